@@ -1,0 +1,3 @@
+from bookbuilder.cli import main
+
+main()

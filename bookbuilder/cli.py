@@ -1,0 +1,116 @@
+"""The command line: each command loads, does, reports. Our own errors (BookError) become one
+line `path[:line]: error CODE: message` and exit 1 here, in one place; usage errors exit 2."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from bookbuilder import __version__, pipeline, report
+from bookbuilder.diagnostics import BookError, Severity
+
+PATH = click.argument("path", default=".", type=click.Path(path_type=Path))
+OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write here instead of build/<slug>.<ext>.")
+
+
+class BookCommandGroup(click.Group):
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BookError as e:
+            click.echo(str(e.diagnostic), err=True)
+            sys.exit(1)
+        except KeyboardInterrupt:
+            click.echo("interrupted: earlier artifacts are untouched", err=True)
+            sys.exit(130)
+
+
+@click.group(cls=BookCommandGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="bookbuilder")
+def main():
+    """Turn a folder of raw Chinese novel chapters (.txt, any encoding) into an EPUB 3 and a PDF.
+
+    PATH is a book project (a folder with book.toml), a bare folder of .txt chapter files, or one
+    whole-novel .txt file. Exit codes: 0 success, 1 an error in the book or its files, 2 usage.
+    """
+
+
+def _load(path: Path) -> pipeline.Loaded:
+    loaded = pipeline.load_book(path)
+    for d in report.sorted_diagnostics(loaded.diagnostics):
+        if d.severity >= Severity.WARNING:
+            click.echo(str(d), err=True)
+    click.echo(report.changes_line(loaded.book), err=True)
+    return loaded
+
+
+@main.command()
+@PATH
+@OUTPUT
+def epub(path, output):
+    """Build the EPUB 3 (default build/<slug>.epub)."""
+    click.echo(f"wrote {pipeline.build_epub(_load(path), output)}")
+
+
+@main.command()
+@PATH
+@OUTPUT
+def pdf(path, output):
+    """Build the PDF (default build/<slug>.pdf)."""
+    click.echo(f"wrote {pipeline.build_pdf(_load(path), output)}")
+
+
+@main.command()
+@PATH
+def build(path):
+    """Build both the EPUB and the PDF into build/."""
+    loaded = _load(path)
+    click.echo(f"wrote {pipeline.build_epub(loaded)}")
+    click.echo(f"wrote {pipeline.build_pdf(loaded)}")
+
+
+@main.command()
+@PATH
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (files, chapters, diagnostics, changes).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", help="Output format.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors (exit 1).")
+@click.option("--outputs", is_flag=True, help="Also check build/ artifacts: EPUBCheck on the EPUB, the PDF read back.")
+def check(path, as_json, fmt, strict, outputs):
+    """Lint the source (and with --outputs the built files); exit 1 on errors."""
+    fmt = "json" if as_json else fmt
+    try:
+        loaded = pipeline.load_book(path)
+    except BookError as e:
+        if fmt != "json":
+            raise
+        click.echo(report.as_json(None, [e.diagnostic]))
+        sys.exit(1)
+    diagnostics = list(loaded.diagnostics)
+    if outputs:
+        diagnostics += pipeline.check_outputs(loaded)
+    if fmt == "json":
+        click.echo(report.as_json(loaded.book, diagnostics))
+    elif fmt == "github":
+        if diagnostics:
+            click.echo(report.github(diagnostics))
+    else:
+        if diagnostics:
+            click.echo(report.human(diagnostics))
+        click.echo(f"{sum(1 for _ in loaded.book.chapters())} chapters; {report.summary(diagnostics, strict)}")
+    worst = max((d.severity for d in diagnostics), default=Severity.INFO)
+    sys.exit(1 if worst == Severity.ERROR or (strict and worst == Severity.WARNING) else 0)
+
+
+@main.command()
+@click.argument("directory", default=".", type=click.Path(path_type=Path, file_okay=False))
+def init(directory):
+    """Scaffold a book project: book.toml, source/, styles/ (existing files are kept)."""
+    from bookbuilder.scaffold import scaffold
+
+    for line in scaffold(directory):
+        click.echo(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,227 @@
+"""book.toml → a frozen Config.
+
+Unknown keys and wrong types are errors that name the key (and its line), in the
+spirit of mdBook's `deny_unknown_fields`: a typo must never be silently ignored.
+"""
+from __future__ import annotations
+
+import codecs
+import re
+import tomllib
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from bookbuilder.diagnostics import BookError
+from bookbuilder.model import Location
+
+CONFIG_NAME = "book.toml"
+DEFAULT_AUTHOR = "佚名"  # "anonymous": what Chinese catalogues print for an unknown author
+LANGUAGES = ("zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "zh-HK", "zh")
+PAGE_SIZES = ("A5", "A6", "B6", "6in×9in", "ereader")
+
+STR, BOOL, INT, STR_LIST, STR_MAP = "string", "boolean", "integer", "list of strings", "table of strings"
+
+# section → key → expected type (or a tuple of allowed string values, or a nested schema).
+SCHEMA: dict[str, dict[str, Any]] = {
+    "book": {
+        "title": STR, "author": STR, "language": STR, "identifier": STR, "description": STR,
+        "publisher": STR, "date": STR, "subjects": STR_LIST, "cover": STR,
+    },
+    "source": {
+        "dir": STR, "order": STR_LIST, "encoding": STR, "encodings": STR_MAP,
+        "errors": ("strict", "replace"), "heading_pattern": STR,
+    },
+    # Rule switches are checked against the rule registry in normalize/__init__.py.
+    "normalize": {"convert": STR, "junk": {"extra": STR_LIST, "disable": STR_LIST}},
+    "epub": {"css": STR, "embed_font": BOOL, "font": STR, "vertical": BOOL},
+    "pdf": {"css": STR, "page_size": PAGE_SIZES, "font": STR, "jobs": INT, "chunk_chapters": INT},
+    "output": {"dir": STR, "name": STR},
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    root: Path  # the book project folder (or the folder holding a lone .txt)
+    source: Path  # a folder of chapter files, or one whole-novel .txt
+    title: str | None = None
+    author: str | None = None
+    language: str | None = None
+    identifier: str | None = None
+    description: str = ""
+    publisher: str = ""
+    date: str = ""
+    subjects: tuple[str, ...] = ()
+    cover: Path | None = None
+    order: tuple[str, ...] = ()
+    encoding: str | None = None
+    encodings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    errors: str = "strict"
+    heading_pattern: str | None = None
+    normalize: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    epub: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    pdf: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    output_dir: Path | None = None
+    output_name: str | None = None
+    has_config: bool = False
+
+    @property
+    def build_dir(self) -> Path:
+        return self.output_dir or self.root / "build"
+
+    def css_path(self, fmt: str) -> Path | None:
+        """The book's own stylesheet for `fmt` (epub|pdf), if any: [fmt].css or styles/<fmt>.css."""
+        named = getattr(self, fmt).get("css")
+        if named:
+            return self.inside(named, f"{fmt}.css")
+        default = self.root / "styles" / f"{fmt}.css"
+        return default if default.is_file() and self.has_config else None
+
+    def inside(self, relative: str, key: str) -> Path:
+        """Resolve a path from book.toml, refusing anything outside the project (symlinks too)."""
+        path = (self.root / relative).resolve()
+        if not path.is_relative_to(self.root.resolve()):
+            raise BookError("E006", f"{key} = {relative!r} points outside the book project", self._at(key))
+        if not path.exists():
+            raise BookError("E008", f"{key} = {relative!r}: no such file", self._at(key))
+        return path
+
+    def _at(self, key: str) -> Location:
+        toml = self.root / CONFIG_NAME
+        return Location(str(toml), _line_of(toml.read_text("utf-8"), key.split(".")[-1])) if toml.exists() else Location(str(toml))
+
+
+def stable_identifier(title: str, author: str) -> str:
+    """UUID5 of title + author, so a rebuilt book keeps its identity (and readers their progress)."""
+    return "urn:uuid:" + str(uuid.uuid5(uuid.NAMESPACE_URL, f"bookbuilder:{title}\x1f{author}"))
+
+
+def load_config(path: Path) -> Config:
+    """Config for PATH: a book project, a bare folder of .txt files, or a single .txt file."""
+    path = Path(path)
+    if not path.exists():
+        raise BookError("E004", "no such file or folder", str(path))
+    if path.is_file():
+        return Config(root=path.parent, source=path, title=_title_from_name(path.stem))
+    toml = path / CONFIG_NAME
+    if not toml.is_file():
+        # A bare folder gets its build/ beside it, not inside the folder of chapters.
+        return Config(root=path, source=path, title=_title_from_name(path.resolve().name),
+                      output_dir=path.resolve().parent / "build")
+    return _from_toml(path, toml)
+
+
+def _title_from_name(name: str) -> str:
+    return re.sub(r"^[\d_\-\s.]+", "", name).strip() or name
+
+
+def _from_toml(root: Path, toml: Path) -> Config:
+    text = toml.read_text("utf-8", errors="replace")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        line = re.search(r"line (\d+)", str(e))
+        raise BookError("E001", f"invalid TOML: {e}", Location(str(toml), int(line.group(1)) if line else None)) from None
+    _check_schema(data, SCHEMA, "", toml, text)
+    book, source = data.get("book", {}), data.get("source", {})
+    normalize = dict(data.get("normalize", {}))
+    from bookbuilder.normalize import check_options  # the rule registry knows the rule names
+
+    try:
+        check_options(normalize)
+    except ValueError as e:
+        key = str(e).split(":")[0]
+        raise BookError("E002" if "unknown" in str(e) else "E003", str(e), Location(str(toml), _line_of(text, key))) from None
+    language = book.get("language")
+    if language is not None and language not in LANGUAGES:
+        raise BookError("E003", f"book.language = {language!r}: expected one of {', '.join(LANGUAGES)}",
+                        Location(str(toml), _line_of(text, "language")))
+    for key, codec in [("source.encoding", source.get("encoding"))] + [
+        (f"source.encodings.{pat}", c) for pat, c in source.get("encodings", {}).items()
+    ]:
+        if codec is not None:
+            try:
+                codecs.lookup(codec)
+            except LookupError:
+                raise BookError("E104", f"{key} = {codec!r} is not a known codec",
+                                Location(str(toml), _line_of(text, key.split(".")[-1]))) from None
+    output = data.get("output", {})
+    src_dir = source.get("dir", "source")
+    config = Config(
+        root=root, source=root / src_dir, has_config=True,
+        title=book.get("title") or _title_from_name(root.resolve().name), author=book.get("author"),
+        language=language, identifier=book.get("identifier"), description=book.get("description", ""),
+        publisher=book.get("publisher", ""), date=book.get("date", ""),
+        subjects=tuple(book.get("subjects", ())), order=tuple(source.get("order", ())),
+        encoding=source.get("encoding"), encodings=MappingProxyType(dict(source.get("encodings", {}))),
+        errors=source.get("errors", "strict"), heading_pattern=source.get("heading_pattern"),
+        normalize=MappingProxyType(normalize), epub=MappingProxyType(dict(data.get("epub", {}))),
+        pdf=MappingProxyType(dict(data.get("pdf", {}))), output_name=output.get("name"),
+    )
+    source_path = config.inside(src_dir, "source.dir")
+    extra = {"source": source_path}
+    if "cover" in book:
+        extra["cover"] = config.inside(book["cover"], "book.cover")
+    if "dir" in output:
+        out = (root / output["dir"]).resolve()
+        if not out.is_relative_to(root.resolve()):
+            raise BookError("E006", f"output.dir = {output['dir']!r} points outside the book project",
+                            Location(str(toml), _line_of(text, "dir")))
+        extra["output_dir"] = out
+    if heading := source.get("heading_pattern"):
+        try:
+            re.compile(heading)
+        except re.error as e:
+            raise BookError("E003", f"source.heading_pattern is not a valid regular expression: {e}",
+                            Location(str(toml), _line_of(text, "heading_pattern"))) from None
+    return _replace(config, **extra)
+
+
+def _replace(config: Config, **changes) -> Config:
+    from dataclasses import replace
+
+    return replace(config, **changes)
+
+
+def _check_schema(data: dict, schema: dict, prefix: str, toml: Path, text: str) -> None:
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        at = Location(str(toml), _line_of(text, key))
+        if key not in schema:
+            if prefix == "normalize.":  # rule switches: checked by the rule registry
+                continue
+            known = ", ".join(sorted(schema))
+            raise BookError("E002", f"unknown key {name!r} (known here: {known})", at)
+        expected = schema[key]
+        if isinstance(expected, dict):
+            if not isinstance(value, dict):
+                raise BookError("E003", f"{name} must be a table", at)
+            _check_schema(value, expected, name + ".", toml, text)
+        elif not _has_type(value, expected):
+            want = " or ".join(map(repr, expected)) if isinstance(expected, tuple) else f"a {expected}"
+            raise BookError("E003", f"{name} must be {want}, not {value!r}", at)
+
+
+def _has_type(value: Any, expected) -> bool:
+    if isinstance(expected, tuple):
+        return value in expected
+    if expected == STR:
+        return isinstance(value, str)
+    if expected == BOOL:
+        return isinstance(value, bool)
+    if expected == INT:
+        return isinstance(value, int) and not isinstance(value, bool) and value > 0
+    if expected == STR_LIST:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if expected == STR_MAP:
+        return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
+    raise AssertionError(expected)
+
+
+def _line_of(text: str, key: str) -> int | None:
+    """Best-effort line of `key` in the TOML text (tomllib does not report positions)."""
+    pattern = re.compile(rf'^\s*(\[\s*)?("?){re.escape(key)}\2\s*[=\]]', re.M)
+    m = pattern.search(text)
+    return text.count("\n", 0, m.start()) + 1 if m else None

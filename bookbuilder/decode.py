@@ -1,0 +1,189 @@
+"""Raw chapter bytes → clean Unicode text, or an error that names the file.
+
+RULES.md §1–§2.4. Strict candidates first, the detector only as a tie-breaker:
+chardet alone misreads short GB text and returns None for BOM-less UTF-16
+(RULES §1.3, §8), and `errors="replace"` silently turns a wrong guess into
+U+FFFD soup, which is how peers ship mojibake with exit 0.
+"""
+from __future__ import annotations
+
+import fnmatch
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from bookbuilder.diagnostics import BookError, Diagnostic
+from bookbuilder.model import Location
+
+# Magic numbers of files people drop into a chapter folder by mistake (RULES §1.4).
+MAGIC = (
+    (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
+    (b"%PDF", "a PDF document"), (b"PK\x03\x04", "a zip archive (EPUB, DOCX, …)"),
+    (b"\x1f\x8b", "a gzip archive"), (b"Rar!", "a RAR archive"), (b"7z\xbc\xaf", "a 7z archive"),
+)
+# Longest first: FF FE 00 00 is UTF-32-LE, not UTF-16-LE followed by U+0000.
+BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"),
+)
+GB, BIG5 = "gb18030", "big5hkscs"
+# Every GB-family label goes to gb18030: Python's gb2312 maps A1AA to U+2015 and fails on GBK-only characters.
+_FAMILY = {"gb2312": GB, "gbk": GB, "gb18030": GB, "cp936": GB, "big5": BIG5, "big5hkscs": BIG5, "cp950": BIG5}
+SHORT = 64  # bytes: below this the detector's verdict is a coin toss for look-alike codecs (RULES §8)
+
+# What real Chinese UTF-16 text consists of; a wrong-endian or non-UTF-16 decode scatters over the BMP.
+_IMPLAUSIBLE = re.compile(
+    "[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+    "\u3000-\u303f\uff00-\uffef\u2000-\u206f\u00a0-\u00ff\x20-\x7e\n\r\t]"
+)
+_LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x0b\x0c]")
+# Zero-width, bidi, soft hyphen, C0 (but \t \n), DEL, C1, BOM, XML-illegal noncharacters (RULES §2.3, §6).
+# ZWJ/ZWNJ survive only between emoji, where they build one glyph.
+_INVISIBLE = re.compile(
+    "[\u200b\u2060\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\x00-\x08\x0e-\x1f\x7f-\x9f"
+    "\ufdd0-\ufdef\ufffe\uffff]"
+    "|(?<![\U0001f000-\U0001faff\u2600-\u27bf])[\u200c\u200d]|[\u200c\u200d](?![\U0001f000-\U0001faff\u2600-\u27bf])"
+)
+_SPACES = re.compile("[\u00a0\u2000-\u200a\u202f\u205f]")
+# Signs that text was decoded with the wrong codec somewhere upstream (RULES §1.6).
+_MOJIBAKE = re.compile(
+    "锟斤拷|烫烫烫|屯屯屯|\ufffd|[\ue000-\uf8ff]"
+    "|[ÃÂâäåæçèé][\x80-\xbf€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]"
+    "|[À-ÿ]{6,}"
+)
+
+
+@dataclass(frozen=True)
+class Decoded:
+    text: str  # clean: LF line ends, no BOM, no invisible characters, NFC
+    encoding: str  # the Python codec that decoded the bytes
+    method: str  # bom | strict | detector | override
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.text.strip(" \t\n\u3000")
+
+
+def decode_chapter(data: bytes, path: str, *, encoding: str | None = None, errors: str = "strict") -> Decoded:
+    """Decode one raw chapter file. `encoding` forces a codec (a book.toml override)."""
+    notes: list[Diagnostic] = []
+    if encoding:
+        try:
+            text = data.decode(encoding, errors)
+        except (UnicodeDecodeError, LookupError) as e:
+            raise BookError("E104", f"the encoding override {encoding!r} does not decode this file: {_why(e)}", path) from None
+        notes.append(Diagnostic("I101", f"decoded as {encoding} by an override in book.toml", Location(path)))
+        enc, method = encoding, "override"
+    else:
+        enc, method, text = _detect(data, path, errors, notes)
+    text = clean_text(text)
+    notes += find_mojibake(text, path)
+    return Decoded(text, enc, method, tuple(notes))
+
+
+def encoding_override(relpath: str, default: str | None, patterns) -> str | None:
+    """The codec book.toml forces for this file: the first matching pattern, else the global one."""
+    for pattern, codec in patterns.items():
+        if fnmatch.fnmatch(relpath, pattern) or fnmatch.fnmatch(relpath.rsplit("/", 1)[-1], pattern):
+            return codec
+    return default
+
+
+def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tuple[str, str, str]:
+    for magic, kind in MAGIC:
+        if data.startswith(magic):
+            raise BookError("E101", f"this is {kind}, not a text chapter", path)
+    for bom, codec in BOMS:
+        if data.startswith(bom):
+            try:
+                return codec, "bom", data[len(bom):].decode(codec.removesuffix("-sig"))
+            except UnicodeDecodeError as e:
+                raise BookError("E102", f"starts with a {codec} byte-order mark but is not valid {codec}: {_why(e)}", path) from None
+    try:
+        return "utf-8", "strict", data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    if utf16 := _plausible_utf16(data):
+        return utf16
+    if b"\x00" in data:
+        raise BookError("E101", "contains NUL bytes and is not UTF-16: not a text file", path)
+    candidates = {}
+    for codec in (GB, BIG5):
+        try:
+            candidates[codec] = data.decode(codec)
+        except UnicodeDecodeError:
+            pass
+    if len(candidates) == 1:
+        (codec, text), = candidates.items()
+        return codec, "strict", text
+    if candidates:
+        return _tie_break(data, path, candidates, notes)
+    if errors == "replace":
+        return _replace_decode(data, path, notes)
+    raise BookError("E102", "not UTF-8, UTF-16, GB18030 or Big5-HKSCS (set source.encoding in book.toml if you know it)", path)
+
+
+def _plausible_utf16(data: bytes) -> tuple[str, str, str] | None:
+    if len(data) % 2:
+        return None
+    for codec in ("utf-16-le", "utf-16-be"):
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if text and len(_IMPLAUSIBLE.findall(text)) <= 0.05 * len(text):
+            return codec, "strict", text
+    return None
+
+
+def _tie_break(data: bytes, path: str, candidates: dict[str, str], notes: list[Diagnostic]) -> tuple[str, str, str]:
+    import chardet
+
+    guess = (chardet.detect(data[:16384])["encoding"] or "").lower().replace("_", "-")
+    family = _FAMILY.get(guess)
+    if family is None:
+        family = GB
+        notes.append(Diagnostic("W105", f"both GB18030 and Big5 decode this file and the detector said {guess or 'nothing'}; assumed GB18030", Location(path)))
+    elif len(data) < SHORT:
+        notes.append(Diagnostic("W103", f"only {len(data)} bytes: {family} was the detector's guess, check the text", Location(path)))
+    return family, "detector", candidates[family]
+
+
+def _replace_decode(data: bytes, path: str, notes: list[Diagnostic]) -> tuple[str, str, str]:
+    best = min(("utf-8", GB, BIG5), key=lambda c: data.decode(c, "replace").count("\ufffd"))
+    text = data.decode(best, "replace")
+    bad = text.count("\ufffd")
+    notes.append(Diagnostic("W104", f"{bad} undecodable byte sequence(s) replaced with U+FFFD (decoded as {best}, errors = \"replace\")", Location(path)))
+    return best, "strict", text
+
+
+def _why(e: Exception) -> str:
+    if isinstance(e, UnicodeDecodeError):
+        return f"byte 0x{e.object[e.start]:02x} at offset {e.start}"
+    return str(e)
+
+
+def clean_text(text: str) -> str:
+    """RULES §2.1–2.4: one line-ending, no invisible characters, odd spaces made plain, NFC (never NFKC)."""
+    if "\r" in text or "\u2028" in text or "\u2029" in text or "\x0b" in text or "\x0c" in text:
+        text = _LINE_BREAKS.sub("\n", text)
+    text = _INVISIBLE.sub("", text)
+    text = _SPACES.sub(" ", text)
+    if not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text)
+    return text
+
+
+def find_mojibake(text: str, path: str, limit: int = 3) -> list[Diagnostic]:
+    """Warn (never repair) where the text shows a sign of an earlier wrong decode."""
+    found = []
+    for m in _MOJIBAKE.finditer(text):
+        if len(found) == limit:
+            found.append(Diagnostic("W102", "more signs of mojibake follow in this file", Location(path)))
+            break
+        line = text.count("\n", 0, m.start()) + 1
+        sign = m.group(0)
+        shown = f"U+{ord(sign):04X}" if len(sign) == 1 and (sign == "\ufffd" or "\ue000" <= sign <= "\uf8ff") else repr(sign)
+        found.append(Diagnostic("W102", f"{shown} looks like mojibake (text decoded with the wrong codec upstream)", Location(path, line)))
+    return found

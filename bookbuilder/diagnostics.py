@@ -1,0 +1,110 @@
+"""Diagnostics as data: a stable code, a severity, a message, a location.
+
+The same records feed the human output, `--json` and GitHub annotations. Every
+code is listed once in CODES (severity + one line of documentation);
+docs/diagnostics.md is generated from it and a test keeps the two in step.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from bookbuilder.model import Location
+
+
+class Severity(enum.IntEnum):
+    INFO = 0
+    WARNING = 1
+    ERROR = 2
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# code: (severity, what it means). Codes are stable: never reuse a retired one.
+CODES: dict[str, tuple[Severity, str]] = {
+    # 0xx: project, configuration, files
+    "E001": (E, "book.toml is not valid TOML (the line is given)"),
+    "E002": (E, "book.toml has a key bookbuilder does not know"),
+    "E003": (E, "a book.toml value has the wrong type or an invalid value"),
+    "E004": (E, "the book path does not exist"),
+    "E005": (E, "no .txt chapter files were found"),
+    "E006": (E, "a path in book.toml points outside the book project"),
+    "E007": (E, "an output file or folder cannot be written"),
+    "E008": (E, "a file named in book.toml does not exist"),
+    # 1xx: decoding
+    "E101": (E, "the file is not text (image, archive, PDF or NUL bytes)"),
+    "E102": (E, "no supported encoding decodes the file strictly"),
+    "E103": (E, "every chapter file is empty"),
+    "E104": (E, "an encoding override names an unknown codec or fails to decode the file"),
+    "W101": (W, "an empty or whitespace-only file was skipped"),
+    "W102": (W, "the text carries a sign of mojibake (锟斤拷, Ã¤, U+FFFD, private-use characters)"),
+    "W103": (W, "the encoding was decided by the detector on fewer than 64 bytes"),
+    "W104": (W, "undecodable bytes were replaced because book.toml asked for errors = \"replace\""),
+    "W105": (W, "the detector named neither GB18030 nor Big5; GB18030 was assumed"),
+    "I101": (I, "an encoding override from book.toml was used"),
+    # 2xx: normalization
+    "W201": (W, "unbalanced quotation marks in a paragraph"),
+    "W202": (W, "a paragraph is over 5,000 characters (missing line breaks?)"),
+    # 3xx: structure
+    "W301": (W, "a gap in chapter numbering (a chapter seems missing)"),
+    "W302": (W, "two chapters carry the same number"),
+    "W303": (W, "chapter numbers go backwards"),
+    "W304": (W, "a file name's number disagrees with the chapter heading's number"),
+    "W305": (W, "a chapter has no text"),
+    "W306": (W, "a chapter is over 50,000 characters (a missed heading?)"),
+    "I301": (I, "a line looks like a heading but the heading guard rejected it"),
+    # 4xx: outputs
+    "E401": (E, "EPUBCheck reported an error in the EPUB"),
+    "W401": (W, "EPUBCheck reported a warning in the EPUB"),
+    "W402": (W, "the EPUB is over 50 MB (the Kindle e-mail limit)"),
+    "E402": (E, "Java is missing, so EPUBCheck cannot run"),
+    "E403": (E, "the PDF cannot be read back, or lacks text, outline entries or embedded fonts"),
+    "E404": (E, "characters of the book have no glyph in the chosen fonts"),
+    "E405": (E, "no CJK font was found for the PDF"),
+    "E406": (E, "the cover image is not a JPEG or PNG"),
+    "W403": (W, "the cover image is small or far from a 1:1.6 ratio"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    message: str
+    at: Location | None = None
+
+    @property
+    def severity(self) -> Severity:
+        return CODES[self.code][0]
+
+    def __str__(self) -> str:
+        where = f"{self.at}: " if self.at else ""
+        return f"{where}{self.severity} {self.code}: {self.message}"
+
+    def as_json(self) -> dict:
+        return {
+            "code": self.code,
+            "severity": str(self.severity),
+            "message": self.message,
+            "path": self.at.path if self.at else None,
+            "line": self.at.line if self.at else None,
+        }
+
+
+class BookError(Exception):
+    """An expected problem with the book or its files: the CLI prints it in one line, exit 1."""
+
+    def __init__(self, code: str, message: str, at: Location | str | None = None):
+        if isinstance(at, str):
+            at = Location(at)
+        self.diagnostic = Diagnostic(code, message, at)
+        super().__init__(str(self.diagnostic))
+
+
+def count_by_severity(diagnostics) -> dict[Severity, int]:
+    counts = {s: 0 for s in Severity}
+    for d in diagnostics:
+        counts[d.severity] += 1
+    return counts

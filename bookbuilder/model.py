@@ -1,0 +1,95 @@
+"""The book model: small, immutable, free of I/O.
+
+Book → Volume → Chapter → Paragraph | SceneBreak. A book without volumes is one
+untitled volume, so renderers never branch on it. Every block keeps the
+location of the raw line it came from, so any later stage can point a user at
+the exact source line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    path: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    text: str
+    at: Location
+
+
+@dataclass(frozen=True, slots=True)
+class SceneBreak:
+    at: Location
+
+
+Block = Paragraph | SceneBreak
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    title: str
+    blocks: tuple[Block, ...]
+    at: Location
+    # The number the source gives this chapter (heading or file name), for lint; None if unknown.
+    number: int | None = None
+    # The number in the file name (000_…, 12.txt), when the chapter is a file of its own.
+    file_number: int | None = None
+    # "chapter" for story chapters; "intro" for a preamble page; "front"/"back" for 楔子, 后记, …
+    kind: str = "chapter"
+
+    @property
+    def chars(self) -> int:
+        return sum(len(b.text) for b in self.blocks if isinstance(b, Paragraph))
+
+
+@dataclass(frozen=True, slots=True)
+class Volume:
+    title: str | None
+    chapters: tuple[Chapter, ...]
+    at: Location | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    title: str
+    author: str
+    language: str
+    identifier: str
+    description: str = ""
+    publisher: str = ""
+    date: str = ""
+    subjects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """One raw file as decoded: what `check --json` reports per file."""
+
+    path: str
+    encoding: str
+    method: str  # bom | strict | detector | override
+
+
+@dataclass(frozen=True)
+class Book:
+    meta: Meta
+    volumes: tuple[Volume, ...]
+    files: tuple[SourceFile, ...] = ()
+    # Rule name → number of changes, filled by normalization.
+    changes: tuple[tuple[str, int], ...] = field(default=())
+
+    def chapters(self):
+        for volume in self.volumes:
+            yield from volume.chapters
+
+    @property
+    def has_volume_titles(self) -> bool:
+        return any(v.title for v in self.volumes)

@@ -1,0 +1,135 @@
+"""Normalization: Book → Book, rule by rule (RULES §2.5–§3, §5).
+
+Every rule is switchable in book.toml [normalize] (`rule_name = false`), idempotent, and counted:
+the counts (rule → paragraphs changed) travel in Book.changes for the build summary and
+`check --json`. Order follows RULES §0: junk, then rebuilding paragraphs, then characters.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any, Callable, Mapping
+
+from bookbuilder.model import Book, Chapter, Paragraph
+from bookbuilder.normalize import chars, lines
+from bookbuilder.normalize.junk import active_patterns
+from bookbuilder.normalize.mask import mask, unmask
+
+# name: (default, what it does). The text rules run in this order.
+RULES: dict[str, tuple[bool, str]] = {
+    "junk": (True, "drop site advertisements and pager lines (JK-1)"),
+    "orphans": (True, "append a line of lone closing punctuation to the line before (UW-2)"),
+    "unwrap": (True, "join lines broken mid-sentence (UW-1)"),
+    "fullwidth_alnum": (True, "full-width letters and digits → half-width (FW-1)"),
+    "ellipsis": (True, "... 。。。 ··· ⋯ → …… (EL-1)"),
+    "dashes": (True, "-- — ―― → —— between Chinese text (DA-1)"),
+    "punctuation": (True, "half-width , . ! ? : ; ( ) in Chinese text → full-width (PU-1)"),
+    "quotes": (True, "straight quotes → “ ” (simplified) or 「 」 (traditional) (QU-1)"),
+    "space_around_punctuation": (True, "no spaces beside full-width punctuation (SP-2)"),
+    "repeated_punctuation": (False, "。。 → 。 and ，， → ， (RP-1; ！！！ is always kept)"),
+    "pangu_spacing": (False, "a space between Han and Latin/digits (SP-1)"),
+}
+CONVERSIONS = ("s2t", "t2s", "s2tw", "tw2s", "s2twp", "tw2sp", "s2hk", "hk2s", "t2tw", "t2hk", "tw2t", "hk2t", "t2jp", "jp2t")
+# The language a conversion produces (it also sets the quote style).
+CONVERTED_LANGUAGE = {"t2s": "zh-Hans", "tw2s": "zh-Hans", "tw2sp": "zh-Hans", "hk2s": "zh-Hans",
+                      "s2t": "zh-Hant", "s2tw": "zh-TW", "s2twp": "zh-TW", "t2tw": "zh-TW",
+                      "s2hk": "zh-HK", "t2hk": "zh-HK", "tw2t": "zh-Hant", "hk2t": "zh-Hant"}
+TRADITIONAL = ("zh-Hant", "zh-TW", "zh-HK")
+
+
+def check_options(options: Mapping[str, Any]) -> None:
+    """Raise ValueError('key: why') for an unknown rule or a bad value in [normalize]."""
+    for key, value in options.items():
+        if key == "convert":
+            if value not in CONVERSIONS:
+                raise ValueError(f"convert: {value!r} is not an OpenCC conversion ({', '.join(CONVERSIONS)})")
+        elif key == "junk":
+            names = {p.name for p in active_patterns(enable=tuple(p.name for p in _all_junk()))}
+            for name in list(value.get("disable", [])) + list(value.get("enable", [])):
+                if name not in names:
+                    raise ValueError(f"{name}: unknown junk pattern (known: {', '.join(sorted(names))})")
+        elif key not in RULES:
+            raise ValueError(f"{key}: unknown normalization rule (known: {', '.join(RULES)}, convert, junk)")
+        elif not isinstance(value, bool):
+            raise ValueError(f"{key}: must be true or false, not {value!r}")
+
+
+def _all_junk():
+    from bookbuilder.normalize.junk import builtin_patterns
+
+    return builtin_patterns()
+
+
+def enabled(options: Mapping[str, Any]) -> set[str]:
+    return {name for name, (default, _) in RULES.items() if options.get(name, default)}
+
+
+def text_rules(on: set[str], traditional: bool) -> list[tuple[str, Callable[[str], str]]]:
+    rules = []
+    for name in ("ellipsis", "dashes", "punctuation", "quotes", "space_around_punctuation",
+                 "repeated_punctuation", "pangu_spacing"):
+        if name in on:
+            fn = getattr(chars, name)
+            rules.append((name, (lambda t, fn=fn: fn(t, traditional)) if name == "quotes" else fn))
+    return rules
+
+
+def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:
+    on = enabled(options)
+    convert = options.get("convert")
+    language = CONVERTED_LANGUAGE.get(convert, book.meta.language) if convert else book.meta.language
+    traditional = language in TRADITIONAL
+    junk = options.get("junk", {})
+    patterns = active_patterns(tuple(junk.get("extra", ())), tuple(junk.get("disable", ())), tuple(junk.get("enable", ())))
+    converter = _opencc(convert) if convert else None
+    rules = text_rules(on, traditional)
+    counts: Counter = Counter()
+
+    def chapter(ch: Chapter) -> Chapter:
+        blocks = ch.blocks
+        if "junk" in on:
+            blocks = lines.drop_junk(blocks, patterns, counts)
+        for name, fn in (("orphans", lines.attach_orphans), ("unwrap", lines.unwrap)):
+            if name in on:
+                blocks, n = fn(blocks)
+                counts[name] += n
+        title = normalize_text(ch.title, on, rules, converter, counts=None)
+        paragraphs = [b for b in blocks if isinstance(b, Paragraph)]
+        if paragraphs:
+            joined = normalize_text("\n".join(p.text for p in paragraphs), on, rules, converter, counts)
+            texts = iter(joined.split("\n"))
+            blocks = tuple(Paragraph(next(texts), b.at) if isinstance(b, Paragraph) else b for b in blocks)
+        return replace(ch, title=title, blocks=blocks)
+
+    volumes = tuple(replace(v, chapters=tuple(chapter(c) for c in v.chapters),
+                            title=normalize_text(v.title, on, rules, converter, None) if v.title else v.title)
+                    for v in book.volumes)
+    meta = replace(book.meta, language=language)
+    if converter:
+        meta = replace(meta, title=converter.convert(meta.title), author=converter.convert(meta.author))
+    return replace(book, meta=meta, volumes=volumes, changes=tuple(sorted(counts.items())))
+
+
+def normalize_text(text: str, on: set[str], rules, converter=None, counts: Counter | None = None) -> str:
+    """The character rules over paragraphs joined by '\\n'; counts record paragraphs changed per rule."""
+    if converter is not None:
+        text = _counted("convert", text, converter.convert, counts)
+    if "fullwidth_alnum" in on:
+        text = _counted("fullwidth_alnum", text, chars.fullwidth_alnum, counts)
+    masked, saved = mask(text)
+    for name, fn in rules:
+        masked = _counted(name, masked, fn, counts)
+    return unmask(masked, saved)
+
+
+def _counted(name: str, text: str, fn: Callable[[str], str], counts: Counter | None) -> str:
+    new = fn(text)
+    if counts is not None and new != text:
+        counts[name] += sum(a != b for a, b in zip(text.split("\n"), new.split("\n")))
+    return new
+
+
+def _opencc(config: str):
+    import opencc
+
+    return opencc.OpenCC(f"{config}.json" if not config.endswith(".json") else config)

@@ -1,0 +1,145 @@
+"""Character rules (RULES §2.5–§2.12): each a pure, idempotent str → str function.
+
+They run on a chapter's paragraphs joined by '\n' (never matching across '\n', so never across
+paragraphs) with protected runs masked (see mask.py); a masked run reads as one non-Han character.
+"""
+from __future__ import annotations
+
+import re
+
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3007\U00020000-\U0003134f"
+# Full-width / CJK punctuation, curly quotes, ellipsis and dash: "CJK context" for the ASCII marks.
+CJK_PUNCT = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65“”‘’…—·"
+_CJK = f"[{HAN}{CJK_PUNCT}]"
+_HAN = f"[{HAN}]"
+
+_FULLWIDTH_ALNUM = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A)) for c in range(r[0], r[1] + 1)}
+_FULLWIDTH_TIME = re.compile(r"(?<=\d)：(?=\d)")
+
+
+def fullwidth_alnum(text: str) -> str:
+    """FW-1: ｉＰｈｏｎｅ１０００ → iPhone1000, １６：３２ → 16:32. Chinese style writes digits and Latin
+    letters half-width; full-width punctuation and U+3000 are left alone."""
+    text = text.translate(_FULLWIDTH_ALNUM)
+    return _FULLWIDTH_TIME.sub(":", text) if "：" in text else text
+
+
+_DOTS = re.compile(rf"(?:(?<={_CJK})|^)\.{{3,}}", re.M)
+_OTHER_DOTS = re.compile(r"。{3,}|[·・]{3,}|⋯+")
+_LONE_ELLIPSIS = re.compile(rf"(?<={_CJK})(?<!…)…(?!…)(?={_CJK}|$)", re.M)
+
+
+def ellipsis(text: str) -> str:
+    """EL-1: the Chinese ellipsis is two U+2026 (GB/T 15834, clreq): ... 。。。 ··· ⋯⋯ → ……;
+    a lone … between Chinese characters → ……. Existing …… and ………… (12 dots) are kept."""
+    if "." in text:
+        text = _DOTS.sub("……", text)
+    if "。。。" in text or "⋯" in text or "··" in text or "・・" in text:
+        text = _OTHER_DOTS.sub("……", text)
+    if "…" in text:
+        text = _LONE_ELLIPSIS.sub("……", text)
+    return text
+
+
+_HYPHEN_DASH = re.compile(rf"(?<={_CJK})(?:-{{2,}}|－{{2,}}|――|―|──)(?={_CJK})")
+_LONE_DASH = re.compile(rf"(?<!—)—(?!—)(?={_CJK})|(?<={_CJK})(?<!—)—(?!—)")
+
+
+def dashes(text: str) -> str:
+    """DA-1: the Chinese dash is two U+2014: 他--不 → 他——不, 可是—我 → 可是——我, ―― (U+2015,
+    from gb2312 decoding) → ——. Hyphens between digits or Latin letters (1998-2003, COVID-19) stay."""
+    if "-" in text or "－" in text or "―" in text or "─" in text:
+        text = _HYPHEN_DASH.sub("——", text)
+    if "—" in text:
+        text = _LONE_DASH.sub("——", text)
+    return text
+
+
+_COMMA = re.compile(rf"(?<={_CJK}) *,|, *(?={_CJK})")
+_BANG = re.compile(rf"(?<={_CJK})[!?]+|[!?]+(?={_CJK})")
+_COLON = re.compile(rf"(?<={_HAN}):(?={_HAN}|[“‘「『\"]|$)", re.M)
+_PERIOD = re.compile(rf"(?<={_HAN})\.(?={_HAN}|[”’」』）》\"']|$)", re.M)
+_SEMICOLON = re.compile(rf"(?<={_HAN});(?={_HAN})")
+_PARENS = re.compile(rf"\(([^()A-Za-z\n]*{_HAN}[^()A-Za-z\n]*)\)")
+_WIDE = str.maketrans("!?", "！？")
+
+
+def punctuation(text: str) -> str:
+    """PU-1: half-width , ! ? : . ; ( ) inside Chinese text → full-width (autocorrect's fullwidth rule).
+    Protected runs are masked; ; is only changed between two Han characters, as autocorrect does."""
+    if "," in text:
+        text = _COMMA.sub("，", text)
+    if "!" in text or "?" in text:
+        text = _BANG.sub(lambda m: m.group(0).translate(_WIDE), text)
+    if ":" in text:
+        text = _COLON.sub("：", text)
+    if "." in text:
+        text = _PERIOD.sub("。", text)
+    if ";" in text:
+        text = _SEMICOLON.sub("；", text)
+    if "(" in text:
+        text = _PARENS.sub(r"（\1）", text)
+    return text
+
+
+_QUOTED_LINE = re.compile(r"^.*[\"'].*$", re.M)
+_HAS_HAN = re.compile(_HAN)
+_SINGLE = re.compile(rf"'({_HAN}[^'\n]{{0,40}}?)'")
+
+
+def quotes(text: str, traditional: bool = False) -> str:
+    """QU-1: straight quotes in Chinese paragraphs → “ ” (mainland) or 「 」 (traditional).
+    A straight quote opens unless a quote is already open, reading the curly ones around it, so
+    a paragraph that mixes “ and " still pairs up. ' becomes ‘ ’ only around Han (never don't)."""
+    if '"' not in text and "'" not in text:
+        return text
+    open_q, close_q = ("「", "」") if traditional else ("“", "”")
+    open_s, close_s = ("『", "』") if traditional else ("‘", "’")
+
+    def fix(m: re.Match) -> str:
+        line = m.group(0)
+        if not _HAS_HAN.search(line):
+            return line
+        if '"' in line:
+            out, is_open = [], False
+            for ch in line:
+                if ch in "“「":
+                    is_open = True
+                elif ch in "”」":
+                    is_open = False
+                elif ch == '"':
+                    ch = close_q if is_open else open_q
+                    is_open = not is_open
+                out.append(ch)
+            line = "".join(out)
+        if "'" in line:
+            line = _SINGLE.sub(rf"{open_s}\1{close_s}", line)
+        return line
+
+    return _QUOTED_LINE.sub(fix, text)
+
+
+_FW_PUNCT = "，。！？；：、“”‘’「」『』（）《》〈〉【】…—"
+_SPACE_AROUND = re.compile(rf"[ \t]+(?=[{_FW_PUNCT}])|(?<=[{_FW_PUNCT}])[ \t]+")
+
+
+def space_around_punctuation(text: str) -> str:
+    """SP-2: no space beside full-width punctuation (iPhone ，好 → iPhone，好): it carries its own."""
+    return _SPACE_AROUND.sub("", text) if " " in text or "\t" in text else text
+
+
+_REPEATED = re.compile(r"([。，、])\1+")
+
+
+def repeated_punctuation(text: str) -> str:
+    """RP-1 (off by default): 。。 → 。, ，， → ，. Never touches ！！！ or ？？: those are the author's voice."""
+    return _REPEATED.sub(r"\1", text)
+
+
+_HAN_LATIN = re.compile(rf"(?<={_HAN})(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?={_HAN})")
+
+
+def pangu_spacing(text: str) -> str:
+    """SP-1 (off by default): a space between Han and Latin/digits. A tech-writing convention;
+    novels and GB/T 15834 do not use it."""
+    return _HAN_LATIN.sub(" ", text)

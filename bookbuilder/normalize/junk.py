@@ -1,0 +1,50 @@
+"""Junk lines (RULES §5): site advertisements and pager lines, from a data file, extendable and
+switchable per pattern in book.toml, counted per pattern."""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+LONG_LINE = 80  # characters: longer lines are story text unless the match is the whole line
+
+
+@dataclass(frozen=True)
+class JunkPattern:
+    name: str
+    regex: re.Pattern
+    strong: bool
+    fragment: bool = False
+    default: bool = True
+
+
+@lru_cache(maxsize=1)
+def builtin_patterns() -> tuple[JunkPattern, ...]:
+    data = tomllib.loads(resources.files("bookbuilder").joinpath("data/junk.toml").read_text("utf-8"))
+    return tuple(
+        JunkPattern(p["name"], re.compile(p["regex"]), p.get("strong", False), p.get("fragment", False), p.get("default", True))
+        for p in data["pattern"]
+    )
+
+
+def active_patterns(extra: tuple[str, ...] = (), disable: tuple[str, ...] = (), enable: tuple[str, ...] = ()) -> tuple[JunkPattern, ...]:
+    patterns = [p for p in builtin_patterns() if (p.default or p.name in enable) and p.name not in disable]
+    patterns += [JunkPattern(f"extra-{i + 1}", re.compile(rx), strong=False) for i, rx in enumerate(extra)]
+    return tuple(patterns)
+
+
+def clean_line(line: str, patterns: tuple[JunkPattern, ...]) -> tuple[str | None, str | None]:
+    """(the line, or what is left of it, or None to drop it; the name of the pattern that acted)."""
+    for p in patterns:
+        m = p.regex.search(line)
+        if not m:
+            continue
+        if m.start() == 0 and m.end() == len(line):
+            return None, p.name
+        if p.strong and len(line) <= LONG_LINE:
+            return None, p.name
+        if p.fragment and m.end() == len(line) and m.start() > 0:
+            return line[: m.start()].rstrip(), p.name
+    return line, None

@@ -1,0 +1,114 @@
+"""Line rules (RULES §3, §5): they see several blocks at once, so they take and return a chapter's
+blocks (and the number of changes). Locations survive: a joined paragraph keeps its first line."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from bookbuilder.model import Paragraph, SceneBreak
+from bookbuilder.normalize.chars import HAN
+from bookbuilder.normalize.junk import JunkPattern, clean_line
+
+_ORPHAN = re.compile(r"^[。！？，、；：”’」』）》]+$")
+_ENDS_OPEN = re.compile(rf"[{HAN}A-Za-z0-9]$")
+_STARTS_CONTINUED = re.compile(rf"^[{HAN}，。、；：！？”’」』）》]")
+_LATIN_END, _LATIN_START = re.compile(r"[A-Za-z0-9]$"), re.compile(r"^[A-Za-z0-9]")
+MIN_JOIN = 10  # shorter lines are titles, names, signatures, verse (RULES §3.2)
+VERSE_LINE, VERSE_RUN = 15, 3
+
+
+def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter) -> tuple:
+    """JK-1: drop site advertisements and pager lines; cut junk tails off story lines."""
+    out = []
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            text, name = clean_line(block.text, patterns)
+            if name:
+                counts[f"junk:{name}"] += 1
+                if not text:
+                    continue
+                block = Paragraph(text, block.at)
+        out.append(block)
+    return tuple(_tidy_breaks(out))
+
+
+def _tidy_breaks(blocks: list) -> list:
+    """No scene break at either end of a chapter or next to another one (junk removal can leave them)."""
+    out = []
+    for block in blocks:
+        if isinstance(block, SceneBreak) and (not out or isinstance(out[-1], SceneBreak)):
+            continue
+        out.append(block)
+    while out and isinstance(out[-1], SceneBreak):
+        out.pop()
+    return out
+
+
+def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
+    """UW-2: a line of only closing punctuation (a lone 。) belongs to the line before it."""
+    out, changed = [], 0
+    for block in blocks:
+        if (isinstance(block, Paragraph) and _ORPHAN.match(block.text) and out
+                and isinstance(out[-1], Paragraph)):
+            out[-1] = Paragraph(out[-1].text + block.text, out[-1].at)
+            changed += 1
+        else:
+            out.append(block)
+    return tuple(out), changed
+
+
+def hardwrap_width(blocks: tuple) -> int | None:
+    """RULES §3.1: a chapter is hard-wrapped when most of its lines have one exact length (the wrap
+    width); then a line of that length continues, whatever it ends with."""
+    lengths = Counter(len(b.text) for b in blocks if isinstance(b, Paragraph))
+    total = sum(lengths.values())
+    if total < 6:
+        return None
+    width, count = lengths.most_common(1)[0]
+    return width if width >= 20 and count >= 0.4 * total else None
+
+
+def unwrap(blocks: tuple) -> tuple[tuple, int]:
+    """UW-1: join a line broken mid-sentence with the next one, guarded (RULES §3.2): the line ends
+    without punctuation, has at least 10 characters, is not verse, and the next starts with Han or
+    a continuation mark. In a hard-wrapped chapter a line of the wrap width always continues.
+    The sample's break (剩下的还有七十多万人 / 马，…) is shorter than the median line, so a
+    length-only rule like calibre's unwrap factor would miss it."""
+    width = hardwrap_width(blocks)
+    verse = _verse_indices(blocks)
+    out: list = []
+    changed = 0
+    last: Paragraph | None = None  # the raw line that ends out[-1]
+    for i, block in enumerate(blocks):
+        prev = out[-1] if out else None
+        if (isinstance(block, Paragraph) and isinstance(prev, Paragraph) and last is not None
+                and last.at.path == block.at.path and block.at.line == last.at.line + 1
+                and i not in verse and i - 1 not in verse and _continues(last.text, block.text, width)):
+            sep = " " if _LATIN_END.search(last.text) and _LATIN_START.match(block.text) else ""
+            out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
+            changed += 1
+        else:
+            out.append(block)
+        last = block if isinstance(block, Paragraph) else None
+    return tuple(out), changed
+
+
+def _continues(line: str, following: str, width: int | None) -> bool:
+    if width and len(line) == width:
+        return True
+    return len(line) >= MIN_JOIN and bool(_ENDS_OPEN.search(line)) and bool(_STARTS_CONTINUED.match(following))
+
+
+def _verse_indices(blocks: tuple) -> set[int]:
+    """Runs of >= 3 adjacent short lines are verse (从明天起 / 做一个幸福的人): never joined."""
+    verse: set[int] = set()
+    run: list[int] = []
+    for i, block in enumerate(blocks + (None,)):
+        short = isinstance(block, Paragraph) and len(block.text) <= VERSE_LINE
+        if short and run and block.at.line == blocks[run[-1]].at.line + 1:
+            run.append(i)
+            continue
+        if len(run) >= VERSE_RUN:
+            verse.update(run)
+        run = [i] if short else []
+    return verse

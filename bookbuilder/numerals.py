@@ -1,0 +1,64 @@
+"""Chinese numerals → integers (RULES §4.2), and integers → Chinese numerals for titles."""
+from __future__ import annotations
+
+_DIGIT = {
+    "零": 0, "〇": 0, "一": 1, "壹": 1, "二": 2, "两": 2, "贰": 2, "貳": 2, "兩": 2, "三": 3, "叁": 3, "參": 3,
+    "四": 4, "肆": 4, "五": 5, "伍": 5, "六": 6, "陆": 6, "陸": 6, "七": 7, "柒": 7, "八": 8, "捌": 8,
+    "九": 9, "玖": 9,
+}
+_DIGIT.update({str(d): d for d in range(10)})
+_DIGIT.update({chr(0xFF10 + d): d for d in range(10)})  # full-width ０–９
+_UNIT = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
+_GROUP = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
+NUMERAL_CHARS = "".join(_DIGIT) + "".join(_UNIT) + "".join(_GROUP)
+
+
+def parse_numeral(text: str) -> int | None:
+    """'一百零一' → 101, '十一' → 11, '两百' → 200, '一〇一' → 101, '１２' → 12; None if not a numeral."""
+    text = text.strip()
+    if not text or any(c not in NUMERAL_CHARS for c in text):
+        return None
+    if all(c in _DIGIT for c in text):  # positional: 一〇一, 二〇二三, 12, １２
+        value = 0
+        for c in text:
+            value = value * 10 + _DIGIT[c]
+        return value
+    total = section = digit = 0
+    for c in text:
+        if c in _DIGIT:
+            digit = _DIGIT[c]
+        elif c in _UNIT:
+            section += (digit or 1) * _UNIT[c]  # a leading 十 means 1×10
+            digit = 0
+        else:
+            total += (section + digit) * _GROUP[c]
+            section = digit = 0
+    return total + section + digit
+
+
+_DIGITS = "零一二三四五六七八九"
+
+
+def to_chinese(n: int) -> str:
+    """101 → '一百零一', 10 → '十', 10005 → '一万零五' (for titles like 第N章)."""
+    if n == 0:
+        return "零"
+    if n >= 100_000_000:
+        return str(n)
+
+    def four(k: int) -> str:
+        out, zero = "", False
+        for unit_value, unit in ((1000, "千"), (100, "百"), (10, "十"), (1, "")):
+            d = (k // unit_value) % 10
+            if d == 0:
+                zero = bool(out)
+                continue
+            if zero:
+                out += "零"
+                zero = False
+            out += _DIGITS[d] + unit
+        return out
+
+    high, low = divmod(n, 10_000)
+    s = four(high) + "万" + ("零" if 0 < low < 1000 else "") + four(low) if high else four(low)
+    return s[1:] if s.startswith("一十") else s

@@ -1,0 +1,40 @@
+"""Chapter → XHTML markup, shared by the EPUB and the PDF: they differ in packaging and CSS,
+never in how a paragraph becomes markup. Chapter text is data: always escaped (RULES §6)."""
+from __future__ import annotations
+
+import re
+from html import escape
+
+from bookbuilder.model import Chapter, Paragraph
+
+# XML 1.0 forbids these; EPUB readers refuse a document holding one (RULES §6).
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+# epub:type → ARIA role (DPUB-ARIA), so assistive technology gets the same semantics.
+ROLES = {"chapter": "doc-chapter", "part": "doc-part", "introduction": "doc-introduction",
+         "prologue": "doc-prologue", "epilogue": "doc-epilogue"}
+KIND_TYPES = {"chapter": "chapter", "intro": "introduction", "front": "prologue", "back": "epilogue"}
+
+
+def text(value: str) -> str:
+    """Escape chapter text for XHTML: & < > " ' and XML-illegal code points."""
+    return escape(_XML_ILLEGAL.sub("", value), quote=True)
+
+
+def chapter_section(chapter: Chapter, anchor: str, level: int = 2) -> str:
+    """<section> with the chapter's heading, paragraphs and scene breaks."""
+    kind = KIND_TYPES.get(chapter.kind, "chapter")
+    out = [f'<section epub:type="{kind}" role="{ROLES[kind]}" id="{anchor}" class="{chapter.kind}" aria-labelledby="{anchor}-h">',
+           f'<h{level} id="{anchor}-h" class="chapter-title">{text(chapter.title)}</h{level}>']
+    for block in chapter.blocks:
+        if isinstance(block, Paragraph):
+            out.append(f"<p>{text(block.text)}</p>")
+        else:
+            out.append('<hr class="scene"/>')
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def volume_section(title: str, anchor: str) -> str:
+    return (f'<section epub:type="part" role="doc-part" id="{anchor}" class="volume" aria-labelledby="{anchor}-h">'
+            f'<h1 id="{anchor}-h" class="volume-title">{text(title)}</h1></section>')

@@ -1,0 +1,68 @@
+"""Diagnostics and results → text for people, JSON for scripts, annotations for GitHub Actions."""
+from __future__ import annotations
+
+import json
+
+from bookbuilder.diagnostics import Diagnostic, Severity, count_by_severity
+from bookbuilder.model import Book, Paragraph
+
+
+def human(diagnostics) -> str:
+    return "\n".join(str(d) for d in sorted_diagnostics(diagnostics))
+
+
+def sorted_diagnostics(diagnostics) -> list[Diagnostic]:
+    return sorted(diagnostics, key=lambda d: (-d.severity, d.at.path if d.at else "", (d.at.line or 0) if d.at else 0))
+
+
+def summary(diagnostics, strict: bool = False) -> str:
+    counts = count_by_severity(diagnostics)
+    parts = [f"{counts[Severity.ERROR]} error{'s' * (counts[Severity.ERROR] != 1)}",
+             f"{counts[Severity.WARNING]} warning{'s' * (counts[Severity.WARNING] != 1)}"]
+    if counts[Severity.INFO]:
+        parts.append(f"{counts[Severity.INFO]} info")
+    return ", ".join(parts) + (" (--strict: warnings count as errors)" if strict and counts[Severity.WARNING] else "")
+
+
+def github(diagnostics) -> str:
+    """Workflow commands: ::error file=…,line=…,title=CODE::message (one per line)."""
+    lines = []
+    for d in sorted_diagnostics(diagnostics):
+        level = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}[d.severity]
+        props = []
+        if d.at:
+            props.append(f"file={_escape_property(d.at.path)}")
+            if d.at.line:
+                props.append(f"line={d.at.line}")
+        props.append(f"title={d.code}")
+        lines.append(f"::{level} {','.join(props)}::{_escape_data(d.message)}")
+    return "\n".join(lines)
+
+
+def _escape_data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(value: str) -> str:
+    return _escape_data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+def changes_line(book: Book) -> str:
+    if not book.changes:
+        return "normalized: nothing to change"
+    return "normalized: " + ", ".join(f"{name} {n}" for name, n in book.changes)
+
+
+def as_json(book: Book | None, diagnostics, files=None) -> str:
+    """The documented `check --json` object (see README): files, chapters, diagnostics, changes."""
+    obj = {
+        "files": [{"path": f.path, "encoding": f.encoding, "method": f.method} for f in (book.files if book else files or ())],
+        "chapters": [] if book is None else [
+            {"title": c.title, "source": str(c.at), "paragraphs": sum(isinstance(b, Paragraph) for b in c.blocks),
+             "characters": c.chars, "volume": v.title}
+            for v in book.volumes for c in v.chapters
+        ],
+        "diagnostics": [d.as_json() for d in sorted_diagnostics(diagnostics)],
+        "changes": dict(book.changes) if book else {},
+    }
+    return json.dumps(obj, ensure_ascii=False, indent=2)

