@@ -100,14 +100,16 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
                 return codec, "bom", data[len(bom):].decode(codec.removesuffix("-sig"))
             except UnicodeDecodeError as e:
                 raise BookError("E102", f"starts with a {codec} byte-order mark but is not valid {codec}: {_why(e)}", path) from None
+    if b"\x00" in data:  # NUL is valid UTF-8, but text files outside UTF-16/32 never hold one
+        if utf16 := _plausible_utf16(data):
+            return utf16
+        raise BookError("E101", "contains NUL bytes and is not UTF-16: not a text file", path)
     try:
         return "utf-8", "strict", data.decode("utf-8")
     except UnicodeDecodeError:
         pass
     if utf16 := _plausible_utf16(data):
         return utf16
-    if b"\x00" in data:
-        raise BookError("E101", "contains NUL bytes and is not UTF-16: not a text file", path)
     candidates = {}
     for codec in (GB, BIG5):
         try:

@@ -117,8 +117,14 @@ def normalize_text(text: str, on: set[str], rules, converter=None, counts: Count
     if "fullwidth_alnum" in on:
         text = _counted("fullwidth_alnum", text, chars.fullwidth_alnum, counts)
     masked, saved = mask(text)
-    for name, fn in rules:
-        masked = _counted(name, masked, fn, counts)
+    # Rules feed each other's context (a comma made full-width makes the dash after it Chinese),
+    # so run them until nothing changes; the second round rarely finds anything.
+    for _ in range(4):
+        before = masked
+        for name, fn in rules:
+            masked = _counted(name, masked, fn, counts)
+        if masked == before:
+            break
     return unmask(masked, saved)
 
 

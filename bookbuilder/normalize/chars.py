@@ -55,7 +55,7 @@ def dashes(text: str) -> str:
     return text
 
 
-_COMMA = re.compile(rf"(?<={_CJK}) *,|, *(?={_CJK})")
+_COMMA = re.compile(rf"(?<={_CJK}) *,+|,+ *(?={_CJK})")
 _BANG = re.compile(rf"(?<={_CJK})[!?]+|[!?]+(?={_CJK})")
 _COLON = re.compile(rf"(?<={_HAN}):(?={_HAN}|[“‘「『\"]|$)", re.M)
 _PERIOD = re.compile(rf"(?<={_HAN})\.(?={_HAN}|[”’」』）》\"']|$)", re.M)
@@ -68,7 +68,7 @@ def punctuation(text: str) -> str:
     """PU-1: half-width , ! ? : . ; ( ) inside Chinese text → full-width (autocorrect's fullwidth rule).
     Protected runs are masked; ; is only changed between two Han characters, as autocorrect does."""
     if "," in text:
-        text = _COMMA.sub("，", text)
+        text = _COMMA.sub(lambda m: "，" * m.group(0).count(","), text)
     if "!" in text or "?" in text:
         text = _BANG.sub(lambda m: m.group(0).translate(_WIDE), text)
     if ":" in text:

@@ -43,8 +43,8 @@ def clean_line(line: str, patterns: tuple[JunkPattern, ...]) -> tuple[str | None
             continue
         if m.start() == 0 and m.end() == len(line):
             return None, p.name
-        if p.strong and len(line) <= LONG_LINE:
-            return None, p.name
         if p.fragment and m.end() == len(line) and m.start() > 0:
             return line[: m.start()].rstrip(), p.name
+        if p.strong and len(line) <= LONG_LINE:
+            return None, p.name
     return line, None

@@ -11,7 +11,7 @@ from bookbuilder.normalize.junk import JunkPattern, clean_line
 
 _ORPHAN = re.compile(r"^[。！？，、；：”’」』）》]+$")
 _ENDS_OPEN = re.compile(rf"[{HAN}A-Za-z0-9]$")
-_STARTS_CONTINUED = re.compile(rf"^[{HAN}，。、；：！？”’」』）》]")
+_STARTS_CONTINUED = re.compile(rf"^[{HAN}a-z，。、；：！？”’」』）》]")
 _LATIN_END, _LATIN_START = re.compile(r"[A-Za-z0-9]$"), re.compile(r"^[A-Za-z0-9]")
 MIN_JOIN = 10  # shorter lines are titles, names, signatures, verse (RULES §3.2)
 VERSE_LINE, VERSE_RUN = 15, 3

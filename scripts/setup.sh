@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# One command from a fresh Debian 12 (as root): system packages, a virtualenv with bookbuilder,
+# then the sample book built into build/ (EPUB and PDF).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive
+if command -v apt-get >/dev/null; then
+  apt-get update -qq
+  # CJK font for the PDF, a JRE for EPUBCheck, Pango for WeasyPrint, venv for the virtualenv.
+  apt-get install -y -qq --no-install-recommends \
+    fonts-noto-cjk default-jre-headless libpango-1.0-0 libpangoft2-1.0-0 \
+    python3 python3-venv python3-pip poppler-utils >/dev/null
+fi
+python3 -m venv .venv
+.venv/bin/pip install -q --upgrade pip
+.venv/bin/pip install -q -e '.[test]'
+.venv/bin/bookbuilder build .

@@ -1,0 +1,38 @@
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def pytest_addoption(parser):
+    parser.addoption("--regen-golden", action="store_true", help="rewrite tests/golden/*/expected (then read them!)")
+
+
+@pytest.fixture
+def regen(request):
+    return request.config.getoption("--regen-golden")
+
+
+@pytest.fixture
+def sample_book(tmp_path) -> Path:
+    """A copy of the repository's sample book (book.toml, source/, styles/)."""
+    root = tmp_path / "sample"
+    root.mkdir()
+    shutil.copy(REPO / "book.toml", root)
+    shutil.copytree(REPO / "source", root / "source")
+    shutil.copytree(REPO / "styles", root / "styles")
+    return root
+
+
+def write_book(root: Path, files: dict[str, bytes | str], toml: str | None = None) -> Path:
+    """A small book project: files under source/ (str is written as UTF-8)."""
+    (root / "source").mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        path = root / "source" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    if toml is not None:
+        (root / "book.toml").write_text(toml, "utf-8")
+    return root

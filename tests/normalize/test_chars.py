@@ -1,0 +1,86 @@
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from bookbuilder.normalize import chars, enabled, normalize_text, text_rules
+
+ON = enabled({})
+RULES = text_rules(ON, traditional=False)
+
+
+def norm(text: str) -> str:
+    return normalize_text(text, ON, RULES)
+
+
+@pytest.mark.parametrize("raw, expected", [
+    # FW-1
+    ("他花了１０００元，买了一部ｉＰｈｏｎｅ。", "他花了1000元，买了一部iPhone。"),
+    ("１６：３２", "16:32"),
+    # PU-1
+    ('他停下脚步,回头看了一眼,问道:"你确定?"', "他停下脚步，回头看了一眼，问道：“你确定？”"),
+    ("原来如此!他终于明白了.", "原来如此！他终于明白了。"),
+    ("真的?!", "真的？！"),
+    ("中文;中文", "中文；中文"),
+    ("他(很轻)地说", "他（很轻）地说"),
+    # QU-1
+    ('他说："走吧。"她点了点头："好。"', "他说：“走吧。”她点了点头：“好。”"),
+    ('他说：“走吧。"她说："好。”', "他说：“走吧。”她说：“好。”"),  # mixed curly and straight
+    ("这是'不'字", "这是‘不’字"),
+    # EL-1
+    ("他沉默了...", "他沉默了……"),
+    ("“我不知道。。。”", "“我不知道……”"),
+    ("那是···一个梦吗？", "那是……一个梦吗？"),
+    ("窗外⋯⋯什么也没有", "窗外……什么也没有"),
+    ("她想了想......终于", "她想了想……终于"),
+    ("他想…算了", "他想……算了"),
+    # DA-1
+    ("他--不，是她", "他——不，是她"),
+    ("可是—我不想去", "可是——我不想去"),
+    ("他――不", "他——不"),
+    # SP-2
+    ("iPhone ，好", "iPhone，好"),
+    ("他说 ： “好 。”", "他说：“好。”"),
+])
+def test_rule_table(raw, expected):
+    assert norm(raw) == expected
+
+
+@pytest.mark.parametrize("keep", [
+    "12:30", "1,000", "3.14", "v2.0", "https://www.example.com/path?a=1,b=2&c=3", "writer@example.com",
+    "Hello, world! How are you?", "约翰·史密斯", "1998-2003", "COVID-19", "e-mail", "don't", "&amp;",
+    "……", "…………", "——", "！！！", "？？", "第十四章 寒夜", "他身高5'3\"。",
+])
+def test_must_not_change(keep):
+    assert norm(keep) == keep
+
+
+def test_must_not_change_inside_chinese():
+    text = "访问https://www.example.com/a,b，时间12:30，价格1,000元，圆周率3.14。"
+    assert norm(text) == text
+
+
+def test_traditional_quotes_prefer_corner_brackets():
+    assert normalize_text('他說："走吧。"', ON, text_rules(ON, traditional=True)) == "他說：「走吧。」"
+    assert normalize_text("「好」『好』", ON, text_rules(ON, traditional=True)) == "「好」『好』"
+
+
+def test_optional_rules():
+    assert chars.repeated_punctuation("好。。他，，说！！！") == "好。他，说！！！"
+    assert chars.pangu_spacing("在LeanCloud上用3个") == "在 LeanCloud 上用 3 个"
+    assert chars.pangu_spacing(chars.pangu_spacing("中A中")) == "中 A 中"
+
+
+def test_rules_never_cross_paragraphs():
+    assert norm("他说\n.接着") == "他说\n.接着"
+
+
+TEXTS = st.text(st.one_of(
+    st.characters(min_codepoint=0x4E00, max_codepoint=0x4E80),
+    st.sampled_from(list(",.!?;:\"'()-—―…。，“”‘’「」 \n0123456789abcXYZ@/ｉＰ１")),
+), max_size=80)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS)
+def test_property_idempotent_and_never_raises(text):
+    once = norm(text)
+    assert norm(once) == once

@@ -1,0 +1,83 @@
+import pytest
+
+from bookbuilder.model import Location, Paragraph, SceneBreak
+from bookbuilder.normalize.junk import active_patterns, clean_line
+from bookbuilder.normalize.lines import attach_orphans, unwrap
+
+
+def paras(*lines, start=1):
+    """Adjacent raw lines (None = a blank line in between)."""
+    out, n = [], start
+    for line in lines:
+        if line is not None:
+            out.append(Paragraph(line, Location("f.txt", n)))
+        n += 1
+    return tuple(out)
+
+
+def texts(blocks):
+    return [b.text for b in blocks]
+
+
+@pytest.mark.parametrize("lines, expected", [
+    (("眼下王仁恭带领十五万骑兵追了上去，剩下的还有七十多万人", "马，眼下隋军分兵就成了自然而然事情。"),
+     ["眼下王仁恭带领十五万骑兵追了上去，剩下的还有七十多万人马，眼下隋军分兵就成了自然而然事情。"]),
+    (("床前明月光，", "疑是地上霜。"), ["床前明月光，", "疑是地上霜。"]),  # ends with ，
+    (("从明天起", "做一个幸福的人", "喂马，劈柴，周游世界"), ["从明天起", "做一个幸福的人", "喂马，劈柴，周游世界"]),  # verse
+    (("小明：", "你好吗？"), ["小明：", "你好吗？"]),
+    (("这是一个很长的句子但是没有结束", None, "下一段开始了。"), ["这是一个很长的句子但是没有结束", "下一段开始了。"]),  # blank line
+    (("This line is long and English", "continues here."), ["This line is long and English continues here."]),
+])
+def test_unwrap_table(lines, expected):
+    blocks, _ = unwrap(paras(*lines))
+    assert texts(blocks) == expected
+
+
+def test_hardwrapped_chapter_joins_full_width_lines_whatever_they_end_with():
+    para = "他说：“我们走吧，天快黑了。”她点点头，收拾好东西，跟着他走出了门，外面的风很大，吹得人睁不开眼睛。"
+    wrapped = [para[i:i + 20] for i in range(0, len(para), 20)]
+    blocks = paras(*(wrapped + [None] + wrapped + [None] + wrapped))
+    out, n = unwrap(blocks)
+    assert texts(out) == [para, para, para]
+
+
+def test_orphan_punctuation_is_appended():
+    blocks, n = attach_orphans(paras("所有的一切都无法阻挡他们前进的脚步", "。"))
+    assert texts(blocks) == ["所有的一切都无法阻挡他们前进的脚步。"] and n == 1
+
+
+def test_orphan_after_scene_break_is_left():
+    blocks = (SceneBreak(Location("f", 1)), Paragraph("。", Location("f", 2)))
+    assert attach_orphans(blocks)[0] == blocks
+
+
+PATTERNS = active_patterns()
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("天才一秒记住本站地址：www.xxx.com", None),
+    ("一秒记住【笔趣阁小说网】xbiqug5.com，更新快，无弹窗！", None),
+    ("（本章未完，请点击下一页继续阅读）", None),
+    ("(本章完)", None),
+    ("请收藏本站：https://www.biqvkk.cc。笔趣阁手机版：https://m.biqvkk.cc", None),
+    ("上一页←皇家金牌县令章节目录→下一章", None),
+    ("第(3/3)页", None),
+    ("www.biquge.com", None),
+    ("他走进了门。天才一秒记住本站地址：www.xxx.com", "他走进了门。"),
+    ("一秒钟后，他记住了那个地址", "一秒钟后，他记住了那个地址"),
+    ("作者有话说：谢谢大家", "作者有话说：谢谢大家"),
+    ("求收藏", "求收藏"),  # author begging is off by default
+])
+def test_junk_table(line, expected):
+    assert clean_line(line, PATTERNS)[0] == expected
+
+
+def test_long_line_is_never_dropped_on_a_weak_match():
+    line = "他把本章完三个字写在纸上，" + "然后继续写下去，" * 12
+    assert clean_line(line, PATTERNS)[0] == line
+
+
+def test_junk_patterns_switchable_and_extendable():
+    assert clean_line("求收藏", active_patterns(enable=("author-begging",)))[0] is None
+    assert clean_line("www.biquge.com", active_patterns(disable=("domain-only",)))[0] == "www.biquge.com"
+    assert clean_line("本书由某某整理", active_patterns(extra=(r"^本书由.*整理$",)))[0] is None
