@@ -86,6 +86,9 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None) -> tu
         if not line:
             continue
         if (heading := classify_heading(line, number, custom)) is not None:
+            last = sections[-1]
+            if last.heading is not None and not last.blocks and last.heading.title == heading.title:
+                continue  # the heading repeated as the first body line (RULES §4.3)
             sections.append(Section(heading, []))
             previous = ""
             continue

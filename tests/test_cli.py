@@ -1,0 +1,115 @@
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from bookbuilder.cli import main
+from tests.conftest import write_book
+
+COMMANDS = ["epub", "pdf", "build", "check", "init"]
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0 and "Usage:" in result.output
+    assert main.commands[command].help
+
+
+def test_check_sample_warns_about_001_and_strict_fails(sample_book):
+    result = run("check", sample_book)
+    assert result.exit_code == 0
+    assert "warning W301" in result.output and "001" in result.output
+    assert "0 errors, 1 warning" in result.output
+    assert run("check", sample_book, "--strict").exit_code == 1
+
+
+def test_check_json_is_one_documented_object(sample_book):
+    result = run("check", sample_book, "--json")
+    data = json.loads(result.output)
+    assert set(data) >= {"files", "chapters", "diagnostics"}
+    assert [f["encoding"] for f in data["files"]] == ["utf-8", "utf-8"]
+    assert {"title", "source", "paragraphs"} <= set(data["chapters"][0])
+    assert data["chapters"][0]["source"].endswith("000_d74f4373f8865ab8.txt:1")
+    (d,) = data["diagnostics"]
+    assert (d["code"], d["severity"], d["line"]) == ("W301", "warning", 1) and d["path"].endswith("002_486e77a6121bde4f.txt")
+
+
+def test_check_github_annotations(sample_book):
+    result = run("check", sample_book, "--format", "github")
+    (line,) = result.output.splitlines()
+    assert line.startswith("::warning file=") and ",line=1,title=W301::" in line
+
+
+def test_png_renamed_txt_is_one_line_error_naming_the_file(tmp_path):
+    root = write_book(tmp_path / "b", {"1.txt": "第一章\n内容。", "2.txt": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"}, "")
+    result = run("check", root)
+    assert result.exit_code == 1
+    (line,) = result.output.strip().splitlines()
+    assert "2.txt" in line and "error E101" in line and "PNG" in line
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("files, toml, code, where", [
+    (None, None, "E004", "nope"),
+    ({}, "", "E005", "source"),
+    ({"a.md": "hello"}, "", "E005", "source"),
+    ({"1.txt": "第一章\n内容。"}, "[book\ntitle=1", "E001", "book.toml:1"),
+    ({"1.txt": "第一章\n内容。"}, "[book]\ntitel = 'x'\n", "E002", "book.toml:2"),
+    ({"1.txt": "第一章\n内容。"}, "[book]\ntitle = 3\n", "E003", "book.toml:2"),
+    ({"1.txt": "第一章\n内容。"}, "[normalize]\nunwarp = false\n", "E002", "book.toml:2"),
+    ({"1.txt": "  \n\u3000\n"}, "", "E103", "source"),
+    ({"1.txt": "第一章\n内容。"}, "[book]\ncover = '../../etc/passwd'\n", "E006", "book.toml:2"),
+])
+def test_bad_input_is_one_line_and_exit_1(tmp_path, files, toml, code, where):
+    root = tmp_path / "b"
+    if files is not None:
+        write_book(root, files, toml)
+    result = run("epub", root if files is not None else tmp_path / "nope")
+    assert result.exit_code == 1, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and f"error {code}" in lines[0] and where in lines[0], lines
+    assert "Traceback" not in result.output
+
+
+def test_usage_error_is_exit_2():
+    assert run("epub", "--no-such-flag").exit_code == 2
+
+
+def test_failed_build_leaves_previous_artifact(sample_book):
+    assert run("epub", sample_book).exit_code == 0
+    epub = sample_book / "build" / "liaodong.epub"
+    before = epub.read_bytes()
+    (sample_book / "source" / "003.txt").write_bytes(b"%PDF-1.4 broken")
+    result = run("epub", sample_book)
+    assert result.exit_code == 1 and "003.txt" in result.output
+    assert epub.read_bytes() == before
+
+
+def test_unwritable_output_folder(sample_book):
+    (sample_book / "blocker").write_text("a file, not a folder")
+    result = run("epub", sample_book, "-o", sample_book / "blocker" / "x.epub")
+    assert result.exit_code == 1 and "error E007" in result.output and "Traceback" not in result.output
+
+
+def test_bare_folder_and_single_file(tmp_path):
+    folder = write_book(tmp_path / "我的书", {"1.txt": "第一章 开始\n正文。", "2.txt": "第二章 继续\n正文。"})
+    result = run("epub", folder / "source")
+    assert result.exit_code == 0, result.output
+    assert (folder / "build").is_dir() and list((folder / "build").glob("*.epub"))
+    single = tmp_path / "novel.txt"
+    single.write_text("第一章 开始\n正文。\n\n第二章 继续\n正文。\n", "utf-8")
+    assert run("epub", single).exit_code == 0
+    assert list((tmp_path / "build").glob("*.epub"))
+
+
+def test_init_scaffolds_a_buildable_project(tmp_path):
+    result = run("init", tmp_path / "new")
+    assert result.exit_code == 0
+    assert (tmp_path / "new" / "book.toml").is_file() and (tmp_path / "new" / "styles" / "pdf.css").is_file()
+    (tmp_path / "new" / "source" / "1.txt").write_text("第一章 开始\n正文。", "utf-8")
+    assert run("check", tmp_path / "new").exit_code == 0

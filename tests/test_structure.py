@@ -1,0 +1,96 @@
+import pytest
+
+from bookbuilder.model import Paragraph, SceneBreak
+from bookbuilder.parse import classify_heading, split_sections
+from bookbuilder.pipeline import load_book
+from tests.conftest import write_book
+
+
+@pytest.mark.parametrize("line, kind, title, number", [
+    ("第一章 风起", "chapter", "第一章 风起", 1),
+    ("第12章", "chapter", "第12章", 12),
+    ("第 3 章  夜行", "chapter", "第3章 夜行", 3),
+    ("第一百零一章：终局", "chapter", "第一百零一章 终局", 101),
+    ("第１２章　重逢", "chapter", "第12章 重逢", 12),
+    ("第二卷 潜龙", "volume", "第二卷 潜龙", 2),
+    ("楔子", "front", "楔子", None),
+    ("番外一 重逢", "back", "番外一 重逢", None),
+    ("第五章 归来（求收藏）", "chapter", "第五章 归来", 5),
+])
+def test_headings(line, kind, title, number):
+    h = classify_heading(line, 1)
+    assert (h.kind, h.title, h.number) == (kind, title, number)
+
+
+@pytest.mark.parametrize("line", [
+    "第一回合，李四就被打倒在地。", "第三节课是数学课，他睡着了。", "第一章的内容他早已背熟，此刻……", "第二天一早",
+    "第一章" + "很长的标题" * 7,
+])
+def test_not_headings(line):
+    assert classify_heading(line, 1) is None
+
+
+def test_scene_breaks_collapse_and_lone_ellipsis_after_open_line_is_text():
+    text = "他走了。\n……\n……\n她来了。\n***\n他想说\n……\n结束。"
+    (section,), _ = split_sections(text, "f.txt")
+    kinds = [type(b).__name__ if isinstance(b, SceneBreak) else b.text for b in section.blocks]
+    assert kinds == ["他走了。", "SceneBreak", "她来了。", "SceneBreak", "他想说", "……", "结束。"]
+
+
+def test_rejected_heading_is_reported_at_info_level():
+    _, notes = split_sections("第一回合，李四就被打倒在地。", "f.txt")
+    assert [(n.code, n.at.line) for n in notes] == [("I301", 1)]
+
+
+def test_sample_book_titles_and_missing_chapter(sample_book):
+    loaded = load_book(sample_book)
+    assert [c.title for c in loaded.book.chapters()] == ["第一章", "第二章"]
+    (gap,) = [d for d in loaded.diagnostics if d.code == "W301"]
+    assert "001" in gap.message and gap.at.path.endswith("002_486e77a6121bde4f.txt")
+
+
+def test_whole_novel_file_splits_with_volumes_and_preamble(tmp_path):
+    novel = tmp_path / "novel.txt"
+    novel.write_text("书名：测试之书\n作者：某人\n内容简介：\n这是一本书。\n\n第一卷 起\n\n第一章 开始\n正文一。\n\n"
+                     "第二章 继续\n第二章 继续\n正文二。\n\n第二卷 承\n\n第三章 转折\n正文三。\n", "utf-8")
+    book = load_book(novel).book
+    assert book.meta.title == "测试之书" and book.meta.author == "某人"
+    assert [(v.title, [c.title for c in v.chapters]) for v in book.volumes] == [
+        (None, ["内容简介"]), ("第一卷 起", ["第一章 开始", "第二章 继续"]), ("第二卷 承", ["第三章 转折"])]
+    second = book.volumes[1].chapters[1]
+    assert [b.text for b in second.blocks] == ["正文二。"]  # repeated heading dropped
+
+
+def test_subfolders_are_volumes_in_natural_order(tmp_path):
+    root = write_book(tmp_path / "b", {"10_第十卷/1.txt": "第一章 甲\n内容。", "2_第二卷 乙/1.txt": "第一章 乙\n内容。",
+                                       "2_第二卷 乙/10.txt": "第十章 丙\n内容。", "2_第二卷 乙/2.txt": "第二章 丁\n内容。"}, "")
+    book = load_book(root).book
+    assert [v.title for v in book.volumes] == ["第二卷 乙", "第十卷"]
+    assert [c.title for c in book.volumes[0].chapters] == ["第一章 乙", "第二章 丁", "第十章 丙"]
+
+
+@pytest.mark.parametrize("files, code, line", [
+    ({"1.txt": "第一章 甲\n内容。", "2.txt": "第一章 乙\n内容。"}, "W302", 1),
+    ({"1.txt": "第二章 甲\n内容。", "2.txt": "第一章 乙\n内容。"}, "W303", 1),
+    ({"1.txt": "第一章 甲\n内容。", "2.txt": "第三章 乙\n内容。"}, "W301", 1),
+    ({"1.txt": "第一章 甲\n内容。", "2.txt": "第二章 乙\n内容。", "3.txt": "第五章 丙\n内容。"}, "W301", 1),
+    ({"1.txt": "第一章 甲\n\n", "2.txt": "第二章 乙\n内容。"}, "W305", 1),
+    ({"1.txt": "第一章 甲\n" + "很长的段落，" * 9000}, "W306", 1),
+    ({"1.txt": "第一章 甲\n" + "很长的段落" * 1100}, "W202", 2),
+    ({"1.txt": "第一章 甲\n他说：“你好。\n然后走了。"}, "W201", 2),
+])
+def test_lint_codes_with_location(tmp_path, files, code, line):
+    root = write_book(tmp_path / "b", files, "")
+    found = [d for d in load_book(root).diagnostics if d.code == code]
+    assert found and found[0].at.line == line
+
+
+def test_multi_paragraph_quotation_is_not_unbalanced(tmp_path):
+    root = write_book(tmp_path / "b", {"1.txt": "第一章 甲\n“第一段话，\n\n“第二段话。”"}, "")
+    assert not [d for d in load_book(root).diagnostics if d.code == "W201"]
+
+
+def test_filename_heading_mismatch(tmp_path):
+    root = write_book(tmp_path / "b", {"1.txt": "第一章 甲\n内容。", "2.txt": "第二章 乙\n内容。", "3.txt": "第九章 丙\n内容。"}, "")
+    codes = {d.code for d in load_book(root).diagnostics}
+    assert "W304" in codes
