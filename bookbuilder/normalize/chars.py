@@ -14,13 +14,15 @@ _CJK = f"[{HAN}{CJK_PUNCT}]"
 _HAN = f"[{HAN}]"
 
 _FULLWIDTH_ALNUM = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A)) for c in range(r[0], r[1] + 1)}
+_HAS_FULLWIDTH_ALNUM = re.compile("[０-９Ａ-Ｚａ-ｚ]")
 _FULLWIDTH_TIME = re.compile(r"(?<=\d)：(?=\d)")
 
 
 def fullwidth_alnum(text: str) -> str:
     """FW-1: ｉＰｈｏｎｅ１０００ → iPhone1000, １６：３２ → 16:32. Chinese style writes digits and Latin
     letters half-width; full-width punctuation and U+3000 are left alone."""
-    text = text.translate(_FULLWIDTH_ALNUM)
+    if _HAS_FULLWIDTH_ALNUM.search(text):
+        text = text.translate(_FULLWIDTH_ALNUM)
     return _FULLWIDTH_TIME.sub(":", text) if "：" in text else text
 
 
