@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
@@ -157,6 +157,3 @@ def check_outputs(loaded: Loaded) -> list[Diagnostic]:
         found += check_pdf(pdf_path, loaded.book)
     return found
 
-
-def with_meta(book: Book, **changes) -> Book:
-    return replace(book, meta=replace(book.meta, **changes))

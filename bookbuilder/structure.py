@@ -7,7 +7,7 @@ and a preamble (书名：, 作者：, 内容简介) fills metadata and becomes a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import to_chinese
@@ -88,7 +88,7 @@ def _take_preamble(asm: Assembly, path: str, section: Section) -> None:
         asm.add(Chapter(INTRO_TITLE, tuple(body), Location(path, body[0].at.line), kind="intro"))
 
 
-def finish(asm: Assembly, paths_by_chapter: dict[int, str] | None = None) -> tuple[Volume, ...]:
+def finish(asm: Assembly) -> tuple[Volume, ...]:
     """Give headless chapters a title: the file name without number and hash, else 第N章 by position."""
     volumes, position = [], 0
     for title, at, chapters in asm.volumes:
@@ -97,8 +97,6 @@ def finish(asm: Assembly, paths_by_chapter: dict[int, str] | None = None) -> tup
             if chapter.kind == "chapter":
                 position += 1
             if not chapter.title:
-                from dataclasses import replace
-
                 chapter = replace(chapter, title=title_from_file(chapter.at.path) or f"第{to_chinese(position)}章")
             done.append(chapter)
         volumes.append(Volume(title, tuple(done), at))

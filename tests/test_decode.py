@@ -127,3 +127,28 @@ def test_property_random_bytes_give_text_or_our_error(data):
         assert e.diagnostic.code in ("E101", "E102")
     else:
         assert isinstance(decoded.text, str)
+
+
+def test_book_toml_overrides_per_pattern_and_reports_them(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from bookbuilder.cli import main
+    from tests.conftest import write_book
+
+    root = write_book(tmp_path / "b", {"1.txt": TEXT.encode("gbk"), "old/2.txt": TRADITIONAL.encode("big5")},
+                      '[source]\nencoding = "gbk"\nencodings = { "old/*.txt" = "big5" }\n')
+    data = json.loads(CliRunner().invoke(main, ["check", str(root), "--json"]).output)
+    assert [(f["encoding"], f["method"]) for f in data["files"]] == [("gbk", "override"), ("big5", "override")]
+    assert sum(d["code"] == "I101" for d in data["diagnostics"]) == 2
+
+
+def test_empty_files_are_skipped_with_a_warning(tmp_path):
+    from bookbuilder.pipeline import load_book
+    from tests.conftest import write_book
+
+    root = write_book(tmp_path / "b", {"1.txt": "第一章\n正文。", "2.txt": "\ufeff \r\n\u3000\u200b"}, "")
+    loaded = load_book(root)
+    (warning,) = [d for d in loaded.diagnostics if d.code == "W101"]
+    assert warning.at.path.endswith("2.txt") and len(list(loaded.book.chapters())) == 1
