@@ -18,13 +18,18 @@ class JunkPattern:
     strong: bool
     fragment: bool = False
     default: bool = True
+    keywords: tuple[str, ...] = ()  # empty: no pre-filter, always searched
+
+    def may_match(self, text: str) -> bool:
+        return not self.keywords or any(k in text for k in self.keywords)
 
 
 @lru_cache(maxsize=1)
 def builtin_patterns() -> tuple[JunkPattern, ...]:
     data = tomllib.loads(resources.files("bookbuilder").joinpath("data/junk.toml").read_text("utf-8"))
     return tuple(
-        JunkPattern(p["name"], re.compile(p["regex"]), p.get("strong", False), p.get("fragment", False), p.get("default", True))
+        JunkPattern(p["name"], re.compile(p["regex"]), p.get("strong", False), p.get("fragment", False),
+                    p.get("default", True), tuple(p.get("keywords", ())))
         for p in data["pattern"]
     )
 
@@ -35,16 +40,10 @@ def active_patterns(extra: tuple[str, ...] = (), disable: tuple[str, ...] = (), 
     return tuple(patterns)
 
 
-@lru_cache(maxsize=8)
-def any_pattern(patterns: tuple[JunkPattern, ...]) -> re.Pattern:
-    """One alternation of every pattern: a chapter without a hit is skipped in one search."""
-    return re.compile("|".join(f"(?:{p.regex.pattern})" for p in patterns), re.M) if patterns else re.compile(r"(?!x)x")
-
-
 def clean_line(line: str, patterns: tuple[JunkPattern, ...]) -> tuple[str | None, str | None]:
     """(the line, or what is left of it, or None to drop it; the name of the pattern that acted)."""
     for p in patterns:
-        m = p.regex.search(line)
+        m = p.regex.search(line) if p.may_match(line) else None
         if not m:
             continue
         if m.start() == 0 and m.end() == len(line):

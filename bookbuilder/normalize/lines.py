@@ -7,7 +7,7 @@ from collections import Counter
 
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
-from bookbuilder.normalize.junk import JunkPattern, any_pattern, clean_line
+from bookbuilder.normalize.junk import JunkPattern, clean_line
 
 _ORPHAN = re.compile(r"^[。！？，、；：”’」』）》]+$")
 _ENDS_OPEN = re.compile(rf"[{HAN}A-Za-z0-9]$")
@@ -19,12 +19,13 @@ VERSE_LINE, VERSE_RUN = 15, 3
 
 def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter) -> tuple:
     """JK-1: drop site advertisements and pager lines; cut junk tails off story lines."""
-    combined = any_pattern(patterns)
-    if not combined.search("\n".join(b.text for b in blocks if isinstance(b, Paragraph))):
+    text = "\n".join(b.text for b in blocks if isinstance(b, Paragraph))
+    patterns = tuple(p for p in patterns if p.may_match(text))  # most chapters: none left
+    if not patterns:
         return blocks
     out = []
     for block in blocks:
-        if isinstance(block, Paragraph) and combined.search(block.text):
+        if isinstance(block, Paragraph):
             text, name = clean_line(block.text, patterns)
             if name:
                 counts[f"junk:{name}"] += 1

@@ -21,6 +21,11 @@ _PROTECTED = re.compile(
 )
 
 
+# Every protected run is ASCII (plus ’ ′ ″): look for them only inside such islands, which is
+# several times faster than trying the whole alternation at every Chinese character.
+_ISLAND = re.compile(r"[!-~’′″](?:[ !-~’′″]*[!-~’′″])?")
+
+
 def mask(text: str) -> tuple[str, list[str]]:
     saved: list[str] = []
 
@@ -28,7 +33,10 @@ def mask(text: str) -> tuple[str, list[str]]:
         saved.append(m.group(0))
         return SENTINEL
 
-    return _PROTECTED.sub(keep, text), saved
+    def island(m: re.Match) -> str:
+        return _PROTECTED.sub(keep, m.group(0))
+
+    return _ISLAND.sub(island, text), saved
 
 
 def unmask(text: str, saved: list[str]) -> str:
