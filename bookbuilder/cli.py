@@ -103,6 +103,39 @@ def check(path, as_json, fmt, strict, outputs):
 
 
 @main.command()
+@PATH
+@click.option("--json", "as_json", is_flag=True, help="Print the rows as a JSON list.")
+def toc(path, as_json):
+    """Print the detected table of contents: volume, number, title, characters, source:line."""
+    import json
+
+    book = pipeline.load_book(path).book
+    rows = report.toc_rows(book)
+    click.echo(json.dumps(rows, ensure_ascii=False, indent=2) if as_json else report.toc_text(book))
+
+
+@main.command()
+@PATH
+@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path, file_okay=False),
+              help="Folder for the normalized chapters (default build/normalized).")
+@click.option("--diff", is_flag=True, help="Print a unified diff of decoded source against normalized text instead.")
+@click.option("--in-place", is_flag=True, help="Rewrite the source files as normalized UTF-8 (atomically).")
+def normalize(path, out_dir, diff, in_place):
+    """Write the normalized chapters as UTF-8 text for review (never touches source/ unless --in-place)."""
+    from bookbuilder.review import normalized_diff, write_in_place, write_normalized
+
+    loaded = _load(path)
+    if diff:
+        click.echo(normalized_diff(loaded), nl=False)
+    elif in_place:
+        for line in write_in_place(loaded):
+            click.echo(line)
+    else:
+        target = write_normalized(loaded, out_dir or loaded.config.build_dir / "normalized")
+        click.echo(f"wrote {target}")
+
+
+@main.command()
 @click.argument("directory", default=".", type=click.Path(path_type=Path, file_okay=False))
 def init(directory):
     """Scaffold a book project: book.toml, source/, styles/ (existing files are kept)."""

@@ -66,3 +66,27 @@ def as_json(book: Book | None, diagnostics, files=None) -> str:
         "changes": dict(book.changes) if book else {},
     }
     return json.dumps(obj, ensure_ascii=False, indent=2)
+
+
+def toc_rows(book: Book) -> list[dict]:
+    """The detected table of contents, one row per chapter: what `bookbuilder toc` prints."""
+    rows, n = [], 0
+    for volume in book.volumes:
+        for chapter in volume.chapters:
+            n += 1
+            rows.append({"index": n, "volume": volume.title, "number": chapter.number, "title": chapter.title,
+                         "kind": chapter.kind, "characters": chapter.chars, "source": str(chapter.at)})
+    return rows
+
+
+def toc_text(book: Book) -> str:
+    lines, current = [], object()
+    for row in toc_rows(book):
+        if row["volume"] != current:
+            current = row["volume"]
+            if current:
+                lines.append(f"{current}")
+        indent = "  " if current else ""
+        number = "" if row["number"] is None else f"[{row['number']}] "
+        lines.append(f"{indent}{row['index']:>5}  {number}{row['title']}  ({row['characters']:,} chars)  {row['source']}")
+    return "\n".join(lines)

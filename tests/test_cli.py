@@ -113,3 +113,36 @@ def test_init_scaffolds_a_buildable_project(tmp_path):
     assert (tmp_path / "new" / "book.toml").is_file() and (tmp_path / "new" / "styles" / "pdf.css").is_file()
     (tmp_path / "new" / "source" / "1.txt").write_text("第一章 开始\n正文。", "utf-8")
     assert run("check", tmp_path / "new").exit_code == 0
+
+
+def test_toc_lists_volume_number_title_characters_source(tmp_path):
+    novel = tmp_path / "novel.txt"
+    novel.write_text("第一卷 起\n\n第一章 开始\n正文一。\n\n第二章 继续\n正文二。\n", "utf-8")
+    result = run("toc", novel)
+    assert result.exit_code == 0
+    assert "第一卷 起" in result.output and "[2] 第二章 继续" in result.output and "novel.txt:6" in result.output
+    rows = json.loads(run("toc", novel, "--json").output)
+    assert [(r["volume"], r["number"], r["title"], r["characters"]) for r in rows] == [
+        ("第一卷 起", 1, "第一章 开始", 4), ("第一卷 起", 2, "第二章 继续", 4)]
+
+
+def test_normalize_writes_review_text_and_never_touches_source(sample_book):
+    before = {p.name: p.read_bytes() for p in (sample_book / "source").iterdir()}
+    result = run("normalize", sample_book, "-o", sample_book / "review")
+    assert result.exit_code == 0
+    first = (sample_book / "review" / "00001.txt").read_text("utf-8").splitlines()
+    assert first[0] == "第一章" and first[1] == ""
+    assert {p.name: p.read_bytes() for p in (sample_book / "source").iterdir()} == before
+    diff = run("normalize", sample_book, "--diff").output
+    added = [line for line in diff.splitlines() if line.startswith("+")]
+    assert any("七十多万人马，眼下隋军分兵" in line for line in added) and "-马，眼下隋军分兵就成了自然而然事情。" in diff
+    assert not any("辽东城破" in line for line in added)  # unchanged lines are not in the diff
+
+
+def test_normalize_in_place_is_idempotent(tmp_path):
+    root = write_book(tmp_path / "b", {"1.txt": "第一章 开始\r\n　　他说:\"走吧...\"\r\n这是一个很长很长的句子但是还没有结束呢\r\n在这里结束。".encode("gbk")}, "")
+    assert run("normalize", root, "--in-place").exit_code == 0
+    once = (root / "source" / "1.txt").read_text("utf-8")
+    assert once == "第一章 开始\n\n他说：“走吧……”\n这是一个很长很长的句子但是还没有结束呢在这里结束。\n"
+    assert run("normalize", root, "--in-place").exit_code == 0
+    assert (root / "source" / "1.txt").read_text("utf-8") == once
