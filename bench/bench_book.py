@@ -69,7 +69,7 @@ def bench_normalize(corpus: Path, clean_dir: Path) -> dict:
 
 def bench_build(corpus: Path, fmt: str) -> dict:
     code = ("import time,resource,sys;from bookbuilder.pipeline import load_book,build_epub,build_pdf;"
-            f"t=time.perf_counter();L=load_book(sys.argv[1]);p=build_{fmt}(L,__import__('pathlib').Path(sys.argv[2]));"
+            f"t=time.perf_counter();L=load_book(sys.argv[1]);p=build_{fmt}(L,__import__('pathlib').Path(sys.argv[2]))[0];"
             "print(time.perf_counter()-t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
     out = Path(tempfile.mkdtemp()) / f"book.{fmt}"
     res = subprocess.run([sys.executable, "-c", code, str(corpus), str(out)], check=True, capture_output=True, text=True)

@@ -36,13 +36,23 @@ def main():
     """
 
 
-def _load(path: Path) -> pipeline.Loaded:
-    loaded = pipeline.load_book(path)
-    for d in report.sorted_diagnostics(loaded.diagnostics):
+def _warn(diagnostics) -> None:
+    for d in report.sorted_diagnostics(diagnostics):
         if d.severity >= Severity.WARNING:
             click.echo(str(d), err=True)
+
+
+def _load(path: Path) -> pipeline.Loaded:
+    loaded = pipeline.load_book(path)
+    _warn(loaded.diagnostics)
     click.echo(report.changes_line(loaded.book), err=True)
     return loaded
+
+
+def _built(result) -> None:
+    target, notes = result
+    _warn(notes)
+    click.echo(f"wrote {target}")
 
 
 @main.command()
@@ -50,7 +60,7 @@ def _load(path: Path) -> pipeline.Loaded:
 @OUTPUT
 def epub(path, output):
     """Build the EPUB 3 (default build/<slug>.epub)."""
-    click.echo(f"wrote {pipeline.build_epub(_load(path), output)}")
+    _built(pipeline.build_epub(_load(path), output))
 
 
 @main.command()
@@ -58,7 +68,7 @@ def epub(path, output):
 @OUTPUT
 def pdf(path, output):
     """Build the PDF (default build/<slug>.pdf)."""
-    click.echo(f"wrote {pipeline.build_pdf(_load(path), output)}")
+    _built(pipeline.build_pdf(_load(path), output))
 
 
 @main.command()
@@ -66,8 +76,8 @@ def pdf(path, output):
 def build(path):
     """Build both the EPUB and the PDF into build/."""
     loaded = _load(path)
-    click.echo(f"wrote {pipeline.build_epub(loaded)}")
-    click.echo(f"wrote {pipeline.build_pdf(loaded)}")
+    _built(pipeline.build_epub(loaded))
+    _built(pipeline.build_pdf(loaded))
 
 
 @main.command()

@@ -78,6 +78,17 @@ class SourceFile:
     method: str  # bom | strict | detector | override
 
 
+@dataclass(frozen=True, slots=True)
+class Cover:
+    data: bytes
+    kind: str  # jpeg | png
+    generated: bool = False
+
+    @property
+    def media_type(self) -> str:
+        return f"image/{self.kind}"
+
+
 @dataclass(frozen=True)
 class Book:
     meta: Meta
@@ -85,6 +96,7 @@ class Book:
     files: tuple[SourceFile, ...] = ()
     # Rule name → number of changes, filled by normalization.
     changes: tuple[tuple[str, int], ...] = field(default=())
+    cover: Cover | None = None
 
     def chapters(self):
         for volume in self.volumes:

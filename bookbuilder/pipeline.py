@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
 from bookbuilder.decode import decode_chapter, encoding_override
 from bookbuilder.diagnostics import BookError, Diagnostic
-from bookbuilder.model import Book, Location, Meta, SourceFile
+from bookbuilder.model import Book, Cover, Location, Meta, Paragraph, SourceFile
 from bookbuilder.normalize import normalize_book
 from bookbuilder.parse import split_sections
 from bookbuilder.source import discover
@@ -129,20 +129,59 @@ def book_css(config: Config, fmt: str) -> str:
     return css
 
 
-def build_epub(loaded: Loaded, output: Path | None = None) -> Path:
+def with_cover(loaded: Loaded) -> tuple[Book, list[Diagnostic]]:
+    """The book with its cover: the image book.toml names (checked), or a generated one."""
+    from bookbuilder.render.cover import generate_cover, load_cover
+
+    if loaded.config.cover is not None:
+        data, kind, notes = load_cover(loaded.config.cover)
+        return replace(loaded.book, cover=Cover(data, kind)), notes
+    return replace(loaded.book, cover=Cover(generate_cover(loaded.book.meta), "jpeg", generated=True)), []
+
+
+def book_characters(book: Book) -> str:
+    chars = set(book.meta.title) | set(book.meta.author) | set("目录封面正文导航第章0123456789")
+    for volume in book.volumes:
+        chars |= set(volume.title or "")
+        for chapter in volume.chapters:
+            chars |= set(chapter.title)
+            for block in chapter.blocks:
+                if isinstance(block, Paragraph):
+                    chars |= set(block.text)
+    return "".join(sorted(chars))
+
+
+def embedded_font(loaded: Loaded, book: Book) -> tuple[bytes, str] | None:
+    """[epub] embed_font = true: the CJK font (or [epub] font) cut down to the book's glyphs."""
+    from bookbuilder.render.fonts import find_font, subset_font
+
+    if not loaded.config.epub.get("embed_font"):
+        return None
+    named = loaded.config.epub.get("font")
+    path, index = (loaded.config.inside(named, "epub.font"), 0) if named else find_font()
+    return subset_font(path, index, book_characters(book)), "BookBuilder Embedded"
+
+
+def build_epub(loaded: Loaded, output: Path | None = None) -> tuple[Path, list[Diagnostic]]:
     from bookbuilder.render.epub import write_epub
 
     target = output_path(loaded.config, loaded.book, "epub", output)
-    write_epub(loaded.book, book_css(loaded.config, "epub"), target, source_date_epoch())
-    return target
+    book, notes = with_cover(loaded)
+    write_epub(book, book_css(loaded.config, "epub"), target, source_date_epoch(),
+               vertical=bool(loaded.config.epub.get("vertical")), font=embedded_font(loaded, book))
+    size = target.stat().st_size
+    if size > 50 * 2**20:
+        notes.append(Diagnostic("W402", f"{size / 2**20:.1f} MB is over the 50 MB Kindle e-mail limit", Location(str(target))))
+    return target, notes
 
 
-def build_pdf(loaded: Loaded, output: Path | None = None) -> Path:
+def build_pdf(loaded: Loaded, output: Path | None = None) -> tuple[Path, list[Diagnostic]]:
     from bookbuilder.render.pdf import write_pdf
 
     target = output_path(loaded.config, loaded.book, "pdf", output)
-    write_pdf(loaded.book, book_css(loaded.config, "pdf"), target, source_date_epoch(), loaded.config.root)
-    return target
+    book, notes = with_cover(loaded)
+    write_pdf(book, book_css(loaded.config, "pdf"), target, source_date_epoch(), loaded.config.root)
+    return target, notes
 
 
 def check_outputs(loaded: Loaded) -> list[Diagnostic]:

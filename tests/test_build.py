@@ -30,7 +30,7 @@ def sample_outputs(tmp_path_factory):
     shutil.copytree(REPO / "source", root / "source")
     shutil.copytree(REPO / "styles", root / "styles")
     loaded = load_book(root)
-    return loaded, build_epub(loaded), build_pdf(loaded)
+    return loaded, build_epub(loaded)[0], build_pdf(loaded)[0]
 
 
 def test_sample_epub_passes_epubcheck_clean(sample_outputs):
@@ -49,7 +49,7 @@ def test_sample_epub_structure(sample_outputs):
         opf = z.read("EPUB/content.opf").decode()
     assert 'epub:type="chapter"' in chapter and 'lang="zh-Hans"' in chapter
     assert '<link href="../styles/book.css"' in chapter
-    assert "<h2" in chapter and chapter.count('<hr class="scene"/>') == 3
+    assert "<h1" in chapter and chapter.count('<hr class="scene"/>') == 3
     assert "剩下的还有七十多万人马，眼下隋军分兵就成了自然而然事情。" in chapter
     assert "前进的脚步。</p>" in chapter
     assert "<dc:title>辽东烽火</dc:title>" in opf
@@ -86,7 +86,7 @@ def test_epub_is_byte_reproducible_across_time_zones(sample_book, tmp_path):
 
 def test_chapter_text_is_data_not_markup(tmp_path):
     root = write_book(tmp_path / "b", {"1.txt": "第一章 <b>&amp;</b>\n<script>alert(1)</script> & &amp; ]]> \"引号\" '单'\n"}, "")
-    epub = build_epub(load_book(root))
+    epub, _ = build_epub(load_book(root))
     with zipfile.ZipFile(epub) as z:
         chapter = z.read("EPUB/text/ch00001.xhtml").decode()
         nav = z.read("EPUB/nav.xhtml").decode()

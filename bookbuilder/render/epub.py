@@ -1,12 +1,16 @@
 """Book → EPUB 3, packaged by ebooklib, with its traps worked around:
 dcterms:modified in local time marked Z and zip entries stamped with the wall clock (we pass a
 UTC mtime and re-stamp the zip), <link> elements in a chapter's head dropped (we use add_link
-with a path relative to the chapter), write_epub() returning False on an OS error (we raise)."""
+with a path relative to the chapter), set_cover() leaving the cover page out of the spine (we
+write our own cover page, first), write_epub() returning False on an OS error (we write to
+memory with raise_exceptions and then atomically to disk)."""
 from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import zipfile
+from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
 
@@ -17,6 +21,16 @@ from bookbuilder.render.html import chapter_section, text, volume_section
 
 CSS_NAME = "styles/book.css"
 ZIP_EPOCH_MIN = 315532800  # 1980-01-01: the earliest time a zip entry can carry
+VERTICAL_CSS = "html { writing-mode: vertical-rl; -epub-writing-mode: vertical-rl; -webkit-writing-mode: vertical-rl; }\n"
+APPLE_DISPLAY_OPTIONS = (b'<?xml version="1.0" encoding="UTF-8"?>\n<display_options><platform name="*">'
+                         b'<option name="specified-fonts">true</option></platform></display_options>\n')
+# EPUB Accessibility 1.1: what the book offers, in words a reading app can show (issue: a11y).
+A11Y_SUMMARY = {
+    "zh-Hant": "本書為純文字小說，含目錄、章節標題與正確的閱讀順序，無已知的危害。",
+    "zh-TW": "本書為純文字小說，含目錄、章節標題與正確的閱讀順序，無已知的危害。",
+    "zh-HK": "本書為純文字小說，含目錄、章節標題與正確的閱讀順序，無已知的危害。",
+}
+A11Y_SUMMARY_DEFAULT = "本书为纯文字小说，含目录、章节标题与正确的阅读顺序，无已知的危害。"
 
 
 def default_css(fmt: str) -> str:
@@ -27,19 +41,30 @@ def _page(title: str, body: str) -> str:
     return f"<html><head><title>{text(title)}</title></head><body>{body}</body></html>"
 
 
-def build_epub_bytes(book: Book, css: str, epoch: int) -> bytes:
+def build_epub_bytes(book: Book, css: str, epoch: int, *, vertical: bool = False, font: tuple[bytes, str] | None = None,
+                     summary: str | None = None) -> bytes:
     meta = book.meta
     eb = epub.EpubBook()
     eb.set_identifier(meta.identifier)
     eb.set_title(meta.title)
     eb.set_language(meta.language)
     eb.add_author(meta.author)
-    if meta.description:
-        eb.add_metadata("DC", "description", meta.description)
-    if meta.publisher:
-        eb.add_metadata("DC", "publisher", meta.publisher)
+    for name, value in (("description", meta.description), ("publisher", meta.publisher), ("date", meta.date)):
+        if value:
+            eb.add_metadata("DC", name, value)
     for subject in meta.subjects:
         eb.add_metadata("DC", "subject", subject)
+    _accessibility(eb, summary or A11Y_SUMMARY.get(meta.language, A11Y_SUMMARY_DEFAULT))
+    if vertical:
+        css = VERTICAL_CSS + css
+        eb.set_direction("rtl")  # page-progression-direction="rtl" on the spine
+    if font is not None:
+        data, family = font
+        eb.add_item(epub.EpubItem(uid="font", file_name="fonts/book.otf", media_type="font/otf", content=data))
+        eb.add_item(epub.EpubItem(uid="apple-display-options", file_name="META-INF/com.apple.ibooks.display-options.xml",
+                                  content=APPLE_DISPLAY_OPTIONS, manifest=False))
+        css = (f'@font-face {{ font-family: "{family}"; src: url(../fonts/book.otf); }}\n'
+               f'body {{ font-family: "{family}", serif; }}\n') + css
     eb.add_item(epub.EpubItem(uid="css", file_name=CSS_NAME, media_type="text/css", content=css.encode("utf-8")))
 
     def document(uid: str, title: str, body: str) -> epub.EpubHtml:
@@ -49,21 +74,37 @@ def build_epub_bytes(book: Book, css: str, epoch: int) -> bytes:
         eb.add_item(item)
         return item
 
+    spine, guide = [], []
+    if book.cover is not None:
+        image_name = f"images/cover.{'jpg' if book.cover.kind == 'jpeg' else 'png'}"
+        cover_image = epub.EpubCover(file_name=image_name)
+        cover_image.content = book.cover.data
+        cover_image.media_type = book.cover.media_type
+        eb.add_item(cover_image)
+        eb.add_metadata(None, "meta", "", OrderedDict([("name", "cover"), ("content", "cover-img")]))
+        alt = text(f"封面：{meta.title}，{meta.author}")
+        cover_page = document("cover", meta.title, (
+            f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" class="cover-image"/></section>'))
+        spine.append(cover_page)
+        guide.append({"type": "cover", "href": cover_page.file_name, "title": "封面"})
     title_page = document("titlepage", meta.title, (
         f'<section epub:type="titlepage" class="titlepage"><h1>{text(meta.title)}</h1>'
         f"<p>{text(meta.author)}</p></section>"))
-    spine, toc, n = [title_page, "nav"], [], 0
+    spine += [title_page, "nav"]
+    toc, n, first = [], 0, None
     for v, volume in enumerate(book.volumes, 1):
-        items = []
-        volume_item = None
+        items, volume_item = [], None
         if volume.title:
             volume_item = document(f"part{v:03d}", volume.title, volume_section(volume.title, f"part{v:03d}"))
             spine.append(volume_item)
+            first = first or volume_item
         for chapter in volume.chapters:
             n += 1
             uid = f"ch{n:05d}"
-            item = document(uid, chapter.title, chapter_section(chapter, uid, level=2))
+            level = 2 if volume.title else 1
+            item = document(uid, chapter.title, chapter_section(chapter, uid, level=level))
             spine.append(item)
+            first = first or item
             items.append(epub.Link(item.file_name, chapter.title, uid))
         if volume_item is not None:
             toc.append((epub.Section(volume.title, volume_item.file_name), items))
@@ -75,17 +116,45 @@ def build_epub_bytes(book: Book, css: str, epoch: int) -> bytes:
     nav.add_link(href=CSS_NAME, rel="stylesheet", type="text/css")
     eb.add_item(nav)
     eb.spine = spine
-    eb.guide = [{"type": "title-page", "href": title_page.file_name, "title": meta.title},
-                {"type": "toc", "href": nav.file_name, "title": "目录"},
-                {"type": "text", "href": spine[2].file_name if len(spine) > 2 else title_page.file_name, "title": "正文"}]
+    guide.append({"type": "toc", "href": nav.file_name, "title": "目录"})
+    guide.append({"type": "text", "href": (first or title_page).file_name, "title": "正文"})
+    eb.guide = guide
     raw = io.BytesIO()
     mtime = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).replace(tzinfo=None)
     epub.write_epub(raw, eb, {"mtime": mtime, "raise_exceptions": True, "landmark_title": "导航",
                               "play_order": {"enabled": True, "start_from": 1}})
-    return restamp_zip(raw.getvalue(), epoch)
+    return restamp_zip(raw.getvalue(), epoch, meta.language, 2 if book.has_volume_titles else 1)
 
 
-def restamp_zip(data: bytes, epoch: int) -> bytes:
+def _accessibility(eb: epub.EpubBook, summary: str) -> None:
+    for prop, value in (
+        ("schema:accessMode", "textual"),
+        ("schema:accessModeSufficient", "textual"),
+        ("schema:accessibilityFeature", "tableOfContents"),
+        ("schema:accessibilityFeature", "readingOrder"),
+        ("schema:accessibilityFeature", "structuralNavigation"),
+        ("schema:accessibilityFeature", "displayTransformability"),
+        ("schema:accessibilityHazard", "none"),
+        ("schema:accessibilitySummary", summary),
+        ("dcterms:conformsTo", "EPUB Accessibility 1.1 - WCAG 2.1 Level AA"),
+    ):
+        eb.add_metadata(None, "meta", value, OrderedDict([("property", prop)]))
+
+
+_PACKAGE = re.compile(rb"<package ")
+_NCX_DEPTH = re.compile(rb'<meta content="0" name="dtb:depth"/>')
+
+
+def _patch(name: str, data: bytes, language: str, depth: int) -> bytes:
+    """What ebooklib cannot be told: xml:lang on the OPF package, the NCX's real depth."""
+    if name.endswith("content.opf"):
+        return _PACKAGE.sub(f'<package xml:lang="{language}" '.encode(), data, count=1)
+    if name.endswith("toc.ncx"):
+        return _NCX_DEPTH.sub(f'<meta content="{depth}" name="dtb:depth"/>'.encode(), data, count=1)
+    return data
+
+
+def restamp_zip(data: bytes, epoch: int, language: str = "zh-Hans", depth: int = 1) -> bytes:
     """Same entries, same order, every timestamp and attribute fixed: byte-reproducible."""
     stamp = dt.datetime.fromtimestamp(max(epoch, ZIP_EPOCH_MIN), dt.timezone.utc).timetuple()[:6]
     out = io.BytesIO()
@@ -95,13 +164,14 @@ def restamp_zip(data: bytes, epoch: int) -> bytes:
             fixed.compress_type = zipfile.ZIP_STORED if info.filename == "mimetype" else zipfile.ZIP_DEFLATED
             fixed.external_attr = 0o644 << 16
             fixed.create_system = 3
-            dst.writestr(fixed, src.read(info.filename), compresslevel=9 if fixed.compress_type else None)
+            content = _patch(info.filename, src.read(info.filename), language, depth)
+            dst.writestr(fixed, content, compresslevel=6 if fixed.compress_type else None)
     return out.getvalue()
 
 
-def write_epub(book: Book, css: str, target: Path, epoch: int) -> None:
+def write_epub(book: Book, css: str, target: Path, epoch: int, **options) -> None:
     from bookbuilder.atomic import atomic_path
 
-    data = build_epub_bytes(book, css, epoch)
+    data = build_epub_bytes(book, css, epoch, **options)
     with atomic_path(target) as tmp:
         tmp.write_bytes(data)

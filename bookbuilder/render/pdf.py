@@ -2,6 +2,7 @@
 page numbers, one outline entry per chapter (volume › chapter), a real CJK font."""
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import hashlib
 from pathlib import Path
@@ -60,10 +61,19 @@ def book_html(book: Book, epoch: int) -> str:
         f'<meta name="dcterms.created" content="{date}"/><meta name="dcterms.modified" content="{date}"/>'
         f'<meta name="generator" content="bookbuilder"/></head>'
         f'<body class="{"flat" if flat else "volumes"}">'
+        + _cover(book) +
         f'<section class="titlepage"><h1>{text(meta.title)}</h1><p>{text(meta.author)}</p></section>'
         f'<nav class="toc" role="doc-toc"><h1>目录</h1><ol>{"".join(toc)}</ol></nav>'
         + "\n".join(body) + "</body></html>"
     )
+
+
+def _cover(book: Book) -> str:
+    if book.cover is None:
+        return ""
+    uri = f"data:{book.cover.media_type};base64,{base64.b64encode(book.cover.data).decode()}"
+    alt = text(f"封面：{book.meta.title}，{book.meta.author}")
+    return f'<section class="cover"><img src="{uri}" alt="{alt}"/></section>'
 
 
 def render_pdf_bytes(book: Book, css: str, epoch: int, root: Path) -> bytes:

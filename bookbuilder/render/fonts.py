@@ -1,0 +1,52 @@
+"""Finding a CJK font on this machine (fontconfig) and checking what it covers (fontTools)."""
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+from pathlib import Path
+
+from bookbuilder.diagnostics import BookError
+
+SERIF_SC = "Noto Serif CJK SC"
+INSTALL_HINT = "install one (Debian: apt-get install fonts-noto-cjk) or name a font file in book.toml"
+
+
+@functools.lru_cache(maxsize=16)
+def find_font(family: str = SERIF_SC, style: str = "Regular") -> tuple[Path, int]:
+    """(file, face index) of an installed CJK font. In a .ttc the Simplified Chinese face of Noto
+    Serif CJK is not face 0 (that is Japanese), so the index matters."""
+    if shutil.which("fc-match"):
+        out = subprocess.run(["fc-match", "-f", "%{file}\n%{index}\n%{family}", f"{family}:style={style}"],
+                             capture_output=True, text=True, check=False).stdout.split("\n")
+        if len(out) >= 3 and "CJK" in out[2]:
+            return Path(out[0]), int(out[1] or 0)
+    raise BookError("E405", f"no CJK font found for {family!r}: {INSTALL_HINT}")
+
+
+def subset_font(path: Path, index: int, chars: str) -> bytes:
+    """The face `index` of `path`, cut down to the glyphs for `chars` (fontTools), as OpenType."""
+    import io
+
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(path), fontNumber=index, lazy=True)
+    options = subset.Options()
+    options.layout_features = ["*"]
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=chars)
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def missing_glyphs(path: Path, index: int, chars: set[str]) -> set[str]:
+    """The characters of `chars` that the face has no glyph for (its cmap)."""
+    from fontTools.ttLib import TTFont
+
+    cmap = TTFont(str(path), fontNumber=index, lazy=True).getBestCmap()
+    return {c for c in chars if ord(c) not in cmap and not c.isspace()}

@@ -1,0 +1,121 @@
+"""EPUB gates: EPUBCheck 0 errors / 0 warnings on each kind of book, covers, options."""
+import io
+import json
+import subprocess
+import sys
+import zipfile
+
+import pytest
+from PIL import Image
+
+from bookbuilder.diagnostics import BookError
+from bookbuilder.pipeline import build_epub, load_book
+from bookbuilder.validate import run_epubcheck
+from tests.conftest import REPO, write_book
+
+MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
+
+
+def assert_epubcheck_clean(path):
+    report = run_epubcheck(path)
+    messages = [(m["severity"], m["ID"], m["message"]) for m in report["messages"]]
+    assert messages == [], messages
+
+
+def png(width, height) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (200, 30, 30)).save(out, "PNG")
+    return out.getvalue()
+
+
+BODY = {"1.txt": "第一章 开始\n他说：“走吧。”\n\n……\n\n她点了点头。", "2.txt": "第二章 继续\n正文。"}
+
+
+def test_generated_cover_is_first_in_spine_with_alt_text(tmp_path):
+    root = write_book(tmp_path / "b", BODY, '[book]\ntitle = "测试之书"\nauthor = "某人"\n')
+    epub, notes = build_epub(load_book(root))
+    assert notes == []
+    assert_epubcheck_clean(epub)
+    with zipfile.ZipFile(epub) as z:
+        opf = z.read("EPUB/content.opf").decode()
+        cover_page = z.read("EPUB/text/cover.xhtml").decode()
+        image = Image.open(io.BytesIO(z.read("EPUB/images/cover.jpg")))
+    assert image.size == (1600, 2560) and image.format == "JPEG"
+    assert opf.index('idref="cover"') < opf.index('idref="titlepage"') < opf.index('idref="ch00001"')
+    assert 'properties="cover-image"' in opf and '<meta name="cover" content="cover-img">' in opf
+    assert 'alt="封面：测试之书，某人"' in cover_page and 'epub:type="cover"' in cover_page
+
+
+def test_cover_image_from_book_toml(tmp_path):
+    root = write_book(tmp_path / "b", BODY, '[book]\ncover = "cover.png"\n')
+    (root / "cover.png").write_bytes(png(1000, 1600))
+    epub, notes = build_epub(load_book(root))
+    assert notes == []
+    assert_epubcheck_clean(epub)
+    with zipfile.ZipFile(epub) as z:
+        assert z.read("EPUB/images/cover.png") == (root / "cover.png").read_bytes()
+
+
+def test_small_cover_warns_and_fake_cover_is_an_error(tmp_path):
+    root = write_book(tmp_path / "b", BODY, '[book]\ncover = "cover.png"\n')
+    (root / "cover.png").write_bytes(png(300, 300))
+    _, notes = build_epub(load_book(root))
+    assert [n.code for n in notes] == ["W403"]
+    (root / "cover.png").write_bytes(b"GIF89a not really")
+    with pytest.raises(BookError) as e:
+        build_epub(load_book(root))
+    assert e.value.diagnostic.code == "E406" and "cover.png" in str(e.value)
+
+
+def test_embedded_font_subset_and_vertical(tmp_path):
+    root = write_book(tmp_path / "b", BODY, "[epub]\nembed_font = true\nvertical = true\n")
+    epub, _ = build_epub(load_book(root))
+    assert_epubcheck_clean(epub)
+    with zipfile.ZipFile(epub) as z:
+        font = z.read("EPUB/fonts/book.otf")
+        css = z.read("EPUB/styles/book.css").decode()
+        opf = z.read("EPUB/content.opf").decode()
+        assert "META-INF/com.apple.ibooks.display-options.xml" in z.namelist()
+    assert len(font) < 200_000  # a subset, not the 20 MB collection
+    from fontTools.ttLib import TTFont
+
+    cmap = TTFont(io.BytesIO(font)).getBestCmap()
+    assert all(ord(c) in cmap for c in "他说走吧她点了头正文")
+    assert "writing-mode: vertical-rl" in css and 'page-progression-direction="rtl"' in opf
+
+
+def test_volumes_nest_in_nav_and_ncx(tmp_path):
+    root = write_book(tmp_path / "b", {"1_第一卷 起/1.txt": "第一章 甲\n内容。", "1_第一卷 起/2.txt": "第二章 乙\n内容。",
+                                       "2_第二卷 承/3.txt": "第三章 丙\n内容。"}, "")
+    epub, _ = build_epub(load_book(root))
+    assert_epubcheck_clean(epub)
+    with zipfile.ZipFile(epub) as z:
+        nav = z.read("EPUB/nav.xhtml").decode()
+        ncx = z.read("EPUB/toc.ncx").decode()
+    assert nav.index("第一卷 起") < nav.index("第一章 甲") < nav.index("第二卷 承") < nav.index("第三章 丙")
+    assert '<meta content="2" name="dtb:depth"/>' in ncx and 'playOrder="1"' in ncx
+    assert 'epub:type="landmarks"' in nav
+
+
+def test_accessibility_metadata(tmp_path):
+    root = write_book(tmp_path / "b", BODY, "")
+    epub, _ = build_epub(load_book(root))
+    with zipfile.ZipFile(epub) as z:
+        opf = z.read("EPUB/content.opf").decode()
+        chapter = z.read("EPUB/text/ch00001.xhtml").decode()
+    assert '<package xml:lang="zh-Hans"' in opf
+    for prop in ("schema:accessMode", "schema:accessModeSufficient", "schema:accessibilityFeature",
+                 "schema:accessibilityHazard", "schema:accessibilitySummary", "dcterms:conformsTo"):
+        assert f'property="{prop}"' in opf
+    assert 'role="doc-chapter"' in chapter
+
+
+@pytest.mark.skipif(not MAKE_CORPUS.exists(), reason="../shared/bench/make_corpus.py not present")
+def test_generated_300_chapter_book_is_epubcheck_clean(tmp_path):
+    corpus = tmp_path / "c"
+    subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(corpus), "-n", "300"], check=True, capture_output=True)
+    (corpus / "manifest.json").unlink()
+    epub, _ = build_epub(load_book(corpus))
+    assert_epubcheck_clean(epub)
+    with zipfile.ZipFile(epub) as z:
+        assert sum(n.startswith("EPUB/text/ch") for n in z.namelist()) == 300
