@@ -63,21 +63,33 @@ def epub(path, output):
     _built(pipeline.build_epub(_load(path), output))
 
 
+JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
+                    help="Worker processes for the PDF (default: [pdf] jobs in book.toml, else every core).")
+
+
+def _pdf(loaded: pipeline.Loaded, output, jobs) -> None:
+    chapters = sum(1 for _ in loaded.book.chapters())
+    with click.progressbar(length=chapters, label="PDF", file=sys.stderr, show_pos=True) as bar:
+        _built(pipeline.build_pdf(loaded, output, jobs=jobs, progress=bar.update))
+
+
 @main.command()
 @PATH
 @OUTPUT
-def pdf(path, output):
-    """Build the PDF (default build/<slug>.pdf)."""
-    _built(pipeline.build_pdf(_load(path), output))
+@JOBS
+def pdf(path, output, jobs):
+    """Build the PDF (default build/<slug>.pdf), rendering chapters in parallel."""
+    _pdf(_load(path), output, jobs)
 
 
 @main.command()
 @PATH
-def build(path):
+@JOBS
+def build(path, jobs):
     """Build both the EPUB and the PDF into build/."""
     loaded = _load(path)
     _built(pipeline.build_epub(loaded))
-    _built(pipeline.build_pdf(loaded))
+    _pdf(loaded, None, jobs)
 
 
 @main.command()

@@ -21,6 +21,7 @@ CONFIG_NAME = "book.toml"
 DEFAULT_AUTHOR = "佚名"  # "anonymous": what Chinese catalogues print for an unknown author
 LANGUAGES = ("zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "zh-HK", "zh")
 PAGE_SIZES = ("A5", "A6", "B6", "6in×9in", "ereader")
+PDF_VARIANTS = ("pdf/a-3b", "pdf/ua-1")
 
 STR, BOOL, INT, STR_LIST, STR_MAP = "string", "boolean", "integer", "list of strings", "table of strings"
 
@@ -37,7 +38,8 @@ SCHEMA: dict[str, dict[str, Any]] = {
     # Rule switches are checked against the rule registry in normalize/__init__.py.
     "normalize": {"convert": STR, "junk": {"extra": STR_LIST, "disable": STR_LIST}},
     "epub": {"css": STR, "embed_font": BOOL, "font": STR, "vertical": BOOL},
-    "pdf": {"css": STR, "page_size": PAGE_SIZES, "font": STR, "jobs": INT, "chunk_chapters": INT},
+    "pdf": {"css": STR, "page_size": PAGE_SIZES, "font": STR, "jobs": INT, "chunk_chapters": INT,
+            "pdf_variant": PDF_VARIANTS},
     "output": {"dir": STR, "name": STR},
 }
 

@@ -175,13 +175,45 @@ def build_epub(loaded: Loaded, output: Path | None = None) -> tuple[Path, list[D
     return target, notes
 
 
-def build_pdf(loaded: Loaded, output: Path | None = None) -> tuple[Path, list[Diagnostic]]:
-    from bookbuilder.render.pdf import write_pdf
+def build_pdf(loaded: Loaded, output: Path | None = None, jobs: int | None = None, progress=None) -> tuple[Path, list[Diagnostic]]:
+    """The PDF, rendered in chunks on `jobs` processes (default: [pdf] jobs, else every core)."""
+    from bookbuilder.render.fonts import check_coverage
+    from bookbuilder.render.pdf import PdfPlan, page_css, render_one_document, write_pdf
 
-    target = output_path(loaded.config, loaded.book, "pdf", output)
+    config = loaded.config
+    target = output_path(config, loaded.book, "pdf", output)
     book, notes = with_cover(loaded)
-    write_pdf(book, book_css(loaded.config, "pdf"), target, source_date_epoch(), loaded.config.root)
+    css = book_css(config, "pdf") + page_css(config.pdf.get("page_size", "A5")) + pdf_font_css(config)
+    check_coverage(book, _pdf_font_files(config))
+    plan = PdfPlan(css=css, root=config.root, epoch=source_date_epoch(),
+                   jobs=jobs or config.pdf.get("jobs") or os.cpu_count() or 1,
+                   chunk_chapters=config.pdf.get("chunk_chapters", 0), progress=progress)
+    variant = config.pdf.get("pdf_variant")
+    if variant:  # tagged variants need one document: a merged file would lose the structure tree
+        from bookbuilder.atomic import atomic_path
+
+        data = render_one_document(book, plan, pdf_variant=variant, pdf_tags=True)
+        with atomic_path(target) as tmp:
+            tmp.write_bytes(data)
+    else:
+        write_pdf(book, plan, target)
     return target, notes
+
+
+def pdf_font_css(config: Config) -> str:
+    named = config.pdf.get("font")
+    if not named:
+        return ""
+    path = config.inside(named, "pdf.font")
+    return (f'@font-face {{ font-family: "BookBuilder Font"; src: url("{path.as_uri()}"); }}\n'
+            'html { font-family: "BookBuilder Font", "Noto Serif CJK SC", serif; }\n')
+
+
+def _pdf_font_files(config: Config):
+    from bookbuilder.render.fonts import SERIF_SC, find_font
+
+    named = config.pdf.get("font")
+    return [(config.inside(named, "pdf.font"), 0)] if named else [find_font(SERIF_SC, "Regular")]
 
 
 def check_outputs(loaded: Loaded) -> list[Diagnostic]:

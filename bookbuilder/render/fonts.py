@@ -50,3 +50,37 @@ def missing_glyphs(path: Path, index: int, chars: set[str]) -> set[str]:
 
     cmap = TTFont(str(path), fontNumber=index, lazy=True).getBestCmap()
     return {c for c in chars if ord(c) not in cmap and not c.isspace()}
+
+
+def check_coverage(book, fonts: list[tuple[Path, int]]) -> None:
+    """Every character the book prints must have a glyph: in the chosen fonts, or at least in some
+    installed font that fontconfig falls back to. Otherwise an error listing them with path:line —
+    never tofu boxes in a PDF."""
+    from bookbuilder.model import Paragraph
+
+    where: dict[str, str] = {}
+    for volume in book.volumes:
+        for chapter in volume.chapters:
+            for ch in chapter.title:
+                where.setdefault(ch, str(chapter.at))
+            for block in chapter.blocks:
+                if isinstance(block, Paragraph):
+                    for ch in set(block.text):
+                        where.setdefault(ch, str(block.at))
+    missing = set(where)
+    for path, index in fonts:
+        missing = missing_glyphs(path, index, missing)
+        if not missing:
+            return
+    missing = {c for c in missing if not _any_font_has(c)}
+    if missing:
+        shown = ", ".join(f"{c!r} (U+{ord(c):04X}) at {where[c]}" for c in sorted(missing)[:10])
+        more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
+        raise BookError("E404", f"no installed font has a glyph for {shown}{more}: {INSTALL_HINT}")
+
+
+def _any_font_has(ch: str) -> bool:
+    if not shutil.which("fc-list"):
+        return False
+    out = subprocess.run(["fc-list", f":charset={ord(ch):x}", "family"], capture_output=True, text=True).stdout
+    return bool(out.strip())
