@@ -178,12 +178,12 @@ def build_epub(loaded: Loaded, output: Path | None = None) -> tuple[Path, list[D
 def build_pdf(loaded: Loaded, output: Path | None = None, jobs: int | None = None, progress=None) -> tuple[Path, list[Diagnostic]]:
     """The PDF, rendered in chunks on `jobs` processes (default: [pdf] jobs, else every core)."""
     from bookbuilder.render.fonts import check_coverage
-    from bookbuilder.render.pdf import PdfPlan, page_css, render_one_document, write_pdf
+    from bookbuilder.render.pdf import PdfPlan, render_one_document, write_pdf
 
     config = loaded.config
     target = output_path(config, loaded.book, "pdf", output)
     book, notes = with_cover(loaded)
-    css = book_css(config, "pdf") + page_css(config.pdf.get("page_size", "A5")) + pdf_font_css(config)
+    css = pdf_stylesheets(config)
     check_coverage(book, _pdf_font_files(config))
     plan = PdfPlan(css=css, root=config.root, epoch=source_date_epoch(),
                    jobs=jobs or config.pdf.get("jobs") or os.cpu_count() or 1,
@@ -198,6 +198,20 @@ def build_pdf(loaded: Loaded, output: Path | None = None, jobs: int | None = Non
     else:
         write_pdf(book, plan, target)
     return target, notes
+
+
+def pdf_stylesheets(config: Config) -> tuple[tuple[str, str], ...]:
+    """The defaults (with page size and font), then the book's own CSS, whose url()s resolve
+    next to the CSS file as its author expects."""
+    from bookbuilder.render.epub import default_css
+    from bookbuilder.render.pdf import page_css
+
+    root = config.root.resolve().as_uri() + "/"
+    sheets = [(default_css("pdf") + page_css(config.pdf.get("page_size", "A5")) + pdf_font_css(config), root)]
+    own = config.css_path("pdf")
+    if own is not None:
+        sheets.append((own.read_text("utf-8"), own.resolve().parent.as_uri() + "/"))
+    return tuple(sheets)
 
 
 def pdf_font_css(config: Config) -> str:

@@ -13,6 +13,7 @@ _ORPHAN = re.compile(r"^[。！？，、；：”’」』）》]+$")
 _ENDS_OPEN = re.compile(rf"[{HAN}A-Za-z0-9]$")
 _STARTS_CONTINUED = re.compile(rf"^[{HAN}a-z，。、；：！？”’」』）》]")
 _LATIN_END, _LATIN_START = re.compile(r"[A-Za-z0-9]$"), re.compile(r"^[A-Za-z0-9]")
+_CLOSED = tuple("。！？…”’」』）》!?")
 MIN_JOIN = 10  # shorter lines are titles, names, signatures, verse (RULES §3.2)
 VERSE_LINE, VERSE_RUN = 15, 3
 
@@ -64,12 +65,16 @@ def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
 def hardwrap_width(blocks: tuple) -> int | None:
     """RULES §3.1: a chapter is hard-wrapped when most of its lines have one exact length (the wrap
     width); then a line of that length continues, whatever it ends with."""
-    lengths = Counter(len(b.text) for b in blocks if isinstance(b, Paragraph))
-    total = sum(lengths.values())
-    if total < 6:
+    paragraphs = [b.text for b in blocks if isinstance(b, Paragraph)]
+    if len(paragraphs) < 6:
         return None
-    width, count = lengths.most_common(1)[0]
-    return width if width >= 20 and count >= 0.4 * total else None
+    width, count = Counter(len(t) for t in paragraphs).most_common(1)[0]
+    if width < 20 or count < 0.4 * len(paragraphs):
+        return None
+    # A wrap falls anywhere, so most full-width lines end mid-sentence; lines of one length that
+    # end their sentences are just paragraphs of one length.
+    open_ends = sum(1 for t in paragraphs if len(t) == width and not t.endswith(_CLOSED))
+    return width if open_ends >= 0.5 * count else None
 
 
 def unwrap(blocks: tuple) -> tuple[tuple, int]:

@@ -129,11 +129,14 @@ def page_css(page_size: str) -> str:
 
 # ---- chunk rendering (runs in worker processes) -----------------------------------------------
 
+Stylesheets = tuple[tuple[str, str], ...]  # (CSS text, the URL its relative url()s resolve against)
+
+
 @dataclass
 class ChunkJob:
     index: int
     html: str
-    css: str
+    css: Stylesheets
     root: str
     chapters: int
 
@@ -202,7 +205,7 @@ def render_chunk(job: ChunkJob, counts) -> ChunkResult:
     _current["job"] = {"offsets": _Offsets(counts, job.index), "offset": None}
     try:
         document = HTML(string=job.html, base_url=root.resolve().as_uri() + "/", url_fetcher=fetcher).render(
-            stylesheets=[CSS(string=job.css, base_url=root.resolve().as_uri() + "/", url_fetcher=fetcher)])
+            stylesheets=_stylesheets(job.css, fetcher))
     finally:
         _current.pop("job", None)
     anchors = {}
@@ -217,9 +220,15 @@ def render_chunk(job: ChunkJob, counts) -> ChunkResult:
 
 # ---- the whole book -----------------------------------------------------------------------------
 
+def _stylesheets(css: Stylesheets, fetcher) -> list:
+    from weasyprint import CSS
+
+    return [CSS(string=text_, base_url=base, url_fetcher=fetcher) for text_, base in css]
+
+
 @dataclass
 class PdfPlan:
-    css: str
+    css: Stylesheets
     root: Path
     epoch: int
     jobs: int = 1
@@ -263,12 +272,12 @@ def render_pdf_bytes(book: Book, plan: PdfPlan) -> bytes:
 
 def render_front(book: Book, plan: PdfPlan, pages: dict[str, int]):
     """(PDF bytes, per page [(anchor, rect)] of the contents' links, page count)."""
-    from weasyprint import CSS, HTML
+    from weasyprint import HTML
 
     fetcher = _fetcher(plan.root)
     base = plan.root.resolve().as_uri() + "/"
     document = HTML(string=front_html(book, plan.epoch, pages), base_url=base, url_fetcher=fetcher).render(
-        stylesheets=[CSS(string=plan.css, base_url=base, url_fetcher=fetcher)])
+        stylesheets=_stylesheets(plan.css, fetcher))
     links = [[(target, rect) for kind, target, rect, _ in page.links if kind == "internal"] for page in document.pages]
     return document.write_pdf(), links, len(document.pages)
 
@@ -365,7 +374,7 @@ def write_pdf(book: Book, plan: PdfPlan, target: Path) -> None:
 def render_one_document(book: Book, plan: PdfPlan, **options) -> bytes:
     """The whole book as one WeasyPrint document (contents via target-counter): the baseline the
     chunked render is measured against, and the mode for tagged PDF variants (PDF/UA, PDF/A)."""
-    from weasyprint import CSS, HTML
+    from weasyprint import HTML
 
     front = front_html(book, plan.epoch, None)
     body = body_html(book, entries(book), plan.epoch)
@@ -374,4 +383,4 @@ def render_one_document(book: Book, plan: PdfPlan, **options) -> bytes:
     base = plan.root.resolve().as_uri() + "/"
     identifier = hashlib.md5(book.meta.identifier.encode("utf-8")).hexdigest().encode("ascii")
     return HTML(string=html, base_url=base, url_fetcher=fetcher).write_pdf(
-        stylesheets=[CSS(string=plan.css, base_url=base, url_fetcher=fetcher)], pdf_identifier=identifier, **options)
+        stylesheets=_stylesheets(plan.css, fetcher), pdf_identifier=identifier, **options)

@@ -81,3 +81,9 @@ def test_junk_patterns_switchable_and_extendable():
     assert clean_line("求收藏", active_patterns(enable=("author-begging",)))[0] is None
     assert clean_line("www.biquge.com", active_patterns(disable=("domain-only",)))[0] == "www.biquge.com"
     assert clean_line("本书由某某整理", active_patterns(extra=(r"^本书由.*整理$",)))[0] is None
+
+
+def test_paragraphs_of_one_length_are_not_taken_for_hard_wrapping():
+    line = "城上守军齐声惊呼，西门起火，王宫起火，城内四处起火。"
+    out, n = unwrap(paras(*[line] * 8))
+    assert n == 0 and len(out) == 8

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""PDF benchmark: the same book rendered as one WeasyPrint document and in parallel chunks, in
+one run: wall time, pages per second, peak memory of the whole process tree, file size.
+
+    python bench/bench_pdf.py -n 2000 --jobs 2      # the issue's figure (takes minutes)
+    python bench/bench_pdf.py -n 300 --jobs 2
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
+
+RENDER = """
+import sys, time, json
+from pathlib import Path
+from bookbuilder.pipeline import load_book, with_cover, pdf_stylesheets, source_date_epoch
+from bookbuilder.render.pdf import PdfPlan, render_one_document, render_pdf_bytes
+loaded = load_book(sys.argv[1]); book, _ = with_cover(loaded)
+plan = PdfPlan(css=pdf_stylesheets(loaded.config), root=loaded.config.root, epoch=source_date_epoch(), jobs=int(sys.argv[3]))
+start = time.perf_counter()
+data = render_one_document(book, plan) if sys.argv[2] == "one" else render_pdf_bytes(book, plan)
+seconds = time.perf_counter() - start
+Path(sys.argv[4]).write_bytes(data)
+print(json.dumps({"seconds": seconds, **plan.stats}))
+"""
+
+
+def tree_rss(pid: int) -> int:
+    """Resident memory of a process and all its descendants, in bytes (from /proc)."""
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            children.setdefault(int(stat[1]), []).append(int(entry))
+            rss[int(entry)] = int(stat[21]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            continue
+    total, stack = 0, [pid]
+    while stack:
+        p = stack.pop()
+        total += rss.get(p, 0)
+        stack += children.get(p, [])
+    return total
+
+
+def measure(mode: str, corpus: Path, jobs: int, out: Path) -> dict:
+    proc = subprocess.Popen([sys.executable, "-c", RENDER, str(corpus), mode, str(jobs), str(out)],
+                            stdout=subprocess.PIPE, text=True)
+    peak = 0
+    while proc.poll() is None:
+        peak = max(peak, tree_rss(proc.pid))
+        time.sleep(0.1)
+    result = json.loads(proc.stdout.read())
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(str(out)).pages)
+    return {"mode": mode, "seconds": round(result["seconds"], 1), "pages": pages,
+            "pages_per_s": round(pages / result["seconds"], 1), "peak_mb": round(peak / 2**20),
+            "size_mb": round(out.stat().st_size / 2**20, 2)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-n", type=int, default=2000)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--skip-one", action="store_true", help="only the chunked render")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus = Path(tmp) / "corpus"
+        subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(corpus), "-n", str(args.n)], check=True,
+                       capture_output=True)
+        (corpus / "manifest.json").unlink()
+        rows = [measure("chunked", corpus, args.jobs, Path(tmp) / "chunked.pdf")]
+        if not args.skip_one:
+            rows.append(measure("one", corpus, 1, Path(tmp) / "one.pdf"))
+            rows.append({"speedup": round(rows[1]["seconds"] / rows[0]["seconds"], 2),
+                         "size_ratio": round(rows[0]["size_mb"] / rows[1]["size_mb"], 3)})
+    print(json.dumps(rows, indent=1))
+
+
+if __name__ == "__main__":
+    main()

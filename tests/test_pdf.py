@@ -1,0 +1,115 @@
+"""The PDF read back: text, contents page numbers, continuous numbering across chunks, outline,
+fonts, confinement of fetching, missing glyphs."""
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from bookbuilder.diagnostics import BookError
+from bookbuilder.pipeline import build_pdf, load_book
+from bookbuilder.validate import outline_titles, pdf_fonts
+from tests.conftest import write_book
+
+PARAGRAPH = "城上守军齐声惊呼，西门起火，王宫起火，城内四处起火。高云支大吃一惊，急忙下令关闭城门。"
+
+
+def chapters(n, paragraphs=12):
+    return {f"{i:03d}.txt": f"第{i}章 标题{i}\n" + "\n".join(f"{PARAGRAPH}（{i}-{k}）" for k in range(paragraphs))
+            for i in range(1, n + 1)}
+
+
+@pytest.fixture(scope="module")
+def chunked(tmp_path_factory):
+    """A 7-chapter book in chunks of 2 chapters on 2 processes."""
+    root = write_book(tmp_path_factory.mktemp("pdf") / "b", chapters(7, paragraphs=30),
+                      "[book]\ntitle = \"分块测试\"\n[pdf]\nchunk_chapters = 2\n")
+    loaded = load_book(root)
+    path, _ = build_pdf(loaded, jobs=2)
+    return loaded, PdfReader(str(path))
+
+
+def body_start(reader):
+    labels = reader.page_labels
+    return labels.index("1")
+
+
+def test_page_numbers_run_on_across_chunks(chunked):
+    _, reader = chunked
+    start = body_start(reader)
+    assert start >= 2  # cover, title page, contents are unnumbered (labels i, ii, …)
+    for number, page in enumerate(reader.pages[start:], 1):
+        lines = page.extract_text().strip().splitlines()
+        assert lines[-1].strip() == str(number), (number, lines[-3:])
+    assert reader.page_labels[start:] == [str(i) for i in range(1, len(reader.pages) - start + 1)]
+
+
+def test_contents_page_numbers_point_at_chapter_starts(chunked):
+    loaded, reader = chunked
+    start = body_start(reader)
+    front = "".join(p.extract_text() for p in reader.pages[:start])
+    entries = re.findall(r"(第\d+章 标题\d+)[ .]*(\d+)", front)
+    assert [title for title, _ in entries] == [c.title for c in loaded.book.chapters()]
+    for title, number in entries:
+        page = reader.pages[start + int(number) - 1].extract_text()
+        assert title in page.splitlines()[1] or title in page.splitlines()[0]  # heading (or header) on that page
+        previous = reader.pages[start + int(number) - 2].extract_text() if int(number) > 1 else ""
+        assert title not in previous  # and not on the page before: it starts there
+
+
+def test_outline_equals_contents_and_fonts_embedded(chunked):
+    loaded, reader = chunked
+    assert outline_titles(reader) == [c.title for c in loaded.book.chapters()]
+    fonts = pdf_fonts(reader)
+    assert fonts and all(fonts.values())
+    assert reader.metadata.title == "分块测试"
+
+
+def test_each_chapter_text_equals_its_normalized_text(chunked):
+    loaded, reader = chunked
+    text = "".join(p.extract_text() for p in reader.pages).replace("\n", "")
+    for chapter in loaded.book.chapters():
+        for block in chapter.blocks:
+            assert block.text in text
+
+
+def test_reproducible_bytes(tmp_path):
+    root = write_book(tmp_path / "b", chapters(3), "")
+    loaded = load_book(root)
+    first = build_pdf(loaded, tmp_path / "a.pdf", jobs=1)[0].read_bytes()
+    second = build_pdf(loaded, tmp_path / "b.pdf", jobs=1)[0].read_bytes()
+    assert first == second
+
+
+def test_css_url_outside_the_project_is_not_fetched(tmp_path):
+    from PIL import Image
+
+    outside = tmp_path / "outside.png"
+    Image.new("RGB", (40, 40), (255, 0, 0)).save(outside)
+    inside_root = tmp_path / "b"
+    root = write_book(inside_root, chapters(1), "[pdf]\ncss = \"styles/pdf.css\"\n")
+    Image.new("RGB", (40, 40), (0, 0, 255)).save(root / "inside.png")
+    (root / "styles").mkdir()
+    (root / "styles" / "pdf.css").write_text(
+        f'h2::before {{ content: url("{outside.as_uri()}") }}\nh2::after {{ content: url("../inside.png") }}\n', "utf-8")
+    path, _ = build_pdf(load_book(root), jobs=1)
+    reader = PdfReader(str(path))
+    small = [img.image.convert("RGB") for page in reader.pages for img in page.images if img.image.size == (40, 40)]
+    assert small  # the project's own image was fetched …
+    assert all(img.getpixel((1, 1)) == (0, 0, 255) for img in small)  # … the one outside it never
+
+
+@pytest.mark.skipif(__import__("subprocess").run(["fc-list", ":charset=1e900"], capture_output=True, text=True).stdout.strip() != "",
+                    reason="an installed font covers Adlam here")
+def test_character_without_a_glyph_is_an_error_with_location(tmp_path):
+    root = write_book(tmp_path / "b", {"1.txt": "第一章 开始\n正文。\n他写下了\U0001E900这个字。"}, "")
+    with pytest.raises(BookError) as e:
+        build_pdf(load_book(root), jobs=1)
+    assert e.value.diagnostic.code == "E404"
+    assert "U+1E900" in str(e.value) and "1.txt:3" in str(e.value)
+
+
+@pytest.mark.parametrize("size, width_mm", [("A6", 105), ("B6", 125), ("6in×9in", 152.4), ("ereader", 90)])
+def test_page_size_presets(tmp_path, size, width_mm):
+    root = write_book(tmp_path / "b", chapters(1, paragraphs=2), f'[pdf]\npage_size = "{size}"\n')
+    reader = PdfReader(str(build_pdf(load_book(root), jobs=1)[0]))
+    assert abs(float(reader.pages[-1].mediabox.width) / 72 * 25.4 - width_mm) < 0.5
