@@ -35,8 +35,16 @@ print(json.dumps({"seconds": seconds, **plan.stats}))
 """
 
 
+def _pss(pid: str) -> int:
+    """Proportional set size: shared pages counted once across the processes sharing them."""
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
 def tree_rss(pid: int) -> int:
-    """Resident memory of a process and all its descendants, in bytes (from /proc)."""
+    """Memory (PSS) of a process and all its descendants, in bytes (from /proc)."""
     children: dict[int, list[int]] = {}
     rss: dict[int, int] = {}
     for entry in os.listdir("/proc"):
@@ -45,7 +53,7 @@ def tree_rss(pid: int) -> int:
         try:
             stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
             children.setdefault(int(stat[1]), []).append(int(entry))
-            rss[int(entry)] = int(stat[21]) * os.sysconf("SC_PAGE_SIZE")
+            rss[int(entry)] = _pss(entry)
         except (OSError, IndexError, ValueError):
             continue
     total, stack = 0, [pid]
@@ -62,7 +70,7 @@ def measure(mode: str, corpus: Path, jobs: int, out: Path) -> dict:
     peak = 0
     while proc.poll() is None:
         peak = max(peak, tree_rss(proc.pid))
-        time.sleep(0.1)
+        time.sleep(0.2)
     result = json.loads(proc.stdout.read())
     from pypdf import PdfReader
 

@@ -66,6 +66,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E405": (E, "no CJK font was found for the PDF"),
     "E406": (E, "the cover image is not a JPEG or PNG"),
     "W403": (W, "the cover image is small or far from a 1:1.6 ratio"),
+    "E407": (E, "Ace by DAISY reported a critical or serious accessibility violation (or could not run)"),
+    "W404": (W, "Ace by DAISY reported a moderate or minor accessibility violation"),
+    "I401": (I, "Ace by DAISY is not installed, so accessibility was not checked"),
 }
 
 

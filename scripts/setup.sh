@@ -9,7 +9,7 @@ if command -v apt-get >/dev/null; then
   # CJK font for the PDF, a JRE for EPUBCheck, Pango for WeasyPrint, venv for the virtualenv.
   apt-get install -y -qq --no-install-recommends \
     fonts-noto-cjk default-jre-headless libpango-1.0-0 libpangoft2-1.0-0 \
-    python3 python3-venv python3-pip poppler-utils >/dev/null
+    python3 python3-venv python3-pip poppler-utils make >/dev/null
 fi
 python3 -m venv .venv
 .venv/bin/pip install -q --upgrade pip

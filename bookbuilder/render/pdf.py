@@ -238,12 +238,14 @@ class PdfPlan:
     stats: dict = field(default_factory=dict)
 
 
-MIN_CHUNK, MAX_CHUNK = 30, 150  # chapters
+MIN_CHUNK, MAX_CHUNK = 30, 80  # chapters
 
 
 def plan_chunks(items: list[Entry], jobs: int, chunk_chapters: int) -> list[list[Entry]]:
-    """Chunks of whole chapters (a volume page travels with its first chapter). Up to 150 chapters
-    (≈ 650 A5 pages) a chunk bounds a worker's memory; below 30 a worker costs more than it saves."""
+    """Chunks of whole chapters (a volume page travels with its first chapter). At most 80 chapters
+    (≈ 360 A5 pages) a chunk bounds a worker's memory, and WeasyPrint's layout cost grows faster
+    than the page count, so smaller documents are cheaper per page; below 30 chapters a chunk's
+    fixed cost (fonts, PDF writing) outweighs that."""
     size = chunk_chapters or max(MIN_CHUNK, min(MAX_CHUNK, -(-len(items) // max(jobs, 1))))
     return [items[i:i + size] for i in range(0, len(items), size)]
 
@@ -294,9 +296,12 @@ def _run(jobs: list[ChunkJob], plan: PdfPlan, when_laid_out) -> list[ChunkResult
         return done
     import multiprocessing
 
-    with multiprocessing.Manager() as manager:
+    # Fresh worker processes (forkserver), not forks of this one: a fork would carry the whole
+    # book model, and Python's reference counting would soon copy its pages into every worker.
+    context = multiprocessing.get_context("forkserver")
+    with context.Manager() as manager:
         counts = manager.dict()
-        factory = plan.executor_factory or (lambda n: cf.ProcessPoolExecutor(max_workers=n))
+        factory = plan.executor_factory or (lambda n: cf.ProcessPoolExecutor(max_workers=n, mp_context=context))
         with factory(plan.jobs) as executor:
             # Submitted in order: a chunk only ever waits for earlier chunks, which are running or done.
             futures = {executor.submit(render_chunk, job, counts): job for job in jobs}

@@ -1,0 +1,191 @@
+"""One test per diagnostic code: each is produced by a real input and carries its location.
+A code added to the catalogue without a trigger here fails `test_every_code_has_a_trigger`."""
+import os
+import shutil
+import zipfile
+
+import pytest
+
+from bookbuilder.decode import decode_chapter
+from bookbuilder.diagnostics import CODES, BookError
+from bookbuilder.pipeline import build_epub, build_pdf, load_book
+from bookbuilder.render.fonts import find_font
+from bookbuilder.validate import check_epub, check_pdf
+from tests.conftest import REPO, write_book
+
+OK = {"1.txt": "第一章 开始\n正文。"}
+
+
+def diagnostics_of(root):
+    return load_book(root).diagnostics
+
+
+def error_of(fn):
+    with pytest.raises(BookError) as e:
+        fn()
+    return e.value.diagnostic
+
+
+def book(tmp_path, files=OK, toml=""):
+    return write_book(tmp_path / "b", files, toml)
+
+
+def first(found, code):
+    return next(d for d in found if d.code == code)
+
+
+TRIGGERS = {
+    "E001": lambda t: (error_of(lambda: load_book(book(t, toml="[book\n"))), "book.toml", 1),
+    "E002": lambda t: (error_of(lambda: load_book(book(t, toml="[book]\nx = 1\n"))), "book.toml", 2),
+    "E003": lambda t: (error_of(lambda: load_book(book(t, toml="\n[pdf]\njobs = 'two'\n"))), "book.toml", 3),
+    "E004": lambda t: (error_of(lambda: load_book(t / "missing")), "missing", None),
+    "E005": lambda t: (error_of(lambda: load_book(book(t, files={"a.md": "x"}))), "source", None),
+    "E006": lambda t: (error_of(lambda: load_book(book(t, toml="[source]\ndir = '..'\n"))), "book.toml", 2),
+    "E007": lambda t: (error_of(lambda: build_epub(load_book(book(t)), _blocked(t) / "x.epub")), "blocker", None),
+    "E008": lambda t: (error_of(lambda: load_book(book(t, toml="[book]\ncover = 'nope.jpg'\n"))), "book.toml", 2),
+    "E101": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": b"%PDF-1.4"}))), "1.txt", None),
+    "E102": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": b"\x80\x80\xff" * 5}))), "1.txt", None),
+    "E103": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": " \n"}))), "source", None),
+    "E104": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": "中文".encode("gbk")}, toml="[source]\nencoding = 'utf-8'\n"))), "1.txt", None),
+    "W101": lambda t: (first(diagnostics_of(book(t, files={**OK, "2.txt": "\u3000\n"})), "W101"), "2.txt", None),
+    "W102": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n好\n锟斤拷"})), "W102"), "1.txt", 3),
+    "W103": lambda t: (first(decode_chapter("他說：「好。」".encode("big5"), "s.txt").diagnostics, "W103"), "s.txt", None),
+    "W104": lambda t: (first(diagnostics_of(book(t, files={"1.txt": b"\x80\x80\xff" * 5}, toml="[source]\nerrors = 'replace'\n")), "W104"), "1.txt", None),
+    "W105": lambda t: (first(decode_chapter("안녕하세요 세계".encode("euc-kr"), "k.txt").diagnostics, "W105"), "k.txt", None),
+    "I101": lambda t: (first(diagnostics_of(book(t, toml="[source]\nencoding = 'utf-8'\n")), "I101"), "1.txt", None),
+    "W201": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n正文。\n他说：“好。”。”"})), "W201"), "1.txt", 3),
+    "W202": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n" + "长" * 5001})), "W202"), "1.txt", 2),
+    "W301": lambda t: (first(diagnostics_of(REPO), "W301"), "002_486e77a6121bde4f.txt", 1),
+    "W302": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章 甲\n文。", "2.txt": "第一章 乙\n文。"})), "W302"), "2.txt", 1),
+    "W303": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第二章 甲\n文。", "2.txt": "第一章 乙\n文。"})), "W303"), "2.txt", 1),
+    "W304": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章 甲\n文。", "2.txt": "第三章 乙\n文。"})), "W304"), "2.txt", 1),
+    "W305": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章 甲\n文。\n第二章 乙\n"})), "W305"), "1.txt", 3),
+    "W306": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n" + "长句子。\n" * 13000})), "W306"), "1.txt", 1),
+    "I301": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n第一回合，李四就被打倒在地。"})), "I301"), "1.txt", 2),
+    "E401": lambda t: (first(check_epub(_broken_epub(t)), "E401"), "broken.epub!EPUB/text/ch00001.xhtml", None),
+    "W401": lambda t: (first(check_epub(build_epub(load_book(book(t, toml='[book]\ndate = "去年春天"\n')))[0]), "W401"), ".epub!EPUB/content.opf", 10),
+    "W402": lambda t: (first(check_epub(_huge_epub(t)), "W402"), "huge.epub", None),
+    "E402": lambda t: (first(_without_java(lambda: check_epub(_built_epub(t))), "E402"), ".epub", None),
+    "E403": lambda t: (first(check_pdf(_garbage_pdf(t), load_book(book(t)).book), "E403"), "bad.pdf", None),
+    "E404": lambda t: (error_of(lambda: build_pdf(load_book(book(t, files={"1.txt": "第一章\n正文\U0001E900。"})), jobs=1)), None, None),
+    "E405": lambda t: (error_of(lambda: find_font("No Such Font Family CJK", "Regular")), None, None),
+    "E406": lambda t: (error_of(lambda: build_epub(load_book(_with_cover(book(t, toml="[book]\ncover = 'c.png'\n"), b"GIF89a"))) ), "c.png", None),
+    "W403": lambda t: (first(build_epub(load_book(_with_cover(book(t, toml="[book]\ncover = 'c.png'\n"), _png(200, 200))))[1], "W403"), "c.png", None),
+    "I401": lambda t: (first(_without_ace(lambda: __import__("bookbuilder.ace", fromlist=["x"]).check_ace(_built_epub(t))), "I401"), ".epub", None),
+    "E407": lambda t: (first(_ace_or_skip(_inaccessible_epub(t)), "E407"), "bad-a11y.epub!", None),
+    "W404": lambda t: (first(_ace_or_skip(_moderate_epub(t)), "W404"), "moderate.epub!", None),
+}
+
+
+def _without_ace(fn):
+    from bookbuilder import ace
+
+    saved = ace.find_ace
+    ace.find_ace = lambda: None  # as on a machine without it: the real lookup is tested in test_ace.py
+    try:
+        return fn()
+    finally:
+        ace.find_ace = saved
+
+
+def _ace_or_skip(epub):
+    from bookbuilder import ace
+
+    if not ace.find_ace() or not ace.find_chromium():
+        pytest.skip("Ace by DAISY is not installed here")
+    return ace.check_ace(epub)
+
+
+def _inaccessible_epub(t):
+    """An image without alt text: a serious violation (image-alt)."""
+    return _rewrite(_built_epub(t), t / "bad-a11y.epub",
+                    lambda name, data: data.replace(b'alt="', b'data-x="') if name.endswith("cover.xhtml") else (None if name == "__extra__" else data))
+
+
+def _moderate_epub(t):
+    """Headings that skip a level (h1 → h4): a moderate violation (heading-order)."""
+    def change(name, data):
+        if name == "__extra__":
+            return None
+        if name.endswith("ch00001.xhtml"):
+            return data.replace(b"<p>", b"<h4>x</h4><p>", 1)
+        return data
+    return _rewrite(_built_epub(t), t / "moderate.epub", change)
+
+
+def _blocked(t):
+    (t / "blocker").write_text("a file where a folder should be")
+    return t / "blocker"
+
+
+def _png(w, h):
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (w, h)).save(out, "PNG")
+    return out.getvalue()
+
+
+def _with_cover(root, data):
+    (root / "c.png").write_bytes(data)
+    return root
+
+
+def _built_epub(t):
+    return build_epub(load_book(book(t)))[0]
+
+
+def _rewrite(src, dst, change):
+    with zipfile.ZipFile(src) as z, zipfile.ZipFile(dst, "w") as out:
+        for info in z.infolist():
+            data = change(info.filename, z.read(info.filename))
+            out.writestr(info, data, compress_type=zipfile.ZIP_STORED if info.filename == "mimetype" else zipfile.ZIP_DEFLATED)
+        if change("__extra__", None):
+            out.writestr("EPUB/extra.txt", change("__extra__", None))
+    return dst
+
+
+def _broken_epub(t):
+    return _rewrite(_built_epub(t), t / "broken.epub",
+                    lambda name, data: data.replace(b"</p>", b"</para>", 1) if name.endswith("ch00001.xhtml") else (None if name == "__extra__" else data))
+
+
+def _huge_epub(t):
+    path = t / "huge.epub"
+    shutil.copy(_built_epub(t), path)
+    with open(path, "ab") as f:
+        f.truncate(51 * 2**20)
+    return path
+
+
+def _garbage_pdf(t):
+    (t / "bad.pdf").write_bytes(b"%PDF-1.7\nthis is not a PDF body")
+    return t / "bad.pdf"
+
+
+def _without_java(fn):
+    path = os.environ["PATH"]
+    os.environ["PATH"] = "/nonexistent"
+    try:
+        return fn()
+    finally:
+        os.environ["PATH"] = path
+
+
+def test_every_code_has_a_trigger():
+    assert set(TRIGGERS) == set(CODES)
+
+
+@pytest.mark.parametrize("code", sorted(CODES))
+def test_code_and_location(tmp_path, code):
+    if code == "E404" and os.popen("fc-list :charset=1e900").read().strip():
+        pytest.skip("an installed font covers Adlam here")
+    diagnostic, path_part, line = TRIGGERS[code](tmp_path)
+    assert diagnostic.code == code
+    assert diagnostic.severity == CODES[code][0]
+    if path_part is not None:
+        assert diagnostic.at is not None and path_part in diagnostic.at.path, diagnostic
+    if line is not None:
+        assert diagnostic.at.line == line, diagnostic
