@@ -231,13 +231,17 @@ def _pdf_font_files(config: Config):
 
 
 def check_outputs(loaded: Loaded) -> list[Diagnostic]:
-    """Check the artifacts in build/ that exist: EPUB through EPUBCheck, PDF read back."""
+    """Check the artifacts in build/ that exist: the EPUB through EPUBCheck and Ace by DAISY,
+    the PDF read back."""
     from bookbuilder.validate import check_epub, check_pdf
+
+    from bookbuilder.ace import check_ace
 
     found = []
     epub_path, pdf_path = output_path(loaded.config, loaded.book, "epub"), output_path(loaded.config, loaded.book, "pdf")
     if epub_path.exists():
         found += check_epub(epub_path)
+        found += check_ace(epub_path)
     if pdf_path.exists():
         found += check_pdf(pdf_path, loaded.book)
     return found
