@@ -13,14 +13,17 @@ from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Location
 
 HERE = Path(__file__).resolve().parent
-INSTALL_HINT = ("npm install @daisy/ace (with ELECTRON_SKIP_BINARY_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1) "
-                "and apt-get install chromium")
+INSTALL_HINT = ("ELECTRON_SKIP_BINARY_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 npm install --prefix .tools @daisy/ace "
+                "and apt-get install chromium (scripts/setup.sh does both)")
 ERROR_IMPACTS = ("critical", "serious")
 
 
 def find_ace() -> str | None:
-    """`ace` on PATH, or in a node_modules/.bin of the project (where scripts/setup.sh puts it)."""
-    for candidate in (shutil.which("ace"), HERE.parent / "node_modules" / ".bin" / "ace"):
+    """Ace's Puppeteer runner (the default `ace` needs Electron's binary, which cannot be fetched
+    here): $BOOKBUILDER_ACE, on PATH, or in .tools/ of the repository, where scripts/setup.sh puts it."""
+    candidates = [os.environ.get("BOOKBUILDER_ACE"), shutil.which("ace-puppeteer"),
+                  HERE.parent / ".tools" / "node_modules" / ".bin" / "ace-puppeteer"]
+    for candidate in candidates:
         if candidate and Path(candidate).exists():
             return str(candidate)
     return None

@@ -9,7 +9,14 @@ if command -v apt-get >/dev/null; then
   # CJK font for the PDF, a JRE for EPUBCheck, Pango for WeasyPrint, venv for the virtualenv.
   apt-get install -y -qq --no-install-recommends \
     fonts-noto-cjk default-jre-headless libpango-1.0-0 libpangoft2-1.0-0 \
-    python3 python3-venv python3-pip poppler-utils make >/dev/null
+    python3 python3-venv python3-pip poppler-utils make chromium >/dev/null
+  command -v npm >/dev/null || apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+fi
+# Ace by DAISY (accessibility checker) with its Puppeteer runner and Debian's Chromium: no browser
+# or Electron download (they cannot be fetched here, and Chromium comes from apt).
+if command -v npm >/dev/null && [ ! -x .tools/node_modules/.bin/ace-puppeteer ]; then
+  ELECTRON_SKIP_BINARY_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 \
+    npm install --silent --no-audit --no-fund --prefix .tools @daisy/ace >/dev/null
 fi
 python3 -m venv .venv
 .venv/bin/pip install -q --upgrade pip

@@ -113,3 +113,17 @@ def test_page_size_presets(tmp_path, size, width_mm):
     root = write_book(tmp_path / "b", chapters(1, paragraphs=2), f'[pdf]\npage_size = "{size}"\n')
     reader = PdfReader(str(build_pdf(load_book(root), jobs=1)[0]))
     assert abs(float(reader.pages[-1].mediabox.width) / 72 * 25.4 - width_mm) < 0.5
+
+
+def test_tagged_pdf_ua_variant(tmp_path):
+    import pikepdf
+
+    root = write_book(tmp_path / "b", chapters(2, paragraphs=3), '[book]\ntitle = "无障碍"\n[pdf]\npdf_variant = "pdf/ua-1"\n')
+    path, _ = build_pdf(load_book(root), jobs=2)
+    with pikepdf.open(path) as pdf:
+        assert "/StructTreeRoot" in pdf.Root and bool(pdf.Root.MarkInfo.Marked)
+        assert str(pdf.Root.Lang) == "zh-Hans"
+        assert "pdfuaid" in str(pdf.open_metadata())
+    reader = PdfReader(str(path))
+    assert reader.metadata.title == "无障碍"
+    assert outline_titles(reader) == ["第1章 标题1", "第2章 标题2"]

@@ -121,7 +121,7 @@ def build_epub_bytes(book: Book, css: str, epoch: int, *, vertical: bool = False
     eb.guide = guide
     raw = io.BytesIO()
     mtime = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).replace(tzinfo=None)
-    epub.write_epub(raw, eb, {"mtime": mtime, "raise_exceptions": True, "landmark_title": "导航",
+    epub.write_epub(raw, eb, {"mtime": mtime, "raise_exceptions": True, "landmark_title": "导航", "epub3_pages": False,
                               "play_order": {"enabled": True, "start_from": 1}})
     return restamp_zip(raw.getvalue(), epoch, meta.language, 2 if book.has_volume_titles else 1)
 
