@@ -1,0 +1,173 @@
+"""Hard inputs and faults: fuzzing, interrupted builds, confinement, missing pieces, escaping."""
+import http.server
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from bookbuilder.diagnostics import BookError
+from bookbuilder.normalize import normalize_book
+from bookbuilder.parse import split_sections
+from bookbuilder.pipeline import build_epub, build_pdf, load_book
+from tests.conftest import write_book
+from tests.test_epub import assert_epubcheck_clean
+
+LINES = st.lists(st.one_of(
+    st.sampled_from(["第一章 开始", "第十二章", "第二卷 潜龙", "楔子", "……", "***", "。", "", "　　他说：“好。”",
+                     "天才一秒记住本站地址：www.xxx.com", "第一回合，李四就被打倒在地。", "书名：测试", "作者：某人"]),
+    st.text(st.characters(min_codepoint=0x20, max_codepoint=0x9FFF, blacklist_categories=("Cs",)), max_size=40),
+), max_size=40)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(LINES, st.booleans())
+def test_fuzz_parser_and_normalizer_never_crash(tmp_path, lines, single):
+    """Random lines through the whole loading pipeline: a Book or one of our errors, never another
+    exception; normalizing the normalized book changes nothing."""
+    text = "\n".join(lines)
+    if single:
+        path = tmp_path / "novel.txt"
+        path.write_text(text, "utf-8")
+    else:
+        path = write_book(tmp_path / "b", {"1.txt": text, "2.txt": "第二章\n" + text}, "")
+    try:
+        loaded = load_book(path)
+    except BookError as e:
+        assert e.diagnostic.code in ("E103", "E005")
+        return
+    again = normalize_book(loaded.book, loaded.config.normalize)
+    assert [[b for b in c.blocks] for c in again.chapters()] == [[b for b in c.blocks] for c in loaded.book.chapters()]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=300))
+def test_fuzz_split_sections(text):
+    from bookbuilder.model import Paragraph, SceneBreak
+
+    sections, notes = split_sections(text, "f.txt")
+    lines = [b.at.line for s in sections for b in s.blocks]
+    assert lines == sorted(lines)
+    for s in sections:
+        assert not s.blocks or not (isinstance(s.blocks[0], SceneBreak) or isinstance(s.blocks[-1], SceneBreak))
+        assert all(b.text.strip() for b in s.blocks if isinstance(b, Paragraph))
+
+
+def test_interrupted_build_leaves_the_previous_artifact(tmp_path):
+    """Ctrl-C in the middle of rendering a PDF: exit 130, earlier PDF byte for byte, no temp files."""
+    chapters = {f"{i:03d}.txt": f"第{i}章\n" + "城上守军齐声惊呼，西门起火，王宫起火。\n" * 200 for i in range(1, 41)}
+    root = write_book(tmp_path / "b", chapters, "[output]\nname = \"big\"\n")
+    target = root / "build" / "big.pdf"
+    target.parent.mkdir()
+    target.write_bytes(b"%PDF-1.7 the earlier artifact")
+    proc = subprocess.Popen([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)  # loading takes well under this; rendering 40 long chapters takes far longer
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err
+    assert target.read_bytes() == b"%PDF-1.7 the earlier artifact"
+    assert [p.name for p in target.parent.iterdir()] == ["big.pdf"]
+
+
+def test_failure_while_writing_leaves_the_previous_artifact(tmp_path, monkeypatch):
+    """A failure injected between rendering and the rename: the target is untouched."""
+    from bookbuilder import atomic
+
+    root = write_book(tmp_path / "b", {"1.txt": "第一章\n正文。"}, "")
+    loaded = load_book(root)
+    target, _ = build_epub(loaded)
+    before = target.read_bytes()
+
+    def fail(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(atomic.os, "replace", fail)
+    with pytest.raises(OSError):
+        build_epub(load_book(write_book(tmp_path / "b", {"1.txt": "第一章\n改过的正文。"}, "")))
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in target.parent.iterdir()) == [target.name]
+
+
+@pytest.mark.parametrize("key, toml_value", [("book.cover", "cover"), ("pdf.css", "css"), ("pdf.font", "font"),
+                                              ("source.dir", "dir")])
+def test_paths_in_book_toml_must_stay_inside_the_project(tmp_path, key, toml_value):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "x").write_text("secret")
+    root = write_book(tmp_path / "b", {"1.txt": "第一章\n正文。"}, "")
+    (root / "link").symlink_to(outside / "x")  # a symlink is resolved before the check
+    section, name = key.split(".")
+    (root / "book.toml").write_text(f'[{section}]\n{name} = "link"\n', "utf-8")
+    with pytest.raises(BookError) as e:
+        loaded = load_book(root)
+        build_pdf(loaded, jobs=1)
+    assert e.value.diagnostic.code == "E006" and key in e.value.diagnostic.message
+    assert e.value.diagnostic.at.path.endswith("book.toml") and e.value.diagnostic.at.line == 2
+
+
+def test_css_never_fetches_outside_files_or_the_network(tmp_path):
+    """A local HTTP server on 127.0.0.1 records requests: the build must make none."""
+    seen = []
+
+    class Recorder(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            seen.append(self.path)
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(b"p { color: red }")
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Recorder)
+    port = server.server_address[1]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        root = write_book(tmp_path / "b", {"1.txt": "第一章\n正文。"}, "")
+        (root / "styles").mkdir()
+        (root / "styles" / "pdf.css").write_text(
+            f'@import url("http://127.0.0.1:{port}/import.css");\n'
+            f'h2::before {{ content: url("http://127.0.0.1:{port}/image.png") }}\n'
+            'p::before { content: url("file:///etc/hostname") }\n'
+            f'body {{ background: url("https://127.0.0.1:{port}/bg.png") }}\n', "utf-8")
+        (root / "book.toml").write_text('[pdf]\ncss = "styles/pdf.css"\n', "utf-8")
+        path, _ = build_pdf(load_book(root), jobs=1)
+        assert path.exists()
+    finally:
+        server.shutdown()
+    assert seen == []
+
+
+def test_no_cjk_font_is_one_line_and_exit_1(tmp_path):
+    conf = tmp_path / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+                    f"<dir>{tmp_path / 'nofonts'}</dir><cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>")
+    root = write_book(tmp_path / "b", {"1.txt": "第一章\n正文。"}, "")
+    env = dict(os.environ, FONTCONFIG_FILE=str(conf))
+    out = subprocess.run([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "1"], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1
+    errors = [line for line in out.stderr.splitlines() if "error" in line]
+    assert len(errors) == 1 and "E405" in errors[0] and "fonts-noto-cjk" in errors[0]
+    assert "Traceback" not in out.stderr
+
+
+def test_titles_and_metadata_are_escaped_everywhere(tmp_path):
+    root = write_book(tmp_path / "b", {"1.txt": "第一章 <i>&amp;</i> ]]>\n<script>alert(1)</script>\n"},
+                      '[book]\ntitle = "<书> & \\"名\\""\nauthor = "A & B <c>"\n')
+    epub, _ = build_epub(load_book(root))
+    assert_epubcheck_clean(epub)
+    with zipfile.ZipFile(epub) as z:
+        opf = z.read("EPUB/content.opf").decode()
+        ncx = z.read("EPUB/toc.ncx").decode()
+        chapter = z.read("EPUB/text/ch00001.xhtml").decode()
+    assert "&lt;书&gt; &amp; " in opf and "A &amp; B &lt;c&gt;" in opf
+    assert "&lt;i&gt;&amp;amp;&lt;/i&gt; ]]&gt;" in ncx
+    assert "<script>" not in chapter and "&lt;script&gt;" in chapter
