@@ -36,10 +36,19 @@ def main():
     """
 
 
+SHOWN_PER_CODE = 10  # a build shows this many of each warning; `bookbuilder check` lists them all
+
+
 def _warn(diagnostics) -> None:
+    shown: dict[str, int] = {}
     for d in report.sorted_diagnostics(diagnostics):
         if d.severity >= Severity.WARNING:
-            click.echo(str(d), err=True)
+            shown[d.code] = shown.get(d.code, 0) + 1
+            if shown[d.code] <= SHOWN_PER_CODE:
+                click.echo(str(d), err=True)
+    for code, n in shown.items():
+        if n > SHOWN_PER_CODE:
+            click.echo(f"… and {n - SHOWN_PER_CODE} more {code} warnings (bookbuilder check lists them all)", err=True)
 
 
 def _load(path: Path) -> pipeline.Loaded:

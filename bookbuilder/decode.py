@@ -38,14 +38,18 @@ _IMPLAUSIBLE = re.compile(
 )
 _LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x0b\x0c]")
 # Zero-width, bidi, soft hyphen, C0 (but \t \n), DEL, C1, BOM, XML-illegal noncharacters (RULES §2.3, §6).
-# ZWJ/ZWNJ survive only between emoji, where they build one glyph.
 _INVISIBLE = re.compile(
     "[\u200b\u2060\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\x00-\x08\x0e-\x1f\x7f-\x9f"
     "\ufdd0-\ufdef\ufffe\uffff]"
-    "|(?<![\U0001f000-\U0001faff\u2600-\u27bf])[\u200c\u200d]|[\u200c\u200d](?![\U0001f000-\U0001faff\u2600-\u27bf])"
+)
+# ZWJ/ZWNJ survive only between emoji, where they build one glyph.
+_JOINERS = re.compile(
+    "(?<![\U0001f000-\U0001faff\u2600-\u27bf])[\u200c\u200d]|[\u200c\u200d](?![\U0001f000-\U0001faff\u2600-\u27bf])"
 )
 _SPACES = re.compile("[\u00a0\u2000-\u200a\u202f\u205f]")
 # Signs that text was decoded with the wrong codec somewhere upstream (RULES §1.6).
+_MOJIBAKE_LITERALS = ("锟斤拷", "烫烫烫", "屯屯屯")
+_MOJIBAKE_CHARS = re.compile("[\ufffd\ue000-\uf8ff\u00c0-\u00ff]")  # one cheap scan before the full pattern
 _MOJIBAKE = re.compile(
     "锟斤拷|烫烫烫|屯屯屯|\ufffd|[\ue000-\uf8ff]"
     "|[ÃÂâäåæçèé][\x80-\xbf€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]"
@@ -171,6 +175,8 @@ def clean_text(text: str) -> str:
     if "\r" in text or "\u2028" in text or "\u2029" in text or "\x0b" in text or "\x0c" in text:
         text = _LINE_BREAKS.sub("\n", text)
     text = _INVISIBLE.sub("", text)
+    if "\u200c" in text or "\u200d" in text:
+        text = _JOINERS.sub("", text)
     text = _SPACES.sub(" ", text)
     if not unicodedata.is_normalized("NFC", text):
         text = unicodedata.normalize("NFC", text)
@@ -180,6 +186,8 @@ def clean_text(text: str) -> str:
 def find_mojibake(text: str, path: str, limit: int = 3) -> list[Diagnostic]:
     """Warn (never repair) where the text shows a sign of an earlier wrong decode."""
     found = []
+    if not any(sign in text for sign in _MOJIBAKE_LITERALS) and not _MOJIBAKE_CHARS.search(text):
+        return found
     for m in _MOJIBAKE.finditer(text):
         if len(found) == limit:
             found.append(Diagnostic("W102", "more signs of mojibake follow in this file", Location(path)))

@@ -146,3 +146,12 @@ def test_normalize_in_place_is_idempotent(tmp_path):
     assert once == "第一章 开始\n\n他说：“走吧……”\n这是一个很长很长的句子但是还没有结束呢在这里结束。\n"
     assert run("normalize", root, "--in-place").exit_code == 0
     assert (root / "source" / "1.txt").read_text("utf-8") == once
+
+
+def test_build_shows_a_few_of_each_warning_and_check_all(tmp_path):
+    files = {f"{i}.txt": f"第{i}章\n他说：“没有结束。\n然后走了。" for i in range(1, 16)}
+    root = write_book(tmp_path / "b", files, "")
+    result = run("epub", root)
+    assert result.exit_code == 0
+    assert result.output.count("W201") == 10 + 1 and "and 5 more W201 warnings" in result.output
+    assert run("check", root).output.count("warning W201") == 15

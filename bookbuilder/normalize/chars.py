@@ -28,7 +28,16 @@ def fullwidth_alnum(text: str) -> str:
 
 _DOTS = re.compile(rf"(?:(?<={_CJK})|^)\.{{3,}}", re.M)
 _OTHER_DOTS = re.compile(r"。{3,}|[·・]{3,}|⋯+")
-_LONE_ELLIPSIS = re.compile(rf"(?<={_CJK})(?<!…)…(?!…)(?={_CJK}|$)", re.M)
+_ELLIPSIS_RUN = re.compile("…+")  # starts with a literal: the regex engine skips ahead fast
+_CJK_CHAR = re.compile(_CJK)
+
+
+def _widen_lone_ellipsis(m: re.Match) -> str:
+    """A lone … between Chinese characters (or before the paragraph's end) becomes ……."""
+    text, start, end = m.string, m.start(), m.end()
+    if end - start != 1 or start == 0 or not _CJK_CHAR.match(text, start - 1):
+        return m.group(0)
+    return "……" if end == len(text) or text[end] == "\n" or _CJK_CHAR.match(text, end) else m.group(0)
 
 
 def ellipsis(text: str) -> str:
@@ -39,7 +48,7 @@ def ellipsis(text: str) -> str:
     if "。。。" in text or "⋯" in text or "··" in text or "・・" in text:
         text = _OTHER_DOTS.sub("……", text)
     if "…" in text:
-        text = _LONE_ELLIPSIS.sub("……", text)
+        text = _ELLIPSIS_RUN.sub(_widen_lone_ellipsis, text)
     return text
 
 

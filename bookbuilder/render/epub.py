@@ -119,9 +119,9 @@ def build_epub_bytes(book: Book, css: str, epoch: int, *, vertical: bool = False
     guide.append({"type": "toc", "href": nav.file_name, "title": "目录"})
     guide.append({"type": "text", "href": (first or title_page).file_name, "title": "正文"})
     eb.guide = guide
-    raw = io.BytesIO()
+    raw = io.BytesIO()  # ebooklib stores (level 0); restamp_zip compresses once, with fixed times
     mtime = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).replace(tzinfo=None)
-    epub.write_epub(raw, eb, {"mtime": mtime, "raise_exceptions": True, "landmark_title": "导航", "epub3_pages": False,
+    epub.write_epub(raw, eb, {"mtime": mtime, "raise_exceptions": True, "landmark_title": "导航", "epub3_pages": False, "compresslevel": 0,
                               "play_order": {"enabled": True, "start_from": 1}})
     return restamp_zip(raw.getvalue(), epoch, meta.language, 2 if book.has_volume_titles else 1)
 
