@@ -87,6 +87,33 @@ def bench_normalize(corpus: Path, clean_dir: Path) -> dict:
             "load_and_normalize_s": round(load_s, 3)}
 
 
+def bench_single(n: int, tmp: Path) -> dict:
+    """The whole book as one .txt: split at headings and ordered (decode, parse, structure), then
+    the full load with normalization; chapter count and titles against the manifest."""
+    from bookbuilder.decode import decode_chapter
+    from bookbuilder.parse import split_sections
+    from bookbuilder.pipeline import load_book
+    from bookbuilder.structure import Assembly, file_sections_to_chapters, finish
+
+    single = tmp / "novel.txt"
+    subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(tmp / "single"), "-n", str(n), "--single",
+                    str(single), "--no-chapters"], check=True, capture_output=True)
+    manifest = json.loads((tmp / "single" / "manifest.json").read_text("utf-8"))
+    start = time.perf_counter()
+    decoded = decode_chapter(single.read_bytes(), str(single))
+    sections, _ = split_sections(decoded.text, str(single))
+    asm = Assembly()
+    file_sections_to_chapters(asm, str(single), sections, whole_novel=True, volume_from_folder=False)
+    chapters = [c for v in finish(asm) for c in v.chapters]
+    split_s = time.perf_counter() - start
+    start = time.perf_counter()
+    book = load_book(single).book
+    load_s = time.perf_counter() - start
+    titles_right = [c.title for c in book.chapters()] == [f["heading"] for f in manifest["files"]]
+    return {"single_mb": round(single.stat().st_size / 2**20, 1), "single_chapters": len(chapters),
+            "single_titles_right": titles_right, "single_split_s": round(split_s, 3), "single_load_s": round(load_s, 3)}
+
+
 def bench_build(corpus: Path, fmt: str) -> dict:
     code = ("import time,resource,sys;from bookbuilder.pipeline import load_book,build_epub,build_pdf;"
             f"t=time.perf_counter();L=load_book(sys.argv[1]);p=build_{fmt}(L,__import__('pathlib').Path(sys.argv[2]))[0];"
@@ -105,7 +132,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus"
         clean = make_corpus(args.n, corpus)
-        result = {**bench_decode(corpus), **bench_normalize(corpus, clean), **bench_build(corpus, "epub")}
+        result = {**bench_decode(corpus), **bench_normalize(corpus, clean), **bench_build(corpus, "epub"),
+                  **bench_single(args.n, Path(tmp))}
         if args.pdf:
             result.update(bench_build(corpus, "pdf"))
     print(json.dumps(result, indent=1))

@@ -94,3 +94,21 @@ def test_filename_heading_mismatch(tmp_path):
     root = write_book(tmp_path / "b", {"1.txt": "第一章 甲\n内容。", "2.txt": "第二章 乙\n内容。", "3.txt": "第九章 丙\n内容。"}, "")
     codes = {d.code for d in load_book(root).diagnostics}
     assert "W304" in codes
+
+
+def test_custom_heading_pattern_from_book_toml(tmp_path):
+    root = write_book(tmp_path / "b", {"novel.txt": "Chapter 1\n正文一。\nChapter 2\n正文二。"},
+                      "[source]\nheading_pattern = '^Chapter (\\d+)$'\n")
+    chapters = list(load_book(root).book.chapters())
+    assert [(c.title, c.number) for c in chapters] == [("Chapter 1", 1), ("Chapter 2", 2)]
+
+
+def test_explicit_order_wins(tmp_path):
+    root = write_book(tmp_path / "b", {"a.txt": "第一章 甲\n文。", "b.txt": "第二章 乙\n文。"},
+                      '[source]\norder = ["b.txt", "a.txt"]\n')
+    assert [c.title for c in load_book(root).book.chapters()] == ["第二章 乙", "第一章 甲"]
+
+
+def test_title_from_file_name_without_number_and_hash(tmp_path):
+    root = write_book(tmp_path / "b", {"01_序幕_d74f4373f8865ab8.txt": "正文。", "02_deadbeefcafe1234.txt": "正文。"}, "")
+    assert [c.title for c in load_book(root).book.chapters()] == ["序幕", "第二章"]

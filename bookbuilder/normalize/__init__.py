@@ -107,7 +107,7 @@ def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:
     meta = replace(book.meta, language=language)
     if converter:
         meta = replace(meta, title=converter.convert(meta.title), author=converter.convert(meta.author))
-    return replace(book, meta=meta, volumes=volumes, changes=tuple(sorted(counts.items())))
+    return replace(book, meta=meta, volumes=volumes, changes=tuple(sorted((k, n) for k, n in counts.items() if n)))
 
 
 def normalize_text(text: str, on: set[str], rules, converter=None, counts: Counter | None = None) -> str:

@@ -84,3 +84,27 @@ TEXTS = st.text(st.one_of(
 def test_property_idempotent_and_never_raises(text):
     once = norm(text)
     assert norm(once) == once
+
+
+def test_opencc_conversion_sets_language_and_quote_style(tmp_path):
+    from bookbuilder.pipeline import load_book
+    from tests.conftest import write_book
+
+    root = write_book(tmp_path / "b", {"1.txt": '第一章 开始\n他说:"这里的头发与后来发生的事。"'}, '[normalize]\nconvert = "s2t"\n')
+    book = load_book(root).book
+    (chapter,) = book.chapters()
+    assert book.meta.language == "zh-Hant"
+    assert chapter.title == "第一章 開始"
+    assert chapter.blocks[0].text == "他說：「這裏的頭髮與後來發生的事。」"
+
+
+def test_rules_can_be_switched_off_and_are_counted(tmp_path):
+    from bookbuilder.pipeline import load_book
+    from tests.conftest import write_book
+
+    files = {"1.txt": "第一章\n他沉默了...\n这是一个很长很长的句子但是还没有结束呢\n在这里结束。"}
+    on = load_book(write_book(tmp_path / "a", files, "")).book
+    off = load_book(write_book(tmp_path / "b", files, "[normalize]\nellipsis = false\nunwrap = false\n")).book
+    assert dict(on.changes) == {"ellipsis": 1, "unwrap": 1}
+    assert [b.text for b in next(off.chapters()).blocks] == ["他沉默了...", "这是一个很长很长的句子但是还没有结束呢", "在这里结束。"]
+    assert dict(off.changes) == {}
