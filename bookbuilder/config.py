@@ -9,7 +9,7 @@ import codecs
 import re
 import tomllib
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -178,13 +178,7 @@ def _from_toml(root: Path, toml: Path) -> Config:
         except re.error as e:
             raise BookError("E003", f"source.heading_pattern is not a valid regular expression: {e}",
                             Location(str(toml), _line_of(text, "heading_pattern"))) from None
-    return _replace(config, **extra)
-
-
-def _replace(config: Config, **changes) -> Config:
-    from dataclasses import replace
-
-    return replace(config, **changes)
+    return replace(config, **extra)
 
 
 def _check_schema(data: dict, schema: dict, prefix: str, toml: Path, text: str) -> None:

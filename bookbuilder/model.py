@@ -102,6 +102,24 @@ class Book:
         for volume in self.volumes:
             yield from volume.chapters
 
+    def characters(self) -> dict[str, Location]:
+        """Every character the book prints (metadata, titles, text) → where it first appears."""
+        found: dict[str, Location] = {}
+        where = Location("book.toml")
+        for ch in self.meta.title + self.meta.author:
+            found.setdefault(ch, where)
+        for volume in self.volumes:
+            for ch in volume.title or "":
+                found.setdefault(ch, volume.at or where)
+            for chapter in volume.chapters:
+                for ch in chapter.title:
+                    found.setdefault(ch, chapter.at)
+                for block in chapter.blocks:
+                    if isinstance(block, Paragraph):
+                        for ch in set(block.text).difference(found):
+                            found[ch] = block.at
+        return found
+
     @property
     def has_volume_titles(self) -> bool:
         return any(v.title for v in self.volumes)

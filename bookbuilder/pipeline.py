@@ -13,7 +13,7 @@ from pathlib import Path
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
 from bookbuilder.decode import decode_chapter, encoding_override
 from bookbuilder.diagnostics import BookError, Diagnostic
-from bookbuilder.model import Book, Cover, Location, Meta, Paragraph, SourceFile
+from bookbuilder.model import Book, Cover, Location, Meta, SourceFile
 from bookbuilder.normalize import normalize_book
 from bookbuilder.parse import split_sections
 from bookbuilder.source import discover
@@ -139,16 +139,8 @@ def with_cover(loaded: Loaded) -> tuple[Book, list[Diagnostic]]:
     return replace(loaded.book, cover=Cover(generate_cover(loaded.book.meta), "jpeg", generated=True)), []
 
 
-def book_characters(book: Book) -> str:
-    chars = set(book.meta.title) | set(book.meta.author) | set("目录封面正文导航第章0123456789")
-    for volume in book.volumes:
-        chars |= set(volume.title or "")
-        for chapter in volume.chapters:
-            chars |= set(chapter.title)
-            for block in chapter.blocks:
-                if isinstance(block, Paragraph):
-                    chars |= set(block.text)
-    return "".join(sorted(chars))
+# Labels the renderers print besides the book's own text.
+RENDERED_LABELS = "目录封面正文导航第章0123456789"
 
 
 def embedded_font(loaded: Loaded, book: Book) -> tuple[bytes, str] | None:
@@ -159,7 +151,7 @@ def embedded_font(loaded: Loaded, book: Book) -> tuple[bytes, str] | None:
         return None
     named = loaded.config.epub.get("font")
     path, index = (loaded.config.inside(named, "epub.font"), 0) if named else find_font()
-    return subset_font(path, index, book_characters(book)), "BookBuilder Embedded"
+    return subset_font(path, index, "".join(book.characters()) + RENDERED_LABELS), "BookBuilder Embedded"
 
 
 def build_epub(loaded: Loaded, output: Path | None = None) -> tuple[Path, list[Diagnostic]]:

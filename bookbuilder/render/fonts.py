@@ -56,17 +56,7 @@ def check_coverage(book, fonts: list[tuple[Path, int]]) -> None:
     """Every character the book prints must have a glyph: in the chosen fonts, or at least in some
     installed font that fontconfig falls back to. Otherwise an error listing them with path:line —
     never tofu boxes in a PDF."""
-    from bookbuilder.model import Paragraph
-
-    where: dict[str, str] = {}
-    for volume in book.volumes:
-        for chapter in volume.chapters:
-            for ch in chapter.title:
-                where.setdefault(ch, str(chapter.at))
-            for block in chapter.blocks:
-                if isinstance(block, Paragraph):
-                    for ch in set(block.text):
-                        where.setdefault(ch, str(block.at))
+    where = book.characters()
     missing = set(where)
     for path, index in fonts:
         missing = missing_glyphs(path, index, missing)
