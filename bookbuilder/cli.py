@@ -106,7 +106,8 @@ def build(path, jobs):
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (files, chapters, diagnostics, changes).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", help="Output format.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors (exit 1).")
-@click.option("--outputs", is_flag=True, help="Also check build/ artifacts: EPUBCheck on the EPUB, the PDF read back.")
+@click.option("--outputs", is_flag=True, help="Also check build/ artifacts (EPUBCheck, Ace, PDF read-back); "
+              "done anyway when build/ holds artifacts newer than the source.")
 def check(path, as_json, fmt, strict, outputs):
     """Lint the source (and with --outputs the built files); exit 1 on errors."""
     fmt = "json" if as_json else fmt
@@ -118,7 +119,7 @@ def check(path, as_json, fmt, strict, outputs):
         click.echo(report.as_json(None, [e.diagnostic]))
         sys.exit(1)
     diagnostics = list(loaded.diagnostics)
-    if outputs:
+    if outputs or pipeline.fresh_outputs(loaded):
         diagnostics += pipeline.check_outputs(loaded)
     if fmt == "json":
         click.echo(report.as_json(loaded.book, diagnostics))

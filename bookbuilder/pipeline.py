@@ -222,6 +222,17 @@ def _pdf_font_files(config: Config):
     return [(config.inside(named, "pdf.font"), 0)] if named else [find_font(SERIF_SC, "Regular")]
 
 
+def fresh_outputs(loaded: Loaded) -> bool:
+    """build/ holds artifacts newer than every source file and book.toml: worth checking too."""
+    config = loaded.config
+    artifacts = [p for p in (output_path(config, loaded.book, "epub"), output_path(config, loaded.book, "pdf")) if p.exists()]
+    if not artifacts:
+        return False
+    sources = [Path(f.path) for f in loaded.book.files] + [config.root / "book.toml"]
+    newest = max((p.stat().st_mtime for p in sources if p.exists()), default=0)
+    return all(a.stat().st_mtime >= newest for a in artifacts)
+
+
 def check_outputs(loaded: Loaded) -> list[Diagnostic]:
     """Check the artifacts in build/ that exist: the EPUB through EPUBCheck and Ace by DAISY,
     the PDF read back."""

@@ -166,6 +166,22 @@ def check_pdf(path: Path, book: Book) -> list[Diagnostic]:
         found.append(Diagnostic("E403", f"fonts not embedded: {', '.join(unembedded)}", at))
     if pages < 2 or not reader.pages[min(2, pages - 1)].extract_text().strip():
         found.append(Diagnostic("E403", "no extractable text in the PDF", at))
+    tofu = sorted(notdef_fonts(reader))
+    if tofu:
+        found.append(Diagnostic("E403", f"characters drawn without a glyph (.notdef, tofu boxes) in {', '.join(tofu)}", at))
+    return found
+
+
+def notdef_fonts(reader) -> set[str]:
+    """Fonts whose widths list glyph 0 (.notdef): a character was drawn with no glyph for it."""
+    found = set()
+    for page in reader.pages:
+        resources = page.get("/Resources") or {}
+        for font in (resources.get("/Font") or {}).values():
+            for d in font.get_object().get("/DescendantFonts", []):
+                widths = d.get_object().get("/W", [])
+                if len(widths) and int(widths[0]) == 0:
+                    found.add(str(d.get_object().get("/BaseFont")))
     return found
 
 

@@ -171,3 +171,24 @@ def test_titles_and_metadata_are_escaped_everywhere(tmp_path):
     assert "&lt;书&gt; &amp; " in opf and "A &amp; B &lt;c&gt;" in opf
     assert "&lt;i&gt;&amp;amp;&lt;/i&gt; ]]&gt;" in ncx
     assert "<script>" not in chapter and "&lt;script&gt;" in chapter
+
+
+def test_source_folder_vanishing_mid_build(tmp_path, monkeypatch):
+    """The folder disappears between finding the files and reading them: one clear error."""
+    import shutil
+
+    from bookbuilder import pipeline
+
+    root = write_book(tmp_path / "b", {"1.txt": "第一章\n正文。", "2.txt": "第二章\n正文。"}, "")
+    real_discover = pipeline.discover
+
+    def discover_then_vanish(*args):
+        groups = real_discover(*args)
+        shutil.rmtree(root / "source")
+        return groups
+
+    monkeypatch.setattr(pipeline, "discover", discover_then_vanish)
+    with pytest.raises(BookError) as e:
+        load_book(root)
+    assert e.value.diagnostic.code == "E004" and "1.txt" in e.value.diagnostic.at.path
+    assert "cannot read" in e.value.diagnostic.message

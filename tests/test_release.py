@@ -68,3 +68,29 @@ def test_check_outputs_clean_book(tmp_path):
     result = CliRunner().invoke(main, ["check", str(root), "--outputs", "--strict"])
     assert result.exit_code == 0, result.output
     assert "0 errors, 0 warnings" in result.output
+
+
+def test_pdf_read_back_finds_tofu(tmp_path):
+    """A PDF drawn with a character no font has (made by WeasyPrint directly, past our own
+    coverage check) is caught on read-back."""
+    from pypdf import PdfReader
+    from weasyprint import HTML
+
+    from bookbuilder.pipeline import load_book
+    from bookbuilder.validate import check_pdf, notdef_fonts
+
+    pdf = tmp_path / "tofu.pdf"
+    HTML(string='<p style="font-family: Noto Serif CJK SC">中文\U0001E900字</p>').write_pdf(pdf)
+    assert notdef_fonts(PdfReader(str(pdf)))
+    root = write_book(tmp_path / "b", CLEAN, "")
+    found = check_pdf(pdf, load_book(root).book)
+    assert any(d.code == "E403" and "tofu" in d.message for d in found)
+
+
+def test_check_looks_at_fresh_artifacts_without_being_asked(tmp_path):
+    root = write_book(tmp_path / "b", CLEAN, "")
+    assert CliRunner().invoke(main, ["build", str(root)]).exit_code == 0
+    epub = next((root / "build").glob("*.epub"))
+    epub.write_bytes(b"PK\x03\x04 not an epub")  # newer than the source: fresh, and broken
+    result = CliRunner().invoke(main, ["check", str(root)])
+    assert result.exit_code == 1 and "E401" in result.output
