@@ -12,7 +12,8 @@ from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 
-INDENT = " \t\u3000"  # stripped from both ends of every line: CSS re-creates the indent (RULES §3.6)
+# Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
+# indents, any other Unicode space): CSS re-creates the indent (RULES §3.6).
 MAX_HEADING = 30
 _SENTENCE_PUNCT = re.compile("[，。；“”「」]")
 _NUM = f"[{NUMERAL_CHARS}]+"
@@ -88,7 +89,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None) -> tu
     notes: list[Diagnostic] = []
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
     for number, raw in enumerate(text.split("\n"), 1):
-        line = raw.strip(INDENT)
+        line = raw.strip()
         if not line:
             continue
         if (heading := classify_heading(line, number, custom)) is not None:
