@@ -36,3 +36,7 @@ def write_book(root: Path, files: dict[str, bytes | str], toml: str | None = Non
     if toml is not None:
         (root / "book.toml").write_text(toml, "utf-8")
     return root
+
+
+# The suite's property tests are derandomized (a fixed seed per test) so CI never flakes on a
+# new random input; `pytest -m slow` runs the long, random fuzz run that explores further.
