@@ -127,3 +127,9 @@ def test_tagged_pdf_ua_variant(tmp_path):
     reader = PdfReader(str(path))
     assert reader.metadata.title == "无障碍"
     assert outline_titles(reader) == ["第1章 标题1", "第2章 标题2"]
+
+
+def test_traditional_book_is_set_in_the_traditional_face(tmp_path):
+    root = write_book(tmp_path / "b", {"1.txt": "第一章 開始\n他說：「走吧。」"}, '[book]\nlanguage = "zh-Hant"\n')
+    reader = PdfReader(str(build_pdf(load_book(root), jobs=1)[0]))
+    assert any("CJK-TC" in name for name in pdf_fonts(reader)), pdf_fonts(reader)

@@ -52,10 +52,11 @@ def generate_cover(meta: Meta) -> bytes:
     """A plain, legible typographic cover: title large, author below, a thin frame."""
     from PIL import Image, ImageDraw, ImageFont
 
-    from bookbuilder.render.fonts import SERIF_SC, find_font
+    from bookbuilder.render.fonts import find_font, serif_for
 
-    bold_path, bold_index = find_font(SERIF_SC, "Bold")
-    regular_path, regular_index = find_font(SERIF_SC, "Regular")
+    family = serif_for(meta.language)
+    bold_path, bold_index = find_font(family, "Bold")
+    regular_path, regular_index = find_font(family, "Regular")
     image = Image.new("RGB", (WIDTH, HEIGHT), (32, 44, 58))
     draw = ImageDraw.Draw(image)
     draw.rectangle((80, 80, WIDTH - 80, HEIGHT - 80), outline=(196, 170, 112), width=6)
