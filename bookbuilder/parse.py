@@ -27,11 +27,15 @@ _FRONT = ("楔子", "序章", "序言", "序", "引子", "前言")
 _VOLUME_UNITS = "卷集部篇"
 # A line of only these is a scene break: ***, ＊＊＊, * * *, ——————, ……, ◇◇◇ (RULES §3.5).
 _BREAK = re.compile(r"^[*＊※☆★◆◇○●·•~～=＝\-—_…\s]+$")
-_TERMINAL = tuple("。！？…—”’」』）》】!?")
+# An ellipsis or dash written as a line (……, ——, and the same ellipsis typed ... 。。。 ···) is a
+# scene break only after a finished sentence; after an open line it is that line's trailing ……
+# (RULES §3.3). The typed forms matter: an ellipsis-defect file turns every …… line into ...
+_ELLIPSIS_LINE = re.compile(r"^(?:[…—]+|\.{3,}|。{3,}|[·・]{3,}|⋯+)$")
+_TERMINAL = tuple("。！？…—”’」』）》】!?.")
 # First characters a built-in heading or a scene break can start with: most lines are neither,
 # and one set lookup spares them three regular expressions.
 _HEADING_STARTS = frozenset("第楔序引前尾后後终終完番")
-_BREAK_STARTS = frozenset("*＊※☆★◆◇○●·•~～=＝-—_… \t")
+_BREAK_STARTS = frozenset("*＊※☆★◆◇○●·•~～=＝-—_… \t.。・⋯")
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _TITLE_JUNK = re.compile(r"\s*[（(](?:求[^）)]{1,6}|第?\s*\d+\s*/\s*\d+\s*页?)[）)]\s*$")
 
@@ -71,8 +75,13 @@ def classify_heading(line: str, line_no: int, custom: re.Pattern | None = None) 
     return None
 
 
-def is_scene_break(line: str) -> bool:
-    return line[0] in _BREAK_STARTS and bool(_BREAK.match(line))
+def is_scene_break(line: str, previous: str = "") -> bool:
+    """Whether this stripped line is a scene break, given the last non-blank line before it."""
+    if line[0] not in _BREAK_STARTS:
+        return False
+    if _ELLIPSIS_LINE.match(line):
+        return not previous or previous.endswith(_TERMINAL)
+    return bool(_BREAK.match(line))
 
 
 @dataclass
@@ -104,7 +113,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None) -> tu
                                     Location(path, number)))
         blocks = sections[-1].blocks
         at = Location(path, number)
-        if is_scene_break(line) and not (line[0] in "…—" and previous and not previous.endswith(_TERMINAL)):
+        if is_scene_break(line, previous):
             if blocks and not isinstance(blocks[-1], SceneBreak):
                 blocks.append(SceneBreak(at))
         else:

@@ -37,6 +37,15 @@ def test_scene_breaks_collapse_and_lone_ellipsis_after_open_line_is_text():
     assert kinds == ["他走了。", "SceneBreak", "她来了。", "SceneBreak", "他想说", "……", "结束。"]
 
 
+@pytest.mark.parametrize("line", ["……", "...", "......", "。。。", "···", "⋯⋯"])
+def test_an_ellipsis_line_in_any_spelling_after_a_finished_sentence_is_a_scene_break(line):
+    for previous in ("他走了。", "他走了.", "他走了……", "“走吧。”"):
+        (section,), _ = split_sections(f"{previous}\n{line}\n她来了。", "f.txt")
+        assert isinstance(section.blocks[1], SceneBreak), (previous, line)
+    (section,), _ = split_sections(f"他想说\n{line}\n她来了。", "f.txt")
+    assert [b.text for b in section.blocks] == ["他想说", line, "她来了。"]
+
+
 def test_rejected_heading_is_reported_at_info_level():
     _, notes = split_sections("第一回合，李四就被打倒在地。", "f.txt")
     assert [(n.code, n.at.line) for n in notes] == [("I301", 1)]

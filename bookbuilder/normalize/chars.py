@@ -69,7 +69,8 @@ def dashes(text: str) -> str:
 _COMMA = re.compile(rf"(?<={_CJK}) *,+|,+ *(?={_CJK})")
 _BANG = re.compile(rf"(?<={_CJK})[!?]+|[!?]+(?={_CJK})")
 _COLON = re.compile(rf"(?<={_HAN}):(?={_HAN}|[“‘「『\"]|$)", re.M)
-_PERIOD = re.compile(rf"(?<={_HAN})\.(?={_HAN}|[”’」』）》\"']|$)", re.M)
+# One or two dots after Han (three are an ellipsis, EL-1); the next may open a quotation (东撤."没错).
+_PERIOD = re.compile(rf"(?<={_HAN})\.\.?(?={_HAN}|[“‘「『”’」』）》\"']|$)", re.M)
 _SEMICOLON = re.compile(rf"(?<={_HAN});(?={_HAN})")
 _PARENS = re.compile(rf"\(([^()A-Za-z\n]*{_HAN}[^()A-Za-z\n]*)\)")
 _WIDE = str.maketrans("!?", "！？")
@@ -85,7 +86,7 @@ def punctuation(text: str) -> str:
     if ":" in text:
         text = _COLON.sub("：", text)
     if "." in text:
-        text = _PERIOD.sub("。", text)
+        text = _PERIOD.sub(lambda m: "。" * len(m.group(0)), text)
     if ";" in text:
         text = _SEMICOLON.sub("；", text)
     if "(" in text:
@@ -113,14 +114,14 @@ def quotes(text: str, traditional: bool = False) -> str:
             return line
         if '"' in line:
             out, is_open = [], False
-            for ch in line:
+            for i, ch in enumerate(line):
                 if ch in "“「":
                     is_open = True
                 elif ch in "”」":
                     is_open = False
                 elif ch == '"':
-                    ch = close_q if is_open else open_q
-                    is_open = not is_open
+                    is_open = _opens(line, i, is_open)
+                    ch = open_q if is_open else close_q
                 out.append(ch)
             line = "".join(out)
         if "'" in line:
@@ -128,6 +129,20 @@ def quotes(text: str, traditional: bool = False) -> str:
         return line
 
     return _QUOTED_LINE.sub(fix, text)
+
+
+def _opens(line: str, i: int, is_open: bool) -> bool:
+    """Whether the straight quote at line[i] opens. The place decides first: after ： or at the
+    paragraph's start it opens, before ，。！？ or at the end it closes, whatever came before (a
+    quotation left open earlier, 呼喊：“斩敌… then 惊呼："西门…, must not turn the next one
+    around); elsewhere it alternates with the last quote seen."""
+    before = line[i - 1] if i else ""
+    after = line[i + 1] if i + 1 < len(line) else ""
+    if before in ("", "：", ":"):
+        return True
+    if after in ("", "，", "。", "！", "？", "；", "、", ",", ".", "!", "?", ";"):
+        return False
+    return not is_open
 
 
 _FW_PUNCT = "，。！？；：、“”‘’「」『』（）《》〈〉【】…—"

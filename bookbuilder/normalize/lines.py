@@ -9,9 +9,12 @@ from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
 from bookbuilder.normalize.junk import JunkPattern, clean_line
 
-_ORPHAN = re.compile(r"^[。！？，、；：”’」』）》]+$")
+# Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
+# line is a scene break or text of its own (RULES §3.3), never glued on.
+_ORPHAN = re.compile(r"^(?!.*(?:。。。|\.\.\.))[。！？，、；：”’」』）》.,!?;:]+$")
 _ENDS_OPEN = re.compile(rf"[{HAN}A-Za-z0-9]$")
 _STARTS_CONTINUED = re.compile(rf"^[{HAN}a-z，。、；：！？”’」』）》]")
+_STARTS_PUNCT = re.compile(r"^[，。、；：！？”’」』）》]")
 _LATIN_END, _LATIN_START = re.compile(r"[A-Za-z0-9]$"), re.compile(r"^[A-Za-z0-9]")
 _CLOSED = tuple("。！？…”’」』）》!?")
 MIN_JOIN = 10  # shorter lines are titles, names, signatures, verse (RULES §3.2)
@@ -85,14 +88,15 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
     length-only rule like calibre's unwrap factor would miss it."""
     width = hardwrap_width(blocks)
     verse = _verse_indices(blocks)
+    noise = blank_lines_are_noise(blocks, width)
     out: list = []
     changed = 0
     last: Paragraph | None = None  # the raw line that ends out[-1]
     for i, block in enumerate(blocks):
         prev = out[-1] if out else None
         if (isinstance(block, Paragraph) and isinstance(prev, Paragraph) and last is not None
-                and last.at.path == block.at.path and block.at.line == last.at.line + 1
-                and i not in verse and i - 1 not in verse and _continues(last.text, block.text, width)):
+                and last.at.path == block.at.path and i not in verse and i - 1 not in verse
+                and _continues(last.text, block.text, width, noise or block.at.line == last.at.line + 1)):
             sep = " " if _LATIN_END.search(last.text) and _LATIN_START.match(block.text) else ""
             out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
             changed += 1
@@ -102,10 +106,41 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
     return tuple(out), changed
 
 
-def _continues(line: str, following: str, width: int | None) -> bool:
+def blank_lines_are_noise(blocks: tuple, width: int | None) -> bool:
+    """Whether this chapter's blank lines fall at random rather than between paragraphs. Where
+    blank lines separate paragraphs, the line before one ends its sentence; where a site sprinkled
+    them, lines ending mid-sentence stand before blanks about as often as before other lines.
+    Then a blank line says nothing and the adjacent-line rule applies across it."""
+    before_blank = [0, 0]  # [lines, of which open-ended]
+    before_line = [0, 0]
+    for a, b in zip(blocks, blocks[1:]):
+        if isinstance(a, Paragraph) and isinstance(b, Paragraph) and a.at.path == b.at.path:
+            tally = before_line if b.at.line == a.at.line + 1 else before_blank
+            tally[0] += 1
+            tally[1] += _open_ended(a.text, width)
+    if before_blank[1] < 3 or before_line[1] == 0:
+        return False
+    return before_blank[1] / before_blank[0] >= 0.5 * before_line[1] / before_line[0]
+
+
+def _open_ended(line: str, width: int | None) -> bool:
     if width and len(line) == width:
+        return not line.endswith(_CLOSED)
+    return len(line) >= MIN_JOIN and bool(_ENDS_OPEN.search(line))
+
+
+def _continues(line: str, following: str, width: int | None, adjacent: bool) -> bool:
+    """Whether `following` continues `line`. Across a blank line only on strong evidence, because a
+    blank line normally ends a paragraph (RULES §3.1): a full-width line of a hard-wrapped chapter
+    that ends mid-sentence, or a next line that starts with ，。 (no paragraph starts that way).
+    Sites that pad lines with blanks at random break both: the wrap survives the blank."""
+    if adjacent:
+        if width and len(line) == width:
+            return True
+        return len(line) >= MIN_JOIN and bool(_ENDS_OPEN.search(line)) and bool(_STARTS_CONTINUED.match(following))
+    if width and len(line) == width and not line.endswith(_CLOSED):
         return True
-    return len(line) >= MIN_JOIN and bool(_ENDS_OPEN.search(line)) and bool(_STARTS_CONTINUED.match(following))
+    return len(line) >= MIN_JOIN and bool(_ENDS_OPEN.search(line)) and bool(_STARTS_PUNCT.match(following))
 
 
 def _verse_indices(blocks: tuple) -> set[int]:

@@ -27,6 +27,7 @@ def texts(blocks):
     (("小明：", "你好吗？"), ["小明：", "你好吗？"]),
     (("这是一个很长的句子但是没有结束", None, "下一段开始了。"), ["这是一个很长的句子但是没有结束", "下一段开始了。"]),  # blank line
     (("This line is long and English", "continues here."), ["This line is long and English continues here."]),
+    (("这是一个很长的句子但是没有结束", None, "，下一行接着说完。"), ["这是一个很长的句子但是没有结束，下一行接着说完。"]),  # ， never starts a paragraph
 ])
 def test_unwrap_table(lines, expected):
     blocks, _ = unwrap(paras(*lines))
@@ -39,6 +40,35 @@ def test_hardwrapped_chapter_joins_full_width_lines_whatever_they_end_with():
     blocks = paras(*(wrapped + [None] + wrapped + [None] + wrapped))
     out, n = unwrap(blocks)
     assert texts(out) == [para, para, para]
+
+
+def test_hardwrapped_chapter_with_random_blank_lines_still_joins_full_width_lines():
+    para = "他说：“我们走吧，天快黑了。”她点点头，收拾好东西，跟着他走出了门，外面的风很大，吹得人睁不开眼睛。"
+    wrapped = [para[i:i + 20] for i in range(0, len(para), 20)]
+    lines = [wrapped[0], None, None, wrapped[1], wrapped[2]]
+    blocks = paras(*(lines + [None] + wrapped + [None] + wrapped))
+    assert texts(unwrap(blocks)[0]) == [para, para, para]
+
+
+def test_blank_lines_sprinkled_at_random_do_not_stop_a_join_but_paragraph_blanks_do():
+    broken = [("他们在城门下等了很久很久，一直没有人出来迎接", "直到天色渐渐暗了下来，众人才散去。"),
+              ("城上的守军看着城下的人群却一直没有出声", "仿佛什么也没看见一样。"),
+              ("就在这个时候远处传来一阵急促的马蹄", "声，而且越来越近了。"),
+              ("这时候人群中有个年轻人忽然喊了一声", "大家都跟着他抬起头来看向城头。"),
+              ("城门终于在众人紧张的注视下一点一点", "缓缓地打开了，发出吱呀的响声。"),
+              ("一队骑兵举着火把从城里飞快地冲了出来", "直奔北方的大营而去。")]
+    sprinkled = [x for i, (a, b) in enumerate(broken) for x in ((a, None, b) if i % 2 else (a, b))]
+    assert texts(unwrap(paras(*sprinkled))[0]) == [a + b for a, b in broken]
+    # the same open line before a blank in a chapter whose blank lines end paragraphs: kept apart
+    blocks = paras("所有的一切都无法阻挡他们前进的脚步", None, "他令赵云率军前往西门。", None, "城中巷战仍在继续。")
+    assert texts(unwrap(blocks)[0]) == ["所有的一切都无法阻挡他们前进的脚步", "他令赵云率军前往西门。", "城中巷战仍在继续。"]
+
+
+@pytest.mark.parametrize("orphan", ["。", ".", "！", "”"])
+def test_orphan_punctuation_half_or_full_width_is_appended(orphan):
+    blocks, n = attach_orphans(paras("所有的一切都无法阻挡他们前进的脚步", orphan))
+    assert texts(blocks) == ["所有的一切都无法阻挡他们前进的脚步" + orphan] and n == 1
+    assert attach_orphans(paras("他走了。", "..."))[1] == 0  # an ellipsis line is never an orphan
 
 
 def test_orphan_punctuation_is_appended():
