@@ -30,7 +30,7 @@ _BREAK = re.compile(r"^[*＊※☆★◆◇○●·•~～=＝\-—_…\s]+$")
 # An ellipsis or dash written as a line (……, ——, and the same ellipsis typed ... 。。。 ···) is a
 # scene break only after a finished sentence; after an open line it is that line's trailing ……
 # (RULES §3.3). The typed forms matter: an ellipsis-defect file turns every …… line into ...
-_ELLIPSIS_LINE = re.compile(r"^(?:[…—]+|\.{3,}|。{3,}|[·・]{3,}|⋯+)$")
+_ELLIPSIS_LINE = re.compile(r"^(?:[…—]+|[.。]{3,}|[·・]{3,}|⋯+)$")
 _TERMINAL = tuple("。！？…—”’」』）》】!?.")
 # First characters a built-in heading or a scene break can start with: most lines are neither,
 # and one set lookup spares them three regular expressions.

@@ -37,7 +37,7 @@ def test_scene_breaks_collapse_and_lone_ellipsis_after_open_line_is_text():
     assert kinds == ["他走了。", "SceneBreak", "她来了。", "SceneBreak", "他想说", "……", "结束。"]
 
 
-@pytest.mark.parametrize("line", ["……", "...", "......", "。。。", "···", "⋯⋯"])
+@pytest.mark.parametrize("line", ["……", "...", "......", "。。。", "。.。", "···", "⋯⋯"])
 def test_an_ellipsis_line_in_any_spelling_after_a_finished_sentence_is_a_scene_break(line):
     for previous in ("他走了。", "他走了.", "他走了……", "“走吧。”"):
         (section,), _ = split_sections(f"{previous}\n{line}\n她来了。", "f.txt")

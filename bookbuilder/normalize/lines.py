@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
@@ -11,7 +12,7 @@ from bookbuilder.normalize.junk import JunkPattern, clean_line
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
 # line is a scene break or text of its own (RULES §3.3), never glued on.
-_ORPHAN = re.compile(r"^(?!.*(?:。。。|\.\.\.))[。！？，、；：”’」』）》.,!?;:]+$")
+_ORPHAN = re.compile(r"^(?![.。]{3,}$)[。！？，、；：”’」』）》.,!?;:]+$")
 _ENDS_OPEN = re.compile(rf"[{HAN}A-Za-z0-9]$")
 _STARTS_CONTINUED = re.compile(rf"^[{HAN}a-z，。、；：！？”’」』）》]")
 _STARTS_PUNCT = re.compile(r"^[，。、；：！？”’」』）》]")
@@ -86,9 +87,8 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
     a continuation mark. In a hard-wrapped chapter a line of the wrap width always continues.
     The sample's break (剩下的还有七十多万人 / 马，…) is shorter than the median line, so a
     length-only rule like calibre's unwrap factor would miss it."""
-    width = hardwrap_width(blocks)
+    layout = read_layout(blocks)
     verse = _verse_indices(blocks)
-    noise = blank_lines_are_noise(blocks, width)
     out: list = []
     changed = 0
     last: Paragraph | None = None  # the raw line that ends out[-1]
@@ -96,7 +96,7 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
         prev = out[-1] if out else None
         if (isinstance(block, Paragraph) and isinstance(prev, Paragraph) and last is not None
                 and last.at.path == block.at.path and i not in verse and i - 1 not in verse
-                and _continues(last.text, block.text, width, noise or block.at.line == last.at.line + 1)):
+                and layout.continues(last.text, block.text, block.at.line == last.at.line + 1)):
             sep = " " if _LATIN_END.search(last.text) and _LATIN_START.match(block.text) else ""
             out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
             changed += 1
@@ -106,6 +106,37 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
     return tuple(out), changed
 
 
+@dataclass(frozen=True)
+class Layout:
+    """What a chapter's line breaks and blank lines mean, read from the chapter itself."""
+
+    width: int | None = None  # the hard-wrap width (RULES §3.1)
+    blanks_are_noise: bool = False
+    min_join: int = MIN_JOIN  # the shortest line that may continue
+
+    def continues(self, line: str, following: str, adjacent: bool) -> bool:
+        """Whether `following` continues `line`. Across a blank line only on strong evidence,
+        because a blank line normally ends a paragraph (RULES §3.1): a full-width line of a
+        hard-wrapped chapter that ends mid-sentence, or a next line that starts with ，。 (no
+        paragraph starts that way) — unless this chapter's blank lines are noise."""
+        if not _ENDS_OPEN.search(line):
+            return (bool(self.width) and len(line) == self.width
+                    and (adjacent or self.blanks_are_noise or not line.endswith(_CLOSED)))
+        if _STARTS_PUNCT.match(following):
+            return True
+        if self.width and len(line) == self.width:
+            return True
+        if adjacent or self.blanks_are_noise:
+            return len(line) >= self.min_join and bool(_STARTS_CONTINUED.match(following))
+        return False
+
+
+def read_layout(blocks: tuple) -> Layout:
+    width = hardwrap_width(blocks)
+    noise = blank_lines_are_noise(blocks, width)
+    return Layout(width, noise, _shortest_join(blocks, width, noise))
+
+
 def blank_lines_are_noise(blocks: tuple, width: int | None) -> bool:
     """Whether this chapter's blank lines fall at random rather than between paragraphs. Where
     blank lines separate paragraphs, the line before one ends its sentence; where a site sprinkled
@@ -113,34 +144,35 @@ def blank_lines_are_noise(blocks: tuple, width: int | None) -> bool:
     Then a blank line says nothing and the adjacent-line rule applies across it."""
     before_blank = [0, 0]  # [lines, of which open-ended]
     before_line = [0, 0]
-    for a, b in zip(blocks, blocks[1:]):
-        if isinstance(a, Paragraph) and isinstance(b, Paragraph) and a.at.path == b.at.path:
-            tally = before_line if b.at.line == a.at.line + 1 else before_blank
-            tally[0] += 1
-            tally[1] += _open_ended(a.text, width)
+    for a, b in _line_pairs(blocks):
+        tally = before_line if b.at.line == a.at.line + 1 else before_blank
+        tally[0] += 1
+        tally[1] += _open_ended(a.text, width)
     if before_blank[1] < 3 or before_line[1] == 0:
         return False
     return before_blank[1] / before_blank[0] >= 0.5 * before_line[1] / before_line[0]
+
+
+def _shortest_join(blocks: tuple, width: int | None, noise: bool) -> int:
+    """A chapter broken at random points (several long lines end mid-sentence and run on into the
+    next) has short broken pieces too (高句丽战事到 / 了现在这个地步，…): there the 10-character
+    guard against joining titles and signatures drops to 2. Verse runs stay protected."""
+    pairs = [(a, b) for a, b in _line_pairs(blocks) if noise or b.at.line == a.at.line + 1]
+    broken = sum(1 for a, b in pairs if (not width or len(a.text) != width) and _open_ended(a.text, None)
+                 and _STARTS_CONTINUED.match(b.text))
+    return 2 if broken >= 3 and broken >= 0.05 * len(pairs) else MIN_JOIN
+
+
+def _line_pairs(blocks: tuple):
+    for a, b in zip(blocks, blocks[1:]):
+        if isinstance(a, Paragraph) and isinstance(b, Paragraph) and a.at.path == b.at.path:
+            yield a, b
 
 
 def _open_ended(line: str, width: int | None) -> bool:
     if width and len(line) == width:
         return not line.endswith(_CLOSED)
     return len(line) >= MIN_JOIN and bool(_ENDS_OPEN.search(line))
-
-
-def _continues(line: str, following: str, width: int | None, adjacent: bool) -> bool:
-    """Whether `following` continues `line`. Across a blank line only on strong evidence, because a
-    blank line normally ends a paragraph (RULES §3.1): a full-width line of a hard-wrapped chapter
-    that ends mid-sentence, or a next line that starts with ，。 (no paragraph starts that way).
-    Sites that pad lines with blanks at random break both: the wrap survives the blank."""
-    if adjacent:
-        if width and len(line) == width:
-            return True
-        return len(line) >= MIN_JOIN and bool(_ENDS_OPEN.search(line)) and bool(_STARTS_CONTINUED.match(following))
-    if width and len(line) == width and not line.endswith(_CLOSED):
-        return True
-    return len(line) >= MIN_JOIN and bool(_ENDS_OPEN.search(line)) and bool(_STARTS_PUNCT.match(following))
 
 
 def _verse_indices(blocks: tuple) -> set[int]:

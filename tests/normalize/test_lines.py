@@ -64,6 +64,16 @@ def test_blank_lines_sprinkled_at_random_do_not_stop_a_join_but_paragraph_blanks
     assert texts(unwrap(blocks)[0]) == ["所有的一切都无法阻挡他们前进的脚步", "他令赵云率军前往西门。", "城中巷战仍在继续。"]
 
 
+def test_a_chapter_broken_at_random_points_joins_its_short_pieces_too():
+    broken = ["城门终于在众人紧张的注视下一点一点", "缓缓地打开了，发出吱呀的响声。", "高句丽战事到", "了现在这个地步，就必须速战速决才好。",
+              "这时候人群中有个年轻人忽然喊了一声", "大家都跟着他抬起头来看向城头。", "宇文述仰头看着一丝", "云彩都没有的天空，只有一轮孤零零的月亮挂着。",
+              "就在这个时候远处传来一阵急促的马蹄", "声，而且越来越近了。"]
+    assert texts(unwrap(paras(*broken))[0]) == [broken[i] + broken[i + 1] for i in range(0, 10, 2)]
+    # one short open line in an otherwise whole chapter is a title or a name: kept
+    whole = ["他们在城门下等了很久，一直没有人出来迎接。", "王君临", "他担心夫余人将面临才脱虎口又入狼窝的危险窘境。"]
+    assert texts(unwrap(paras(*whole))[0]) == whole
+
+
 @pytest.mark.parametrize("orphan", ["。", ".", "！", "”"])
 def test_orphan_punctuation_half_or_full_width_is_appended(orphan):
     blocks, n = attach_orphans(paras("所有的一切都无法阻挡他们前进的脚步", orphan))
