@@ -94,11 +94,11 @@ def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:
                 blocks, n = fn(blocks)
                 counts[name] += n
         title = normalize_text(ch.title, on, rules, converter, counts=None)
-        paragraphs = [b for b in blocks if isinstance(b, Paragraph)]
+        paragraphs = [b for b in blocks if type(b) is Paragraph]
         if paragraphs:
             joined = normalize_text("\n".join(p.text for p in paragraphs), on, rules, converter, counts)
             texts = iter(joined.split("\n"))
-            blocks = tuple(Paragraph(next(texts), b.at) if isinstance(b, Paragraph) else b for b in blocks)
+            blocks = tuple(_retext(b, next(texts)) if type(b) is Paragraph else b for b in blocks)
         return replace(ch, title=title, blocks=blocks)
 
     volumes = tuple(replace(v, chapters=tuple(chapter(c) for c in v.chapters),
@@ -118,14 +118,34 @@ def normalize_text(text: str, on: set[str], rules, converter=None, counts: Count
         text = _counted("fullwidth_alnum", text, chars.fullwidth_alnum, counts)
     masked, saved = mask(text)
     # Rules feed each other's context (a comma made full-width makes the dash after it Chinese),
-    # so run them until nothing changes; the second round rarely finds anything.
+    # so run them until nothing changes. No rule looks across a line, so later rounds only need
+    # the lines the round before changed.
+    lines: list[str] | None = None  # every line, once a round has changed some
+    todo: list[int] = []  # the lines the last round changed: the next round's input
     for _ in range(4):
         before = masked
         for name, fn in rules:
             masked = _counted(name, masked, fn, counts)
         if masked == before:
             break
+        pairs = zip(before.split("\n"), masked.split("\n"))
+        if lines is None:
+            lines = masked.split("\n")
+            todo = [i for i, (old, new) in enumerate(pairs) if old != new]
+        else:
+            done, todo = todo, []
+            for i, (old, new) in zip(done, pairs):
+                lines[i] = new
+                if old != new:
+                    todo.append(i)
+        masked = "\n".join(lines[i] for i in todo)
+    if lines is not None:
+        masked = "\n".join(lines)
     return unmask(masked, saved)
+
+
+def _retext(block: Paragraph, text: str) -> Paragraph:
+    return block if text == block.text else Paragraph(text, block.at)
 
 
 def _counted(name: str, text: str, fn: Callable[[str], str], counts: Counter | None) -> str:

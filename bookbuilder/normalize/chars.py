@@ -15,7 +15,9 @@ _HAN = f"[{HAN}]"
 
 _FULLWIDTH_ALNUM = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A)) for c in range(r[0], r[1] + 1)}
 _HAS_FULLWIDTH_ALNUM = re.compile("[０-９Ａ-Ｚａ-ｚ]")
-_FULLWIDTH_TIME = re.compile(r"(?<=\d)：(?=\d)")
+# Patterns start with the mark they change, never with a look-behind: Python's re then jumps
+# from one occurrence of the mark to the next instead of testing every character of the chapter.
+_FULLWIDTH_TIME = re.compile(r"：(?<=\d：)(?=\d)")
 
 
 def fullwidth_alnum(text: str) -> str:
@@ -26,63 +28,91 @@ def fullwidth_alnum(text: str) -> str:
     return _FULLWIDTH_TIME.sub(":", text) if "：" in text else text
 
 
-_DOTS = re.compile(rf"(?:(?<={_CJK})|^)\.{{3,}}", re.M)
+_DOTS = re.compile(r"\.{3,}")
 _OTHER_DOTS = re.compile(r"。{3,}|[·・]{3,}|⋯+")
-_ELLIPSIS_RUN = re.compile("…+")  # starts with a literal: the regex engine skips ahead fast
+_LONE_ELLIPSIS = re.compile("…(?<!……)(?!…)")
 _CJK_CHAR = re.compile(_CJK)
 
 
 def _widen_lone_ellipsis(m: re.Match) -> str:
     """A lone … between Chinese characters (or before the paragraph's end) becomes ……."""
     text, start, end = m.string, m.start(), m.end()
-    if end - start != 1 or start == 0 or not _CJK_CHAR.match(text, start - 1):
+    if start == 0 or not _CJK_CHAR.match(text, start - 1):
         return m.group(0)
     return "……" if end == len(text) or text[end] == "\n" or _CJK_CHAR.match(text, end) else m.group(0)
+
+
+def _dots(m: re.Match) -> str:
+    """... after Chinese or at a paragraph's start (not in 1...3 or Wait...)."""
+    start = m.start()
+    return "……" if start == 0 or m.string[start - 1] == "\n" or _CJK_CHAR.match(m.string, start - 1) else m.group(0)
+
+
+def _touches_cjk(m: re.Match) -> bool:
+    text, start, end = m.string, m.start(), m.end()
+    return bool((start and _CJK_CHAR.match(text, start - 1)) or _CJK_CHAR.match(text, end))
 
 
 def ellipsis(text: str) -> str:
     """EL-1: the Chinese ellipsis is two U+2026 (GB/T 15834, clreq): ... 。。。 ··· ⋯⋯ → ……;
     a lone … between Chinese characters → ……. Existing …… and ………… (12 dots) are kept."""
-    if "." in text:
-        text = _DOTS.sub("……", text)
+    if "..." in text:
+        text = _DOTS.sub(_dots, text)
     if "。。。" in text or "⋯" in text or "··" in text or "・・" in text:
         text = _OTHER_DOTS.sub("……", text)
     if "…" in text:
-        text = _ELLIPSIS_RUN.sub(_widen_lone_ellipsis, text)
+        text = _LONE_ELLIPSIS.sub(_widen_lone_ellipsis, text)
     return text
 
 
-_HYPHEN_DASH = re.compile(rf"(?<={_CJK})(?:-{{2,}}|－{{2,}}|――|―|──)(?={_CJK})")
-_LONE_DASH = re.compile(rf"(?<!—)—(?!—)(?={_CJK})|(?<={_CJK})(?<!—)—(?!—)")
+_HYPHEN_DASH = re.compile(r"-{2,}|－{2,}|――|―|──")
+_LONE_DASH = re.compile(rf"—(?<!——)(?!—)(?:(?={_CJK})|(?<={_CJK}—))")
+
+
+def _dash_between_cjk(m: re.Match) -> str:
+    text, start, end = m.string, m.start(), m.end()
+    between = start and _CJK_CHAR.match(text, start - 1) and _CJK_CHAR.match(text, end)
+    return "——" if between else m.group(0)
 
 
 def dashes(text: str) -> str:
     """DA-1: the Chinese dash is two U+2014: 他--不 → 他——不, 可是—我 → 可是——我, ―― (U+2015,
     from gb2312 decoding) → ——. Hyphens between digits or Latin letters (1998-2003, COVID-19) stay."""
     if "-" in text or "－" in text or "―" in text or "─" in text:
-        text = _HYPHEN_DASH.sub("——", text)
+        text = _HYPHEN_DASH.sub(_dash_between_cjk, text)
     if "—" in text:
         text = _LONE_DASH.sub("——", text)
     return text
 
 
-_COMMA = re.compile(rf"(?<={_CJK}) *,+|,+ *(?={_CJK})")
-_BANG = re.compile(rf"(?<={_CJK})[!?]+|[!?]+(?={_CJK})")
-_COLON = re.compile(rf"(?<={_HAN}):(?={_HAN}|[“‘「『\"]|$)", re.M)
+_COMMA = re.compile(r",+")
+_BANG = re.compile(r"[!?]+")
+_COLON = re.compile(rf":(?<={_HAN}:)(?={_HAN}|[“‘「『\"]|$)", re.M)
 # One or two dots after Han (three are an ellipsis, EL-1); the next may open a quotation (东撤."没错).
-_PERIOD = re.compile(rf"(?<={_HAN})\.\.?(?={_HAN}|[“‘「『”’」』）》\"']|$)", re.M)
-_SEMICOLON = re.compile(rf"(?<={_HAN});(?={_HAN})")
+_PERIOD = re.compile(rf"\.(?<={_HAN}\.)\.?(?={_HAN}|[“‘「『”’」』）》\"']|$)", re.M)
+_SEMICOLON = re.compile(rf";(?<={_HAN};)(?={_HAN})")
 _PARENS = re.compile(rf"\(([^()A-Za-z\n]*{_HAN}[^()A-Za-z\n]*)\)")
 _WIDE = str.maketrans("!?", "！？")
 
 
+def _beside_cjk(m: re.Match) -> bool:
+    """The run has Chinese text right before or after it, spaces between allowed (中 ,文)."""
+    text, before, after = m.string, m.start() - 1, m.end()
+    while before >= 0 and text[before] == " ":
+        before -= 1
+    while after < len(text) and text[after] == " ":
+        after += 1
+    return bool((before >= 0 and _CJK_CHAR.match(text, before)) or _CJK_CHAR.match(text, after))
+
+
 def punctuation(text: str) -> str:
     """PU-1: half-width , ! ? : . ; ( ) inside Chinese text → full-width (autocorrect's fullwidth rule).
-    Protected runs are masked; ; is only changed between two Han characters, as autocorrect does."""
+    Protected runs are masked; ; is only changed between two Han characters, as autocorrect does.
+    Spaces left beside the new full-width marks are SP-2's to remove."""
     if "," in text:
-        text = _COMMA.sub(lambda m: "，" * m.group(0).count(","), text)
+        text = _COMMA.sub(lambda m: "，" * len(m.group(0)) if _beside_cjk(m) else m.group(0), text)
     if "!" in text or "?" in text:
-        text = _BANG.sub(lambda m: m.group(0).translate(_WIDE), text)
+        text = _BANG.sub(lambda m: m.group(0).translate(_WIDE) if _touches_cjk(m) else m.group(0), text)
     if ":" in text:
         text = _COLON.sub("：", text)
     if "." in text:
@@ -146,12 +176,12 @@ def _opens(line: str, i: int, is_open: bool) -> bool:
 
 
 _FW_PUNCT = "，。！？；：、“”‘’「」『』（）《》〈〉【】…—"
-_SPACE_AROUND = re.compile(rf"[ \t]+(?=[{_FW_PUNCT}])|(?<=[{_FW_PUNCT}])[ \t]+")
+_SPACE_AROUND = re.compile(rf"[ \t]+(?=[{_FW_PUNCT}])|([{_FW_PUNCT}])[ \t]+")
 
 
 def space_around_punctuation(text: str) -> str:
     """SP-2: no space beside full-width punctuation (iPhone ，好 → iPhone，好): it carries its own."""
-    return _SPACE_AROUND.sub("", text) if " " in text or "\t" in text else text
+    return _SPACE_AROUND.sub(r"\1", text) if " " in text or "\t" in text else text
 
 
 _REPEATED = re.compile(r"([。，、])\1+")

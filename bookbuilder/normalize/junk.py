@@ -40,6 +40,25 @@ def active_patterns(extra: tuple[str, ...] = (), disable: tuple[str, ...] = (), 
     return tuple(patterns)
 
 
+@lru_cache(maxsize=8)
+def _keyword_finder(patterns: tuple[JunkPattern, ...]) -> re.Pattern | None:
+    """One regex over every pattern's keywords: a chapter is scanned once, not once per pattern.
+    None when some pattern has no keywords (it must always be searched)."""
+    if any(not p.keywords for p in patterns):
+        return None
+    return re.compile("|".join(sorted({re.escape(k) for p in patterns for k in p.keywords})))
+
+
+def patterns_in(text: str, patterns: tuple[JunkPattern, ...]) -> tuple[JunkPattern, ...]:
+    """The patterns that may match somewhere in `text` (most chapters: none)."""
+    finder = _keyword_finder(patterns)
+    if finder is None:
+        return tuple(p for p in patterns if p.may_match(text))
+    if finder.search(text) is None:
+        return ()
+    return tuple(p for p in patterns if p.may_match(text))
+
+
 def clean_line(line: str, patterns: tuple[JunkPattern, ...]) -> tuple[str | None, str | None]:
     """(the line, or what is left of it, or None to drop it; the name of the pattern that acted)."""
     for p in patterns:

@@ -8,12 +8,11 @@ from dataclasses import dataclass
 
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
-from bookbuilder.normalize.junk import JunkPattern, clean_line
+from bookbuilder.normalize.junk import JunkPattern, clean_line, patterns_in
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
 # line is a scene break or text of its own (RULES §3.3), never glued on.
 _ORPHAN = re.compile(r"^(?![.。]{3,}$)[。！？，、；：”’」』）》.,!?;:]+$")
-_ENDS_OPEN = re.compile(rf"[{HAN}A-Za-z0-9]$")
 _STARTS_CONTINUED = re.compile(rf"^[{HAN}a-z，。、；：！？”’」』）》]")
 _STARTS_PUNCT = re.compile(r"^[，。、；：！？”’」』）》]")
 _LATIN_END, _LATIN_START = re.compile(r"[A-Za-z0-9]$"), re.compile(r"^[A-Za-z0-9]")
@@ -25,7 +24,7 @@ VERSE_LINE, VERSE_RUN = 15, 3
 def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter) -> tuple:
     """JK-1: drop site advertisements and pager lines; cut junk tails off story lines."""
     text = "\n".join(b.text for b in blocks if isinstance(b, Paragraph))
-    patterns = tuple(p for p in patterns if p.may_match(text))  # most chapters: none left
+    patterns = patterns_in(text, patterns)
     if not patterns:
         return blocks
     out = []
@@ -119,7 +118,7 @@ class Layout:
         because a blank line normally ends a paragraph (RULES §3.1): a full-width line of a
         hard-wrapped chapter that ends mid-sentence, or a next line that starts with ，。 (no
         paragraph starts that way) — unless this chapter's blank lines are noise."""
-        if not _ENDS_OPEN.search(line):
+        if not _ends_open(line):
             return (bool(self.width) and len(line) == self.width
                     and (adjacent or self.blanks_are_noise or not line.endswith(_CLOSED)))
         if _STARTS_PUNCT.match(following):
@@ -132,47 +131,56 @@ class Layout:
 
 
 def read_layout(blocks: tuple) -> Layout:
+    """One pass over the chapter's adjacent line pairs decides the width, whether its blank lines
+    are noise, and the shortest line that may continue (see the two helpers below)."""
     width = hardwrap_width(blocks)
-    noise = blank_lines_are_noise(blocks, width)
-    return Layout(width, noise, _shortest_join(blocks, width, noise))
+    # per kind of gap (0: adjacent lines, 1: a blank line between): [pairs, open-ended first
+    # lines, open first lines (outside the wrap width) that run on into the next]
+    tally = [[0, 0, 0], [0, 0, 0]]
+    previous = None
+    for block in blocks:
+        if type(block) is not Paragraph:
+            previous = None
+            continue
+        if previous is not None and previous.at.path == block.at.path:
+            t = tally[block.at.line != previous.at.line + 1]
+            line = previous.text
+            t[0] += 1
+            if width and len(line) == width:
+                t[1] += not line.endswith(_CLOSED)
+            elif len(line) >= MIN_JOIN and _ends_open(line):
+                t[1] += 1
+                t[2] += bool(_STARTS_CONTINUED.match(block.text))
+        previous = block
+    noise = blank_lines_are_noise(tally[1][:2], tally[0][:2])
+    pairs, broken = tally[0][0] + noise * tally[1][0], tally[0][2] + noise * tally[1][2]
+    return Layout(width, noise, _shortest_join(pairs, broken))
 
 
-def blank_lines_are_noise(blocks: tuple, width: int | None) -> bool:
-    """Whether this chapter's blank lines fall at random rather than between paragraphs. Where
-    blank lines separate paragraphs, the line before one ends its sentence; where a site sprinkled
-    them, lines ending mid-sentence stand before blanks about as often as before other lines.
-    Then a blank line says nothing and the adjacent-line rule applies across it."""
-    before_blank = [0, 0]  # [lines, of which open-ended]
-    before_line = [0, 0]
-    for a, b in _line_pairs(blocks):
-        tally = before_line if b.at.line == a.at.line + 1 else before_blank
-        tally[0] += 1
-        tally[1] += _open_ended(a.text, width)
+def blank_lines_are_noise(before_blank: list[int], before_line: list[int]) -> bool:
+    """Whether this chapter's blank lines fall at random rather than between paragraphs, from
+    [lines, of which open-ended] before a blank line and before another line. Where blank lines
+    separate paragraphs, the line before one ends its sentence; where a site sprinkled them, lines
+    ending mid-sentence stand before blanks about as often as before other lines. Then a blank
+    line says nothing and the adjacent-line rule applies across it."""
     if before_blank[1] < 3 or before_line[1] == 0:
         return False
     return before_blank[1] / before_blank[0] >= 0.5 * before_line[1] / before_line[0]
 
 
-def _shortest_join(blocks: tuple, width: int | None, noise: bool) -> int:
+def _shortest_join(pairs: int, broken: int) -> int:
     """A chapter broken at random points (several long lines end mid-sentence and run on into the
     next) has short broken pieces too (高句丽战事到 / 了现在这个地步，…): there the 10-character
     guard against joining titles and signatures drops to 2. Verse runs stay protected."""
-    pairs = [(a, b) for a, b in _line_pairs(blocks) if noise or b.at.line == a.at.line + 1]
-    broken = sum(1 for a, b in pairs if (not width or len(a.text) != width) and _open_ended(a.text, None)
-                 and _STARTS_CONTINUED.match(b.text))
-    return 2 if broken >= 3 and broken >= 0.05 * len(pairs) else MIN_JOIN
+    return 2 if broken >= 3 and broken >= 0.05 * pairs else MIN_JOIN
 
 
-def _line_pairs(blocks: tuple):
-    for a, b in zip(blocks, blocks[1:]):
-        if isinstance(a, Paragraph) and isinstance(b, Paragraph) and a.at.path == b.at.path:
-            yield a, b
+_OPEN_CHAR = re.compile(rf"[{HAN}A-Za-z0-9]")
 
 
-def _open_ended(line: str, width: int | None) -> bool:
-    if width and len(line) == width:
-        return not line.endswith(_CLOSED)
-    return len(line) >= MIN_JOIN and bool(_ENDS_OPEN.search(line))
+def _ends_open(line: str) -> bool:
+    """Ends with Han, a Latin letter or a digit: no punctuation closes it (checks one character)."""
+    return bool(line) and _OPEN_CHAR.match(line, len(line) - 1) is not None
 
 
 def _verse_indices(blocks: tuple) -> set[int]:
