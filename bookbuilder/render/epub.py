@@ -1,6 +1,6 @@
 """Book → EPUB 3, packaged by ebooklib, with its traps worked around:
 dcterms:modified in local time marked Z and zip entries stamped with the wall clock (we pass a
-UTC mtime and re-stamp the zip), <link> elements in a chapter's head dropped (we use add_link
+UTC mtime and stamp every zip entry ourselves), <link> elements in a chapter's head dropped (we use add_link
 with a path relative to the chapter; we hand it finished XHTML), set_cover() leaving the cover page out of the spine (we
 write our own cover page, first), write_epub() returning False on an OS error (we write to
 memory with raise_exceptions and then atomically to disk)."""
@@ -126,11 +126,53 @@ def build_epub_bytes(book: Book, css: str, epoch: int, *, vertical: bool = False
     guide.append({"type": "toc", "href": nav.file_name, "title": "目录"})
     guide.append({"type": "text", "href": (first or title_page).file_name, "title": "正文"})
     eb.guide = guide
-    raw = io.BytesIO()  # ebooklib stores (level 0); restamp_zip compresses once, with fixed times
+    out = io.BytesIO()
     mtime = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).replace(tzinfo=None)
-    epub.write_epub(raw, eb, {"mtime": mtime, "raise_exceptions": True, "landmark_title": "导航", "epub3_pages": False, "compresslevel": 0,
-                              "play_order": {"enabled": True, "start_from": 1}})
-    return restamp_zip(raw.getvalue(), epoch, meta.language, 2 if book.has_volume_titles else 1)
+    writer = _Writer(out, eb, {"mtime": mtime, "raise_exceptions": True, "landmark_title": "导航", "epub3_pages": False,
+                               "play_order": {"enabled": True, "start_from": 1}})
+    writer.zip_options = {"stamp": _zip_stamp(epoch), "language": meta.language,
+                          "depth": 2 if book.has_volume_titles else 1}
+    writer.process()
+    writer.write()
+    return out.getvalue()
+
+
+class _ReproducibleZip(zipfile.ZipFile):
+    """ebooklib's zip with every entry stamped alike (time, mode 0644, Unix) and the OPF and NCX
+    patched as they go in: byte-reproducible without a second pass over the archive. (The
+    repro-zipfile package does the stamping but takes the time only from the environment.)"""
+
+    def __init__(self, file, *, stamp: tuple, language: str, depth: int):
+        super().__init__(file, "w", zipfile.ZIP_DEFLATED, compresslevel=6)
+        self.stamp, self.language, self.depth = stamp, language, depth
+
+    def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):
+        name = getattr(zinfo_or_arcname, "filename", zinfo_or_arcname)
+        info = zipfile.ZipInfo(name, date_time=self.stamp)
+        info.compress_type = self.compression if compress_type is None else compress_type
+        info.external_attr = 0o644 << 16
+        info.create_system = 3
+        data = data.encode("utf-8") if isinstance(data, str) else data
+        super().writestr(info, _patch(name, data, self.language, self.depth),
+                         compresslevel=self.compresslevel if info.compress_type == zipfile.ZIP_DEFLATED else None)
+
+
+class _Writer(epub.EpubWriter):
+    """ebooklib's writer, putting its entries in a _ReproducibleZip (its write() with our zip)."""
+
+    zip_options: dict
+
+    def write(self):
+        self.out = _ReproducibleZip(self.file_name, **self.zip_options)
+        self.out.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        self._write_container()
+        self._write_opf()
+        self._write_items()
+        self.out.close()
+
+
+def _zip_stamp(epoch: int) -> tuple:
+    return dt.datetime.fromtimestamp(max(epoch, ZIP_EPOCH_MIN), dt.timezone.utc).timetuple()[:6]
 
 
 def _accessibility(eb: epub.EpubBook, summary: str) -> None:
@@ -159,21 +201,6 @@ def _patch(name: str, data: bytes, language: str, depth: int) -> bytes:
     if name.endswith("toc.ncx"):
         return _NCX_DEPTH.sub(f'<meta content="{depth}" name="dtb:depth"/>'.encode(), data, count=1)
     return data
-
-
-def restamp_zip(data: bytes, epoch: int, language: str = "zh-Hans", depth: int = 1) -> bytes:
-    """Same entries, same order, every timestamp and attribute fixed: byte-reproducible."""
-    stamp = dt.datetime.fromtimestamp(max(epoch, ZIP_EPOCH_MIN), dt.timezone.utc).timetuple()[:6]
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
-        for info in src.infolist():
-            fixed = zipfile.ZipInfo(info.filename, date_time=stamp)
-            fixed.compress_type = zipfile.ZIP_STORED if info.filename == "mimetype" else zipfile.ZIP_DEFLATED
-            fixed.external_attr = 0o644 << 16
-            fixed.create_system = 3
-            content = _patch(info.filename, src.read(info.filename), language, depth)
-            dst.writestr(fixed, content, compresslevel=6 if fixed.compress_type else None)
-    return out.getvalue()
 
 
 def write_epub(book: Book, css: str, target: Path, epoch: int, **options) -> None:
