@@ -2,6 +2,7 @@
 line `path[:line]: error CODE: message` and exit 1 here, in one place; usage errors exit 2."""
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 
@@ -34,6 +35,9 @@ def main():
     PATH is a book project (a folder with book.toml), a bare folder of .txt chapter files, or one
     whole-novel .txt file. Exit codes: 0 success, 1 an error in the book or its files, 2 usage.
     """
+    # A build allocates a few million small, long-lived objects and frees few: at the default pace
+    # the collector re-walks the growing heap again and again (0.4 s of a 2,000-chapter EPUB).
+    gc.set_threshold(100_000, 50, 50)
 
 
 SHOWN_PER_CODE = 10  # a build shows this many of each warning; `bookbuilder check` lists them all
@@ -51,8 +55,8 @@ def _warn(diagnostics) -> None:
             click.echo(f"… and {n - SHOWN_PER_CODE} more {code} warnings (bookbuilder check lists them all)", err=True)
 
 
-def _load(path: Path) -> pipeline.Loaded:
-    loaded = pipeline.load_book(path)
+def _load(path: Path, jobs: int | None = None) -> pipeline.Loaded:
+    loaded = pipeline.load_book(path, jobs)
     _warn(loaded.diagnostics)
     click.echo(report.changes_line(loaded.book), err=True)
     return loaded
@@ -64,16 +68,17 @@ def _built(result) -> None:
     click.echo(f"wrote {target}")
 
 
+JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
+                    help="Worker processes (default: every core; for the PDF, [pdf] jobs in book.toml first).")
+
+
 @main.command()
 @PATH
 @OUTPUT
-def epub(path, output):
+@JOBS
+def epub(path, output, jobs):
     """Build the EPUB 3 (default build/<slug>.epub)."""
-    _built(pipeline.build_epub(_load(path), output))
-
-
-JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
-                    help="Worker processes for the PDF (default: [pdf] jobs in book.toml, else every core).")
+    _built(pipeline.build_epub(_load(path, jobs), output))
 
 
 def _pdf(loaded: pipeline.Loaded, output, jobs) -> None:
@@ -88,7 +93,7 @@ def _pdf(loaded: pipeline.Loaded, output, jobs) -> None:
 @JOBS
 def pdf(path, output, jobs):
     """Build the PDF (default build/<slug>.pdf), rendering chapters in parallel."""
-    _pdf(_load(path), output, jobs)
+    _pdf(_load(path, jobs), output, jobs)
 
 
 @main.command()
@@ -96,7 +101,7 @@ def pdf(path, output, jobs):
 @JOBS
 def build(path, jobs):
     """Build both the EPUB and the PDF into build/."""
-    loaded = _load(path)
+    loaded = _load(path, jobs)
     _built(pipeline.build_epub(loaded))
     _pdf(loaded, None, jobs)
 

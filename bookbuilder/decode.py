@@ -47,6 +47,7 @@ _JOINERS = re.compile(
     "(?<![\U0001f000-\U0001faff\u2600-\u27bf])[\u200c\u200d]|[\u200c\u200d](?![\U0001f000-\U0001faff\u2600-\u27bf])"
 )
 _SPACES = re.compile("[\u00a0\u2000-\u200a\u202f\u205f]")
+_INVISIBLE_OR_SPACE = re.compile(_INVISIBLE.pattern[:-1] + _SPACES.pattern[1:])
 # Signs that text was decoded with the wrong codec somewhere upstream (RULES §1.6).
 _MOJIBAKE_LITERALS = ("锟斤拷", "烫烫烫", "屯屯屯")
 _MOJIBAKE_CHARS = re.compile("[\ufffd\ue000-\uf8ff\u00c0-\u00ff]")  # one cheap scan before the full pattern
@@ -174,10 +175,10 @@ def clean_text(text: str) -> str:
     """RULES §2.1–2.4: one line-ending, no invisible characters, odd spaces made plain, NFC (never NFKC)."""
     if "\r" in text or "\u2028" in text or "\u2029" in text or "\x0b" in text or "\x0c" in text:
         text = _LINE_BREAKS.sub("\n", text)
-    text = _INVISIBLE.sub("", text)
+    if _INVISIBLE_OR_SPACE.search(text):  # one scan; most files have neither
+        text = _SPACES.sub(" ", _INVISIBLE.sub("", text))
     if "\u200c" in text or "\u200d" in text:
         text = _JOINERS.sub("", text)
-    text = _SPACES.sub(" ", text)
     if not unicodedata.is_normalized("NFC", text):
         text = unicodedata.normalize("NFC", text)
     return text

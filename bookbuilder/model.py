@@ -33,6 +33,40 @@ class SceneBreak:
 Block = Paragraph | SceneBreak
 
 
+# A chapter's change, as plain tuples for crossing a process boundary (bookbuilder.parallel):
+# the new title (None: unchanged) and per block (line, text), with text None for a scene break and
+# True for a paragraph unchanged at that line. Unchanged text is not sent back at all.
+ChapterDelta = tuple[str | None, tuple[tuple[int | None, str | bool | None], ...]]
+
+
+def chapter_delta(old: "Chapter", new: "Chapter") -> ChapterDelta:
+    before = {b.at.line: b.text for b in old.blocks if type(b) is Paragraph}
+    if len({b.at.line for b in old.blocks}) != len(old.blocks):
+        before = {}  # lines not unique (never from parse): send every text
+    blocks = tuple((b.at.line, (True if before.get(b.at.line) == b.text else b.text) if type(b) is Paragraph else None)
+                   for b in new.blocks)
+    return (new.title if new.title != old.title else None), blocks
+
+
+def apply_delta(old: "Chapter", delta: ChapterDelta) -> "Chapter":
+    from dataclasses import replace
+
+    title, wire = delta
+    by_line = {b.at.line: b for b in old.blocks}
+    blocks = []
+    for line, text in wire:
+        block = by_line.get(line)
+        at = block.at if block is not None else Location(old.at.path, line)
+        if text is True:
+            pass
+        elif text is None:
+            block = block if type(block) is SceneBreak else SceneBreak(at)
+        else:
+            block = Paragraph(text, at)
+        blocks.append(block)
+    return replace(old, title=old.title if title is None else title, blocks=tuple(blocks))
+
+
 @dataclass(frozen=True, slots=True)
 class Chapter:
     title: str

@@ -36,6 +36,7 @@ _TERMINAL = tuple("。！？…—”’」』）》】!?.")
 # and one set lookup spares them three regular expressions.
 _HEADING_STARTS = frozenset("第楔序引前尾后後终終完番")
 _BREAK_STARTS = frozenset("*＊※☆★◆◇○●·•~～=＝-—_… \t.。・⋯")
+_SPECIAL_STARTS = _HEADING_STARTS | _BREAK_STARTS
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _TITLE_JUNK = re.compile(r"\s*[（(](?:求[^）)]{1,6}|第?\s*\d+\s*/\s*\d+\s*页?)[）)]\s*$")
 
@@ -97,21 +98,26 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None) -> tu
     sections = [Section(None, [])]
     notes: list[Diagnostic] = []
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
+    blocks = sections[-1].blocks
     for number, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
         if not line:
+            continue
+        if custom is None and line[0] not in _SPECIAL_STARTS:  # most lines: plain text
+            blocks.append(Paragraph(line, Location(path, number)))
+            previous = line
             continue
         if (heading := classify_heading(line, number, custom)) is not None:
             last = sections[-1]
             if last.heading is not None and not last.blocks and last.heading.title == heading.title:
                 continue  # the heading repeated as the first body line (RULES §4.3)
             sections.append(Section(heading, []))
+            blocks = sections[-1].blocks
             previous = ""
             continue
         if line[0] == "第" and len(line) <= 2 * MAX_HEADING and _LOOKS_LIKE_HEADING.match(line):
             notes.append(Diagnostic("I301", f"looks like a heading but has sentence punctuation or is too long: {line[:20]}…",
                                     Location(path, number)))
-        blocks = sections[-1].blocks
         at = Location(path, number)
         if is_scene_break(line, previous):
             if blocks and not isinstance(blocks[-1], SceneBreak):

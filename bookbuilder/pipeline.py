@@ -8,14 +8,16 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
 from bookbuilder.decode import decode_chapter, encoding_override
 from bookbuilder.diagnostics import BookError, Diagnostic
-from bookbuilder.model import Book, Cover, Location, Meta, SourceFile
-from bookbuilder.normalize import normalize_book
-from bookbuilder.parse import split_sections
+from bookbuilder.model import Book, Chapter, ChapterDelta, Cover, Location, Meta, SourceFile, apply_delta, chapter_delta
+from bookbuilder.normalize import normalizer
+from bookbuilder.parallel import fork_map
+from bookbuilder.parse import Section, split_sections
 from bookbuilder.source import discover
 from bookbuilder.structure import Assembly, file_sections_to_chapters, finish
 
@@ -34,14 +36,53 @@ def source_date_epoch() -> int:
     return int(value) if value.strip().isdigit() else DEFAULT_EPOCH
 
 
-def load_book(path: Path | str) -> Loaded:
-    """Read, decode, parse and normalize the book at `path`; lint it."""
-    from bookbuilder.validate import lint
+@dataclass(frozen=True)
+class _FileToRead:
+    path: Path
+    shown: str  # the path as messages show it
+    encoding: str | None
+    errors: str
+    heading_pattern: str | None
+
+
+@dataclass(frozen=True)
+class _FileRead:
+    source: SourceFile | None  # None: the file is empty
+    notes: tuple[Diagnostic, ...]
+    sample: str  # the start of the text, for guessing the language
+    sections: tuple[Section, ...]
+
+
+def read_file(spec: _FileToRead) -> _FileRead:
+    """decode → parse, for one file. (Serial: on two processes, sending the parsed text back
+    costs about what the second process saves, measured on 2,000 chapters.)"""
+    try:
+        data = spec.path.read_bytes()
+    except OSError as e:
+        raise BookError("E004", f"cannot read: {e.strerror}", spec.shown) from None
+    decoded = decode_chapter(data, spec.shown, encoding=spec.encoding, errors=spec.errors)
+    if decoded.is_empty:
+        return _FileRead(None, decoded.diagnostics + (Diagnostic("W101", "empty file skipped", Location(spec.shown)),), "", ())
+    custom = _compiled(spec.heading_pattern) if spec.heading_pattern else None
+    sections, notes = split_sections(decoded.text, spec.shown, custom)
+    return _FileRead(SourceFile(spec.shown, decoded.encoding, decoded.method), decoded.diagnostics + tuple(notes),
+                     decoded.text[:500], tuple(sections))
+
+
+def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
+    """Read, decode, parse and normalize the book at `path`; lint it. Per-file and per-chapter
+    work runs on `jobs` processes (default: every core) when the book is large."""
+    from bookbuilder.validate import lint, lint_chapter
 
     config = load_config(Path(path))
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
-    custom = re.compile(config.heading_pattern) if config.heading_pattern else None
+    specs = [_FileToRead(file, _shown(file, config),
+                         encoding_override(file.relative_to(config.source).as_posix() if not whole_novel else file.name,
+                                           config.encoding, config.encodings),
+                         config.errors, config.heading_pattern)
+             for group in groups for file in group.files]
+    reads = iter([read_file(spec) for spec in specs])
     notes: list[Diagnostic] = []
     files: list[SourceFile] = []
     asm = Assembly()
@@ -50,24 +91,14 @@ def load_book(path: Path | str) -> Loaded:
         if group.title is not None:
             asm.open_volume(group.title, Location(_shown(group.files[0].parent, config)))
         for file in group.files:
-            shown = _shown(file, config)
-            try:
-                data = file.read_bytes()
-            except OSError as e:
-                raise BookError("E004", f"cannot read: {e.strerror}", shown) from None
-            rel = file.relative_to(config.source).as_posix() if not whole_novel else file.name
-            decoded = decode_chapter(data, shown, encoding=encoding_override(rel, config.encoding, config.encodings),
-                                     errors=config.errors)
-            notes += decoded.diagnostics
-            if decoded.is_empty:
-                notes.append(Diagnostic("W101", "empty file skipped", Location(shown)))
+            read = next(reads)
+            notes += read.notes
+            if read.source is None:
                 continue
-            files.append(SourceFile(shown, decoded.encoding, decoded.method))
+            files.append(read.source)
             if len(sample) < 20:
-                sample.append(decoded.text[:500])
-            sections, parse_notes = split_sections(decoded.text, shown, custom)
-            notes += parse_notes
-            file_sections_to_chapters(asm, shown, sections, whole_novel=whole_novel,
+                sample.append(read.sample)
+            file_sections_to_chapters(asm, read.source.path, list(read.sections), whole_novel=whole_novel,
                                       volume_from_folder=group.title is not None)
     if not files:
         raise BookError("E103", "every chapter file is empty", str(config.source))
@@ -79,8 +110,23 @@ def load_book(path: Path | str) -> Loaded:
         identifier=config.identifier or stable_identifier(title, author), description=config.description,
         publisher=config.publisher, date=config.date, subjects=config.subjects,
     )
-    book = normalize_book(Book(meta, volumes, tuple(files)), config.normalize)
-    return Loaded(config, book, tuple(notes) + tuple(lint(book)))
+    raw = Book(meta, volumes, tuple(files))
+    rules = normalizer(config.normalize, meta.language)
+
+    def normalize_and_lint(chapter: Chapter) -> tuple[ChapterDelta, dict[str, int], list[Diagnostic]]:
+        new, counts = rules.chapter(chapter)
+        return chapter_delta(chapter, new), counts, lint_chapter(new)
+
+    # Per chapter, on several processes for a large book; only the changes travel back.
+    chapters = list(raw.chapters())
+    done = fork_map(normalize_and_lint, chapters, jobs)
+    book = rules.book(raw, [(apply_delta(c, delta), counts) for c, (delta, counts, _) in zip(chapters, done)])
+    return Loaded(config, book, tuple(notes) + tuple(lint(book, [found for _, _, found in done])))
+
+
+@lru_cache(maxsize=4)
+def _compiled(pattern: str) -> re.Pattern:
+    return re.compile(pattern)
 
 
 def _shown(path: Path, config: Config) -> str:

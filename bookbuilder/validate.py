@@ -15,14 +15,20 @@ LONG_CHAPTER = 50_000
 EPUB_LIMIT = 50 * 1024 * 1024
 
 
-def lint(book: Book) -> list[Diagnostic]:
+def lint(book: Book, per_chapter: list[list[Diagnostic]] | None = None) -> list[Diagnostic]:
+    """Every check; `per_chapter`: lint_chapter's findings, in chapter order, when already made
+    (pipeline.load_book makes them with the normalization, on the same processes)."""
+    chapters = iter(per_chapter if per_chapter is not None else [lint_chapter(c) for c in book.chapters()])
     found: list[Diagnostic] = []
     for volume in book.volumes:
         found += numbering(volume.chapters)
-        for chapter in volume.chapters:
-            found += chapter_size(chapter)
-            found += quotes_balance(chapter)
+        for _ in volume.chapters:
+            found += next(chapters)
     return found
+
+
+def lint_chapter(chapter) -> list[Diagnostic]:
+    return chapter_size(chapter) + quotes_balance(chapter)
 
 
 def chapter_size(chapter) -> list[Diagnostic]:

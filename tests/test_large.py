@@ -29,3 +29,36 @@ def test_whole_novel_file_splits_into_exactly_2000_chapters(single_2000):
     assert len(chapters) == 2000
     assert [c.title for c in chapters] == [f["heading"] for f in manifest["files"]]
     assert [c.number for c in chapters] == list(range(1, 2001))
+
+
+@pytest.fixture(scope="module")
+def corpus_400(tmp_path_factory):
+    out = tmp_path_factory.mktemp("corpus400") / "source"
+    subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(out), "-n", "400"], check=True, capture_output=True)
+    (out / "manifest.json").unlink()
+    return out
+
+
+@needs_corpus
+def test_a_large_book_loads_the_same_on_one_process_and_on_two(corpus_400):
+    """bookbuilder.parallel forks for books of 200+ chapters: the book, its change counts and
+    every diagnostic must be what a serial run makes."""
+    serial, forked = load_book(corpus_400, jobs=1), load_book(corpus_400, jobs=2)
+    assert forked.book == serial.book
+    assert forked.book.changes == serial.book.changes and dict(serial.book.changes)["unwrap"] > 0
+    assert forked.diagnostics == serial.diagnostics and any(d.code == "W201" for d in serial.diagnostics)
+
+
+@needs_corpus
+def test_an_error_in_a_worker_is_raised_once_for_the_first_file_in_order(corpus_400, tmp_path):
+    from bookbuilder.diagnostics import BookError
+    from bookbuilder.parallel import fork_map
+
+    def boom(i):
+        if i in (250, 330):
+            raise BookError("E101", f"bad {i}", f"f{i}.txt")
+        return i
+
+    with pytest.raises(BookError, match="bad 250"):
+        fork_map(boom, list(range(400)), jobs=2)
+    assert fork_map(lambda i: i * 2, list(range(400)), jobs=2) == [i * 2 for i in range(400)]

@@ -7,7 +7,7 @@ the counts (rule → paragraphs changed) travel in Book.changes for the build su
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from bookbuilder.model import Book, Chapter, Paragraph
@@ -74,40 +74,68 @@ def text_rules(on: set[str], traditional: bool) -> list[tuple[str, Callable[[str
     return rules
 
 
-def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:
-    on = enabled(options)
-    convert = options.get("convert")
-    language = CONVERTED_LANGUAGE.get(convert, book.meta.language) if convert else book.meta.language
-    traditional = language in TRADITIONAL
-    junk = options.get("junk", {})
-    patterns = active_patterns(tuple(junk.get("extra", ())), tuple(junk.get("disable", ())), tuple(junk.get("enable", ())))
-    converter = _opencc(convert) if convert else None
-    rules = text_rules(on, traditional)
-    counts: Counter = Counter()
+@dataclass(frozen=True)
+class Normalizer:
+    """The rules book.toml switches on, ready to apply to one chapter at a time (chapters are
+    independent, so a large book's can be normalized on several processes) and then to the book."""
 
-    def chapter(ch: Chapter) -> Chapter:
+    on: frozenset[str]
+    language: str
+    rules: tuple
+    patterns: tuple
+    converter: Any = None
+
+    def chapter(self, ch: Chapter) -> tuple[Chapter, dict[str, int]]:
+        """The chapter normalized, and rule → paragraphs changed."""
+        counts: Counter = Counter()
         blocks = ch.blocks
-        if "junk" in on:
-            blocks = lines.drop_junk(blocks, patterns, counts)
+        if "junk" in self.on:
+            blocks = lines.drop_junk(blocks, self.patterns, counts)
         for name, fn in (("orphans", lines.attach_orphans), ("unwrap", lines.unwrap)):
-            if name in on:
+            if name in self.on:
                 blocks, n = fn(blocks)
                 counts[name] += n
-        title = normalize_text(ch.title, on, rules, converter, counts=None)
+        title = normalize_text(ch.title, self.on, self.rules, self.converter, counts=None)
         paragraphs = [b for b in blocks if type(b) is Paragraph]
         if paragraphs:
-            joined = normalize_text("\n".join(p.text for p in paragraphs), on, rules, converter, counts)
+            joined = normalize_text("\n".join(p.text for p in paragraphs), self.on, self.rules, self.converter, counts)
             texts = iter(joined.split("\n"))
             blocks = tuple(_retext(b, next(texts)) if type(b) is Paragraph else b for b in blocks)
-        return replace(ch, title=title, blocks=blocks)
+        return replace(ch, title=title, blocks=blocks), dict(counts)
 
-    volumes = tuple(replace(v, chapters=tuple(chapter(c) for c in v.chapters),
-                            title=normalize_text(v.title, on, rules, converter, None) if v.title else v.title)
-                    for v in book.volumes)
-    meta = replace(book.meta, language=language)
-    if converter:
-        meta = replace(meta, title=converter.convert(meta.title), author=converter.convert(meta.author))
-    return replace(book, meta=meta, volumes=volumes, changes=tuple(sorted((k, n) for k, n in counts.items() if n)))
+    def book(self, book: Book, chapters: list[tuple[Chapter, dict[str, int]]]) -> Book:
+        """The book with these normalized chapters (in order), its volume titles and metadata."""
+        counts: Counter = Counter()
+        done = iter(chapters)
+
+        def take() -> Chapter:
+            ch, changed = next(done)
+            counts.update(changed)
+            return ch
+
+        volumes = tuple(replace(v, chapters=tuple(take() for _ in v.chapters),
+                                title=normalize_text(v.title, self.on, self.rules, self.converter) if v.title else v.title)
+                        for v in book.volumes)
+        meta = replace(book.meta, language=self.language)
+        if self.converter:
+            meta = replace(meta, title=self.converter.convert(meta.title), author=self.converter.convert(meta.author))
+        return replace(book, meta=meta, volumes=volumes, changes=tuple(sorted((k, n) for k, n in counts.items() if n)))
+
+
+def normalizer(options: Mapping[str, Any], language: str) -> Normalizer:
+    on = enabled(options)
+    convert = options.get("convert")
+    language = CONVERTED_LANGUAGE.get(convert, language) if convert else language
+    junk = options.get("junk", {})
+    patterns = active_patterns(tuple(junk.get("extra", ())), tuple(junk.get("disable", ())), tuple(junk.get("enable", ())))
+    return Normalizer(frozenset(on), language, tuple(text_rules(on, language in TRADITIONAL)), patterns,
+                      _opencc(convert) if convert else None)
+
+
+def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:
+    """Every chapter in this process (pipeline.load_book spreads a large book over processes)."""
+    n = normalizer(options, book.meta.language)
+    return n.book(book, [n.chapter(c) for c in book.chapters()])
 
 
 def normalize_text(text: str, on: set[str], rules, converter=None, counts: Counter | None = None) -> str:
