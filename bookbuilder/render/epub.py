@@ -143,7 +143,9 @@ class _ReproducibleZip(zipfile.ZipFile):
     repro-zipfile package does the stamping but takes the time only from the environment.)"""
 
     def __init__(self, file, *, stamp: tuple, language: str, depth: int):
-        super().__init__(file, "w", zipfile.ZIP_DEFLATED, compresslevel=6)
+        # Level 3: 40 % less time than zlib's default 6 for a file 3 % larger (2,000 chapters:
+        # 0.26 s and 7.70 MB against 0.41 s and 7.50 MB).
+        super().__init__(file, "w", zipfile.ZIP_DEFLATED, compresslevel=3)
         self.stamp, self.language, self.depth = stamp, language, depth
 
     def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):

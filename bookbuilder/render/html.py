@@ -26,11 +26,12 @@ def chapter_section(chapter: Chapter, anchor: str, level: int = 2) -> str:
     kind = KIND_TYPES.get(chapter.kind, "chapter")
     out = [f'<section epub:type="{kind}" role="{ROLES[kind]}" id="{anchor}" class="{chapter.kind}" aria-labelledby="{anchor}-h">',
            f'<h{level} id="{anchor}-h" class="chapter-title">{text(chapter.title)}</h{level}>']
+    # A paragraph never holds a line break, so the chapter is escaped in one pass, not per paragraph.
+    texts = [b.text for b in chapter.blocks if type(b) is Paragraph]
+    joined = "\n".join(texts)
+    escaped = iter(text(joined).split("\n") if joined.count("\n") == len(texts) - 1 else map(text, texts))
     for block in chapter.blocks:
-        if isinstance(block, Paragraph):
-            out.append(f"<p>{text(block.text)}</p>")
-        else:
-            out.append('<hr class="scene"/>')
+        out.append(f"<p>{next(escaped)}</p>" if type(block) is Paragraph else '<hr class="scene"/>')
     out.append("</section>")
     return "\n".join(out)
 
