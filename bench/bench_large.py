@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_pdf import MAKE_CORPUS, tree_rss  # noqa: E402
+from _measure import tree_rss  # noqa: E402
+from bench_pdf import MAKE_CORPUS  # noqa: E402
 
 CHAPTERS_PER_MB = 125  # make_corpus: ~2,000 chapters ≈ 16 MB of UTF-8
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
+
+from _measure import tree_rss
 
 REPO = Path(__file__).resolve().parent.parent
 MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
@@ -33,35 +33,6 @@ seconds = time.perf_counter() - start
 Path(sys.argv[4]).write_bytes(data)
 print(json.dumps({"seconds": seconds, **plan.stats}))
 """
-
-
-def _pss(pid: str) -> int:
-    """Proportional set size: shared pages counted once across the processes sharing them."""
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-        if line.startswith("Pss:"):
-            return int(line.split()[1]) * 1024
-    return 0
-
-
-def tree_rss(pid: int) -> int:
-    """Memory (PSS) of a process and all its descendants, in bytes (from /proc)."""
-    children: dict[int, list[int]] = {}
-    rss: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            children.setdefault(int(stat[1]), []).append(int(entry))
-            rss[int(entry)] = _pss(entry)
-        except (OSError, IndexError, ValueError):
-            continue
-    total, stack = 0, [pid]
-    while stack:
-        p = stack.pop()
-        total += rss.get(p, 0)
-        stack += children.get(p, [])
-    return total
 
 
 def measure(mode: str, corpus: Path, jobs: int, out: Path) -> dict:

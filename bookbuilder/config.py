@@ -24,6 +24,7 @@ PAGE_SIZES = ("A5", "A6", "B6", "6in×9in", "ereader")
 PDF_VARIANTS = ("pdf/a-3b", "pdf/ua-1")
 
 STR, BOOL, INT, STR_LIST, STR_MAP = "string", "boolean", "integer", "list of strings", "table of strings"
+SWITCH = "__switch__"  # in a nested schema: true or false is accepted in place of the table
 
 # section → key → expected type (or a tuple of allowed string values, or a nested schema).
 SCHEMA: dict[str, dict[str, Any]] = {
@@ -36,7 +37,8 @@ SCHEMA: dict[str, dict[str, Any]] = {
         "errors": ("strict", "replace"), "heading_pattern": STR,
     },
     # Rule switches are checked against the rule registry in normalize/__init__.py.
-    "normalize": {"convert": STR, "junk": {"extra": STR_LIST, "disable": STR_LIST}},
+    # junk: true/false switches the rule; a [normalize.junk] table tunes it (and leaves it on).
+    "normalize": {"convert": STR, "junk": {SWITCH: True, "extra": STR_LIST, "disable": STR_LIST, "enable": STR_LIST}},
     "epub": {"css": STR, "embed_font": BOOL, "font": STR, "vertical": BOOL},
     "pdf": {"css": STR, "page_size": PAGE_SIZES, "font": STR, "jobs": INT, "chunk_chapters": INT,
             "pdf_variant": PDF_VARIANTS},
@@ -185,15 +187,17 @@ def _check_schema(data: dict, schema: dict, prefix: str, toml: Path, text: str) 
     for key, value in data.items():
         name = f"{prefix}{key}"
         at = Location(str(toml), _line_of(text, key))
-        if key not in schema:
+        if key not in schema or key == SWITCH:
             if prefix == "normalize.":  # rule switches: checked by the rule registry
                 continue
             known = ", ".join(sorted(schema))
             raise BookError("E002", f"unknown key {name!r} (known here: {known})", at)
         expected = schema[key]
+        if isinstance(expected, dict) and expected.get(SWITCH) and isinstance(value, bool):
+            continue
         if isinstance(expected, dict):
             if not isinstance(value, dict):
-                raise BookError("E003", f"{name} must be a table", at)
+                raise BookError("E003", f"{name} must be {'true, false or ' if expected.get(SWITCH) else ''}a table", at)
             _check_schema(value, expected, name + ".", toml, text)
         elif not _has_type(value, expected):
             want = " or ".join(map(repr, expected)) if isinstance(expected, tuple) else f"a {expected}"

@@ -62,6 +62,7 @@ def test_png_renamed_txt_is_one_line_error_naming_the_file(tmp_path):
     ({"1.txt": "第一章\n内容。"}, "[book]\ntitel = 'x'\n", "E002", "book.toml:2"),
     ({"1.txt": "第一章\n内容。"}, "[book]\ntitle = 3\n", "E003", "book.toml:2"),
     ({"1.txt": "第一章\n内容。"}, "[normalize]\nunwarp = false\n", "E002", "book.toml:2"),
+    ({"1.txt": "第一章\n内容。"}, "[normalize]\njunk = 3\n", "E003", "book.toml:2"),
     ({"1.txt": "  \n\u3000\n"}, "", "E103", "source"),
     ({"1.txt": "第一章\n内容。"}, "[book]\ncover = '../../etc/passwd'\n", "E006", "book.toml:2"),
 ])

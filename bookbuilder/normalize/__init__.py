@@ -43,6 +43,8 @@ def check_options(options: Mapping[str, Any]) -> None:
         if key == "convert":
             if value not in CONVERSIONS:
                 raise ValueError(f"convert: {value!r} is not an OpenCC conversion ({', '.join(CONVERSIONS)})")
+        elif key == "junk" and isinstance(value, bool):
+            continue
         elif key == "junk":
             names = {p.name for p in active_patterns(enable=tuple(p.name for p in _all_junk()))}
             for name in list(value.get("disable", [])) + list(value.get("enable", [])):
@@ -61,7 +63,9 @@ def _all_junk():
 
 
 def enabled(options: Mapping[str, Any]) -> set[str]:
-    return {name for name, (default, _) in RULES.items() if options.get(name, default)}
+    """The rules switched on. A [normalize.junk] table (patterns to add or switch) keeps junk on."""
+    return {name for name, (default, _) in RULES.items()
+            if (value := options.get(name, default)) is True or isinstance(value, dict)}
 
 
 def text_rules(on: set[str], traditional: bool) -> list[tuple[str, Callable[[str], str]]]:
@@ -126,7 +130,7 @@ def normalizer(options: Mapping[str, Any], language: str) -> Normalizer:
     on = enabled(options)
     convert = options.get("convert")
     language = CONVERTED_LANGUAGE.get(convert, language) if convert else language
-    junk = options.get("junk", {})
+    junk = options.get("junk") if isinstance(options.get("junk"), dict) else {}
     patterns = active_patterns(tuple(junk.get("extra", ())), tuple(junk.get("disable", ())), tuple(junk.get("enable", ())))
     return Normalizer(frozenset(on), language, tuple(text_rules(on, language in TRADITIONAL)), patterns,
                       _opencc(convert) if convert else None)

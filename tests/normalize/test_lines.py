@@ -123,6 +123,22 @@ def test_junk_patterns_switchable_and_extendable():
     assert clean_line("本书由某某整理", active_patterns(extra=(r"^本书由.*整理$",)))[0] is None
 
 
+@pytest.mark.parametrize("toml, dropped", [
+    ("", True),
+    ("[normalize]\njunk = false\n", False),
+    ("[normalize.junk]\n", True),  # a table tunes the rule and leaves it on
+    ("[normalize.junk]\nenable = [\"author-begging\"]\n", True),
+    ("[normalize.junk]\ndisable = [\"remember-site\", \"remember-site-fast\"]\n", False),
+])
+def test_junk_switch_and_table_in_book_toml(tmp_path, toml, dropped):
+    from bookbuilder.pipeline import load_book
+    from tests.conftest import write_book
+
+    root = write_book(tmp_path / "b", {"1.txt": "第一章 甲\n正文。\n天才一秒记住本站地址：www.xxx.com\n正文二。"}, toml)
+    texts = [b.text for b in next(load_book(root).book.chapters()).blocks]
+    assert (not any("一秒记住" in t for t in texts)) is dropped
+
+
 def test_paragraphs_of_one_length_are_not_taken_for_hard_wrapping():
     line = "城上守军齐声惊呼，西门起火，王宫起火，城内四处起火。"
     out, n = unwrap(paras(*[line] * 8))
