@@ -5,14 +5,16 @@ Workers are forked, so they inherit the inputs (the files to read, the book to n
 pickling them; what comes back is pickled, so a mapped function returns plain tuples and strings
 (model objects pickle ten times slower than the same data as tuples). An expected error comes
 back as its Diagnostic and is raised in the parent, the first one in input order, as a serial run
-would. Where fork is missing (Windows, macOS defaults aside), or for small inputs, the map runs
-in this process: the results are the same either way, which the tests check.
+would. Off Linux (Windows has no fork; on macOS it is unsafe with the system frameworks), or for
+small inputs, the map runs in this process: the results are the same either way, which the
+tests check.
 """
 from __future__ import annotations
 
 import gc
 import multiprocessing
 import os
+import sys
 from typing import Callable, Sequence, TypeVar
 
 from bookbuilder.diagnostics import BookError
@@ -30,7 +32,7 @@ def default_jobs() -> int:
 
 def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None) -> list[R]:
     jobs = min(jobs or default_jobs(), len(items))
-    if jobs <= 1 or len(items) < MIN_ITEMS or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs <= 1 or len(items) < MIN_ITEMS or not sys.platform.startswith("linux"):
         return [fn(item) for item in items]
     global _work
     _work = (fn, items)
