@@ -23,6 +23,9 @@ class Location:
 class Paragraph:
     text: str
     at: Location
+    # The raw line began with an indent. Read only by the hard-wrap rule (an indent can mark where
+    # a wrapped paragraph starts); the indent itself is dropped, CSS draws it (RULES §3.6).
+    indented: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,7 +104,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None) -> tu
         if not line:
             continue
         if custom is None and line[0] not in _SPECIAL_STARTS:  # most lines: plain text
-            blocks.append(Paragraph(line, Location(path, number)))
+            blocks.append(Paragraph(line, Location(path, number), raw[0] != line[0]))
             previous = line
             continue
         if (heading := classify_heading(line, number, custom)) is not None:
@@ -123,7 +123,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None) -> tu
             if blocks and not isinstance(blocks[-1], SceneBreak):
                 blocks.append(SceneBreak(at))
         else:
-            blocks.append(Paragraph(line, at))
+            blocks.append(Paragraph(line, at, raw[0] != line[0]))
         previous = line
     for section in sections:
         if section.blocks and isinstance(section.blocks[-1], SceneBreak):

@@ -95,7 +95,7 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
         prev = out[-1] if out else None
         if (isinstance(block, Paragraph) and isinstance(prev, Paragraph) and last is not None
                 and last.at.path == block.at.path and i not in verse and i - 1 not in verse
-                and layout.continues(last.text, block.text, block.at.line == last.at.line + 1)):
+                and layout.continues(last.text, block, block.at.line == last.at.line + 1)):
             sep = " " if _LATIN_END.search(last.text) and _LATIN_START.match(block.text) else ""
             out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
             changed += 1
@@ -112,12 +112,18 @@ class Layout:
     width: int | None = None  # the hard-wrap width (RULES §3.1)
     blanks_are_noise: bool = False
     min_join: int = MIN_JOIN  # the shortest line that may continue
+    # Hard-wrapped with paragraphs marked by an indent on their first line only (calibre's
+    # "print" layout): after a full-width line, an indented line starts a paragraph.
+    indent_marks_paragraphs: bool = False
 
-    def continues(self, line: str, following: str, adjacent: bool) -> bool:
-        """Whether `following` continues `line`. Across a blank line only on strong evidence,
+    def continues(self, line: str, next_block: Paragraph, adjacent: bool) -> bool:
+        """Whether `next_block` continues `line`. Across a blank line only on strong evidence,
         because a blank line normally ends a paragraph (RULES §3.1): a full-width line of a
         hard-wrapped chapter that ends mid-sentence, or a next line that starts with ，。 (no
         paragraph starts that way) — unless this chapter's blank lines are noise."""
+        following = next_block.text
+        if self.indent_marks_paragraphs and adjacent and len(line) == self.width:
+            return not next_block.indented
         if not _ends_open(line):
             return (bool(self.width) and len(line) == self.width
                     and (adjacent or self.blanks_are_noise or not line.endswith(_CLOSED)))
@@ -154,7 +160,26 @@ def read_layout(blocks: tuple) -> Layout:
         previous = block
     noise = blank_lines_are_noise(tally[1][:2], tally[0][:2])
     pairs, broken = tally[0][0] + noise * tally[1][0], tally[0][2] + noise * tally[1][2]
-    return Layout(width, noise, _shortest_join(pairs, broken))
+    return Layout(width, noise, _shortest_join(pairs, broken), bool(width) and _indents_mark_paragraphs(blocks, width))
+
+
+def _indents_mark_paragraphs(blocks: tuple, width: int) -> bool:
+    """Lines after a full-width line are mostly flush left (continuations) while others are
+    indented: the indent marks a paragraph's first line. (Where every line is indented, or none,
+    the indent says nothing.)"""
+    after_full = flush_after_full = indented = lines = 0
+    previous = None
+    for block in blocks:
+        if type(block) is not Paragraph:
+            previous = None
+            continue
+        lines += 1
+        indented += block.indented
+        if previous is not None and len(previous.text) == width and block.at.line == previous.at.line + 1:
+            after_full += 1
+            flush_after_full += not block.indented
+        previous = block
+    return indented >= 0.1 * lines and after_full >= 3 and flush_after_full >= 0.5 * after_full
 
 
 def blank_lines_are_noise(before_blank: list[int], before_line: list[int]) -> bool:

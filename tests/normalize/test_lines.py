@@ -42,6 +42,20 @@ def test_hardwrapped_chapter_joins_full_width_lines_whatever_they_end_with():
     assert texts(out) == [para, para, para]
 
 
+def test_hardwrapped_chapter_whose_indents_mark_paragraphs_splits_at_them():
+    """A paragraph can end exactly at the wrap width with 。; only the next line's indent tells."""
+    first = "他说：“我们走吧，天快黑了。”她点点头，收拾好东西。"  # 20 characters: ends at the width
+    second = "跟着他走出了门，外面的风很大，吹得人睁不开眼睛，他们一前一后地走着，谁也没有说话。"
+    width = len(first)
+    raw = [("　　" + first), *[("　　" if i == 0 else "") + second[i:i + width] for i in range(0, len(second), width)]]
+    raw = raw * 3
+    blocks = tuple(Paragraph(line.strip("　"), Location("f.txt", n), line.startswith("　")) for n, line in enumerate(raw, 1))
+    assert texts(unwrap(blocks)[0]) == [first, second] * 3
+    # the same lines with every line indented (or none): the indent says nothing, full lines join
+    flat = tuple(Paragraph(b.text, b.at, True) for b in blocks)
+    assert texts(unwrap(flat)[0])[0] == first + second
+
+
 def test_hardwrapped_chapter_with_random_blank_lines_still_joins_full_width_lines():
     para = "他说：“我们走吧，天快黑了。”她点点头，收拾好东西，跟着他走出了门，外面的风很大，吹得人睁不开眼睛。"
     wrapped = [para[i:i + 20] for i in range(0, len(para), 20)]
