@@ -121,3 +121,8 @@ def test_explicit_order_wins(tmp_path):
 def test_title_from_file_name_without_number_and_hash(tmp_path):
     root = write_book(tmp_path / "b", {"01_序幕_d74f4373f8865ab8.txt": "正文。", "02_deadbeefcafe1234.txt": "正文。"}, "")
     assert [c.title for c in load_book(root).book.chapters()] == ["序幕", "第二章"]
+
+
+def test_parse_keeps_whether_a_line_was_indented_and_drops_the_indent():
+    (section,), _ = split_sections("\u3000\u3000他走了。\n她来了。\n  \t又一段。", "f.txt")
+    assert [(b.text, b.indented) for b in section.blocks] == [("他走了。", True), ("她来了。", False), ("又一段。", True)]
