@@ -131,10 +131,18 @@ def _compiled(pattern: str) -> re.Pattern:
 
 def _shown(path: Path, config: Config) -> str:
     """Paths in messages are relative to the current folder when they can be."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:
+    folder = _shown_folder(str(path.parent), os.getcwd())  # one relpath per folder, not per file
+    if folder is None:
         return str(path)
+    return path.name if folder == "." else os.path.join(folder, path.name)
+
+
+@lru_cache(maxsize=64)
+def _shown_folder(folder: str, cwd: str) -> str | None:
+    try:
+        return os.path.relpath(folder, cwd)
+    except ValueError:  # another drive (Windows)
+        return None
 
 
 def guess_language(sample: str) -> str:
