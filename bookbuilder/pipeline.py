@@ -70,8 +70,9 @@ def read_file(spec: _FileToRead) -> _FileRead:
 
 
 def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
-    """Read, decode, parse and normalize the book at `path`; lint it. Per-file and per-chapter
-    work runs on `jobs` processes (default: every core) when the book is large."""
+    """Read, decode, parse and normalize the book at `path`; lint it. Files are read one by one;
+    chapters are normalized and linted on `jobs` processes (default: every core) when the book
+    is large (bookbuilder.parallel)."""
     from bookbuilder.validate import lint, lint_chapter
 
     config = load_config(Path(path))
@@ -82,7 +83,7 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
                                            config.encoding, config.encodings),
                          config.errors, config.heading_pattern)
              for group in groups for file in group.files]
-    reads = iter([read_file(spec) for spec in specs])
+    reads = (read_file(spec) for spec in specs)
     notes: list[Diagnostic] = []
     files: list[SourceFile] = []
     asm = Assembly()
