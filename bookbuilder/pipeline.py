@@ -42,7 +42,7 @@ class _FileToRead:
     shown: str  # the path as messages show it
     encoding: str | None
     errors: str
-    heading_pattern: str | None
+    heading_pattern: re.Pattern | None  # book.toml's, compiled once
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,7 @@ def read_file(spec: _FileToRead) -> _FileRead:
     decoded = decode_chapter(data, spec.shown, encoding=spec.encoding, errors=spec.errors)
     if decoded.is_empty:
         return _FileRead(None, decoded.diagnostics + (Diagnostic("W101", "empty file skipped", Location(spec.shown)),), "", ())
-    custom = _compiled(spec.heading_pattern) if spec.heading_pattern else None
-    sections, notes = split_sections(decoded.text, spec.shown, custom)
+    sections, notes = split_sections(decoded.text, spec.shown, spec.heading_pattern)
     return _FileRead(SourceFile(spec.shown, decoded.encoding, decoded.method), decoded.diagnostics + tuple(notes),
                      decoded.text[:500], tuple(sections))
 
@@ -78,10 +77,11 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
     config = load_config(Path(path))
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
+    custom = re.compile(config.heading_pattern) if config.heading_pattern else None
     specs = [_FileToRead(file, _shown(file, config),
                          encoding_override(file.relative_to(config.source).as_posix() if not whole_novel else file.name,
                                            config.encoding, config.encodings),
-                         config.errors, config.heading_pattern)
+                         config.errors, custom)
              for group in groups for file in group.files]
     reads = (read_file(spec) for spec in specs)
     notes: list[Diagnostic] = []
@@ -123,11 +123,6 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
     done = fork_map(normalize_and_lint, chapters, jobs)
     book = rules.book(raw, [(apply_delta(c, delta), counts) for c, (delta, counts, _) in zip(chapters, done)])
     return Loaded(config, book, tuple(notes) + tuple(lint(book, [found for _, _, found in done])))
-
-
-@lru_cache(maxsize=4)
-def _compiled(pattern: str) -> re.Pattern:
-    return re.compile(pattern)
 
 
 def _shown(path: Path, config: Config) -> str:

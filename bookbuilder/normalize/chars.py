@@ -34,23 +34,28 @@ _LONE_ELLIPSIS = re.compile("…(?<!……)(?!…)")
 _CJK_CHAR = re.compile(_CJK)
 
 
+def _cjk_at(text: str, i: int) -> bool:
+    """text[i] is Chinese (Han or CJK punctuation); False outside the text. The rules' callbacks
+    read their context with it, since their patterns cannot start with a look-behind."""
+    return i >= 0 and _CJK_CHAR.match(text, i) is not None
+
+
 def _widen_lone_ellipsis(m: re.Match) -> str:
     """A lone … between Chinese characters (or before the paragraph's end) becomes ……."""
     text, start, end = m.string, m.start(), m.end()
-    if start == 0 or not _CJK_CHAR.match(text, start - 1):
+    if not _cjk_at(text, start - 1):
         return m.group(0)
-    return "……" if end == len(text) or text[end] == "\n" or _CJK_CHAR.match(text, end) else m.group(0)
+    return "……" if end == len(text) or text[end] == "\n" or _cjk_at(text, end) else m.group(0)
 
 
 def _dots(m: re.Match) -> str:
     """... after Chinese or at a paragraph's start (not in 1...3 or Wait...)."""
     start = m.start()
-    return "……" if start == 0 or m.string[start - 1] == "\n" or _CJK_CHAR.match(m.string, start - 1) else m.group(0)
+    return "……" if start == 0 or m.string[start - 1] == "\n" or _cjk_at(m.string, start - 1) else m.group(0)
 
 
 def _touches_cjk(m: re.Match) -> bool:
-    text, start, end = m.string, m.start(), m.end()
-    return bool((start and _CJK_CHAR.match(text, start - 1)) or _CJK_CHAR.match(text, end))
+    return _cjk_at(m.string, m.start() - 1) or _cjk_at(m.string, m.end())
 
 
 def ellipsis(text: str) -> str:
@@ -70,9 +75,7 @@ _LONE_DASH = re.compile(rf"—(?<!——)(?!—)(?:(?={_CJK})|(?<={_CJK}—))")
 
 
 def _dash_between_cjk(m: re.Match) -> str:
-    text, start, end = m.string, m.start(), m.end()
-    between = start and _CJK_CHAR.match(text, start - 1) and _CJK_CHAR.match(text, end)
-    return "——" if between else m.group(0)
+    return "——" if _cjk_at(m.string, m.start() - 1) and _cjk_at(m.string, m.end()) else m.group(0)
 
 
 def dashes(text: str) -> str:
@@ -102,7 +105,7 @@ def _beside_cjk(m: re.Match) -> bool:
         before -= 1
     while after < len(text) and text[after] == " ":
         after += 1
-    return bool((before >= 0 and _CJK_CHAR.match(text, before)) or _CJK_CHAR.match(text, after))
+    return _cjk_at(text, before) or _cjk_at(text, after)
 
 
 def punctuation(text: str) -> str:

@@ -52,9 +52,7 @@ def _keyword_finder(patterns: tuple[JunkPattern, ...]) -> re.Pattern | None:
 def patterns_in(text: str, patterns: tuple[JunkPattern, ...]) -> tuple[JunkPattern, ...]:
     """The patterns that may match somewhere in `text` (most chapters: none)."""
     finder = _keyword_finder(patterns)
-    if finder is None:
-        return tuple(p for p in patterns if p.may_match(text))
-    if finder.search(text) is None:
+    if finder is not None and finder.search(text) is None:
         return ()
     return tuple(p for p in patterns if p.may_match(text))
 

@@ -138,36 +138,13 @@ class Layout:
 
 def read_layout(blocks: tuple) -> Layout:
     """One pass over the chapter's adjacent line pairs decides the width, whether its blank lines
-    are noise, and the shortest line that may continue (see the two helpers below)."""
+    are noise, the shortest line that may continue, and whether indents mark paragraphs (see the
+    helpers below)."""
     width = hardwrap_width(blocks)
     # per kind of gap (0: adjacent lines, 1: a blank line between): [pairs, open-ended first
     # lines, open first lines (outside the wrap width) that run on into the next]
     tally = [[0, 0, 0], [0, 0, 0]]
-    previous = None
-    for block in blocks:
-        if type(block) is not Paragraph:
-            previous = None
-            continue
-        if previous is not None and previous.at.path == block.at.path:
-            t = tally[block.at.line != previous.at.line + 1]
-            line = previous.text
-            t[0] += 1
-            if width and len(line) == width:
-                t[1] += not line.endswith(_CLOSED)
-            elif len(line) >= MIN_JOIN and _ends_open(line):
-                t[1] += 1
-                t[2] += bool(_STARTS_CONTINUED.match(block.text))
-        previous = block
-    noise = blank_lines_are_noise(tally[1][:2], tally[0][:2])
-    pairs, broken = tally[0][0] + noise * tally[1][0], tally[0][2] + noise * tally[1][2]
-    return Layout(width, noise, _shortest_join(pairs, broken), bool(width) and _indents_mark_paragraphs(blocks, width))
-
-
-def _indents_mark_paragraphs(blocks: tuple, width: int) -> bool:
-    """Lines after a full-width line are mostly flush left (continuations) while others are
-    indented: the indent marks a paragraph's first line. (Where every line is indented, or none,
-    the indent says nothing.)"""
-    after_full = flush_after_full = indented = lines = 0
+    lines = indented = after_full = flush_after_full = 0
     previous = None
     for block in blocks:
         if type(block) is not Paragraph:
@@ -175,11 +152,26 @@ def _indents_mark_paragraphs(blocks: tuple, width: int) -> bool:
             continue
         lines += 1
         indented += block.indented
-        if previous is not None and len(previous.text) == width and block.at.line == previous.at.line + 1:
-            after_full += 1
-            flush_after_full += not block.indented
+        if previous is not None and previous.at.path == block.at.path:
+            adjacent = block.at.line == previous.at.line + 1
+            t = tally[not adjacent]
+            line = previous.text
+            t[0] += 1
+            if width and len(line) == width:
+                t[1] += not line.endswith(_CLOSED)
+                if adjacent:
+                    after_full += 1
+                    flush_after_full += not block.indented
+            elif len(line) >= MIN_JOIN and _ends_open(line):
+                t[1] += 1
+                t[2] += bool(_STARTS_CONTINUED.match(block.text))
         previous = block
-    return indented >= 0.1 * lines and after_full >= 3 and flush_after_full >= 0.5 * after_full
+    noise = blank_lines_are_noise(tally[1][:2], tally[0][:2])
+    pairs, broken = tally[0][0] + noise * tally[1][0], tally[0][2] + noise * tally[1][2]
+    # Lines after a full-width line mostly flush left (continuations) while others are indented:
+    # the indent marks a paragraph's first line. (Every line indented, or none: it says nothing.)
+    indents_mark = bool(width) and indented >= 0.1 * lines and after_full >= 3 and flush_after_full >= 0.5 * after_full
+    return Layout(width, noise, _shortest_join(pairs, broken), indents_mark)
 
 
 def blank_lines_are_noise(before_blank: list[int], before_line: list[int]) -> bool:

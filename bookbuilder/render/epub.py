@@ -129,9 +129,9 @@ def build_epub_bytes(book: Book, css: str, epoch: int, *, vertical: bool = False
     out = io.BytesIO()
     mtime = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).replace(tzinfo=None)
     writer = _Writer(out, eb, {"mtime": mtime, "raise_exceptions": True, "landmark_title": "导航", "epub3_pages": False,
-                               "play_order": {"enabled": True, "start_from": 1}})
-    writer.zip_options = {"stamp": _zip_stamp(epoch), "language": meta.language,
-                          "depth": 2 if book.has_volume_titles else 1}
+                               "play_order": {"enabled": True, "start_from": 1}},
+                     zip_options={"stamp": _zip_stamp(epoch), "language": meta.language,
+                                  "depth": 2 if book.has_volume_titles else 1})
     writer.process()
     writer.write()
     return out.getvalue()
@@ -162,7 +162,9 @@ class _ReproducibleZip(zipfile.ZipFile):
 class _Writer(epub.EpubWriter):
     """ebooklib's writer, putting its entries in a _ReproducibleZip (its write() with our zip)."""
 
-    zip_options: dict
+    def __init__(self, out, book, options: dict, *, zip_options: dict):
+        super().__init__(out, book, options)
+        self.zip_options = zip_options
 
     def write(self):
         self.out = _ReproducibleZip(self.file_name, **self.zip_options)
