@@ -144,7 +144,7 @@ def bench_single(n: int, tmp: Path) -> dict:
     from bookbuilder.decode import decode_chapter
     from bookbuilder.parse import split_sections
     from bookbuilder.pipeline import load_book
-    from bookbuilder.structure import Assembly, file_sections_to_chapters, finish
+    from bookbuilder.structure import Assembly, file_parts, finish
 
     single = tmp / "novel.txt"
     subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(tmp / "single"), "-n", str(n), "--single",
@@ -154,7 +154,7 @@ def bench_single(n: int, tmp: Path) -> dict:
     decoded = decode_chapter(single.read_bytes(), str(single))
     sections, _ = split_sections(decoded.text, str(single))
     asm = Assembly()
-    file_sections_to_chapters(asm, str(single), sections, whole_novel=True, volume_from_folder=False)
+    asm.take(file_parts(str(single), sections, whole_novel=True), volume_from_folder=False)
     chapters = [c for v in finish(asm) for c in v.chapters]
     split_s = time.perf_counter() - start
     start = time.perf_counter()

@@ -1,20 +1,28 @@
 """Map a pure function over many items on several processes, for the stages whose work is per
-file or per chapter (decoding and parsing, normalization, lint).
+file or per chapter (reading to normalized chapters; rendering and compressing EPUB documents).
 
-Workers are forked, so they inherit the inputs (the files to read, the book to normalize) without
-pickling them; what comes back is pickled, so a mapped function returns plain tuples and strings
-(model objects pickle ten times slower than the same data as tuples). An expected error comes
-back as its Diagnostic and is raised in the parent, the first one in input order, as a serial run
-would. Off Linux (Windows has no fork; on macOS it is unsafe with the system frameworks), or for
-small inputs, the map runs in this process: the results are the same either way, which the
-tests check.
+This process works too, beside `jobs - 1` forked children: every process takes the next chunk
+of items from a shared counter until none are left, so a slow process simply takes fewer. The
+children inherit the inputs through the fork, without pickling; what a child computes comes
+back pickled, so it crosses as `pack(item, result)` (plain tuples and strings: model objects
+pickle ten times slower) and is rebuilt here by `unpack(item, packed)`, between this process's
+own chunks. Results come back in input order. An expected error (BookError) comes back as its
+Diagnostic and is raised here for the first failing item in input order, as a serial run would.
+
+Off Linux (Windows has no fork; on macOS it is unsafe with the system frameworks), or for small
+inputs, the map runs in this process: the results are the same either way, which the tests check.
 """
 from __future__ import annotations
 
 import gc
 import multiprocessing
 import os
+import pickle
+import queue
+import struct
 import sys
+import threading
+import traceback
 from typing import Callable, Sequence, TypeVar
 
 from bookbuilder.diagnostics import BookError
@@ -23,31 +31,66 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 MIN_ITEMS = 200  # below this a fork costs more than it saves
-_work: tuple[Callable, Sequence] | None = None  # set in the parent just before the fork
+CHUNKS_PER_JOB = 8  # enough for the processes to finish together, few enough to cost nothing
+_HEADER = struct.Struct("<iQ")  # chunk index (-1: the child failed), payload length
+_FAILED = -1
 
 
 def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None) -> list[R]:
+def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, *,
+             pack: Callable[[T, R], object] | None = None, unpack: Callable[[T, object], R] | None = None) -> list[R]:
+    """[fn(item) for item in items], on `jobs` processes (default: every core)."""
     jobs = min(jobs or default_jobs(), len(items))
     if jobs <= 1 or len(items) < MIN_ITEMS or not sys.platform.startswith("linux"):
-        return [fn(item) for item in items]
-    global _work
-    _work = (fn, items)
-    # Frozen objects are never visited by the collector, so the workers do not copy every page
+        return _in_order([_compute(fn, items, 0, len(items))])
+    n = jobs * CHUNKS_PER_JOB
+    bounds = [(len(items) * i // n, len(items) * (i + 1) // n) for i in range(n)]
+    next_chunk = multiprocessing.get_context("fork").Value("i", 0)  # shared by every process, with its lock
+    chunks: list[list | None] = [None] * n
+    # Frozen objects are never visited by the collector, so the children do not copy every page
     # of the inherited heap just by collecting (the fork advice in Python's gc docs).
     gc.freeze()
+    children: list[_Child] = []
     try:
-        # A few chunks per worker even out uneven files; contiguous ranges keep results in order.
-        n = jobs * 4
-        bounds = [(len(items) * i // n, len(items) * (i + 1) // n) for i in range(n)]
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            chunks = pool.map(_run, bounds, chunksize=1)
+        for _ in range(jobs - 1):
+            children.append(_Child.fork(fn, items, bounds, next_chunk, pack))
+        for child in children:
+            child.listen()
+        while (k := _claim(next_chunk, n)) is not None:
+            chunks[k] = _compute(fn, items, *bounds[k])
+            for child in children:
+                child.collect(chunks, items, bounds, unpack, wait=False)
+        for child in children:
+            child.collect(chunks, items, bounds, unpack, wait=True)
     finally:
-        _work = None
+        for child in children:
+            child.stop()
         gc.unfreeze()
+    return _in_order(chunks)
+
+
+def _claim(next_chunk, n: int) -> int | None:
+    with next_chunk.get_lock():  # a read-increment without it could hand one chunk to two processes
+        k = next_chunk.value
+        next_chunk.value = k + 1
+    return k if k < n else None
+
+
+def _compute(fn, items, start: int, stop: int) -> list[tuple[bool, object]]:
+    out = []
+    for item in items[start:stop]:
+        try:
+            out.append((True, fn(item)))
+        except BookError as e:
+            out.append((False, e.diagnostic))
+            break  # the rest of this chunk could only raise later errors
+    return out
+
+
+def _in_order(chunks) -> list:
     results: list = []
     for chunk in chunks:
         for ok, value in chunk:
@@ -57,13 +100,91 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None) 
     return results
 
 
-def _run(bounds: tuple[int, int]) -> list[tuple[bool, object]]:
-    fn, items = _work
-    out = []
-    for item in items[bounds[0]:bounds[1]]:
-        try:
-            out.append((True, fn(item)))
-        except BookError as e:
-            out.append((False, e.diagnostic))
-            break
-    return out
+class _Child:
+    """A forked worker: it computes the chunks it claims and writes each one back, packed, on a
+    pipe; a thread here reads the pipe so the child never waits for this process."""
+
+    def __init__(self, pid: int, fd: int):
+        self.pid, self.fd = pid, fd
+        self.inbox: queue.Queue = queue.Queue()
+        self.reader: threading.Thread | None = None
+        self.done = False
+
+    @classmethod
+    def fork(cls, fn, items, bounds, next_chunk, pack) -> "_Child":
+        read_fd, write_fd = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns, never runs this process's cleanup
+            status = 1
+            try:
+                os.close(read_fd)
+                with os.fdopen(write_fd, "wb") as out:
+                    status = _serve(fn, items, bounds, next_chunk, pack, out)
+            finally:
+                os._exit(status)
+        os.close(write_fd)
+        return cls(pid, read_fd)
+
+    def listen(self) -> None:
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        with os.fdopen(self.fd, "rb") as pipe:
+            while header := pipe.read(_HEADER.size):
+                k, length = _HEADER.unpack(header)
+                self.inbox.put((k, pipe.read(length)))
+        self.inbox.put(None)
+
+    def collect(self, chunks, items, bounds, unpack, *, wait: bool) -> None:
+        """Unpack the chunks this child has sent; with `wait`, until it has sent them all."""
+        while not self.done:
+            try:
+                message = self.inbox.get(block=wait)
+            except queue.Empty:
+                return
+            if message is None:
+                self._reap()
+                return
+            k, payload = message
+            if k == _FAILED:
+                raise RuntimeError(f"a worker process failed:\n{pickle.loads(payload)}")
+            start = bounds[k][0]
+            chunks[k] = [(ok, unpack(items[start + i], value) if ok and unpack else value)
+                         for i, (ok, value) in enumerate(pickle.loads(payload))]
+
+    def _reap(self) -> None:
+        self.done = True
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = 0
+        if status:
+            raise RuntimeError(f"a worker process died (wait status {status})")
+
+    def stop(self) -> None:
+        if self.pid:  # still running: this process is leaving on an error
+            try:
+                os.kill(self.pid, 9)
+                os.waitpid(self.pid, 0)
+            except OSError:
+                pass
+            self.pid = 0
+
+
+def _serve(fn, items, bounds, next_chunk, pack, out) -> int:
+    try:
+        while (k := _claim(next_chunk, len(bounds))) is not None:
+            chunk = _compute(fn, items, *bounds[k])
+            if pack:
+                start = bounds[k][0]
+                chunk = [(ok, pack(items[start + i], value) if ok else value) for i, (ok, value) in enumerate(chunk)]
+            _send(out, k, pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL))
+        return 0
+    except BaseException:  # a bug, or Ctrl-C: tell the parent, which raises it
+        _send(out, _FAILED, pickle.dumps(traceback.format_exc()))
+        return 1
+
+
+def _send(out, k: int, payload: bytes) -> None:
+    out.write(_HEADER.pack(k, len(payload)))
+    out.write(payload)
+    out.flush()

@@ -8,18 +8,19 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
 from bookbuilder.decode import decode_chapter, encoding_override
 from bookbuilder.diagnostics import BookError, Diagnostic
-from bookbuilder.model import Book, Chapter, ChapterDelta, Cover, Location, Meta, SourceFile, apply_delta, chapter_delta
-from bookbuilder.normalize import normalizer
+from bookbuilder.model import (Book, Chapter, Cover, Location, Meta, SourceFile, apply_delta, chapter_delta,
+                               chapter_from_wire, chapter_to_wire)
+from bookbuilder.normalize import Normalizer, normalizer
 from bookbuilder.parallel import fork_map
-from bookbuilder.parse import Section, split_sections
+from bookbuilder.parse import split_sections
 from bookbuilder.source import discover
-from bookbuilder.structure import Assembly, file_sections_to_chapters, finish
+from bookbuilder.structure import Assembly, Part, file_parts, finish
 
 DEFAULT_EPOCH = 1700000000  # 2023-11-14: builds are reproducible even without SOURCE_DATE_EPOCH
 
@@ -46,33 +47,48 @@ class _FileToRead:
 
 
 @dataclass(frozen=True)
+class _Normalized:
+    """One chapter after normalization: the chapter, rule → paragraphs changed, its lint findings."""
+
+    chapter: Chapter
+    counts: dict[str, int]
+    findings: list[Diagnostic]
+
+
+@dataclass(frozen=True)
 class _FileRead:
     source: SourceFile | None  # None: the file is empty
     notes: tuple[Diagnostic, ...]
     sample: str  # the start of the text, for guessing the language
-    sections: tuple[Section, ...]
+    parts: tuple[Part | _Normalized, ...]  # its chapters as _Normalized once normalized
 
 
-def read_file(spec: _FileToRead) -> _FileRead:
-    """decode → parse, for one file. (Serial: on two processes, sending the parsed text back
-    costs about what the second process saves, measured on 2,000 chapters.)"""
+def _decode_file(spec: _FileToRead):
     try:
         data = spec.path.read_bytes()
     except OSError as e:
         raise BookError("E004", f"cannot read: {e.strerror}", spec.shown) from None
-    decoded = decode_chapter(data, spec.shown, encoding=spec.encoding, errors=spec.errors)
+    return decode_chapter(data, spec.shown, encoding=spec.encoding, errors=spec.errors)
+
+
+def read_file(spec: _FileToRead, whole_novel: bool = False) -> _FileRead:
+    """decode → parse → the parts of the book the file holds."""
+    decoded = _decode_file(spec)
     if decoded.is_empty:
         return _FileRead(None, decoded.diagnostics + (Diagnostic("W101", "empty file skipped", Location(spec.shown)),), "", ())
     sections, notes = split_sections(decoded.text, spec.shown, spec.heading_pattern)
+    parts = file_parts(spec.shown, sections, whole_novel=whole_novel)
     return _FileRead(SourceFile(spec.shown, decoded.encoding, decoded.method), decoded.diagnostics + tuple(notes),
-                     decoded.text[:500], tuple(sections))
+                     decoded.text[:500], tuple(parts))
 
 
 def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
-    """Read, decode, parse and normalize the book at `path`; lint it. Files are read one by one;
-    chapters are normalized and linted on `jobs` processes (default: every core) when the book
-    is large (bookbuilder.parallel)."""
-    from bookbuilder.validate import lint, lint_chapter
+    """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
+    before they are put together (only a headless chapter's title depends on the others), so a
+    large book's files go all the way to normalized, linted chapters on `jobs` processes (default:
+    every core; bookbuilder.parallel). A whole-novel file is read here, then its chapters are
+    normalized on `jobs` processes."""
+    from bookbuilder.validate import lint
 
     config = load_config(Path(path))
     groups = discover(config.source, config.order)
@@ -83,46 +99,91 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
                                            config.encoding, config.encodings),
                          config.errors, custom)
              for group in groups for file in group.files]
-    reads = (read_file(spec) for spec in specs)
+    if whole_novel:
+        read = read_file(specs[0], whole_novel=True)
+        rules = normalizer(config.normalize, config.language or guess_language(read.sample))
+        reads = [_normalized_parts(read, rules, jobs)]
+    else:
+        rules = normalizer(config.normalize, config.language or _language_of_first_files(specs))
+        reads = fork_map(partial(_read_and_normalize, rules), specs, jobs, pack=_pack_read, unpack=_unpack_read)
     notes: list[Diagnostic] = []
     files: list[SourceFile] = []
+    normalized: list[_Normalized] = []
     asm = Assembly()
-    sample = []
+    done = iter(reads)
     for group in groups:
         if group.title is not None:
             asm.open_volume(group.title, Location(_shown(group.files[0].parent, config)))
-        for file in group.files:
-            read = next(reads)
+        for _ in group.files:
+            read = next(done)
             notes += read.notes
             if read.source is None:
                 continue
             files.append(read.source)
-            if len(sample) < 20:
-                sample.append(read.sample)
-            file_sections_to_chapters(asm, read.source.path, list(read.sections), whole_novel=whole_novel,
-                                      volume_from_folder=group.title is not None)
+            normalized += [p for p in read.parts if isinstance(p, _Normalized)]
+            asm.take([p.chapter if isinstance(p, _Normalized) else p for p in read.parts],
+                     volume_from_folder=group.title is not None)
     if not files:
         raise BookError("E103", "every chapter file is empty", str(config.source))
-    volumes = finish(asm)
+    volumes = finish(asm, polish=rules.title)
     title = asm.preamble.get("title") if not config.has_config and asm.preamble.get("title") else config.title
     author = config.author or asm.preamble.get("author") or DEFAULT_AUTHOR
     meta = Meta(
-        title=title, author=author, language=config.language or guess_language("".join(sample)),
-        identifier=config.identifier or stable_identifier(title, author), description=config.description,
-        publisher=config.publisher, date=config.date, subjects=config.subjects,
+        title=title, author=author, language=config.language or rules.language, description=config.description,
+        identifier=config.identifier or stable_identifier(title, author), publisher=config.publisher,
+        date=config.date, subjects=config.subjects,
     )
     raw = Book(meta, volumes, tuple(files))
-    rules = normalizer(config.normalize, meta.language)
+    book = rules.book(raw, [(chapter, n.counts) for chapter, n in zip(raw.chapters(), normalized)])
+    return Loaded(config, book, tuple(notes) + tuple(lint(book, [n.findings for n in normalized])))
 
-    def normalize_and_lint(chapter: Chapter) -> tuple[ChapterDelta, dict[str, int], list[Diagnostic]]:
-        new, counts = rules.chapter(chapter)
-        return chapter_delta(chapter, new), counts, lint_chapter(new)
 
-    # Per chapter, on several processes for a large book; only the changes travel back.
-    chapters = list(raw.chapters())
-    done = fork_map(normalize_and_lint, chapters, jobs)
-    book = rules.book(raw, [(apply_delta(c, delta), counts) for c, (delta, counts, _) in zip(chapters, done)])
-    return Loaded(config, book, tuple(notes) + tuple(lint(book, [found for _, _, found in done])))
+def _language_of_first_files(specs: list[_FileToRead]) -> str:
+    """The language of the first 20 files with text (they are decoded again with the rest: 1 %
+    of a large book), so that every process normalizes with it."""
+    sample = []
+    for spec in specs:
+        decoded = _decode_file(spec)
+        if not decoded.is_empty:
+            sample.append(decoded.text[:500])
+            if len(sample) == 20:
+                break
+    return guess_language("".join(sample))
+
+
+def _normalize_and_lint(rules: Normalizer, chapter: Chapter) -> _Normalized:
+    from bookbuilder.validate import lint_chapter
+
+    new, counts = rules.chapter(chapter)
+    return _Normalized(new, counts, lint_chapter(new))
+
+
+def _read_and_normalize(rules: Normalizer, spec: _FileToRead) -> _FileRead:
+    read = read_file(spec)
+    return replace(read, parts=tuple(_normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
+
+
+def _normalized_parts(read: _FileRead, rules: Normalizer, jobs: int | None) -> _FileRead:
+    """A whole novel's chapters normalized on `jobs` processes; only the changes travel back."""
+    chapters = [p for p in read.parts if isinstance(p, Chapter)]
+    done = iter(fork_map(partial(_normalize_and_lint, rules), chapters, jobs,
+                         pack=lambda c, n: (chapter_delta(c, n.chapter), n.counts, n.findings),
+                         unpack=lambda c, w: _Normalized(apply_delta(c, w[0]), w[1], w[2])))
+    return replace(read, parts=tuple(next(done) if isinstance(p, Chapter) else p for p in read.parts))
+
+
+def _pack_read(spec: _FileToRead, read: _FileRead) -> tuple:
+    """A file read on another process, as plain data (bookbuilder.parallel)."""
+    source = read.source and (read.source.path, read.source.encoding, read.source.method)
+    parts = tuple((chapter_to_wire(p.chapter), p.counts, p.findings) if isinstance(p, _Normalized) else p
+                  for p in read.parts)
+    return source, read.notes, parts
+
+
+def _unpack_read(spec: _FileToRead, wire: tuple) -> _FileRead:
+    source, notes, parts = wire
+    return _FileRead(source and SourceFile(*source), notes, "",
+                     tuple(_Normalized(chapter_from_wire(p[0]), p[1], p[2]) if type(p) is tuple else p for p in parts))
 
 
 def _shown(path: Path, config: Config) -> str:

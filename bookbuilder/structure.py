@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import to_chinese
@@ -20,9 +21,55 @@ _PREAMBLE_FIELD = re.compile(r"^(书名|書名|作者|简介|簡介|内容简介
 INTRO_TITLE = "内容简介"
 
 
+@dataclass(frozen=True)
+class VolumeHeading:
+    """A 卷/部/集/篇 heading inside a file: it opens a volume (or names its sub-folder's one)."""
+
+    title: str
+    at: Location
+    opens_file: bool  # the file's first section
+
+
+@dataclass(frozen=True)
+class Preamble:
+    """书名：/作者： lines before a whole novel's first heading."""
+
+    fields: tuple[tuple[str, str], ...]  # ("title" | "author", value)
+
+
+Part = VolumeHeading | Preamble | Chapter
+
+
+def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list[Part]:
+    """One file's sections as the parts of the book it holds, in order. A pure function of the
+    file, so it runs on whichever process reads the file; Assembly.take puts files together."""
+    name = path.rsplit("/", 1)[-1]
+    number_in_name = None if whole_novel else file_number(name)
+    parts: list[Part] = []
+    for i, section in enumerate(sections):
+        heading = section.heading
+        if heading is None:
+            if whole_novel:
+                parts += _preamble_parts(path, section)
+            else:
+                parts.append(Chapter("", tuple(section.blocks), Location(path, 1), None, number_in_name))
+            continue
+        at = Location(path, heading.line)
+        if heading.kind == "volume":
+            parts.append(VolumeHeading(heading.title, at, opens_file=i == 0))
+            if section.blocks:  # text right under a volume heading: the volume's own page
+                parts.append(Chapter(heading.title, tuple(section.blocks), at, None, None, "front"))
+            continue
+        blocks = _drop_repeated_heading(heading.title, section.blocks)
+        kind = "chapter" if heading.kind == "chapter" else heading.kind
+        parts.append(Chapter(heading.title, blocks, at, heading.number, number_in_name, kind))
+    return parts
+
+
 @dataclass
 class Assembly:
-    """Volumes as they are built; titles of headless chapters are filled in at the end."""
+    """Volumes as they are built from the files' parts, in order; titles of headless chapters
+    are filled in at the end."""
 
     volumes: list[tuple[str | None, Location | None, list[Chapter]]] = field(default_factory=list)
     preamble: dict[str, str] = field(default_factory=dict)
@@ -37,32 +84,18 @@ class Assembly:
             self.volumes.append((None, None, []))
         self.volumes[-1][2].append(chapter)
 
-
-def file_sections_to_chapters(asm: Assembly, path: str, sections: list[Section], *, whole_novel: bool,
-                              volume_from_folder: bool) -> None:
-    name = path.rsplit("/", 1)[-1]
-    number_in_name = None if whole_novel else file_number(name)
-    for i, section in enumerate(sections):
-        heading = section.heading
-        if heading is None:
-            if whole_novel:
-                _take_preamble(asm, path, section)
-                continue
-            asm.add(Chapter("", tuple(section.blocks), Location(path, 1), None, number_in_name))
-            continue
-        at = Location(path, heading.line)
-        if heading.kind == "volume":
-            volume_title_pending = volume_from_folder and i == 0 and asm.volumes and not asm.volumes[-1][2]
-            if volume_title_pending:  # 第N卷 heading of a sub-folder volume names it
-                asm.volumes[-1] = (heading.title, at, [])
+    def take(self, parts: list[Part], *, volume_from_folder: bool) -> None:
+        for part in parts:
+            if isinstance(part, Chapter):
+                self.add(part)
+            elif isinstance(part, VolumeHeading):
+                if volume_from_folder and part.opens_file and self.volumes and not self.volumes[-1][2]:
+                    self.volumes[-1] = (part.title, part.at, [])  # 第N卷 heading of a sub-folder volume names it
+                else:
+                    self.open_volume(part.title, part.at)
             else:
-                asm.open_volume(heading.title, at)
-            if section.blocks:  # text right under a volume heading: the volume's own page
-                asm.add(Chapter(heading.title, tuple(section.blocks), at, None, None, "front"))
-            continue
-        blocks = _drop_repeated_heading(heading.title, section.blocks)
-        kind = "chapter" if heading.kind == "chapter" else heading.kind
-        asm.add(Chapter(heading.title, blocks, at, heading.number, number_in_name, kind))
+                for key, value in part.fields:
+                    self.preamble.setdefault(key, value)
 
 
 def _drop_repeated_heading(title: str, blocks: list) -> tuple:
@@ -72,24 +105,27 @@ def _drop_repeated_heading(title: str, blocks: list) -> tuple:
     return tuple(blocks)
 
 
-def _take_preamble(asm: Assembly, path: str, section: Section) -> None:
-    body = []
+def _preamble_parts(path: str, section: Section) -> list[Part]:
+    fields, body = [], []
     for block in section.blocks:
         m = _PREAMBLE_FIELD.match(block.text) if isinstance(block, Paragraph) else None
         if m and m.group(1) in ("书名", "書名", "作者"):
-            asm.preamble.setdefault("title" if m.group(1) != "作者" else "author", m.group(2).strip("《》 "))
+            fields.append(("title" if m.group(1) != "作者" else "author", m.group(2).strip("《》 ")))
         elif m and not m.group(2):
             continue  # a bare 内容简介 label: the page gets that title anyway
         elif m:
             body.append(Paragraph(m.group(2), block.at))
         else:
             body.append(block)
+    parts: list[Part] = [Preamble(tuple(fields))] if fields else []
     if any(isinstance(b, Paragraph) for b in body):
-        asm.add(Chapter(INTRO_TITLE, tuple(body), Location(path, body[0].at.line), kind="intro"))
+        parts.append(Chapter(INTRO_TITLE, tuple(body), Location(path, body[0].at.line), kind="intro"))
+    return parts
 
 
-def finish(asm: Assembly) -> tuple[Volume, ...]:
-    """Give headless chapters a title: the file name without number and hash, else 第N章 by position."""
+def finish(asm: Assembly, polish: Callable[[str], str] = str) -> tuple[Volume, ...]:
+    """Give headless chapters a title: the file name without number and hash, else 第N章 by position;
+    `polish` is what normalization does to a title (chapters may be normalized before this)."""
     volumes, position = [], 0
     for title, at, chapters in asm.volumes:
         done = []
@@ -97,7 +133,7 @@ def finish(asm: Assembly) -> tuple[Volume, ...]:
             if chapter.kind == "chapter":
                 position += 1
             if not chapter.title:
-                chapter = replace(chapter, title=title_from_file(chapter.at.path) or f"第{to_chinese(position)}章")
+                chapter = replace(chapter, title=polish(title_from_file(chapter.at.path) or f"第{to_chinese(position)}章"))
             done.append(chapter)
         volumes.append(Volume(title, tuple(done), at))
     return tuple(volumes)

@@ -99,13 +99,17 @@ class Normalizer:
             if name in self.on:
                 blocks, n = fn(blocks)
                 counts[name] += n
-        title = normalize_text(ch.title, self.on, self.rules, self.converter, counts=None)
+        title = self.title(ch.title)
         paragraphs = [b for b in blocks if type(b) is Paragraph]
         if paragraphs:
             joined = normalize_text("\n".join(p.text for p in paragraphs), self.on, self.rules, self.converter, counts)
             texts = iter(joined.split("\n"))
             blocks = tuple(_retext(b, next(texts)) if type(b) is Paragraph else b for b in blocks)
         return replace(ch, title=title, blocks=blocks), dict(counts)
+
+    def title(self, text: str) -> str:
+        """A chapter or volume title normalized (titles are not counted as changes)."""
+        return normalize_text(text, self.on, self.rules, self.converter) if text else text
 
     def book(self, book: Book, chapters: list[tuple[Chapter, dict[str, int]]]) -> Book:
         """The book with these normalized chapters (in order), its volume titles and metadata."""
@@ -118,7 +122,7 @@ class Normalizer:
             return ch
 
         volumes = tuple(replace(v, chapters=tuple(take() for _ in v.chapters),
-                                title=normalize_text(v.title, self.on, self.rules, self.converter) if v.title else v.title)
+                                title=self.title(v.title) if v.title else v.title)
                         for v in book.volumes)
         meta = replace(book.meta, language=self.language)
         if self.converter:
