@@ -78,7 +78,7 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
 @JOBS
 def epub(path, output, jobs):
     """Build the EPUB 3 (default build/<slug>.epub)."""
-    _built(pipeline.build_epub(_load(path, jobs), output))
+    _built(pipeline.build_epub(_load(path, jobs), output, jobs))
 
 
 def _pdf(loaded: pipeline.Loaded, output, jobs) -> None:
@@ -102,7 +102,7 @@ def pdf(path, output, jobs):
 def build(path, jobs):
     """Build both the EPUB and the PDF into build/."""
     loaded = _load(path, jobs)
-    _built(pipeline.build_epub(loaded))
+    _built(pipeline.build_epub(loaded, jobs=jobs))
     _pdf(loaded, None, jobs)
 
 

@@ -4,9 +4,9 @@ file or per chapter (reading to normalized chapters; rendering and compressing E
 This process works too, beside `jobs - 1` forked children: every process takes the next chunk
 of items from a shared counter until none are left, so a slow process simply takes fewer. The
 children inherit the inputs through the fork, without pickling; what a child computes comes
-back pickled, so it crosses as `pack(item, result)` (plain tuples and strings: model objects
-pickle ten times slower) and is rebuilt here by `unpack(item, packed)`, between this process's
-own chunks. Results come back in input order. An expected error (BookError) comes back as its
+back pickled through a memory file (_Child), so it crosses as `pack(item, result)` (plain tuples
+and strings: model objects pickle ten times slower) and is rebuilt here by `unpack(item, packed)`,
+between this process's own chunks. Results come back in input order. An expected error (BookError) comes back as its
 Diagnostic and is raised here for the first failing item in input order, as a serial run would.
 
 Off Linux (Windows has no fork; on macOS it is unsafe with the system frameworks), or for small
@@ -18,10 +18,9 @@ import gc
 import multiprocessing
 import os
 import pickle
-import queue
+import select
 import struct
 import sys
-import threading
 import traceback
 from typing import Callable, Sequence, TypeVar
 
@@ -32,7 +31,7 @@ R = TypeVar("R")
 
 MIN_ITEMS = 200  # below this a fork costs more than it saves
 CHUNKS_PER_JOB = 8  # enough for the processes to finish together, few enough to cost nothing
-_HEADER = struct.Struct("<iQ")  # chunk index (-1: the child failed), payload length
+_NOTICE = struct.Struct("<iQQ")  # chunk index (-1: the child failed), offset in the memory file, length
 _FAILED = -1
 
 
@@ -57,8 +56,6 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, 
     try:
         for _ in range(jobs - 1):
             children.append(_Child.fork(fn, items, bounds, next_chunk, pack))
-        for child in children:
-            child.listen()
         while (k := _claim(next_chunk, n)) is not None:
             chunks[k] = _compute(fn, items, *bounds[k])
             for child in children:
@@ -101,60 +98,54 @@ def _in_order(chunks) -> list:
 
 
 class _Child:
-    """A forked worker: it computes the chunks it claims and writes each one back, packed, on a
-    pipe; a thread here reads the pipe so the child never waits for this process."""
+    """A forked worker. It computes the chunks it claims, writes each one, packed and pickled, to a
+    memory file of its own, and sends a 20-byte notice on a pipe: the child never waits for
+    this process to read (a pipe holds 64 KiB, and a reading thread here would wait for the GIL)."""
 
-    def __init__(self, pid: int, fd: int):
-        self.pid, self.fd = pid, fd
-        self.inbox: queue.Queue = queue.Queue()
-        self.reader: threading.Thread | None = None
-        self.done = False
+    def __init__(self, pid: int, notices: int, results: int):
+        self.pid, self.notices, self.results = pid, notices, results
+        self.pending = b""
+        os.set_blocking(notices, False)
 
     @classmethod
     def fork(cls, fn, items, bounds, next_chunk, pack) -> "_Child":
         read_fd, write_fd = os.pipe()
+        results = os.memfd_create("bookbuilder-results")
         pid = os.fork()
         if pid == 0:  # the child: never returns, never runs this process's cleanup
             status = 1
             try:
                 os.close(read_fd)
-                with os.fdopen(write_fd, "wb") as out:
-                    status = _serve(fn, items, bounds, next_chunk, pack, out)
+                status = _serve(fn, items, bounds, next_chunk, pack, write_fd, results)
             finally:
                 os._exit(status)
         os.close(write_fd)
-        return cls(pid, read_fd)
-
-    def listen(self) -> None:
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self) -> None:
-        with os.fdopen(self.fd, "rb") as pipe:
-            while header := pipe.read(_HEADER.size):
-                k, length = _HEADER.unpack(header)
-                self.inbox.put((k, pipe.read(length)))
-        self.inbox.put(None)
+        return cls(pid, read_fd, results)
 
     def collect(self, chunks, items, bounds, unpack, *, wait: bool) -> None:
-        """Unpack the chunks this child has sent; with `wait`, until it has sent them all."""
-        while not self.done:
+        """Unpack the chunks this child has finished; with `wait`, until it has finished them all."""
+        while self.pid:
+            if wait:
+                select.select([self.notices], [], [])
             try:
-                message = self.inbox.get(block=wait)
-            except queue.Empty:
+                data = os.read(self.notices, 4096)
+            except BlockingIOError:
                 return
-            if message is None:
+            if not data:  # the child has exited
                 self._reap()
                 return
-            k, payload = message
-            if k == _FAILED:
-                raise RuntimeError(f"a worker process failed:\n{pickle.loads(payload)}")
-            start = bounds[k][0]
-            chunks[k] = [(ok, unpack(items[start + i], value) if ok and unpack else value)
-                         for i, (ok, value) in enumerate(pickle.loads(payload))]
+            self.pending += data
+            while len(self.pending) >= _NOTICE.size:
+                k, offset, length = _NOTICE.unpack_from(self.pending)
+                self.pending = self.pending[_NOTICE.size:]
+                payload = pickle.loads(os.pread(self.results, length, offset))
+                if k == _FAILED:
+                    raise RuntimeError(f"a worker process failed:\n{payload}")
+                start = bounds[k][0]
+                chunks[k] = [(ok, unpack(items[start + i], value) if ok and unpack else value)
+                             for i, (ok, value) in enumerate(payload)]
 
     def _reap(self) -> None:
-        self.done = True
         _, status = os.waitpid(self.pid, 0)
         self.pid = 0
         if status:
@@ -168,23 +159,29 @@ class _Child:
             except OSError:
                 pass
             self.pid = 0
+        for fd in (self.notices, self.results):
+            os.close(fd)
 
 
-def _serve(fn, items, bounds, next_chunk, pack, out) -> int:
+def _serve(fn, items, bounds, next_chunk, pack, notices: int, results: int) -> int:
+    offset = 0
+
+    def send(k: int, payload: bytes) -> None:
+        nonlocal offset
+        written = 0
+        while written < len(payload):
+            written += os.pwrite(results, memoryview(payload)[written:], offset + written)
+        os.write(notices, _NOTICE.pack(k, offset, len(payload)))  # under PIPE_BUF: written whole
+        offset += len(payload)
+
     try:
         while (k := _claim(next_chunk, len(bounds))) is not None:
             chunk = _compute(fn, items, *bounds[k])
             if pack:
                 start = bounds[k][0]
                 chunk = [(ok, pack(items[start + i], value) if ok else value) for i, (ok, value) in enumerate(chunk)]
-            _send(out, k, pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL))
+            send(k, pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL))
         return 0
     except BaseException:  # a bug, or Ctrl-C: tell the parent, which raises it
-        _send(out, _FAILED, pickle.dumps(traceback.format_exc()))
+        send(_FAILED, pickle.dumps(traceback.format_exc()))
         return 1
-
-
-def _send(out, k: int, payload: bytes) -> None:
-    out.write(_HEADER.pack(k, len(payload)))
-    out.write(payload)
-    out.flush()

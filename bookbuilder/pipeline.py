@@ -265,13 +265,14 @@ def embedded_font(loaded: Loaded, book: Book) -> tuple[bytes, str] | None:
     return subset_font(path, index, "".join(book.characters()) + RENDERED_LABELS), "BookBuilder Embedded"
 
 
-def build_epub(loaded: Loaded, output: Path | None = None) -> tuple[Path, list[Diagnostic]]:
+def build_epub(loaded: Loaded, output: Path | None = None, jobs: int | None = None) -> tuple[Path, list[Diagnostic]]:
+    """The EPUB; a large book's chapters are rendered on `jobs` processes (default: every core)."""
     from bookbuilder.render.epub import write_epub
 
     target = output_path(loaded.config, loaded.book, "epub", output)
     book, notes = with_cover(loaded)
     write_epub(book, book_css(loaded.config, "epub"), target, source_date_epoch(),
-               vertical=bool(loaded.config.epub.get("vertical")), font=embedded_font(loaded, book))
+               vertical=bool(loaded.config.epub.get("vertical")), font=embedded_font(loaded, book), jobs=jobs)
     from bookbuilder.validate import epub_size
 
     return target, notes + epub_size(target)

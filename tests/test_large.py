@@ -47,18 +47,3 @@ def test_a_large_book_loads_the_same_on_one_process_and_on_two(corpus_400):
     assert forked.book == serial.book
     assert forked.book.changes == serial.book.changes and dict(serial.book.changes)["unwrap"] > 0
     assert forked.diagnostics == serial.diagnostics and any(d.code == "W201" for d in serial.diagnostics)
-
-
-@needs_corpus
-def test_an_error_in_a_worker_is_raised_once_for_the_first_file_in_order(corpus_400, tmp_path):
-    from bookbuilder.diagnostics import BookError
-    from bookbuilder.parallel import fork_map
-
-    def boom(i):
-        if i in (250, 330):
-            raise BookError("E101", f"bad {i}", f"f{i}.txt")
-        return i
-
-    with pytest.raises(BookError, match="bad 250"):
-        fork_map(boom, list(range(400)), jobs=2)
-    assert fork_map(lambda i: i * 2, list(range(400)), jobs=2) == [i * 2 for i in range(400)]
