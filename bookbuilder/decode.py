@@ -47,10 +47,11 @@ _JOINERS = re.compile(
     "(?<![\U0001f000-\U0001faff\u2600-\u27bf])[\u200c\u200d]|[\u200c\u200d](?![\U0001f000-\U0001faff\u2600-\u27bf])"
 )
 _SPACES = re.compile("[\u00a0\u2000-\u200a\u202f\u205f]")
-_INVISIBLE_OR_SPACE = re.compile(_INVISIBLE.pattern[:-1] + _SPACES.pattern[1:])
 # Signs that text was decoded with the wrong codec somewhere upstream (RULES §1.6).
 _MOJIBAKE_LITERALS = ("锟斤拷", "烫烫烫", "屯屯屯")
-_MOJIBAKE_CHARS = re.compile("[\ufffd\ue000-\uf8ff\u00c0-\u00ff]")  # one cheap scan before the full pattern
+_MOJIBAKE_CHARS = "\ufffd\ue000-\uf8ff\u00c0-\u00ff"
+# What clean_text and find_mojibake look for, in one scan: most files hold none of it.
+_RARE = re.compile("[" + _INVISIBLE.pattern[1:-1] + _SPACES.pattern[1:-1] + _MOJIBAKE_CHARS + "\u200c\u200d\u2028\u2029\x0b\x0c\r]")
 _MOJIBAKE = re.compile(
     "锟斤拷|烫烫烫|屯屯屯|\ufffd|[\ue000-\uf8ff]"
     "|[ÃÂâäåæçèé][\x80-\xbf€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]"
@@ -82,8 +83,13 @@ def decode_chapter(data: bytes, path: str, *, encoding: str | None = None, error
         enc, method = encoding, "override"
     else:
         enc, method, text = _detect(data, path, errors, notes)
-    text = clean_text(text)
-    notes += find_mojibake(text, path)
+    if "\r\n" in text:
+        text = text.replace("\r\n", "\n")  # the common case, at memchr speed
+    if _RARE.search(text) or any(sign in text for sign in _MOJIBAKE_LITERALS):
+        text = clean_text(text)
+        notes += find_mojibake(text, path)
+    elif not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text)
     return Decoded(text, enc, method, tuple(notes))
 
 
@@ -175,8 +181,7 @@ def clean_text(text: str) -> str:
     """RULES §2.1–2.4: one line-ending, no invisible characters, odd spaces made plain, NFC (never NFKC)."""
     if "\r" in text or "\u2028" in text or "\u2029" in text or "\x0b" in text or "\x0c" in text:
         text = _LINE_BREAKS.sub("\n", text)
-    if _INVISIBLE_OR_SPACE.search(text):  # one scan; most files have neither
-        text = _SPACES.sub(" ", _INVISIBLE.sub("", text))
+    text = _SPACES.sub(" ", _INVISIBLE.sub("", text))
     if "\u200c" in text or "\u200d" in text:
         text = _JOINERS.sub("", text)
     if not unicodedata.is_normalized("NFC", text):
@@ -187,8 +192,6 @@ def clean_text(text: str) -> str:
 def find_mojibake(text: str, path: str, limit: int = 3) -> list[Diagnostic]:
     """Warn (never repair) where the text shows a sign of an earlier wrong decode."""
     found = []
-    if not any(sign in text for sign in _MOJIBAKE_LITERALS) and not _MOJIBAKE_CHARS.search(text):
-        return found
     for m in _MOJIBAKE.finditer(text):
         if len(found) == limit:
             found.append(Diagnostic("W102", "more signs of mojibake follow in this file", Location(path)))
