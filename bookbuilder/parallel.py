@@ -40,10 +40,14 @@ def default_jobs() -> int:
 
 
 def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, *,
-             pack: Callable[[T, R], object] | None = None, unpack: Callable[[T, object], R] | None = None) -> list[R]:
-    """[fn(item) for item in items], on `jobs` processes (default: every core)."""
+             pack: Callable[[T, R], object] | None = None, unpack: Callable[[T, object], R] | None = None,
+             meanwhile: Callable[[], None] | None = None) -> list[R]:
+    """[fn(item) for item in items], on `jobs` processes (default: every core). `meanwhile` is other
+    work of this process: it does it first, while the children start on the chunks."""
     jobs = min(jobs or default_jobs(), len(items))
     if jobs <= 1 or len(items) < MIN_ITEMS or not sys.platform.startswith("linux"):
+        if meanwhile:
+            meanwhile()
         return _in_order([_compute(fn, items, 0, len(items))])
     n = jobs * CHUNKS_PER_JOB
     bounds = [(len(items) * i // n, len(items) * (i + 1) // n) for i in range(n)]
@@ -56,6 +60,8 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, 
     try:
         for _ in range(jobs - 1):
             children.append(_Child.fork(fn, items, bounds, next_chunk, pack))
+        if meanwhile:
+            meanwhile()
         while (k := _claim(next_chunk, n)) is not None:
             chunks[k] = _compute(fn, items, *bounds[k])
             for child in children:

@@ -274,9 +274,15 @@ def build_epub(loaded: Loaded, output: Path | None = None, jobs: int | None = No
     from bookbuilder.render.epub import write_epub
 
     target = output_path(loaded.config, loaded.book, "epub", output)
-    book, notes = with_cover(loaded)
-    write_epub(book, book_css(loaded.config, "epub"), target, source_date_epoch(),
-               vertical=bool(loaded.config.epub.get("vertical")), font=embedded_font(loaded, book), jobs=jobs)
+    notes: list[Diagnostic] = []
+
+    def make_cover() -> Cover | None:  # while the chapters render on other processes
+        book, found = with_cover(loaded)
+        notes.extend(found)
+        return book.cover
+
+    write_epub(loaded.book, book_css(loaded.config, "epub"), target, source_date_epoch(), make_cover=make_cover,
+               vertical=bool(loaded.config.epub.get("vertical")), font=embedded_font(loaded, loaded.book), jobs=jobs)
     from bookbuilder.validate import epub_size
 
     return target, notes + epub_size(target)

@@ -15,10 +15,11 @@ from collections import OrderedDict
 from functools import partial
 from importlib import resources
 from pathlib import Path
+from typing import Callable
 
 from ebooklib import epub
 
-from bookbuilder.model import Book, Chapter
+from bookbuilder.model import Book, Chapter, Cover
 from bookbuilder.parallel import fork_map
 from bookbuilder.render.html import chapter_section, text, volume_section
 
@@ -86,108 +87,152 @@ def _packed_chapter(language: str, job: tuple[Chapter, str, int]) -> tuple[int, 
 
 
 def build_epub_bytes(book: Book, css: str, epoch: int, *, vertical: bool = False, font: tuple[bytes, str] | None = None,
-                     summary: str | None = None, jobs: int | None = None) -> bytes:
-    """The EPUB. Chapters are rendered and deflated on `jobs` processes for a large book
-    (bookbuilder.parallel); ebooklib packages them with the rest."""
-    meta = book.meta
-    eb = epub.EpubBook()
-    eb.set_identifier(meta.identifier)
-    eb.set_title(meta.title)
-    eb.set_language(meta.language)
-    eb.add_author(meta.author)
-    for name, value in (("description", meta.description), ("publisher", meta.publisher), ("date", meta.date)):
-        if value:
-            eb.add_metadata("DC", name, value)
-    for subject in meta.subjects:
-        eb.add_metadata("DC", "subject", subject)
-    _accessibility(eb, summary or A11Y_SUMMARY.get(meta.language, A11Y_SUMMARY_DEFAULT))
-    if vertical:
-        css = VERTICAL_CSS + css
-        eb.set_direction("rtl")  # page-progression-direction="rtl" on the spine
-    if font is not None:
-        data, family = font
-        eb.add_item(epub.EpubItem(uid="font", file_name="fonts/book.otf", media_type="font/otf", content=data))
-        eb.add_item(epub.EpubItem(uid="apple-display-options", file_name="META-INF/com.apple.ibooks.display-options.xml",
-                                  content=APPLE_DISPLAY_OPTIONS, manifest=False))
-        css = (f'@font-face {{ font-family: "{family}"; src: url(../fonts/book.otf); }}\n'
-               f'body {{ font-family: "{family}", serif; }}\n') + css
-    eb.add_item(epub.EpubItem(uid="css", file_name=CSS_NAME, media_type="text/css", content=css.encode("utf-8")))
+                     summary: str | None = None, jobs: int | None = None,
+                     make_cover: Callable[[], Cover | None] | None = None) -> bytes:
+    """The EPUB. A large book's chapters are rendered and deflated on `jobs` processes
+    (bookbuilder.parallel) while this one packages the rest with ebooklib (and makes the cover with
+    `make_cover` when given, else takes book.cover); the chapters' zip entries go in last."""
+    chapters = [(chapter, f"ch{n:05d}", 2 if volume.title else 1)
+                for n, (volume, chapter) in enumerate(((v, c) for v in book.volumes for c in v.chapters), 1)]
+    package = _Package(book, css, epoch, vertical=vertical, font=font, summary=summary, make_cover=make_cover)
+    try:
+        packed = fork_map(partial(_packed_chapter, book.meta.language), chapters, jobs, meanwhile=package.start)
+        return package.finish([Deflated.from_parts(*p) for p in packed])
+    finally:
+        package.close()
 
-    def document(uid: str, title: str, body: str | Deflated) -> epub.EpubItem:
-        # A finished XHTML document, not an EpubHtml: ebooklib would re-parse and re-serialize each
-        # chapter with lxml (a third of the build's time) and drop our <link> on the way.
-        content = body if isinstance(body, Deflated) else xhtml_document(title, body, meta.language, f"../{CSS_NAME}")
-        item = epub.EpubItem(uid=uid, file_name=f"text/{uid}.xhtml", media_type="application/xhtml+xml", content=content)
-        eb.add_item(item)
-        return item
 
-    chapter_jobs = [(chapter, f"ch{n:05d}", 2 if volume.title else 1)
-                    for n, (volume, chapter) in enumerate(((v, c) for v in book.volumes for c in v.chapters), 1)]
-    packed = iter(fork_map(partial(_packed_chapter, meta.language), chapter_jobs, jobs))
+class _Later:
+    """A chapter's content while it is rendered elsewhere: its index among the chapters."""
 
-    spine, guide = [], []
-    if book.cover is not None:
-        image_name = f"images/cover.{'jpg' if book.cover.kind == 'jpeg' else 'png'}"
-        cover_image = epub.EpubCover(file_name=image_name)
-        cover_image.content = book.cover.data
-        cover_image.media_type = book.cover.media_type
-        eb.add_item(cover_image)
-        eb.add_metadata(None, "meta", "", OrderedDict([("name", "cover"), ("content", "cover-img")]))
-        alt = text(f"封面：{meta.title}，{meta.author}")
-        cover_page = document("cover", meta.title, (
-            f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" class="cover-image"/></section>'))
-        spine.append(cover_page)
-        guide.append({"type": "cover", "href": cover_page.file_name, "title": "封面"})
-    title_page = document("titlepage", meta.title, (
-        f'<section epub:type="titlepage" class="titlepage"><h1>{text(meta.title)}</h1>'
-        f"<p>{text(meta.author)}</p></section>"))
-    spine += [title_page, "nav"]
-    toc, n, first = [], 0, None
-    for v, volume in enumerate(book.volumes, 1):
-        items, volume_item = [], None
-        if volume.title:
-            volume_item = document(f"part{v:03d}", volume.title, volume_section(volume.title, f"part{v:03d}"))
-            spine.append(volume_item)
-            first = first or volume_item
-        for chapter in volume.chapters:
-            n += 1
-            uid = f"ch{n:05d}"
-            item = document(uid, chapter.title, Deflated.from_parts(*next(packed)))
-            spine.append(item)
-            first = first or item
-            items.append(epub.Link(item.file_name, chapter.title, uid))
-        if volume_item is not None:
-            toc.append((epub.Section(volume.title, volume_item.file_name), items))
-        else:
-            toc.extend(items)
-    eb.toc = toc
-    eb.add_item(epub.EpubNcx())
-    nav = epub.EpubNav(title="目录")
-    nav.add_link(href=CSS_NAME, rel="stylesheet", type="text/css")
-    eb.add_item(nav)
-    eb.spine = spine
-    guide.append({"type": "toc", "href": nav.file_name, "title": "目录"})
-    guide.append({"type": "text", "href": (first or title_page).file_name, "title": "正文"})
-    eb.guide = guide
-    out = io.BytesIO()
-    mtime = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).replace(tzinfo=None)
-    writer = _Writer(out, eb, {"mtime": mtime, "raise_exceptions": True, "landmark_title": "导航", "epub3_pages": False,
-                               "play_order": {"enabled": True, "start_from": 1}},
-                     zip_options={"stamp": _zip_stamp(epoch), "language": meta.language,
-                                  "depth": 2 if book.has_volume_titles else 1})
-    writer.process()
-    writer.write()
-    return out.getvalue()
+    __slots__ = ("index",)
+
+    def __init__(self, index: int):
+        self.index = index
+
+
+class _Package:
+    """Everything of the EPUB but the chapters' text, written by ebooklib into a reproducible zip."""
+
+    def __init__(self, book: Book, css: str, epoch: int, *, vertical: bool, font: tuple[bytes, str] | None,
+                 summary: str | None, make_cover: Callable[[], Cover | None] | None):
+        self.book, self.css, self.epoch, self.vertical, self.font = book, css, epoch, vertical, font
+        self.summary, self.make_cover = summary, make_cover
+        self.out = io.BytesIO()
+        self.zip: _ReproducibleZip | None = None
+
+    def start(self) -> None:
+        book, meta, css = self.book, self.book.meta, self.css
+        cover = self.make_cover() if self.make_cover else book.cover
+        eb = epub.EpubBook()
+        eb.set_identifier(meta.identifier)
+        eb.set_title(meta.title)
+        eb.set_language(meta.language)
+        eb.add_author(meta.author)
+        for name, value in (("description", meta.description), ("publisher", meta.publisher), ("date", meta.date)):
+            if value:
+                eb.add_metadata("DC", name, value)
+        for subject in meta.subjects:
+            eb.add_metadata("DC", "subject", subject)
+        _accessibility(eb, self.summary or A11Y_SUMMARY.get(meta.language, A11Y_SUMMARY_DEFAULT))
+        if self.vertical:
+            css = VERTICAL_CSS + css
+            eb.set_direction("rtl")  # page-progression-direction="rtl" on the spine
+        if self.font is not None:
+            data, family = self.font
+            eb.add_item(epub.EpubItem(uid="font", file_name="fonts/book.otf", media_type="font/otf", content=data))
+            eb.add_item(epub.EpubItem(uid="apple-display-options", file_name="META-INF/com.apple.ibooks.display-options.xml",
+                                      content=APPLE_DISPLAY_OPTIONS, manifest=False))
+            css = (f'@font-face {{ font-family: "{family}"; src: url(../fonts/book.otf); }}\n'
+                   f'body {{ font-family: "{family}", serif; }}\n') + css
+        eb.add_item(epub.EpubItem(uid="css", file_name=CSS_NAME, media_type="text/css", content=css.encode("utf-8")))
+
+        def document(uid: str, title: str, body: str | _Later) -> epub.EpubItem:
+            # A finished XHTML document, not an EpubHtml: ebooklib would re-parse and re-serialize each
+            # chapter with lxml (a third of the build's time) and drop our <link> on the way.
+            content = body if isinstance(body, _Later) else xhtml_document(title, body, meta.language, f"../{CSS_NAME}")
+            item = epub.EpubItem(uid=uid, file_name=f"text/{uid}.xhtml", media_type="application/xhtml+xml", content=content)
+            eb.add_item(item)
+            return item
+
+        spine, guide = [], []
+        if cover is not None:
+            image_name = f"images/cover.{'jpg' if cover.kind == 'jpeg' else 'png'}"
+            cover_image = epub.EpubCover(file_name=image_name)
+            cover_image.content = cover.data
+            cover_image.media_type = cover.media_type
+            eb.add_item(cover_image)
+            eb.add_metadata(None, "meta", "", OrderedDict([("name", "cover"), ("content", "cover-img")]))
+            alt = text(f"封面：{meta.title}，{meta.author}")
+            cover_page = document("cover", meta.title, (
+                f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" class="cover-image"/></section>'))
+            spine.append(cover_page)
+            guide.append({"type": "cover", "href": cover_page.file_name, "title": "封面"})
+        title_page = document("titlepage", meta.title, (
+            f'<section epub:type="titlepage" class="titlepage"><h1>{text(meta.title)}</h1>'
+            f"<p>{text(meta.author)}</p></section>"))
+        spine += [title_page, "nav"]
+        toc, n, first = [], 0, None
+        for v, volume in enumerate(book.volumes, 1):
+            items, volume_item = [], None
+            if volume.title:
+                volume_item = document(f"part{v:03d}", volume.title, volume_section(volume.title, f"part{v:03d}"))
+                spine.append(volume_item)
+                first = first or volume_item
+            for chapter in volume.chapters:
+                uid = f"ch{n + 1:05d}"
+                item = document(uid, chapter.title, _Later(n))
+                n += 1
+                spine.append(item)
+                first = first or item
+                items.append(epub.Link(item.file_name, chapter.title, uid))
+            if volume_item is not None:
+                toc.append((epub.Section(volume.title, volume_item.file_name), items))
+            else:
+                toc.extend(items)
+        eb.toc = toc
+        eb.add_item(epub.EpubNcx())
+        nav = epub.EpubNav(title="目录")
+        nav.add_link(href=CSS_NAME, rel="stylesheet", type="text/css")
+        eb.add_item(nav)
+        eb.spine = spine
+        guide.append({"type": "toc", "href": nav.file_name, "title": "目录"})
+        guide.append({"type": "text", "href": (first or title_page).file_name, "title": "正文"})
+        eb.guide = guide
+        mtime = dt.datetime.fromtimestamp(self.epoch, dt.timezone.utc).replace(tzinfo=None)
+        writer = epub.EpubWriter(self.out, eb, {"mtime": mtime, "raise_exceptions": True, "landmark_title": "导航",
+                                                "epub3_pages": False, "play_order": {"enabled": True, "start_from": 1}})
+        writer.process()
+        # ebooklib's write(), into our zip, which keeps the chapters' entries for finish().
+        writer.out = self.zip = _ReproducibleZip(self.out, stamp=_zip_stamp(self.epoch), language=meta.language,
+                                                 depth=2 if book.has_volume_titles else 1)
+        writer.out.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        writer._write_container()
+        writer._write_opf()
+        writer._write_items()
+
+    def finish(self, chapters: list[Deflated]) -> bytes:
+        """The EPUB's bytes, with the chapters (rendered in book order) written in last."""
+        for info, n in self.zip.later:
+            self.zip.write_deflated(info, chapters[n])
+        self.zip.close()
+        return self.out.getvalue()
+
+    def close(self) -> None:
+        if self.zip is not None:
+            self.zip.close()  # idempotent; on an error, before the memory file goes
 
 
 class _ReproducibleZip(zipfile.ZipFile):
     """ebooklib's zip with every entry stamped alike (time, mode 0644, Unix) and the OPF and NCX
     patched as they go in: byte-reproducible without a second pass over the archive. (The
-    repro-zipfile package does the stamping but takes the time only from the environment.)"""
+    repro-zipfile package does the stamping but takes the time only from the environment.) An
+    entry whose content is _Later is kept in `later` for its deflated content."""
 
     def __init__(self, file, *, stamp: tuple, language: str, depth: int):
         super().__init__(file, "w", zipfile.ZIP_DEFLATED, compresslevel=COMPRESS_LEVEL)
         self.stamp, self.language, self.depth = stamp, language, depth
+        self.later: list[tuple[zipfile.ZipInfo, int]] = []
 
     def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):
         name = getattr(zinfo_or_arcname, "filename", zinfo_or_arcname)
@@ -195,15 +240,17 @@ class _ReproducibleZip(zipfile.ZipFile):
         info.compress_type = self.compression if compress_type is None else compress_type
         info.external_attr = 0o644 << 16
         info.create_system = 3
+        if isinstance(data, _Later):
+            self.later.append((info, data.index))
+            return
         if isinstance(data, Deflated):
-            self._write_deflated(info, data)
+            self.write_deflated(info, data)
             return
         data = data.encode("utf-8") if isinstance(data, str) else data
         super().writestr(info, _patch(name, data, self.language, self.depth),
                          compresslevel=self.compresslevel if info.compress_type == zipfile.ZIP_DEFLATED else None)
 
-
-    def _write_deflated(self, info: zipfile.ZipInfo, data: Deflated) -> None:
+    def write_deflated(self, info: zipfile.ZipInfo, data: Deflated) -> None:
         """zipfile has no way to take data deflated elsewhere: these are its own steps for an entry
         in a seekable file (ZipFile._open_to_write and _ZipWriteFile.close, CPython 3.8–3.13), with
         the compressor left out. The bytes equal writestr's, which a test checks."""
@@ -219,22 +266,6 @@ class _ReproducibleZip(zipfile.ZipFile):
             self.filelist.append(info)
             self.NameToInfo[info.filename] = info
             self.start_dir = self.fp.tell()
-
-
-class _Writer(epub.EpubWriter):
-    """ebooklib's writer, putting its entries in a _ReproducibleZip (its write() with our zip)."""
-
-    def __init__(self, out, book, options: dict, *, zip_options: dict):
-        super().__init__(out, book, options)
-        self.zip_options = zip_options
-
-    def write(self):
-        self.out = _ReproducibleZip(self.file_name, **self.zip_options)
-        self.out.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
-        self._write_container()
-        self._write_opf()
-        self._write_items()
-        self.out.close()
 
 
 def _zip_stamp(epoch: int) -> tuple:
