@@ -115,7 +115,7 @@ class Chapter:
 
     @property
     def chars(self) -> int:
-        return sum(len(b.text) for b in self.blocks if isinstance(b, Paragraph))
+        return sum(len(b.text) for b in self.blocks if type(b) is Paragraph)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +183,7 @@ class Book:
                 for ch in chapter.title:
                     found.setdefault(ch, chapter.at)
                 for block in chapter.blocks:
-                    if isinstance(block, Paragraph):
+                    if type(block) is Paragraph:
                         for ch in set(block.text).difference(found):
                             found[ch] = block.at
         return found

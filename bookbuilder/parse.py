@@ -120,7 +120,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None) -> tu
                                     Location(path, number)))
         at = Location(path, number)
         if is_scene_break(line, previous):
-            if blocks and not isinstance(blocks[-1], SceneBreak):
+            if blocks and not type(blocks[-1]) is SceneBreak:
                 blocks.append(SceneBreak(at))
         else:
             blocks.append(Paragraph(line, at, raw[0] != line[0]))

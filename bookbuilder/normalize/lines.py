@@ -40,13 +40,13 @@ VERSE_LINE, VERSE_RUN = 15, 3
 
 def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter) -> tuple:
     """JK-1: drop site advertisements and pager lines; cut junk tails off story lines."""
-    text = "\n".join(b.text for b in blocks if isinstance(b, Paragraph))
+    text = "\n".join(b.text for b in blocks if type(b) is Paragraph)
     patterns = patterns_in(text, patterns)
     if not patterns:
         return blocks
     out = []
     for block in blocks:
-        if isinstance(block, Paragraph):
+        if type(block) is Paragraph:
             text, name = clean_line(block.text, patterns)
             if name:
                 counts[f"junk:{name}"] += 1
@@ -61,10 +61,10 @@ def _tidy_breaks(blocks: list) -> list:
     """No scene break at either end of a chapter or next to another one (junk removal can leave them)."""
     out = []
     for block in blocks:
-        if isinstance(block, SceneBreak) and (not out or isinstance(out[-1], SceneBreak)):
+        if type(block) is SceneBreak and (not out or type(out[-1]) is SceneBreak):
             continue
         out.append(block)
-    while out and isinstance(out[-1], SceneBreak):
+    while out and type(out[-1]) is SceneBreak:
         out.pop()
     return out
 
@@ -73,8 +73,8 @@ def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
     """UW-2: a line of only closing punctuation (a lone 。) belongs to the line before it."""
     out, changed = [], 0
     for block in blocks:
-        if (isinstance(block, Paragraph) and _ORPHAN.match(block.text) and out
-                and isinstance(out[-1], Paragraph)):
+        if (type(block) is Paragraph and _ORPHAN.match(block.text) and out
+                and type(out[-1]) is Paragraph):
             out[-1] = Paragraph(out[-1].text + block.text, out[-1].at)
             changed += 1
         else:
@@ -85,7 +85,7 @@ def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
 def hardwrap_width(blocks: tuple) -> int | None:
     """RULES §3.1: a chapter is hard-wrapped when most of its lines have one exact length (the wrap
     width); then a line of that length continues, whatever it ends with."""
-    paragraphs = [b.text for b in blocks if isinstance(b, Paragraph)]
+    paragraphs = [b.text for b in blocks if type(b) is Paragraph]
     if len(paragraphs) < 6:
         return None
     width, count = Counter(len(t) for t in paragraphs).most_common(1)[0]
@@ -110,7 +110,7 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
     last: Paragraph | None = None  # the raw line that ends out[-1]
     for i, block in enumerate(blocks):
         prev = out[-1] if out else None
-        if (isinstance(block, Paragraph) and isinstance(prev, Paragraph) and last is not None
+        if (type(block) is Paragraph and type(prev) is Paragraph and last is not None
                 and last.at.path == block.at.path and i not in verse and i - 1 not in verse
                 and layout.continues(last.text, block, block.at.line == last.at.line + 1)):
             sep = " " if last.text[-1:] in _LATIN and block.text[:1] in _LATIN else ""
@@ -118,7 +118,7 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
             changed += 1
         else:
             out.append(block)
-        last = block if isinstance(block, Paragraph) else None
+        last = block if type(block) is Paragraph else None
     return tuple(out), changed
 
 
@@ -224,7 +224,7 @@ def _verse_indices(blocks: tuple) -> set[int]:
     verse: set[int] = set()
     run: list[int] = []
     for i, block in enumerate(blocks + (None,)):
-        short = isinstance(block, Paragraph) and len(block.text) <= VERSE_LINE
+        short = type(block) is Paragraph and len(block.text) <= VERSE_LINE
         if short and run and block.at.line == blocks[run[-1]].at.line + 1:
             run.append(i)
             continue
