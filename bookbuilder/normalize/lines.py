@@ -7,31 +7,16 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bookbuilder.model import Paragraph, SceneBreak
-from bookbuilder.normalize.chars import HAN
+from bookbuilder.normalize.chars import HAN, CharClass
 from bookbuilder.normalize.junk import JunkPattern, clean_line, patterns_in
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
 # line is a scene break or text of its own (RULES §3.3), never glued on.
 _ORPHAN = re.compile(r"^(?![.。]{3,}$)[。！？，、；：”’」』）》.,!?;:]+$")
-
-
-class _CharClass(dict):
-    """A character class as a dict: char → in the class, each answer worked out once by the
-    pattern. The line rules test one character at a line's end or start for every line, and a
-    dict lookup costs a fraction of a regular expression call."""
-
-    def __init__(self, pattern: str):
-        super().__init__()
-        self.pattern = re.compile(pattern)
-
-    def __missing__(self, ch: str) -> bool:
-        self[ch] = found = self.pattern.fullmatch(ch) is not None
-        return found
-
-
-_CONTINUED_START = _CharClass(rf"[{HAN}a-z，。、；：！？”’」』）》]")
+# The one-character tests at a line's start and end, for every line.
+_CONTINUED_START = CharClass(f"{HAN}a-z，。、；：！？”’」』）》")
 _PUNCT_START = frozenset("，。、；：！？”’」』）》")
-_OPEN_END = _CharClass(rf"[{HAN}A-Za-z0-9]")  # no punctuation closes the line
+_OPEN_END = CharClass(f"{HAN}A-Za-z0-9")  # no punctuation closes the line
 _LATIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _CLOSED = tuple("。！？…”’」』）》!?")
 MIN_JOIN = 10  # shorter lines are titles, names, signatures, verse (RULES §3.2)
