@@ -113,6 +113,8 @@ def dashes(text: str) -> str:
 
 
 _COMMA = re.compile(r",+")
+# The usual case, a comma between two Chinese characters, without a Python call per comma.
+_COMMA_BETWEEN = re.compile(rf",(?<={_CJK},)(?={_CJK})")
 _BANG = re.compile(r"[!?]+")
 _COLON = re.compile(rf":(?<={_HAN}:)(?={_HAN}|[“‘「『\"]|$)", re.M)
 # One or two dots after Han (three are an ellipsis, EL-1); the next may open a quotation (东撤."没错).
@@ -136,6 +138,8 @@ def punctuation(text: str) -> str:
     """PU-1: half-width , ! ? : . ; ( ) inside Chinese text → full-width (autocorrect's fullwidth rule).
     Protected runs are masked; ; is only changed between two Han characters, as autocorrect does.
     Spaces left beside the new full-width marks are SP-2's to remove."""
+    if "," in text:
+        text = _COMMA_BETWEEN.sub("，", text)
     if "," in text:
         text = _COMMA.sub(lambda m: "，" * len(m.group(0)) if _beside_cjk(m) else m.group(0), text)
     if "!" in text or "?" in text:
