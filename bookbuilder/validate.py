@@ -3,8 +3,10 @@ output checks: EPUBCheck on the EPUB, the PDF read back with pypdf."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
+from functools import lru_cache
 from pathlib import Path
 
 from bookbuilder.diagnostics import Diagnostic
@@ -43,45 +45,63 @@ def chapter_size(chapter) -> list[Diagnostic]:
     return found
 
 
+_QUOTE_MARK = re.compile('[“”「」"]')
+_PAIRS = (("“", "”"), ("「", "」"))
+OK, CLOSED_EARLY, LEFT_OPEN = 0, 1, 2  # a quote pair's state at the end of a paragraph
+
+
 def quotes_balance(chapter) -> list[Diagnostic]:
     """RULES §2.7 UQ-1: a quotation running over paragraphs opens each one and closes only the last,
-    so an unclosed “ followed by a paragraph that opens with “ is not an error."""
+    so an unclosed “ followed by a paragraph that opens with “ is not an error. A paragraph's verdict
+    depends on its quote marks alone (and, for a mark left open, on the next paragraph): most
+    paragraphs have none, and each sequence of marks is judged once."""
     found = []
     paragraphs = [b for b in chapter.blocks if type(b) is Paragraph]
     for i, p in enumerate(paragraphs):
-        t = p.text
-        problem = None
-        # The common case, inline: no straight quote, and each pair's counts equal with the first
-        # closing mark after the first opening one (most paragraphs hold no quote mark at all).
-        n, m = t.count("“"), t.count("「")
-        if (n == t.count("”") and m == t.count("」") and '"' not in t and (not n or (t.index("”") > t.index("“")
-                and "””" not in t)) and (not m or t.index("」") > t.index("「"))):
+        if _QUOTE_MARK.search(p.text) is None:
             continue
-        if t.count('"') % 2:
+        settled, odd, states = _judge_marks("".join(_QUOTE_MARK.findall(p.text)))
+        if settled and "””" not in p.text:
+            continue
+        problem = None
+        if odd:
             problem = 'an odd number of straight " quotes'
         else:
-            for opening, closing in (("“", "”"), ("「", "」")):
-                depth = 0
-                for ch in t:
-                    if ch == opening:
-                        depth += 1
-                    elif ch == closing:
-                        depth -= 1
-                        if depth < 0:
-                            problem = f"{closing} before any {opening}"
-                            break
-                if problem:
+            for (opening, closing), state in zip(_PAIRS, states):
+                if state == CLOSED_EARLY:
+                    problem = f"{closing} before any {opening}"
                     break
-                if depth > 0:
+                if state == LEFT_OPEN:
                     following = paragraphs[i + 1].text if i + 1 < len(paragraphs) else ""
                     if not following.startswith(opening):
                         problem = f"{opening} is never closed"
                         break
-            if not problem and "””" in t:
+            if not problem and "””" in p.text:
                 problem = "”” (a doubled closing quote)"
         if problem:
             found.append(Diagnostic("W201", f"unbalanced quotation marks: {problem}", p.at))
     return found
+
+
+@lru_cache(maxsize=4096)
+def _judge_marks(m: str) -> tuple[bool, bool, tuple[int, ...]]:
+    """For a paragraph's quote marks in order: (balanced at a glance: no straight quote, each pair's
+    counts equal and its first closing mark after the first opening one; an odd number of straight
+    quotes; per pair, OK, CLOSED_EARLY or LEFT_OPEN)."""
+    settled = '"' not in m and all(m.count(o) == m.count(c) and (o not in m or m.index(c) > m.index(o)) for o, c in _PAIRS)
+    states = []
+    for opening, closing in _PAIRS:
+        depth, state = 0, OK
+        for ch in m:
+            if ch == opening:
+                depth += 1
+            elif ch == closing:
+                depth -= 1
+                if depth < 0:
+                    state = CLOSED_EARLY
+                    break
+        states.append(LEFT_OPEN if state == OK and depth > 0 else state)
+    return settled, m.count('"') % 2 == 1, tuple(states)
 
 
 def numbering(chapters) -> list[Diagnostic]:
