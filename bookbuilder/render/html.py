@@ -29,9 +29,13 @@ def chapter_section(chapter: Chapter, anchor: str, level: int = 2) -> str:
     # A paragraph never holds a line break, so the chapter is escaped in one pass, not per paragraph.
     texts = [b.text for b in chapter.blocks if type(b) is Paragraph]
     joined = "\n".join(texts)
-    escaped = iter(text(joined).split("\n") if joined.count("\n") == len(texts) - 1 else map(text, texts))
-    for block in chapter.blocks:
-        out.append(f"<p>{next(escaped)}</p>" if type(block) is Paragraph else '<hr class="scene"/>')
+    one_pass = joined.count("\n") == len(texts) - 1
+    if one_pass and len(texts) == len(chapter.blocks):  # no scene break: the paragraphs are the lines
+        out.append("<p>" + text(joined).replace("\n", "</p>\n<p>") + "</p>")
+    else:
+        escaped = iter(text(joined).split("\n") if one_pass else map(text, texts))
+        for block in chapter.blocks:
+            out.append(f"<p>{next(escaped)}</p>" if type(block) is Paragraph else '<hr class="scene"/>')
     out.append("</section>")
     return "\n".join(out)
 
