@@ -168,16 +168,21 @@ def bench_single(n: int, tmp: Path) -> dict:
 def bench_build(corpus: Path, fmt: str, jobs: int, runs: int) -> dict:
     """`bookbuilder <fmt>` as a user runs it (interpreter start and imports included), `runs` times:
     the fastest and the median wall time, and the peak memory (PSS) of the whole process tree.
-    Wall time on this shared machine varies by ±20 % from run to run, hence several runs."""
+    Wall time on this shared machine varies by ±20 % from minute to minute, hence several runs,
+    each right after a run of the issue's yardstick (reference_zip.py), whose figures say how
+    fast the machine was meanwhile."""
     out = Path(tempfile.mkdtemp()) / f"book.{fmt}"
     command = [sys.executable, "-m", "bookbuilder", fmt, str(corpus), "-o", str(out), "-j", str(jobs)]
-    walls = []
+    yardstick = [sys.executable, str(Path(__file__).with_name("reference_zip.py")), str(corpus), str(out.with_suffix(".zip"))]
+    walls, references = [], []
     for _ in range(runs):  # timed alone: sampling /proc for memory takes CPU from the build
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
-        walls.append(time.perf_counter() - start)
+        for times, args in ((references, yardstick), (walls, command)):
+            start = time.perf_counter()
+            subprocess.run(args, check=True, capture_output=True)
+            times.append(time.perf_counter() - start)
     _, peak, _ = run_measured(command, interval=0.05)
     return {f"{fmt}_jobs": jobs, f"{fmt}_wall_s_min": round(min(walls), 2), f"{fmt}_wall_s_median": round(statistics.median(walls), 2),
+            "reference_zip_s_min": round(min(references), 2), "reference_zip_s_median": round(statistics.median(references), 2),
             f"{fmt}_peak_mb": round(peak / 2**20), f"{fmt}_mb": round(out.stat().st_size / 2**20, 2)}
 
 
@@ -186,7 +191,7 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=2000)
     ap.add_argument("--pdf", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--runs", type=int, default=5, help="EPUB builds to time (the figure is the fastest and the median)")
+    ap.add_argument("--runs", type=int, default=9, help="EPUB builds to time (the figure is the fastest and the median)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus"
