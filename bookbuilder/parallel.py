@@ -2,7 +2,8 @@
 file or per chapter (reading to normalized chapters; rendering and compressing EPUB documents).
 
 This process works too, beside `jobs - 1` forked children: every process takes the next chunk
-of items from a shared counter until none are left, so a slow process simply takes fewer. The
+of items until none are left, so a slow process simply takes fewer. The chunks wait in a pipe, as
+their numbers: the kernel hands each read of one number to one process, no lock needed. The
 children inherit the inputs through the fork, without pickling; what a child computes comes
 back pickled through a memory file (_Child), so it crosses as `pack(item, result)` (plain tuples
 and strings: model objects pickle ten times slower) and is rebuilt here by `unpack(item, packed)`,
@@ -15,7 +16,6 @@ inputs, the map runs in this process: the results are the same either way, which
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import pickle
 import select
@@ -31,6 +31,7 @@ R = TypeVar("R")
 
 MIN_ITEMS = 200  # below this a fork costs more than it saves
 CHUNKS_PER_JOB = 8  # enough for the processes to finish together, few enough to cost nothing
+_CHUNK = struct.Struct("<i")  # a chunk's number in the pipe of chunks to take
 _NOTICE = struct.Struct("<iQQ")  # chunk index (-1: the child failed), offset in the memory file, length
 _FAILED = -1
 
@@ -51,7 +52,9 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, 
         return _in_order([_compute(fn, items, 0, len(items))])
     n = jobs * CHUNKS_PER_JOB
     bounds = [(len(items) * i // n, len(items) * (i + 1) // n) for i in range(n)]
-    next_chunk = multiprocessing.get_context("fork").Value("i", 0)  # shared by every process, with its lock
+    next_chunk, write_end = os.pipe()
+    os.write(write_end, b"".join(map(_CHUNK.pack, range(n))))  # jobs × 32 bytes: far below a pipe's 64 KiB
+    os.close(write_end)  # once the numbers are read, a read returns nothing: no chunk left
     chunks: list[list | None] = [None] * n
     # Frozen objects are never visited by the collector, so the children do not copy every page
     # of the inherited heap just by collecting (the fork advice in Python's gc docs).
@@ -62,7 +65,7 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, 
             children.append(_Child.fork(fn, items, bounds, next_chunk, pack))
         if meanwhile:
             meanwhile()
-        while (k := _claim(next_chunk, n)) is not None:
+        while (k := _claim(next_chunk)) is not None:
             chunks[k] = _compute(fn, items, *bounds[k])
             for child in children:
                 child.collect(chunks, items, bounds, unpack, wait=False)
@@ -71,15 +74,14 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, 
     finally:
         for child in children:
             child.stop()
+        os.close(next_chunk)
         gc.unfreeze()
     return _in_order(chunks)
 
 
-def _claim(next_chunk, n: int) -> int | None:
-    with next_chunk.get_lock():  # a read-increment without it could hand one chunk to two processes
-        k = next_chunk.value
-        next_chunk.value = k + 1
-    return k if k < n else None
+def _claim(next_chunk: int) -> int | None:
+    number = os.read(next_chunk, _CHUNK.size)  # the pipe holds whole numbers only: all or nothing
+    return _CHUNK.unpack(number)[0] if number else None
 
 
 def _compute(fn, items, start: int, stop: int) -> list[tuple[bool, object]]:
@@ -181,7 +183,7 @@ def _serve(fn, items, bounds, next_chunk, pack, notices: int, results: int) -> i
         offset += len(payload)
 
     try:
-        while (k := _claim(next_chunk, len(bounds))) is not None:
+        while (k := _claim(next_chunk)) is not None:
             chunk = _compute(fn, items, *bounds[k])
             if pack:
                 start = bounds[k][0]
