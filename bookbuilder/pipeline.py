@@ -1,7 +1,8 @@
 """The only place where the stages are wired together:
 
-book.toml → Config; source/ → ordered files → decode → parse → Book → normalize → Book;
-Book → lint diagnostics; Book → EPUB / PDF; outputs → output checks.
+book.toml → Config; source/ → ordered files; per file (bookbuilder.reading, on every core):
+decode → parse → parts → normalize + lint; parts → structure → Book; Book → EPUB / PDF;
+outputs → output checks.
 """
 from __future__ import annotations
 
@@ -12,15 +13,15 @@ from functools import lru_cache, partial
 from pathlib import Path
 
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
-from bookbuilder.decode import decode_chapter, encoding_override
+from bookbuilder.decode import encoding_override
 from bookbuilder.diagnostics import BookError, Diagnostic
-from bookbuilder.model import (Book, Chapter, Cover, Location, Meta, SourceFile, apply_delta, chapter_delta,
-                               chapter_from_wire, chapter_to_wire)
-from bookbuilder.normalize import Normalizer, normalizer
+from bookbuilder.model import Book, Cover, Location, Meta, SourceFile
+from bookbuilder.normalize import normalizer
 from bookbuilder.parallel import fork_map
-from bookbuilder.parse import split_sections
+from bookbuilder.reading import (FileToRead, Normalized, normalized_parts, pack_read, read_and_normalize, read_file,
+                                 sample_of_first_files, unpack_read)
 from bookbuilder.source import discover
-from bookbuilder.structure import Assembly, Part, file_parts, finish
+from bookbuilder.structure import Assembly, finish
 
 DEFAULT_EPOCH = 1700000000  # 2023-11-14: builds are reproducible even without SOURCE_DATE_EPOCH
 
@@ -37,51 +38,6 @@ def source_date_epoch() -> int:
     return int(value) if value.strip().isdigit() else DEFAULT_EPOCH
 
 
-@dataclass(frozen=True)
-class _FileToRead:
-    path: Path
-    shown: str  # the path as messages show it
-    encoding: str | None
-    errors: str
-    heading_pattern: re.Pattern | None  # book.toml's, compiled once
-
-
-@dataclass(frozen=True)
-class _Normalized:
-    """One chapter after normalization: the chapter, rule → paragraphs changed, its lint findings."""
-
-    chapter: Chapter
-    counts: dict[str, int]
-    findings: list[Diagnostic]
-
-
-@dataclass(frozen=True)
-class _FileRead:
-    source: SourceFile | None  # None: the file is empty
-    notes: tuple[Diagnostic, ...]
-    sample: str  # the start of the text, for guessing the language
-    parts: tuple[Part | _Normalized, ...]  # its chapters as _Normalized once normalized
-
-
-def _decode_file(spec: _FileToRead):
-    try:
-        data = spec.path.read_bytes()
-    except OSError as e:
-        raise BookError("E004", f"cannot read: {e.strerror}", spec.shown) from None
-    return decode_chapter(data, spec.shown, encoding=spec.encoding, errors=spec.errors)
-
-
-def read_file(spec: _FileToRead, whole_novel: bool = False) -> _FileRead:
-    """decode → parse → the parts of the book the file holds."""
-    decoded = _decode_file(spec)
-    if decoded.is_empty:
-        return _FileRead(None, decoded.diagnostics + (Diagnostic("W101", "empty file skipped", Location(spec.shown)),), "", ())
-    sections, notes = split_sections(decoded.text, spec.shown, spec.heading_pattern)
-    parts = file_parts(spec.shown, sections, whole_novel=whole_novel)
-    return _FileRead(SourceFile(spec.shown, decoded.encoding, decoded.method), decoded.diagnostics + tuple(notes),
-                     decoded.text[:500], tuple(parts))
-
-
 def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
     """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
     before they are put together (only a headless chapter's title depends on the others), so a
@@ -94,18 +50,20 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
-    specs = [_FileToRead(file, _shown(file, config), _encoding(file, config), config.errors, custom)
+    specs = [FileToRead(file, _shown(file, config), _encoding(file, config), config.errors, custom)
              for group in groups for file in group.files]
     if whole_novel:
         read = read_file(specs[0], whole_novel=True)
-        rules = normalizer(config.normalize, config.language or guess_language(read.sample))
-        reads = [_normalized_parts(read, rules, jobs)]
+        language = config.language or guess_language(read.sample)
+        rules = normalizer(config.normalize, language)
+        reads = [normalized_parts(read, rules, jobs)]
     else:
-        rules = normalizer(config.normalize, config.language or _language_of_first_files(specs))
-        reads = fork_map(partial(_read_and_normalize, rules), specs, jobs, pack=_pack_read, unpack=_unpack_read)
+        language = config.language or guess_language(sample_of_first_files(specs))
+        rules = normalizer(config.normalize, language)
+        reads = fork_map(partial(read_and_normalize, rules), specs, jobs, pack=pack_read, unpack=unpack_read)
     notes: list[Diagnostic] = []
     files: list[SourceFile] = []
-    normalized: list[_Normalized] = []
+    normalized: list[Normalized] = []
     asm = Assembly()
     done = iter(reads)
     for group in groups:
@@ -117,8 +75,8 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
             if read.source is None:
                 continue
             files.append(read.source)
-            normalized += [p for p in read.parts if isinstance(p, _Normalized)]
-            asm.take([p.chapter if isinstance(p, _Normalized) else p for p in read.parts],
+            normalized += [p for p in read.parts if isinstance(p, Normalized)]
+            asm.take([p.chapter if isinstance(p, Normalized) else p for p in read.parts],
                      volume_from_folder=group.title is not None)
     if not files:
         raise BookError("E103", "every chapter file is empty", str(config.source))
@@ -126,61 +84,13 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
     title = asm.preamble.get("title") if not config.has_config and asm.preamble.get("title") else config.title
     author = config.author or asm.preamble.get("author") or DEFAULT_AUTHOR
     meta = Meta(
-        title=title, author=author, language=config.language or rules.language, description=config.description,
+        title=title, author=author, language=language, description=config.description,
         identifier=config.identifier or stable_identifier(title, author), publisher=config.publisher,
         date=config.date, subjects=config.subjects,
     )
     raw = Book(meta, volumes, tuple(files))
     book = rules.book(raw, [(chapter, n.counts) for chapter, n in zip(raw.chapters(), normalized)])
     return Loaded(config, book, tuple(notes) + tuple(lint(book, [n.findings for n in normalized])))
-
-
-def _language_of_first_files(specs: list[_FileToRead]) -> str:
-    """The language of the first 20 files with text (they are decoded again with the rest: 1 %
-    of a large book), so that every process normalizes with it."""
-    sample = []
-    for spec in specs:
-        decoded = _decode_file(spec)
-        if not decoded.is_empty:
-            sample.append(decoded.text[:500])
-            if len(sample) == 20:
-                break
-    return guess_language("".join(sample))
-
-
-def _normalize_and_lint(rules: Normalizer, chapter: Chapter) -> _Normalized:
-    from bookbuilder.validate import lint_chapter
-
-    new, counts = rules.chapter(chapter)
-    return _Normalized(new, counts, lint_chapter(new))
-
-
-def _read_and_normalize(rules: Normalizer, spec: _FileToRead) -> _FileRead:
-    read = read_file(spec)
-    return replace(read, parts=tuple(_normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
-
-
-def _normalized_parts(read: _FileRead, rules: Normalizer, jobs: int | None) -> _FileRead:
-    """A whole novel's chapters normalized on `jobs` processes; only the changes travel back."""
-    chapters = [p for p in read.parts if isinstance(p, Chapter)]
-    done = iter(fork_map(partial(_normalize_and_lint, rules), chapters, jobs,
-                         pack=lambda c, n: (chapter_delta(c, n.chapter), n.counts, n.findings),
-                         unpack=lambda c, w: _Normalized(apply_delta(c, w[0]), w[1], w[2])))
-    return replace(read, parts=tuple(next(done) if isinstance(p, Chapter) else p for p in read.parts))
-
-
-def _pack_read(spec: _FileToRead, read: _FileRead) -> tuple:
-    """A file read on another process, as plain data (bookbuilder.parallel)."""
-    source = read.source and (read.source.path, read.source.encoding, read.source.method)
-    parts = tuple((chapter_to_wire(p.chapter), p.counts, p.findings) if isinstance(p, _Normalized) else p
-                  for p in read.parts)
-    return source, read.notes, parts
-
-
-def _unpack_read(spec: _FileToRead, wire: tuple) -> _FileRead:
-    source, notes, parts = wire
-    return _FileRead(source and SourceFile(*source), notes, "",
-                     tuple(_Normalized(chapter_from_wire(p[0]), p[1], p[2]) if type(p) is tuple else p for p in parts))
 
 
 def _encoding(file: Path, config: Config) -> str | None:

@@ -1,6 +1,5 @@
 """EPUB gates: EPUBCheck 0 errors / 0 warnings on each kind of book, covers, options."""
 import io
-import json
 import subprocess
 import sys
 import zipfile

@@ -1,6 +1,6 @@
 import pytest
 
-from bookbuilder.model import Paragraph, SceneBreak
+from bookbuilder.model import SceneBreak
 from bookbuilder.parse import classify_heading, split_sections
 from bookbuilder.pipeline import load_book
 from tests.conftest import write_book

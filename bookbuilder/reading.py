@@ -1,0 +1,115 @@
+"""One source file → the parts of the book it holds, normalized and linted: the per-file work
+that pipeline.load_book spreads over processes (bookbuilder.parallel), and the plain form in
+which a file's result crosses back from another process."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import partial
+from pathlib import Path
+
+from bookbuilder.decode import Decoded, decode_chapter
+from bookbuilder.diagnostics import BookError, Diagnostic
+from bookbuilder.model import Chapter, Location, SourceFile, apply_delta, chapter_delta, chapter_from_wire, chapter_to_wire
+from bookbuilder.normalize import Normalizer
+from bookbuilder.parallel import fork_map
+from bookbuilder.parse import split_sections
+from bookbuilder.structure import Part, file_parts
+
+LANGUAGE_SAMPLE_FILES = 20
+
+
+@dataclass(frozen=True)
+class FileToRead:
+    path: Path
+    shown: str  # the path as messages show it
+    encoding: str | None
+    errors: str
+    heading_pattern: re.Pattern | None  # book.toml's, compiled once
+
+
+@dataclass(frozen=True)
+class Normalized:
+    """One chapter after normalization: the chapter, rule → paragraphs changed, its lint findings."""
+
+    chapter: Chapter
+    counts: dict[str, int]
+    findings: list[Diagnostic]
+
+
+@dataclass(frozen=True)
+class FileRead:
+    source: SourceFile | None  # None: the file is empty
+    notes: tuple[Diagnostic, ...]
+    sample: str  # the start of the text, for guessing the language
+    parts: tuple[Part | Normalized, ...]  # its chapters as Normalized once normalized
+
+
+def _decode_file(spec: FileToRead) -> Decoded:
+    try:
+        data = spec.path.read_bytes()
+    except OSError as e:
+        raise BookError("E004", f"cannot read: {e.strerror}", spec.shown) from None
+    return decode_chapter(data, spec.shown, encoding=spec.encoding, errors=spec.errors)
+
+
+def read_file(spec: FileToRead, whole_novel: bool = False) -> FileRead:
+    """decode → parse → the parts of the book the file holds."""
+    decoded = _decode_file(spec)
+    if decoded.is_empty:
+        return FileRead(None, decoded.diagnostics + (Diagnostic("W101", "empty file skipped", Location(spec.shown)),), "", ())
+    sections, notes = split_sections(decoded.text, spec.shown, spec.heading_pattern)
+    parts = file_parts(spec.shown, sections, whole_novel=whole_novel)
+    return FileRead(SourceFile(spec.shown, decoded.encoding, decoded.method), decoded.diagnostics + tuple(notes),
+                     decoded.text[:500], tuple(parts))
+
+
+def sample_of_first_files(specs: list[FileToRead]) -> str:
+    """The start of the first 20 files with text, to guess the book's language from before the
+    files are spread over processes (they are decoded again there: 1 % of a large book)."""
+    sample = []
+    for spec in specs:
+        decoded = _decode_file(spec)
+        if not decoded.is_empty:
+            sample.append(decoded.text[:500])
+            if len(sample) == LANGUAGE_SAMPLE_FILES:
+                break
+    return "".join(sample)
+
+
+def _normalize_and_lint(rules: Normalizer, chapter: Chapter) -> Normalized:
+    from bookbuilder.validate import lint_chapter
+
+    new, counts = rules.chapter(chapter)
+    return Normalized(new, counts, lint_chapter(new))
+
+
+def read_and_normalize(rules: Normalizer, spec: FileToRead) -> FileRead:
+    """read_file, then every chapter normalized and linted."""
+    read = read_file(spec)
+    return replace(read, parts=tuple(_normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
+
+
+def normalized_parts(read: FileRead, rules: Normalizer, jobs: int | None) -> FileRead:
+    """A whole novel's chapters normalized on `jobs` processes; only the changes travel back."""
+    chapters = [p for p in read.parts if isinstance(p, Chapter)]
+    done = iter(fork_map(partial(_normalize_and_lint, rules), chapters, jobs,
+                         pack=lambda c, n: (chapter_delta(c, n.chapter), n.counts, n.findings),
+                         unpack=lambda c, w: Normalized(apply_delta(c, w[0]), w[1], w[2])))
+    return replace(read, parts=tuple(next(done) if isinstance(p, Chapter) else p for p in read.parts))
+
+
+def pack_read(spec: FileToRead, read: FileRead) -> tuple:
+    """A file read on another process, as plain data (bookbuilder.parallel)."""
+    source = read.source and (read.source.path, read.source.encoding, read.source.method)
+    parts = tuple((chapter_to_wire(p.chapter), p.counts, p.findings) if isinstance(p, Normalized) else p
+                  for p in read.parts)
+    return source, read.notes, parts
+
+
+def unpack_read(spec: FileToRead, wire: tuple) -> FileRead:
+    source, notes, parts = wire
+    return FileRead(source and SourceFile(*source), notes, "",
+                     tuple(Normalized(chapter_from_wire(p[0]), p[1], p[2]) if type(p) is tuple else p for p in parts))
+
+
