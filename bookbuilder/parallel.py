@@ -119,7 +119,12 @@ class _Child:
     def fork(cls, fn, items, bounds, next_chunk, pack) -> "_Child":
         read_fd, write_fd = os.pipe()
         results = os.memfd_create("bookbuilder-results")
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:
+            for fd in (read_fd, write_fd, results):
+                os.close(fd)
+            raise
         if pid == 0:  # the child: never returns, never runs this process's cleanup
             status = 1
             try:
