@@ -34,14 +34,16 @@ def lint_chapter(chapter) -> list[Diagnostic]:
 
 
 def chapter_size(chapter) -> list[Diagnostic]:
-    if not any(type(b) is Paragraph for b in chapter.blocks):
+    lengths = [len(b.text) for b in chapter.blocks if type(b) is Paragraph]
+    if not lengths:
         return [Diagnostic("W305", f"chapter {chapter.title!r} has no text", chapter.at)]
     found = []
-    if chapter.chars > LONG_CHAPTER:
-        found.append(Diagnostic("W306", f"chapter {chapter.title!r} has {chapter.chars:,} characters: a heading may have been missed", chapter.at))
-    for block in chapter.blocks:
-        if type(block) is Paragraph and len(block.text) > LONG_PARAGRAPH:
-            found.append(Diagnostic("W202", f"paragraph of {len(block.text):,} characters: line breaks may be missing", block.at))
+    if (chars := sum(lengths)) > LONG_CHAPTER:
+        found.append(Diagnostic("W306", f"chapter {chapter.title!r} has {chars:,} characters: a heading may have been missed", chapter.at))
+    if max(lengths) > LONG_PARAGRAPH:
+        for block in chapter.blocks:
+            if type(block) is Paragraph and len(block.text) > LONG_PARAGRAPH:
+                found.append(Diagnostic("W202", f"paragraph of {len(block.text):,} characters: line breaks may be missing", block.at))
     return found
 
 

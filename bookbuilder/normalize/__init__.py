@@ -105,7 +105,7 @@ class Normalizer:
             joined = normalize_text("\n".join(p.text for p in paragraphs), self.on, self.rules, self.converter, counts)
             texts = iter(joined.split("\n"))
             blocks = tuple(_retext(b, next(texts)) if type(b) is Paragraph else b for b in blocks)
-        return replace(ch, title=title, blocks=blocks), dict(counts)
+        return Chapter(title, blocks, ch.at, ch.number, ch.file_number, ch.kind), dict(counts)  # replace() is 5× slower
 
     def title(self, text: str) -> str:
         """A chapter or volume title normalized (titles are not counted as changes)."""

@@ -11,7 +11,7 @@ from importlib import resources
 LONG_LINE = 80  # characters: longer lines are story text unless the match is the whole line
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: the finder's cache key is hashed per chapter
 class JunkPattern:
     name: str
     regex: re.Pattern

@@ -13,6 +13,7 @@ from bookbuilder.normalize.junk import JunkPattern, clean_line, patterns_in
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
 # line is a scene break or text of its own (RULES §3.3), never glued on.
 _ORPHAN = re.compile(r"^(?![.。]{3,}$)[。！？，、；：”’」』）》.,!?;:]+$")
+_ORPHAN_START = frozenset("。！？，、；：”’」』）》.,!?;:")  # the one-character test before the regex
 # The one-character tests at a line's start and end, for every line.
 _CONTINUED_START = CharClass(f"{HAN}a-z，。、；：！？”’」』）》")
 _PUNCT_START = frozenset("，。、；：！？”’」』）》")
@@ -58,7 +59,7 @@ def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
     """UW-2: a line of only closing punctuation (a lone 。) belongs to the line before it."""
     out, changed = [], 0
     for block in blocks:
-        if (type(block) is Paragraph and _ORPHAN.match(block.text) and out
+        if (type(block) is Paragraph and block.text[:1] in _ORPHAN_START and _ORPHAN.match(block.text) and out
                 and type(out[-1]) is Paragraph):
             out[-1] = Paragraph(out[-1].text + block.text, out[-1].at)
             changed += 1
