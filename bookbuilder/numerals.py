@@ -11,12 +11,15 @@ _DIGIT.update({chr(0xFF10 + d): d for d in range(10)})  # full-width ０–９
 _UNIT = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
 _GROUP = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
 NUMERAL_CHARS = "".join(_DIGIT) + "".join(_UNIT) + "".join(_GROUP)
+_NUMERAL_SET = frozenset(NUMERAL_CHARS)
 
 
 def parse_numeral(text: str) -> int | None:
     """'一百零一' → 101, '十一' → 11, '两百' → 200, '一〇一' → 101, '１２' → 12; None if not a numeral."""
     text = text.strip()
-    if not text or any(c not in NUMERAL_CHARS for c in text):
+    if text.isascii():  # the usual file-name case: 0012
+        return int(text) if text.isdigit() else None
+    if not _NUMERAL_SET.issuperset(text):
         return None
     if all(c in _DIGIT for c in text):  # positional: 一〇一, 二〇二三, 12, １２
         value = 0

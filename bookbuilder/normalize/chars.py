@@ -156,6 +156,7 @@ def punctuation(text: str) -> str:
 
 
 _QUOTED_LINE = re.compile(r"^.*[\"'].*$", re.M)
+_ANY_QUOTE = re.compile('[“「”」"]')
 _HAS_HAN = re.compile(_HAN)
 _SINGLE = re.compile(rf"'({_HAN}[^'\n]{{0,40}}?)'")
 
@@ -174,17 +175,18 @@ def quotes(text: str, traditional: bool = False) -> str:
         if not _HAS_HAN.search(line):
             return line
         if '"' in line:
-            out, is_open = [], False
-            for i, ch in enumerate(line):
+            out, is_open, done = [], False, 0
+            for m in _ANY_QUOTE.finditer(line):  # only the quote marks matter here
+                ch, i = m.group(), m.start()
                 if ch in "“「":
                     is_open = True
                 elif ch in "”」":
                     is_open = False
-                elif ch == '"':
+                else:
                     is_open = _opens(line, i, is_open)
-                    ch = open_q if is_open else close_q
-                out.append(ch)
-            line = "".join(out)
+                    out += [line[done:i], open_q if is_open else close_q]
+                    done = i + 1
+            line = "".join(out) + line[done:]
         if "'" in line:
             line = _SINGLE.sub(rf"{open_s}\1{close_s}", line)
         return line
