@@ -12,6 +12,7 @@ Diagnostic and is raised here for the first failing item in input order, as a se
 
 Off Linux (Windows has no fork; on macOS it is unsafe with the system frameworks), or for small
 inputs, the map runs in this process: the results are the same either way, which the tests check.
+The caller runs no other threads (bookbuilder starts none): a fork copies only the calling one.
 """
 from __future__ import annotations
 
