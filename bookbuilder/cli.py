@@ -55,8 +55,8 @@ def _warn(diagnostics) -> None:
             click.echo(f"… and {n - SHOWN_PER_CODE} more {code} warnings (bookbuilder check lists them all)", err=True)
 
 
-def _load(path: Path, jobs: int | None = None) -> pipeline.Loaded:
-    loaded = pipeline.load_book(path, jobs)
+def _load(path: Path, jobs: int | None = None, meanwhile=None) -> pipeline.Loaded:
+    loaded = pipeline.load_book(path, jobs, meanwhile)
     _warn(loaded.diagnostics)
     click.echo(report.changes_line(loaded.book), err=True)
     return loaded
@@ -78,7 +78,7 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
 @JOBS
 def epub(path, output, jobs):
     """Build the EPUB 3 (default build/<slug>.epub)."""
-    _built(pipeline.build_epub(_load(path, jobs), output, jobs))
+    _built(pipeline.build_epub(_load(path, jobs, pipeline.warm_up_epub), output, jobs))
 
 
 def _pdf(loaded: pipeline.Loaded, output, jobs) -> None:
@@ -101,7 +101,7 @@ def pdf(path, output, jobs):
 @JOBS
 def build(path, jobs):
     """Build both the EPUB and the PDF into build/."""
-    loaded = _load(path, jobs)
+    loaded = _load(path, jobs, pipeline.warm_up_epub)
     _built(pipeline.build_epub(loaded, jobs=jobs))
     _pdf(loaded, None, jobs)
 

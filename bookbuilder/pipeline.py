@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from pathlib import Path
+from typing import Callable
 
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
 from bookbuilder.decode import encoding_override
@@ -38,12 +39,13 @@ def source_date_epoch() -> int:
     return int(value) if value.strip().isdigit() else DEFAULT_EPOCH
 
 
-def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
+def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[], None] | None = None) -> Loaded:
     """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
     before they are put together (only a headless chapter's title depends on the others), so a
     large book's files go all the way to normalized, linted chapters on `jobs` processes (default:
     every core; bookbuilder.parallel). A whole-novel file is read here, then its chapters are
-    normalized on `jobs` processes."""
+    normalized on `jobs` processes. `meanwhile` is work for this process while the others start
+    (warm_up_epub)."""
     from bookbuilder.validate import lint
 
     config = load_config(Path(path))
@@ -56,11 +58,12 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
         read = read_file(specs[0], whole_novel=True)
         language = config.language or guess_language(read.sample)
         rules = normalizer(config.normalize, language)
-        reads = [normalized_parts(read, rules, jobs)]
+        reads = [normalized_parts(read, rules, jobs, meanwhile)]
     else:
         language = config.language or guess_language(sample_of_first_files(specs))
         rules = normalizer(config.normalize, language)
-        reads = fork_map(partial(read_and_normalize, rules), specs, jobs, pack=pack_read, unpack=unpack_read)
+        reads = fork_map(partial(read_and_normalize, rules), specs, jobs, pack=pack_read, unpack=unpack_read,
+                         meanwhile=meanwhile)
     notes: list[Diagnostic] = []
     files: list[SourceFile] = []
     normalized: list[Normalized] = []
@@ -177,6 +180,15 @@ def embedded_font(loaded: Loaded, book: Book) -> tuple[bytes, str] | None:
     named = loaded.config.epub.get("font")
     path, index = (loaded.config.inside(named, "epub.font"), 0) if named else find_font(serif_for(book.meta.language))
     return subset_font(path, index, "".join(book.characters()) + RENDERED_LABELS), "BookBuilder Embedded"
+
+
+def warm_up_epub() -> None:
+    """Import what build_epub needs (ebooklib, lxml, Pillow: about 50 ms), for load_book to do while
+    the book's files are read on other processes."""
+    import importlib
+
+    for module in ("bookbuilder.render.epub", "bookbuilder.render.cover", "PIL.ImageDraw", "PIL.ImageFont"):
+        importlib.import_module(module)
 
 
 def build_epub(loaded: Loaded, output: Path | None = None, jobs: int | None = None) -> tuple[Path, list[Diagnostic]]:

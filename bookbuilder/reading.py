@@ -90,10 +90,10 @@ def read_and_normalize(rules: Normalizer, spec: FileToRead) -> FileRead:
     return replace(read, parts=tuple(_normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
 
 
-def normalized_parts(read: FileRead, rules: Normalizer, jobs: int | None) -> FileRead:
+def normalized_parts(read: FileRead, rules: Normalizer, jobs: int | None, meanwhile=None) -> FileRead:
     """A whole novel's chapters normalized on `jobs` processes; only the changes travel back."""
     chapters = [p for p in read.parts if isinstance(p, Chapter)]
-    done = iter(fork_map(partial(_normalize_and_lint, rules), chapters, jobs,
+    done = iter(fork_map(partial(_normalize_and_lint, rules), chapters, jobs, meanwhile=meanwhile,
                          pack=lambda c, n: (chapter_delta(c, n.chapter), n.counts, n.findings),
                          unpack=lambda c, w: Normalized(apply_delta(c, w[0]), w[1], w[2])))
     return replace(read, parts=tuple(next(done) if isinstance(p, Chapter) else p for p in read.parts))
