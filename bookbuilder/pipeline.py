@@ -105,10 +105,11 @@ def _encoding(file: Path, config: Config) -> str | None:
 
 def _shown(path: Path, config: Config) -> str:
     """Paths in messages are relative to the current folder when they can be."""
-    folder = _shown_folder(str(path.parent), os.getcwd())  # one relpath per folder, not per file
+    parent, name = os.path.split(path)  # on the string: a Path's .parent builds another Path
+    folder = _shown_folder(parent, os.getcwd())  # one relpath per folder, not per file
     if folder is None:
         return str(path)
-    return path.name if folder == "." else os.path.join(folder, path.name)
+    return name if folder == "." else os.path.join(folder, name)
 
 
 @lru_cache(maxsize=64)
