@@ -31,7 +31,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 MIN_ITEMS = 200  # below this a fork costs more than it saves
-CHUNKS_PER_JOB = 8  # enough for the processes to finish together, few enough to cost nothing
+SMALLEST_CHUNK_SHARE = 64  # the last chunks hold 1/(64 × jobs) of the items: a few milliseconds
 _CHUNK = struct.Struct("<i")  # a chunk's number in the pipe of chunks to take
 _NOTICE = struct.Struct("<iQQ")  # chunk index (-1: the child failed), offset in the memory file, length
 _FAILED = -1
@@ -51,10 +51,10 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, 
         if meanwhile:
             meanwhile()
         return _in_order([_compute(fn, items, 0, len(items))])
-    n = jobs * CHUNKS_PER_JOB
-    bounds = [(len(items) * i // n, len(items) * (i + 1) // n) for i in range(n)]
+    bounds = chunk_bounds(len(items), jobs)
+    n = len(bounds)
     next_chunk, write_end = os.pipe()
-    os.write(write_end, b"".join(map(_CHUNK.pack, range(n))))  # jobs × 32 bytes: far below a pipe's 64 KiB
+    os.write(write_end, b"".join(map(_CHUNK.pack, range(n))))  # 4 bytes a chunk: far below a pipe's 64 KiB
     os.close(write_end)  # once the numbers are read, a read returns nothing: no chunk left
     chunks: list[list | None] = [None] * n
     # Frozen objects are never visited by the collector, so the children do not copy every page
@@ -78,6 +78,17 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, 
         os.close(next_chunk)
         gc.unfreeze()
     return _in_order(chunks)
+
+
+def chunk_bounds(count: int, jobs: int) -> list[tuple[int, int]]:
+    """Contiguous chunks, from large to small (guided scheduling): each takes 1/(2 × jobs) of what
+    is left, so the processes hand over few results early and finish together on small chunks."""
+    bounds, start, smallest = [], 0, max(1, count // (jobs * SMALLEST_CHUNK_SHARE))
+    while start < count:
+        size = max(smallest, -(-(count - start) // (2 * jobs)))
+        bounds.append((start, min(count, start + size)))
+        start += size
+    return bounds
 
 
 def _claim(next_chunk: int) -> int | None:
