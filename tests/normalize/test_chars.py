@@ -20,7 +20,11 @@ def norm(text: str) -> str:
     ("原来如此!他终于明白了.", "原来如此！他终于明白了。"),
     ("真的?!", "真的？！"),
     ("中文;中文", "中文；中文"),
+    ("中文; 中文", "中文; 中文"),  # ; only between two Han characters
     ("他(很轻)地说", "他（很轻）地说"),
+    ("见图(1)与(a)", "见图(1)与(a)"),  # no Han inside: not Chinese parentheses
+    ("他说:\n", "他说：\n"),  # : at the paragraph's end
+    ("比分3:2", "比分3:2"),  # after a digit: a ratio, not a Chinese colon
     ("迅速东撤.“没错", "迅速东撤。“没错"),
     ("关闭城门..", "关闭城门。。"),  # two dots are two full stops (a typo kept: RP-1 is off); three are ……
     # QU-1
@@ -39,6 +43,7 @@ def norm(text: str) -> str:
     # DA-1
     ("他--不，是她", "他——不，是她"),
     ("可是—我不想去", "可是——我不想去"),
+    ("Anna—Marie", "Anna—Marie"),  # a lone — between Latin letters stays
     ("他――不", "他——不"),
     # SP-2
     ("iPhone ，好", "iPhone，好"),
