@@ -83,7 +83,7 @@ def chapter_to_wire(chapter: "Chapter") -> ChapterWire:
     texts = [b.text if type(b) is Paragraph else "" for b in chapter.blocks]
     lines = [b.at.line if type(b) is Paragraph else -b.at.line for b in chapter.blocks if b.at.line and b.at.path == path]
     joined = "\n".join(texts)
-    if len(lines) != len(texts) or joined.count("\n") != len(texts) - 1 or (texts and not all(lines)):
+    if len(lines) != len(texts) or joined.count("\n") != len(texts) - 1:
         blocks = chapter.blocks  # a line break inside a text, or a block from elsewhere: send the blocks
     else:
         blocks = (joined, array("i", lines).tobytes())

@@ -52,7 +52,7 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
-    specs = [FileToRead(file, _shown(file, config), _encoding(file, config), config.errors, custom)
+    specs = [FileToRead(file, _shown(file, config), _encoding(file, config, whole_novel), config.errors, custom)
              for group in groups for file in group.files]
     if whole_novel:
         read = read_file(specs[0], whole_novel=True)
@@ -96,10 +96,10 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
     return Loaded(config, book, tuple(notes) + tuple(lint(book, [n.findings for n in normalized])))
 
 
-def _encoding(file: Path, config: Config) -> str | None:
+def _encoding(file: Path, config: Config, whole_novel: bool) -> str | None:
     if not config.encodings:  # no per-file overrides: spare 2,000 relative_to calls
         return config.encoding
-    relpath = file.name if config.source.is_file() else file.relative_to(config.source).as_posix()
+    relpath = file.name if whole_novel else file.relative_to(config.source).as_posix()
     return encoding_override(relpath, config.encoding, config.encodings)
 
 
@@ -172,13 +172,14 @@ def with_cover(loaded: Loaded) -> tuple[Book, list[Diagnostic]]:
 RENDERED_LABELS = "目录封面正文导航第章0123456789"
 
 
-def embedded_font(loaded: Loaded, book: Book) -> tuple[bytes, str] | None:
+def embedded_font(loaded: Loaded) -> tuple[bytes, str] | None:
     """[epub] embed_font = true: the CJK font (or [epub] font) cut down to the book's glyphs."""
     from bookbuilder.render.fonts import find_font, serif_for, subset_font
 
     if not loaded.config.epub.get("embed_font"):
         return None
     named = loaded.config.epub.get("font")
+    book = loaded.book
     path, index = (loaded.config.inside(named, "epub.font"), 0) if named else find_font(serif_for(book.meta.language))
     return subset_font(path, index, "".join(book.characters()) + RENDERED_LABELS), "BookBuilder Embedded"
 
@@ -205,7 +206,7 @@ def build_epub(loaded: Loaded, output: Path | None = None, jobs: int | None = No
         return book.cover
 
     write_epub(loaded.book, book_css(loaded.config, "epub"), target, source_date_epoch(), make_cover=make_cover,
-               vertical=bool(loaded.config.epub.get("vertical")), font=embedded_font(loaded, loaded.book), jobs=jobs)
+               vertical=bool(loaded.config.epub.get("vertical")), font=embedded_font(loaded), jobs=jobs)
     from bookbuilder.validate import epub_size
 
     return target, notes + epub_size(target)

@@ -164,9 +164,10 @@ def normalize_text(text: str, on: set[str], rules, converter=None, counts: Count
             masked = _counted(name, masked, fn, counts)
         if masked == before:
             break
-        pairs = zip(before.split("\n"), masked.split("\n"))
+        changed = masked.split("\n")
+        pairs = zip(before.split("\n"), changed)
         if lines is None:
-            lines = masked.split("\n")
+            lines = changed
             todo = [i for i, (old, new) in enumerate(pairs) if old != new]
         else:
             done, todo = todo, []

@@ -12,11 +12,13 @@ from bookbuilder.normalize.junk import JunkPattern, clean_line, patterns_in
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
 # line is a scene break or text of its own (RULES §3.3), never glued on.
-_ORPHAN = re.compile(r"^(?![.。]{3,}$)[。！？，、；：”’」』）》.,!?;:]+$")
-_ORPHAN_START = frozenset("。！？，、；：”’」』）》.,!?;:")  # the one-character test before the regex
+_CONTINUING_MARKS = "，。、；：！？”’」』）》"  # no paragraph starts with one
+_ORPHAN_MARKS = _CONTINUING_MARKS + ".,!?;:"
+_ORPHAN = re.compile(rf"^(?![.。]{{3,}}$)[{re.escape(_ORPHAN_MARKS)}]+$")
+_ORPHAN_START = frozenset(_ORPHAN_MARKS)  # the one-character test before the regex
 # The one-character tests at a line's start and end, for every line.
-_CONTINUED_START = CharClass(f"{HAN}a-z，。、；：！？”’」』）》")
-_PUNCT_START = frozenset("，。、；：！？”’」』）》")
+_CONTINUED_START = CharClass(f"{HAN}a-z{_CONTINUING_MARKS}")
+_PUNCT_START = frozenset(_CONTINUING_MARKS)
 _OPEN_END = CharClass(f"{HAN}A-Za-z0-9")  # no punctuation closes the line
 _LATIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _CLOSED = tuple("。！？…”’」』）》!?")

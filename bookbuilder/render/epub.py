@@ -77,6 +77,11 @@ def _deflate(data: bytes) -> tuple[int, int, bytes]:
     return zlib.crc32(data), len(data), compressor.compress(data) + compressor.flush()
 
 
+def _chapter_uid(n: int) -> str:
+    """The id and file name of the n-th chapter (from 1): its document and the package agree on it."""
+    return f"ch{n:05d}"
+
+
 def chapter_document(chapter: Chapter, uid: str, level: int, language: str) -> bytes:
     return xhtml_document(chapter.title, chapter_section(chapter, uid, level=level), language, f"../{CSS_NAME}")
 
@@ -92,7 +97,7 @@ def build_epub_bytes(book: Book, css: str, epoch: int, *, vertical: bool = False
     """The EPUB. A large book's chapters are rendered and deflated on `jobs` processes
     (bookbuilder.parallel) while this one packages the rest with ebooklib (and makes the cover with
     `make_cover` when given, else takes book.cover); the chapters' zip entries go in last."""
-    chapters = [(chapter, f"ch{n:05d}", 2 if volume.title else 1)
+    chapters = [(chapter, _chapter_uid(n), 2 if volume.title else 1)
                 for n, (volume, chapter) in enumerate(((v, c) for v in book.volumes for c in v.chapters), 1)]
     package = _Package(book, css, epoch, vertical=vertical, font=font, summary=summary, make_cover=make_cover)
     try:
@@ -180,7 +185,7 @@ class _Package:
                 spine.append(volume_item)
                 first = first or volume_item
             for chapter in volume.chapters:
-                uid = f"ch{n + 1:05d}"
+                uid = _chapter_uid(n + 1)
                 item = document(uid, chapter.title, _Later(n))
                 n += 1
                 spine.append(item)
@@ -213,8 +218,8 @@ class _Package:
 
     def finish(self, chapters: list[Deflated]) -> bytes:
         """The EPUB's bytes, with the chapters (rendered in book order) written in last."""
-        for info, n in self.zip.later:
-            self.zip.write_deflated(info, chapters[n])
+        for name, n in self.zip.later:
+            self.zip.writestr(name, chapters[n])
         self.zip.close()
         return self.out.getvalue()
 
@@ -232,25 +237,25 @@ class _ReproducibleZip(zipfile.ZipFile):
     def __init__(self, file, *, stamp: tuple, language: str, depth: int):
         super().__init__(file, "w", zipfile.ZIP_DEFLATED, compresslevel=COMPRESS_LEVEL)
         self.stamp, self.language, self.depth = stamp, language, depth
-        self.later: list[tuple[zipfile.ZipInfo, int]] = []
+        self.later: list[tuple[str, int]] = []  # entry name, chapter index
 
     def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):
         name = getattr(zinfo_or_arcname, "filename", zinfo_or_arcname)
+        if isinstance(data, _Later):
+            self.later.append((name, data.index))
+            return
         info = zipfile.ZipInfo(name, date_time=self.stamp)
         info.compress_type = self.compression if compress_type is None else compress_type
         info.external_attr = 0o644 << 16
         info.create_system = 3
-        if isinstance(data, _Later):
-            self.later.append((info, data.index))
-            return
         if isinstance(data, Deflated):
-            self.write_deflated(info, data)
+            self._write_deflated(info, data)
             return
         data = data.encode("utf-8") if isinstance(data, str) else data
         super().writestr(info, _patch(name, data, self.language, self.depth),
                          compresslevel=self.compresslevel if info.compress_type == zipfile.ZIP_DEFLATED else None)
 
-    def write_deflated(self, info: zipfile.ZipInfo, data: Deflated) -> None:
+    def _write_deflated(self, info: zipfile.ZipInfo, data: Deflated) -> None:
         """zipfile has no way to take data deflated elsewhere: these are its own steps for an entry
         in a seekable file (ZipFile._open_to_write and _ZipWriteFile.close, CPython 3.8–3.13), with
         the compressor left out. The bytes equal writestr's, which a test checks."""

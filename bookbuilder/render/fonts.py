@@ -9,6 +9,7 @@ from pathlib import Path
 from bookbuilder.diagnostics import BookError
 
 SERIF_SC = "Noto Serif CJK SC"
+INSTALL_HINT = "install one (Debian: apt-get install fonts-noto-cjk) or name a font file in book.toml"
 # The regional face of Noto Serif CJK for a book language: punctuation sits and glyphs are drawn
 # the way readers of that region expect (the faces cover the same characters).
 SERIF_BY_LANGUAGE = {"zh-Hant": "Noto Serif CJK TC", "zh-TW": "Noto Serif CJK TC", "zh-HK": "Noto Serif CJK HK"}
@@ -16,7 +17,6 @@ SERIF_BY_LANGUAGE = {"zh-Hant": "Noto Serif CJK TC", "zh-TW": "Noto Serif CJK TC
 
 def serif_for(language: str) -> str:
     return SERIF_BY_LANGUAGE.get(language, SERIF_SC)
-INSTALL_HINT = "install one (Debian: apt-get install fonts-noto-cjk) or name a font file in book.toml"
 
 
 @functools.lru_cache(maxsize=16)
