@@ -125,17 +125,43 @@ def test_generated_300_chapter_book_is_epubcheck_clean(tmp_path):
 
 
 def test_an_entry_deflated_ahead_is_written_as_zipfile_writes_it():
+    """_ReproducibleZip writes deflated data by zipfile's own steps: given what zipfile's zlib
+    compressor makes of an entry, its archive is byte for byte zipfile's."""
+    import zlib
+
     from bookbuilder.render.epub import Deflated, _ReproducibleZip
 
     data = ("<p>第一章 风起</p>\n" * 500).encode("utf-8")
-    archives = []
-    for content in (data, Deflated.of(data)):
-        out = io.BytesIO()
-        with _ReproducibleZip(out, stamp=(2024, 1, 1, 0, 0, 0), language="zh-Hans", depth=1) as z:
-            z.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
-            z.writestr("EPUB/text/ch00001.xhtml", content)
-            z.writestr("EPUB/text/ch00002.xhtml", b"<p>after</p>")
-        archives.append(out.getvalue())
-    assert archives[0] == archives[1]
-    with zipfile.ZipFile(io.BytesIO(archives[1])) as z:
-        assert z.read("EPUB/text/ch00001.xhtml") == data and z.testzip() is None
+    compressor = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)  # zipfile's default
+    as_zipfile_deflates = Deflated.from_parts(zlib.crc32(data), len(data), compressor.compress(data) + compressor.flush())
+
+    def stamped(name: str) -> zipfile.ZipInfo:
+        info = zipfile.ZipInfo(name, date_time=(2024, 1, 1, 0, 0, 0))
+        info.external_attr, info.create_system = 0o644 << 16, 3
+        return info
+
+    ours, theirs = io.BytesIO(), io.BytesIO()
+    with _ReproducibleZip(ours, stamp=(2024, 1, 1, 0, 0, 0), language="zh-Hans", depth=1) as z:
+        z.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        z.writestr("EPUB/text/ch00001.xhtml", as_zipfile_deflates)
+    with zipfile.ZipFile(theirs, "w") as z:
+        z.writestr(stamped("mimetype"), "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        z.writestr(stamped("EPUB/text/ch00001.xhtml"), data, compress_type=zipfile.ZIP_DEFLATED)
+    assert ours.getvalue() == theirs.getvalue()
+
+
+def test_entries_are_deflated_and_read_back_whole():
+    from bookbuilder.render.epub import Deflated, _ReproducibleZip
+
+    data = ("<p>第一章 风起</p>\n" * 500).encode("utf-8")
+    out = io.BytesIO()
+    with _ReproducibleZip(out, stamp=(2024, 1, 1, 0, 0, 0), language="zh-Hans", depth=1) as z:
+        z.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        z.writestr("EPUB/text/ch00001.xhtml", Deflated.of(data))
+        z.writestr("EPUB/text/ch00002.xhtml", data)
+    with zipfile.ZipFile(io.BytesIO(out.getvalue())) as z:
+        infos = z.infolist()
+        assert [i.compress_type for i in infos] == [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_DEFLATED]
+        assert infos[1].compress_size < len(data) / 10
+        assert z.read("EPUB/text/ch00001.xhtml") == data == z.read("EPUB/text/ch00002.xhtml")
+        assert z.testzip() is None
