@@ -1,3 +1,3 @@
-from bookbuilder.cli import main
+from bookbuilder.cli import run
 
-main()
+run()

@@ -156,3 +156,25 @@ def test_build_shows_a_few_of_each_warning_and_check_all(tmp_path):
     assert result.exit_code == 0
     assert result.output.count("W201") == 10 + 1 and "and 5 more W201 warnings" in result.output
     assert run("check", root).output.count("warning W201") == 15
+
+
+def test_console_script_exits_fast_with_every_line_and_code(sample_book, tmp_path):
+    """`python -m bookbuilder` ends with os._exit (cli.run): its piped output is still flushed
+    whole, the artifact is complete, and the exit codes are click's and ours."""
+    import subprocess
+    import sys
+    import zipfile
+
+    def console(*args):
+        return subprocess.run([sys.executable, "-m", "bookbuilder", *map(str, args)], capture_output=True, text=True)
+
+    built = console("epub", sample_book, "-o", tmp_path / "b.epub")
+    assert built.returncode == 0 and built.stdout == f"wrote {tmp_path / 'b.epub'}\n"
+    assert "normalized:" in built.stderr
+    with zipfile.ZipFile(tmp_path / "b.epub") as z:
+        assert z.testzip() is None
+    checked = console("check", sample_book, "--strict")
+    assert checked.returncode == 1 and "warning W301" in checked.stdout
+    missing = console("epub", tmp_path / "nowhere")
+    assert missing.returncode == 1 and len(missing.stderr.splitlines()) == 1 and "E004" in missing.stderr
+    assert console("epub", "--bogus").returncode == 2
