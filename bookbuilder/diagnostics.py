@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from bookbuilder.model import Location
+from bookbuilder.model import Location, quick_init
 
 
 class Severity(enum.IntEnum):
@@ -72,6 +72,7 @@ CODES: dict[str, tuple[Severity, str]] = {
 }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     code: str
