@@ -101,10 +101,10 @@ class Normalizer:
                 counts[name] += n
         title = self.title(ch.title)
         paragraphs = [b for b in blocks if type(b) is Paragraph]
-        if paragraphs:
-            joined = normalize_text("\n".join(p.text for p in paragraphs), self.on, self.rules, self.converter, counts)
-            texts = iter(joined.split("\n"))
-            blocks = tuple(_retext(b, next(texts)) if type(b) is Paragraph else b for b in blocks)
+        text = "\n".join([p.text for p in paragraphs])
+        if (new := normalize_text(text, self.on, self.rules, self.converter, counts)) != text:
+            retexted = iter([p if t == p.text else Paragraph(t, p.at) for p, t in zip(paragraphs, new.split("\n"))])
+            blocks = tuple(next(retexted) if type(b) is Paragraph else b for b in blocks)
         return Chapter(title, blocks, ch.at, ch.number, ch.file_number, ch.kind), dict(counts)  # replace() is 5× slower
 
     def title(self, text: str) -> str:
@@ -179,10 +179,6 @@ def normalize_text(text: str, on: set[str], rules, converter=None, counts: Count
     if lines is not None:
         masked = "\n".join(lines)
     return unmask(masked, saved)
-
-
-def _retext(block: Paragraph, text: str) -> Paragraph:
-    return block if text == block.text else Paragraph(text, block.at)
 
 
 def _counted(name: str, text: str, fn: Callable[[str], str], counts: Counter | None) -> str:

@@ -16,10 +16,12 @@ _CONTINUING_MARKS = "，。、；：！？”’」』）》"  # no paragraph st
 _ORPHAN_MARKS = _CONTINUING_MARKS + ".,!?;:"
 _ORPHAN = re.compile(rf"^(?![.。]{{3,}}$)[{re.escape(_ORPHAN_MARKS)}]+$")
 _ORPHAN_START = frozenset(_ORPHAN_MARKS)  # the one-character test before the regex
-# The one-character tests at a line's start and end, for every line.
+# The one-character tests at a line's start and end, for every line: a line that starts with Han,
+# a lower-case letter or a mark no paragraph starts with may continue the one before; a line that
+# ends with Han, a Latin letter or a digit is open (no punctuation closes it).
 _CONTINUED_START = CharClass(f"{HAN}a-z{_CONTINUING_MARKS}")
 _PUNCT_START = frozenset(_CONTINUING_MARKS)
-_OPEN_END = CharClass(f"{HAN}A-Za-z0-9")  # no punctuation closes the line
+_OPEN_END = CharClass(f"{HAN}A-Za-z0-9")
 _LATIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _CLOSED = tuple("。！？…”’」』）》!?")
 MIN_JOIN = 10  # shorter lines are titles, names, signatures, verse (RULES §3.2)
@@ -59,6 +61,9 @@ def _tidy_breaks(blocks: list) -> list:
 
 def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
     """UW-2: a line of only closing punctuation (a lone 。) belongs to the line before it."""
+    # Most chapters have none: a look at each line's first character tells, without rebuilding.
+    if not any(type(b) is Paragraph and b.text[:1] in _ORPHAN_START for b in blocks):
+        return blocks, 0
     out, changed = [], 0
     for block in blocks:
         if (type(block) is Paragraph and block.text[:1] in _ORPHAN_START and _ORPHAN.match(block.text) and out
@@ -93,21 +98,27 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
     length-only rule like calibre's unwrap factor would miss it."""
     layout = read_layout(blocks)
     verse = _verse_indices(blocks)
+    continues = layout.continues
     out: list = []
     changed = 0
-    last: Paragraph | None = None  # the raw line that ends out[-1]
+    last: Paragraph | None = None  # the raw line that ends out[-1], when out[-1] is a paragraph
     for i, block in enumerate(blocks):
-        prev = out[-1] if out else None
-        if (type(block) is Paragraph and type(prev) is Paragraph and last is not None
-                and last.at.path == block.at.path and i not in verse and i - 1 not in verse
-                and layout.continues(last.text, block, block.at.line == last.at.line + 1)):
-            sep = " " if last.text[-1:] in _LATIN and block.text[:1] in _LATIN else ""
-            out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
-            changed += 1
-        else:
+        if type(block) is not Paragraph:
             out.append(block)
-        last = block if type(block) is Paragraph else None
-    return tuple(out), changed
+            last = None
+            continue
+        if last is not None and (not verse or (i not in verse and i - 1 not in verse)):
+            at, last_at = block.at, last.at
+            if last_at.path == at.path and continues(last.text, block, at.line == last_at.line + 1):
+                prev = out[-1]
+                sep = " " if last.text[-1:] in _LATIN and block.text[:1] in _LATIN else ""
+                out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
+                changed += 1
+                last = block
+                continue
+        out.append(block)
+        last = block
+    return (tuple(out) if changed else blocks), changed
 
 
 @dataclass(frozen=True)
@@ -129,7 +140,7 @@ class Layout:
         following = next_block.text
         if self.indent_marks_paragraphs and adjacent and len(line) == self.width:
             return not next_block.indented
-        if not _ends_open(line):
+        if not _OPEN_END[line[-1:]]:
             return (bool(self.width) and len(line) == self.width
                     and (adjacent or self.blanks_are_noise or not line.endswith(_CLOSED)))
         if following[:1] in _PUNCT_START:
@@ -137,7 +148,7 @@ class Layout:
         if self.width and len(line) == self.width:
             return True
         if adjacent or self.blanks_are_noise:
-            return len(line) >= self.min_join and _starts_continued(following)
+            return len(line) >= self.min_join and _CONTINUED_START[following[:1]]
         return False
 
 
@@ -157,8 +168,8 @@ def read_layout(blocks: tuple) -> Layout:
             continue
         lines += 1
         indented += block.indented
-        if previous is not None and previous.at.path == block.at.path:
-            adjacent = block.at.line == previous.at.line + 1
+        if previous is not None and (previous_at := previous.at).path == (at := block.at).path:
+            adjacent = at.line == previous_at.line + 1
             t = tally[not adjacent]
             line = previous.text
             t[0] += 1
@@ -167,9 +178,9 @@ def read_layout(blocks: tuple) -> Layout:
                 if adjacent:
                     after_full += 1
                     flush_after_full += not block.indented
-            elif len(line) >= MIN_JOIN and _ends_open(line):
+            elif len(line) >= MIN_JOIN and _OPEN_END[line[-1]]:
                 t[1] += 1
-                t[2] += _starts_continued(block.text)
+                t[2] += _CONTINUED_START[block.text[:1]]
         previous = block
     noise = blank_lines_are_noise(tally[1][:2], tally[0][:2])
     pairs, broken = tally[0][0] + noise * tally[1][0], tally[0][2] + noise * tally[1][2]
@@ -197,26 +208,25 @@ def _shortest_join(pairs: int, broken: int) -> int:
     return 2 if broken >= 3 and broken >= 0.05 * pairs else MIN_JOIN
 
 
-def _ends_open(line: str) -> bool:
-    """Ends with Han, a Latin letter or a digit: no punctuation closes it."""
-    return bool(line) and _OPEN_END[line[-1]]
-
-
-def _starts_continued(line: str) -> bool:
-    """Starts with Han, a lower-case letter or a mark that no paragraph starts with."""
-    return bool(line) and _CONTINUED_START[line[0]]
-
-
 def _verse_indices(blocks: tuple) -> set[int]:
     """Runs of >= 3 adjacent short lines are verse (从明天起 / 做一个幸福的人): never joined."""
     verse: set[int] = set()
     run: list[int] = []
-    for i, block in enumerate(blocks + (None,)):
-        short = type(block) is Paragraph and len(block.text) <= VERSE_LINE
-        if short and run and block.at.line == blocks[run[-1]].at.line + 1:
-            run.append(i)
-            continue
-        if len(run) >= VERSE_RUN:
-            verse.update(run)
-        run = [i] if short else []
+    previous_line = 0
+    for i, block in enumerate(blocks):
+        if type(block) is Paragraph and len(block.text) <= VERSE_LINE:
+            line = block.at.line
+            if run and line == previous_line + 1:
+                run.append(i)
+            else:
+                if len(run) >= VERSE_RUN:
+                    verse.update(run)
+                run = [i]
+            previous_line = line
+        elif run:
+            if len(run) >= VERSE_RUN:
+                verse.update(run)
+            run = []
+    if len(run) >= VERSE_RUN:
+        verse.update(run)
     return verse
