@@ -185,11 +185,12 @@ def embedded_font(loaded: Loaded) -> tuple[bytes, str] | None:
 
 
 def warm_up_epub() -> None:
-    """Import what build_epub needs (ebooklib, lxml, Pillow: about 50 ms), for load_book to do while
-    the book's files are read on other processes."""
+    """Import what the rest of the build needs (ebooklib, lxml, Pillow, hashlib: about 55 ms), for
+    load_book to do while the book's files are read on other processes."""
     import importlib
 
-    for module in ("bookbuilder.render.epub", "bookbuilder.render.cover", "PIL.ImageDraw", "PIL.ImageFont"):
+    for module in ("bookbuilder.render.epub", "bookbuilder.render.cover", "PIL.ImageDraw", "PIL.ImageFont",
+                   "hashlib"):  # hashlib: config.stable_identifier, right after the load
         importlib.import_module(module)
 
 

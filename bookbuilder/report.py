@@ -12,7 +12,13 @@ def human(diagnostics) -> str:
 
 
 def sorted_diagnostics(diagnostics) -> list[Diagnostic]:
-    return sorted(diagnostics, key=lambda d: (-d.severity, d.at.path if d.at else "", (d.at.line or 0) if d.at else 0))
+    """Errors first, then warnings, then notes; each by file and line."""
+    return sorted(diagnostics, key=lambda d: (-d.severity, *where(d)))
+
+
+def where(d: Diagnostic) -> tuple[str, int]:
+    """The sort key of a diagnostic's place: (path, line), the book itself first."""
+    return (d.at.path, d.at.line or 0) if d.at else ("", 0)
 
 
 def summary(diagnostics, strict: bool = False) -> str:

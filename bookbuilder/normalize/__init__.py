@@ -113,12 +113,13 @@ class Normalizer:
 
     def book(self, book: Book, chapters: list[tuple[Chapter, dict[str, int]]]) -> Book:
         """The book with these normalized chapters (in order), its volume titles and metadata."""
-        counts: Counter = Counter()
+        counts: dict[str, int] = {}
         done = iter(chapters)
 
         def take() -> Chapter:
             ch, changed = next(done)
-            counts.update(changed)
+            for name, n in changed.items():  # Counter.update is a Python loop too, with more steps
+                counts[name] = counts.get(name, 0) + n
             return ch
 
         volumes = tuple(replace(v, chapters=tuple(take() for _ in v.chapters),
