@@ -133,7 +133,7 @@ def test_an_entry_deflated_ahead_is_written_as_zipfile_writes_it():
 
     data = ("<p>第一章 风起</p>\n" * 500).encode("utf-8")
     compressor = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)  # zipfile's default
-    as_zipfile_deflates = Deflated.from_parts(zlib.crc32(data), len(data), compressor.compress(data) + compressor.flush())
+    as_zipfile_deflates = Deflated(zlib.crc32(data), len(data), compressor.compress(data) + compressor.flush())
 
     def stamped(name: str) -> zipfile.ZipInfo:
         info = zipfile.ZipInfo(name, date_time=(2024, 1, 1, 0, 0, 0))

@@ -56,21 +56,17 @@ def xhtml_document(title: str, body: str, language: str, css_href: str) -> bytes
     ).encode("utf-8")
 
 
-class Deflated(bytes):
+class Deflated:
     """A zip entry's data, deflated ahead (on any process), with the CRC-32 and size of the original."""
 
-    crc: int
-    size: int
+    __slots__ = ("crc", "size", "data")
+
+    def __init__(self, crc: int, size: int, data: bytes):
+        self.crc, self.size, self.data = crc, size, data
 
     @classmethod
-    def of(cls, data: bytes) -> "Deflated":
-        return cls.from_parts(*_deflate(data))
-
-    @classmethod
-    def from_parts(cls, crc: int, size: int, deflated: bytes) -> "Deflated":
-        entry = cls(deflated)
-        entry.crc, entry.size = crc, size
-        return entry
+    def of(cls, original: bytes) -> "Deflated":
+        return cls(*_deflate(original))
 
 
 def _deflate(data: bytes) -> tuple[int, int, bytes]:
@@ -103,7 +99,7 @@ def build_epub_bytes(book: Book, css: str, epoch: int, *, vertical: bool = False
     package = _Package(book, css, epoch, vertical=vertical, font=font, summary=summary, make_cover=make_cover)
     try:
         packed = fork_map(partial(_packed_chapter, book.meta.language), chapters, jobs, meanwhile=package.start)
-        return package.finish([Deflated.from_parts(*p) for p in packed])
+        return package.finish([Deflated(*p) for p in packed])
     finally:
         package.close()
 
@@ -263,14 +259,14 @@ class _ReproducibleZip(zipfile.ZipFile):
         the compressor left out. The bytes equal writestr's for the same deflated data, which a test
         checks."""
         info.compress_type = zipfile.ZIP_DEFLATED
-        info.file_size, info.compress_size, info.CRC = data.size, len(data), data.crc
+        info.file_size, info.compress_size, info.CRC = data.size, len(data.data), data.crc
         with self._lock:
             self.fp.seek(self.start_dir)
             info.header_offset = self.fp.tell()
             self._writecheck(info)
             self._didModify = True
             self.fp.write(info.FileHeader(False))  # never zip64: a chapter is far below 4 GiB
-            self.fp.write(data)
+            self.fp.write(data.data)
             self.filelist.append(info)
             self.NameToInfo[info.filename] = info
             self.start_dir = self.fp.tell()
