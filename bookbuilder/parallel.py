@@ -23,7 +23,7 @@ import select
 import struct
 import sys
 import traceback
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, Iterator, Sequence, TypeVar
 
 from bookbuilder.diagnostics import BookError
 
@@ -46,11 +46,20 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, 
              meanwhile: Callable[[], None] | None = None) -> list[R]:
     """[fn(item) for item in items], on `jobs` processes (default: every core). `meanwhile` is other
     work of this process: it does it first, while the children start on the chunks."""
+    return list(fork_imap(fn, items, jobs, pack=pack, unpack=unpack, meanwhile=meanwhile))
+
+
+def fork_imap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, *,
+              pack: Callable[[T, R], object] | None = None, unpack: Callable[[T, object], R] | None = None,
+              meanwhile: Callable[[], None] | None = None) -> Iterator[R]:
+    """fork_map's results one by one, in input order, each as soon as it and all before it are in:
+    what the caller does with them runs here between this process's own chunks, beside the children."""
     jobs = min(jobs or default_jobs(), len(items))
     if jobs <= 1 or len(items) < MIN_ITEMS or not sys.platform.startswith("linux"):
         if meanwhile:
             meanwhile()
-        return _in_order([_compute(fn, items, 0, len(items))])
+        yield from _results(_compute(fn, items, 0, len(items)))
+        return
     bounds = chunk_bounds(len(items), jobs)
     n = len(bounds)
     next_chunk, write_end = os.pipe()
@@ -61,6 +70,15 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, 
     # of the inherited heap just by collecting (the fork advice in Python's gc docs).
     gc.freeze()
     children: list[_Child] = []
+    given = 0  # chunks whose results have been handed on
+
+    def ready() -> Iterator[R]:
+        nonlocal given
+        while given < n and chunks[given] is not None:
+            chunk, chunks[given] = chunks[given], []
+            given += 1
+            yield from _results(chunk)
+
     try:
         for _ in range(jobs - 1):
             children.append(_Child.fork(fn, items, bounds, next_chunk, pack))
@@ -70,14 +88,22 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, 
             chunks[k] = _compute(fn, items, *bounds[k])
             for child in children:
                 child.collect(chunks, items, bounds, unpack, wait=False)
+            yield from ready()
+        while given < n:  # the rest is the children's: hand it on as it comes
+            running = [child.notices for child in children if child.pid]
+            if not running:
+                raise RuntimeError("a worker process ended without sending its results")
+            select.select(running, [], [])
+            for child in children:
+                child.collect(chunks, items, bounds, unpack, wait=False)
+            yield from ready()
         for child in children:
-            child.collect(chunks, items, bounds, unpack, wait=True)
+            child.collect(chunks, items, bounds, unpack, wait=True)  # until it exits: reaped
     finally:
         for child in children:
             child.stop()
         os.close(next_chunk)
         gc.unfreeze()
-    return _in_order(chunks)
 
 
 def chunk_bounds(count: int, jobs: int) -> list[tuple[int, int]]:
@@ -107,14 +133,11 @@ def _compute(fn, items, start: int, stop: int) -> list[tuple[bool, object]]:
     return out
 
 
-def _in_order(chunks) -> list:
-    results: list = []
-    for chunk in chunks:
-        for ok, value in chunk:
-            if not ok:
-                raise BookError(value.code, value.message, value.at)
-            results.append(value)
-    return results
+def _results(chunk: list[tuple[bool, object]]) -> Iterator:
+    for ok, value in chunk:
+        if not ok:
+            raise BookError(value.code, value.message, value.at)
+        yield value
 
 
 class _Child:

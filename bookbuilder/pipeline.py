@@ -18,7 +18,7 @@ from bookbuilder.decode import encoding_override
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Book, Cover, Location, Meta, SourceFile
 from bookbuilder.normalize import normalizer
-from bookbuilder.parallel import fork_map
+from bookbuilder.parallel import fork_imap
 from bookbuilder.reading import (FileToRead, Normalized, normalized_parts, pack_read, read_and_normalize, read_file,
                                  sample_of_first_files, unpack_read)
 from bookbuilder.source import discover
@@ -62,25 +62,25 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
     else:
         language = config.language or guess_language(sample_of_first_files(specs))
         rules = normalizer(config.normalize, language)
-        reads = fork_map(partial(read_and_normalize, rules), specs, jobs, pack=pack_read, unpack=unpack_read,
-                         meanwhile=meanwhile)
+        # Streamed in reading order: the files are put together here while the rest are read.
+        reads = fork_imap(partial(read_and_normalize, rules), specs, jobs, pack=pack_read, unpack=unpack_read,
+                          meanwhile=meanwhile)
     notes: list[Diagnostic] = []
     files: list[SourceFile] = []
     normalized: list[Normalized] = []
     asm = Assembly()
-    done = iter(reads)
-    for group in groups:
-        if group.title is not None:
+    previous = None
+    for read, group in zip(reads, [group for group in groups for _ in group.files]):  # reads first: run to its end
+        if group is not previous and group.title is not None:
             asm.open_volume(group.title, Location(_shown(group.files[0].parent, config)))
-        for _ in group.files:
-            read = next(done)
-            notes += read.notes
-            if read.source is None:
-                continue
-            files.append(read.source)
-            normalized += [p for p in read.parts if isinstance(p, Normalized)]
-            asm.take([p.chapter if isinstance(p, Normalized) else p for p in read.parts],
-                     volume_from_folder=group.title is not None)
+        previous = group
+        notes += read.notes
+        if read.source is None:
+            continue
+        files.append(read.source)
+        normalized += [p for p in read.parts if isinstance(p, Normalized)]
+        asm.take([p.chapter if isinstance(p, Normalized) else p for p in read.parts],
+                 volume_from_folder=group.title is not None)
     if not files:
         raise BookError("E103", "every chapter file is empty", str(config.source))
     volumes = finish(asm, polish=rules.title)

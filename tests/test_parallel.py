@@ -6,7 +6,7 @@ import time
 import pytest
 
 from bookbuilder.diagnostics import BookError
-from bookbuilder.parallel import fork_map
+from bookbuilder.parallel import fork_imap, fork_map
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork_map forks on Linux only")
 ITEMS = list(range(400))
@@ -77,3 +77,28 @@ def test_a_child_that_dies_is_an_error_and_leaves_no_descriptor_open():
 
 def test_small_inputs_run_here():
     assert fork_map(lambda i: in_child(), list(range(10)), jobs=2) == [False] * 10
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_streamed_results_come_in_input_order_up_to_the_first_error(jobs):
+    def boom(i):
+        time.sleep(0.0005)
+        if i == 330:
+            raise BookError("E101", "bad 330", "f330.txt")
+        return i * i
+
+    got = []
+    with pytest.raises(BookError, match="bad 330"):
+        for result in fork_imap(boom, ITEMS, jobs=jobs):
+            got.append(result)
+    assert got == [i * i for i in range(330)]
+
+
+def test_a_stream_left_early_stops_its_children_and_closes_its_descriptors():
+    before = len(os.listdir("/proc/self/fd"))
+    stream = fork_imap(slow_square, ITEMS, jobs=2)
+    assert next(stream) == 0
+    stream.close()
+    assert len(os.listdir("/proc/self/fd")) == before
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # no child left, not even a zombie

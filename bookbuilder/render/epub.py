@@ -2,25 +2,24 @@
 dcterms:modified in local time marked Z and zip entries stamped with the wall clock (we pass a
 UTC mtime and stamp every zip entry ourselves), <link> elements in a chapter's head dropped (we use add_link
 with a path relative to the chapter; we hand it finished XHTML), set_cover() leaving the cover page out of the spine (we
-write our own cover page, first), write_epub() returning False on an OS error (we write to
-memory with raise_exceptions and then atomically to disk)."""
+write our own cover page, first), write_epub() returning False on an OS error (we hand it our
+own zip, with raise_exceptions, on a temporary file that replaces the target at the end)."""
 from __future__ import annotations
 
 import datetime as dt
-import io
 import re
 import zipfile
 from collections import OrderedDict
 from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Callable
+from typing import BinaryIO, Callable
 
 from ebooklib import epub
 from isal import isal_zlib
 
 from bookbuilder.model import Book, Chapter, Cover
-from bookbuilder.parallel import fork_map
+from bookbuilder.parallel import fork_imap
 from bookbuilder.render.html import chapter_section, text, volume_section
 
 CSS_NAME = "styles/book.css"
@@ -88,18 +87,29 @@ def _packed_chapter(language: str, job: tuple[Chapter, str, int]) -> tuple[int, 
     return _deflate(chapter_document(chapter, uid, level, language))
 
 
-def build_epub_bytes(book: Book, css: str, epoch: int, *, vertical: bool = False, font: tuple[bytes, str] | None = None,
-                     summary: str | None = None, jobs: int | None = None,
-                     make_cover: Callable[[], Cover | None] | None = None) -> bytes:
-    """The EPUB. A large book's chapters are rendered and deflated on `jobs` processes
-    (bookbuilder.parallel) while this one packages the rest with ebooklib (and makes the cover with
-    `make_cover` when given, else takes book.cover); the chapters' zip entries go in last."""
+def write_epub(book: Book, css: str, target: Path, epoch: int, **options) -> None:
+    """The EPUB, written atomically to `target` (bookbuilder.atomic)."""
+    from bookbuilder.atomic import atomic_path
+
+    with atomic_path(target) as tmp, open(tmp, "wb") as out:
+        write_epub_to(out, book, css, epoch, **options)
+
+
+def write_epub_to(out: BinaryIO, book: Book, css: str, epoch: int, *, vertical: bool = False,
+                  font: tuple[bytes, str] | None = None, summary: str | None = None, jobs: int | None = None,
+                  make_cover: Callable[[], Cover | None] | None = None) -> None:
+    """The EPUB into `out`, a seekable binary file. A large book's chapters are rendered and
+    deflated on `jobs` processes (bookbuilder.parallel) while this one packages the rest with
+    ebooklib (and makes the cover with `make_cover` when given, else takes book.cover); each
+    chapter's zip entry goes in as soon as it and the chapters before it are done."""
     chapters = [(chapter, _chapter_uid(n), 2 if volume.title else 1)
                 for n, (volume, chapter) in enumerate(((v, c) for v in book.volumes for c in v.chapters), 1)]
-    package = _Package(book, css, epoch, vertical=vertical, font=font, summary=summary, make_cover=make_cover)
+    package = _Package(out, book, css, epoch, vertical=vertical, font=font, summary=summary, make_cover=make_cover)
     try:
-        packed = fork_map(partial(_packed_chapter, book.meta.language), chapters, jobs, meanwhile=package.start)
-        return package.finish([Deflated(*p) for p in packed])
+        for n, packed in enumerate(fork_imap(partial(_packed_chapter, book.meta.language), chapters, jobs,
+                                             meanwhile=package.start)):
+            package.add_chapter(n, Deflated(*packed))
+        package.finish()
     finally:
         package.close()
 
@@ -116,11 +126,10 @@ class _Later:
 class _Package:
     """Everything of the EPUB but the chapters' text, written by ebooklib into a reproducible zip."""
 
-    def __init__(self, book: Book, css: str, epoch: int, *, vertical: bool, font: tuple[bytes, str] | None,
-                 summary: str | None, make_cover: Callable[[], Cover | None] | None):
-        self.book, self.css, self.epoch, self.vertical, self.font = book, css, epoch, vertical, font
+    def __init__(self, out: BinaryIO, book: Book, css: str, epoch: int, *, vertical: bool,
+                 font: tuple[bytes, str] | None, summary: str | None, make_cover: Callable[[], Cover | None] | None):
+        self.out, self.book, self.css, self.epoch, self.vertical, self.font = out, book, css, epoch, vertical, font
         self.summary, self.make_cover = summary, make_cover
-        self.out = io.BytesIO()
         self.zip: _ReproducibleZip | None = None
 
     def start(self) -> None:
@@ -213,16 +222,21 @@ class _Package:
         writer._write_opf()
         writer._write_items()
 
-    def finish(self, chapters: list[Deflated]) -> bytes:
-        """The EPUB's bytes, with the chapters (rendered in book order) written in last."""
-        for name, n in self.zip.later:
-            self.zip.writestr(name, chapters[n])
+    def add_chapter(self, n: int, entry: Deflated) -> None:
+        """The n-th chapter's entry (from 0), in book order, after everything start() wrote."""
+        name, index = self.zip.later[n]
+        if index != n:
+            raise RuntimeError(f"chapter {n} arrived where chapter {index} belongs")
+        self.zip.writestr(name, entry)
+
+    def finish(self) -> None:
+        if any(name not in self.zip.NameToInfo for name, _ in self.zip.later):
+            raise RuntimeError("a chapter's entry is missing from the EPUB")
         self.zip.close()
-        return self.out.getvalue()
 
     def close(self) -> None:
         if self.zip is not None:
-            self.zip.close()  # idempotent; on an error, before the memory file goes
+            self.zip.close()  # idempotent; on an error, before the file goes
 
 
 class _ReproducibleZip(zipfile.ZipFile):
@@ -302,12 +316,3 @@ def _patch(name: str, data: bytes, language: str, depth: int) -> bytes:
     if name.endswith("toc.ncx"):
         return _NCX_DEPTH.sub(f'<meta content="{depth}" name="dtb:depth"/>'.encode(), data, count=1)
     return data
-
-
-def write_epub(book: Book, css: str, target: Path, epoch: int, **options) -> None:
-    """build_epub_bytes's EPUB, written atomically to `target`."""
-    from bookbuilder.atomic import atomic_path
-
-    data = build_epub_bytes(book, css, epoch, **options)
-    with atomic_path(target) as tmp:
-        tmp.write_bytes(data)
