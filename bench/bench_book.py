@@ -170,7 +170,9 @@ def bench_build(corpus: Path, fmt: str, jobs: int, runs: int) -> dict:
     the fastest and the median wall time, and the peak memory (PSS) of the whole process tree.
     Wall time on this shared machine varies by ±20 % from minute to minute, hence several runs,
     each right after a run of the issue's yardstick (reference_zip.py), whose figures say how
-    fast the machine was meanwhile."""
+    fast the machine was meanwhile. bookbuilder's modules are byte-compiled first, as in any
+    installed copy: an editable one under PYTHONDONTWRITEBYTECODE would compile them on every run."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "bookbuilder")], check=True)
     out = Path(tempfile.mkdtemp()) / f"book.{fmt}"
     command = [sys.executable, "-m", "bookbuilder", fmt, str(corpus), "-o", str(out), "-j", str(jobs)]
     yardstick = [sys.executable, str(Path(__file__).with_name("reference_zip.py")), str(corpus), str(out.with_suffix(".zip"))]
