@@ -122,12 +122,25 @@ def dashes(text: str) -> str:
 
 
 _COMMA = re.compile(r",+")
-# The usual case, a comma between two Chinese characters, without a Python call per comma.
-_COMMA_BETWEEN = re.compile(rf",(?<={_CJK},)(?={_CJK})")
 _BANG = re.compile(r"[!?]+")
-# One or two dots after Han (three are an ellipsis, EL-1); the next may open a quotation (东撤."没错).
-# A regex, not a callback on each dot like : and ; below: half-width dots are common in bad files.
-_PERIOD = re.compile(rf"\.(?<={_HAN}\.)\.?(?={_HAN}|[“‘「『”’」』）》\"']|$)", re.M)
+
+
+# Patterns holding the Han ranges take 3–4 ms each to compile, every run: those that only some
+# books need are compiled when first used.
+@functools.cache
+def _comma_between() -> re.Pattern:
+    """The usual case, a comma between two Chinese characters, without a Python call per comma."""
+    return re.compile(rf",(?<={_CJK},)(?={_CJK})")
+
+
+@functools.cache
+def _period() -> re.Pattern:
+    """One or two dots after Han (three are an ellipsis, EL-1); the next may open a quotation
+    (东撤."没错). A regex, not a callback on each dot like : and ; below: half-width dots are common
+    in bad files."""
+    return re.compile(rf"\.(?<={_HAN}\.)\.?(?={_HAN}|[“‘「『”’」』）》\"']|$)", re.M)
+
+
 _PARENS = re.compile(r"\(([^()A-Za-z\n]*)\)")
 _WIDE = str.maketrans("!?", "！？")
 
@@ -147,7 +160,7 @@ def punctuation(text: str) -> str:
     Protected runs are masked; ; is only changed between two Han characters, as autocorrect does.
     Spaces left beside the new full-width marks are SP-2's to remove."""
     if "," in text:
-        text = _COMMA_BETWEEN.sub("，", text)
+        text = _comma_between().sub("，", text)
     if "," in text:
         text = _COMMA.sub(lambda m: "，" * len(m.group(0)) if _beside_cjk(m) else m.group(0), text)
     if "!" in text or "?" in text:
@@ -155,11 +168,11 @@ def punctuation(text: str) -> str:
     if ":" in text:
         text = _widen(text, ":", "：", _colon_fits)
     if "." in text:
-        text = _PERIOD.sub(lambda m: "。" * len(m.group(0)), text)
+        text = _period().sub(lambda m: "。" * len(m.group(0)), text)
     if ";" in text:
         text = _widen(text, ";", "；", _semicolon_fits)
     if "(" in text:
-        text = _PARENS.sub(lambda m: f"（{m.group(1)}）" if _HAS_HAN.search(m.group(1)) else m.group(0), text)
+        text = _PARENS.sub(lambda m: f"（{m.group(1)}）" if _has_han(m.group(1)) else m.group(0), text)
     return text
 
 
@@ -188,8 +201,15 @@ def _semicolon_fits(text: str, i: int) -> bool:
 
 _QUOTED_LINE = re.compile(r"^.*[\"'].*$", re.M)
 _ANY_QUOTE = re.compile('[“「”」"]')
-_HAS_HAN = re.compile(_HAN)
-_SINGLE = re.compile(rf"'({_HAN}[^'\n]{{0,40}}?)'")
+
+
+def _has_han(text: str) -> bool:
+    return any(_HAN_CHARS[ch] for ch in text)
+
+
+@functools.cache
+def _single() -> re.Pattern:  # compiled when first used (see _comma_between)
+    return re.compile(rf"'({_HAN}[^'\n]{{0,40}}?)'")
 
 
 def quotes(text: str, traditional: bool = False) -> str:
@@ -203,7 +223,7 @@ def quotes(text: str, traditional: bool = False) -> str:
 
     def fix(m: re.Match) -> str:
         line = m.group(0)
-        if not _HAS_HAN.search(line):
+        if not _has_han(line):
             return line
         if '"' in line:
             out, is_open, done = [], False, 0
@@ -219,7 +239,7 @@ def quotes(text: str, traditional: bool = False) -> str:
                     done = i + 1
             line = "".join(out) + line[done:]
         if "'" in line:
-            line = _SINGLE.sub(rf"{open_s}\1{close_s}", line)
+            line = _single().sub(rf"{open_s}\1{close_s}", line)
         return line
 
     return _QUOTED_LINE.sub(fix, text)
