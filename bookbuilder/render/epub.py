@@ -3,7 +3,9 @@ dcterms:modified in local time marked Z and zip entries stamped with the wall cl
 UTC mtime and stamp every zip entry ourselves), <link> elements in a chapter's head dropped (we use add_link
 with a path relative to the chapter; we hand it finished XHTML), set_cover() leaving the cover page out of the spine (we
 write our own cover page, first), write_epub() returning False on an OS error (we hand it our
-own zip, with raise_exceptions, on a temporary file that replaces the target at the end)."""
+own zip, with raise_exceptions, on a temporary file that replaces the target at the end), an NCX
+with dtb:depth 0 whose writer slows down with the square of the chapters (we hand it the NCX and
+the navigation document finished: bookbuilder.render.navigation)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -21,8 +23,11 @@ from isal import isal_zlib
 from bookbuilder.model import Book, Chapter, Cover
 from bookbuilder.parallel import fork_imap
 from bookbuilder.render.html import chapter_section, text, volume_section
+from bookbuilder.render.navigation import TocEntry, nav_document, ncx_document
 
 CSS_NAME = "styles/book.css"
+NAV_NAME = "nav.xhtml"
+TOC_TITLE, LANDMARKS_TITLE = "目录", "导航"
 # Entries are deflated by ISA-L (python-isal), not zlib: for the 2,000 chapters' 16 MiB of XHTML,
 # ISA-L level 2 takes 0.08–0.10 s and gives 7.55 MiB; zlib took 0.30–0.48 s at level 3 (7.21 MiB),
 # and as long at level 1. Deflate is a standard format: every zip reader takes either. The bytes
@@ -183,7 +188,8 @@ class _Package:
             f'<section epub:type="titlepage" class="titlepage"><h1>{text(meta.title)}</h1>'
             f"<p>{text(meta.author)}</p></section>"))
         spine += [title_page, "nav"]
-        toc, n, first = [], 0, None
+        toc: list[TocEntry] = []
+        n, first = 0, None
         for v, volume in enumerate(book.volumes, 1):
             items, volume_item = [], None
             if volume.title:
@@ -196,27 +202,28 @@ class _Package:
                 n += 1
                 spine.append(item)
                 first = first or item
-                items.append(epub.Link(item.file_name, chapter.title, uid))
+                items.append(TocEntry(chapter.title, item.file_name, uid))
             if volume_item is not None:
-                toc.append((epub.Section(volume.title, volume_item.file_name), items))
+                toc.append(TocEntry(volume.title, volume_item.file_name, volume_item.id, tuple(items)))
             else:
                 toc.extend(items)
-        eb.toc = toc
-        eb.add_item(epub.EpubNcx())
-        nav = epub.EpubNav(title="目录")
-        nav.add_link(href=CSS_NAME, rel="stylesheet", type="text/css")
-        eb.add_item(nav)
-        eb.spine = spine
-        guide.append({"type": "toc", "href": nav.file_name, "title": "目录"})
+        guide.append({"type": "toc", "href": NAV_NAME, "title": TOC_TITLE})
         guide.append({"type": "text", "href": (first or title_page).file_name, "title": "正文"})
         eb.guide = guide
+        # The tables of contents as finished documents (bookbuilder.render.navigation), as ebooklib
+        # would place them: the NCX, then the navigation document with properties="nav".
+        eb.add_item(epub.EpubItem(uid="ncx", file_name="toc.ncx", media_type="application/x-dtbncx+xml",
+                                  content=ncx_document(meta.identifier, meta.title, toc, 2 if book.has_volume_titles else 1)))
+        nav = epub.EpubItem(uid="nav", file_name=NAV_NAME, media_type="application/xhtml+xml",
+                            content=nav_document(TOC_TITLE, meta.language, CSS_NAME, toc, LANDMARKS_TITLE, guide))
+        nav.properties = ["nav"]
+        eb.add_item(nav)
+        eb.spine = spine
         mtime = dt.datetime.fromtimestamp(self.epoch, dt.timezone.utc).replace(tzinfo=None)
-        writer = epub.EpubWriter(self.out, eb, {"mtime": mtime, "raise_exceptions": True, "landmark_title": "导航",
-                                                "epub3_pages": False, "play_order": {"enabled": True, "start_from": 1}})
+        writer = epub.EpubWriter(self.out, eb, {"mtime": mtime, "raise_exceptions": True, "epub3_pages": False})
         writer.process()
         # ebooklib's write(), into our zip, which keeps the chapters' entries for finish().
-        writer.out = self.zip = _ReproducibleZip(self.out, stamp=_zip_stamp(self.epoch), language=meta.language,
-                                                 depth=2 if book.has_volume_titles else 1)
+        writer.out = self.zip = _ReproducibleZip(self.out, stamp=_zip_stamp(self.epoch), language=meta.language)
         writer.out.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
         writer._write_container()
         writer._write_opf()
@@ -241,13 +248,13 @@ class _Package:
 
 class _ReproducibleZip(zipfile.ZipFile):
     """ebooklib's zip with every entry stamped alike (time, mode 0644, Unix), deflated by ISA-L,
-    and the OPF and NCX patched as they go in: byte-reproducible without a second pass over the
+    and the OPF patched as it goes in: byte-reproducible without a second pass over the
     archive. (The repro-zipfile package does the stamping but takes the time only from the
     environment.) An entry whose content is _Later is kept in `later` for its deflated content."""
 
-    def __init__(self, file, *, stamp: tuple, language: str, depth: int):
+    def __init__(self, file, *, stamp: tuple, language: str):
         super().__init__(file, "w", zipfile.ZIP_DEFLATED)
-        self.stamp, self.language, self.depth = stamp, language, depth
+        self.stamp, self.language = stamp, language
         self.later: list[tuple[str, int]] = []  # entry name, chapter index
 
     def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):
@@ -260,7 +267,7 @@ class _ReproducibleZip(zipfile.ZipFile):
         info.external_attr = 0o644 << 16
         info.create_system = 3
         if not isinstance(data, Deflated):
-            data = _patch(name, data.encode("utf-8") if isinstance(data, str) else data, self.language, self.depth)
+            data = _patch(name, data.encode("utf-8") if isinstance(data, str) else data, self.language)
             if info.compress_type != zipfile.ZIP_DEFLATED:  # mimetype: stored
                 super().writestr(info, data)
                 return
@@ -306,13 +313,10 @@ def _accessibility(eb: epub.EpubBook, summary: str) -> None:
 
 
 _PACKAGE = re.compile(rb"<package ")
-_NCX_DEPTH = re.compile(rb'<meta content="0" name="dtb:depth"/>')
 
 
-def _patch(name: str, data: bytes, language: str, depth: int) -> bytes:
-    """What ebooklib cannot be told: xml:lang on the OPF package, the NCX's real depth."""
+def _patch(name: str, data: bytes, language: str) -> bytes:
+    """What ebooklib cannot be told: xml:lang on the OPF package."""
     if name.endswith("content.opf"):
         return _PACKAGE.sub(f'<package xml:lang="{language}" '.encode(), data, count=1)
-    if name.endswith("toc.ncx"):
-        return _NCX_DEPTH.sub(f'<meta content="{depth}" name="dtb:depth"/>'.encode(), data, count=1)
     return data
