@@ -17,6 +17,8 @@ def quick_init(cls):
     frozen), which takes twice as long; a 2,000-chapter build makes some 300,000 locations and
     blocks (parsing, normalizing, crossing processes). The instances are the same: still frozen,
     equal and hashed as before."""
+    if any(f.default_factory is not MISSING for f in fields(cls)) or hasattr(cls, "__post_init__"):
+        raise TypeError(f"quick_init does not handle {cls.__name__}'s default_factory or __post_init__")
     namespace, params, body = {}, [], []
     for f in fields(cls):
         namespace[f"_set_{f.name}"] = getattr(cls, f.name).__set__
@@ -24,8 +26,6 @@ def quick_init(cls):
             namespace[f"_default_{f.name}"] = f.default
         params.append(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}")
         body.append(f"    _set_{f.name}(self, {f.name})")
-    if any(f.default_factory is not MISSING for f in fields(cls)) or hasattr(cls, "__post_init__"):
-        raise TypeError(f"quick_init does not handle {cls.__name__}'s default_factory or __post_init__")
     exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body), namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"

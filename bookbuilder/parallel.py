@@ -7,8 +7,10 @@ their numbers: the kernel hands each read of one number to one process, no lock 
 children inherit the inputs through the fork, without pickling; what a child computes comes
 back pickled through a memory file (_Child), so it crosses as `pack(item, result)` (plain tuples
 and strings: model objects pickle ten times slower) and is rebuilt here by `unpack(item, packed)`,
-between this process's own chunks. Results come back in input order. An expected error (BookError) comes back as its
-Diagnostic and is raised here for the first failing item in input order, as a serial run would.
+between this process's own chunks. Results come back in input order; fork_imap hands each on as
+soon as it and all before it are in, so the caller's own work on them runs between chunks too.
+An expected error (BookError) comes back as its Diagnostic and is raised here for the first
+failing item in input order, as a serial run would.
 
 Off Linux (Windows has no fork; on macOS it is unsafe with the system frameworks), or for small
 inputs, the map runs in this process: the results are the same either way, which the tests check.
@@ -53,7 +55,9 @@ def fork_imap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None,
               pack: Callable[[T, R], object] | None = None, unpack: Callable[[T, object], R] | None = None,
               meanwhile: Callable[[], None] | None = None) -> Iterator[R]:
     """fork_map's results one by one, in input order, each as soon as it and all before it are in:
-    what the caller does with them runs here between this process's own chunks, beside the children."""
+    what the caller does with them runs here between this process's own chunks, beside the children.
+    Run it to its end (or close it): the workers are reaped there. One at a time: it freezes the
+    collector's view of the heap until it ends."""
     jobs = min(jobs or default_jobs(), len(items))
     if jobs <= 1 or len(items) < MIN_ITEMS or not sys.platform.startswith("linux"):
         if meanwhile:

@@ -70,7 +70,8 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
     normalized: list[Normalized] = []
     asm = Assembly()
     previous = None
-    for read, group in zip(reads, [group for group in groups for _ in group.files]):  # reads first: run to its end
+    # reads first in zip, so that it is run to its end (where the workers are reaped)
+    for read, group in zip(reads, [group for group in groups for _ in group.files]):
         if group is not previous and group.title is not None:
             asm.open_volume(group.title, Location(_shown(group.files[0].parent, config)))
         previous = group

@@ -222,7 +222,7 @@ class _Package:
         mtime = dt.datetime.fromtimestamp(self.epoch, dt.timezone.utc).replace(tzinfo=None)
         writer = epub.EpubWriter(self.out, eb, {"mtime": mtime, "raise_exceptions": True, "epub3_pages": False})
         writer.process()
-        # ebooklib's write(), into our zip, which keeps the chapters' entries for finish().
+        # ebooklib's write(), into our zip, which keeps the chapters' entries for add_chapter().
         writer.out = self.zip = _ReproducibleZip(self.out, stamp=_zip_stamp(self.epoch), language=meta.language)
         writer.out.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
         writer._write_container()
