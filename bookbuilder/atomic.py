@@ -4,6 +4,7 @@ A build that fails or is interrupted leaves the previous artifact byte for byte.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -25,7 +26,13 @@ def atomic_path(target: Path):
         yield Path(tmp)
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(e, OSError) and e.errno in _CANNOT_WRITE:  # a full disk is the user's to fix: one line
+            raise BookError("E007", f"cannot write: {e.strerror}", str(target)) from None
         raise
+
+
+# Errors that can only mean the artifact could not be written, whatever step of the build met them.
+_CANNOT_WRITE = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS}

@@ -1,4 +1,5 @@
 """Hard inputs and faults: fuzzing, interrupted builds, confinement, missing pieces, escaping."""
+import errno
 import http.server
 import os
 import signal
@@ -89,10 +90,42 @@ def test_failure_while_writing_leaves_the_previous_artifact(tmp_path, monkeypatc
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(atomic.os, "replace", fail)
-    with pytest.raises(OSError):
+    with pytest.raises(BookError, match="E007.*No space left on device"):
         build_epub(load_book(write_book(tmp_path / "b", {"1.txt": "第一章\n改过的正文。"}, "")))
     assert target.read_bytes() == before
     assert sorted(p.name for p in target.parent.iterdir()) == [target.name]
+
+
+def test_a_full_disk_while_chapters_stream_in_is_one_line_and_stops_the_workers(tmp_path, monkeypatch):
+    """ENOSPC halfway through the chapters of a book built on two processes: one E007 line, exit 1,
+    the earlier EPUB byte for byte, no temporary file, no worker left behind."""
+    from click.testing import CliRunner
+
+    from bookbuilder.cli import main
+    from bookbuilder.render import epub
+
+    root = write_book(tmp_path / "b", {f"{i:03d}.txt": f"第{i}章\n正文{i}。" for i in range(1, 301)}, "")
+    target = root / "build" / "earlier.epub"
+    target.parent.mkdir()
+    target.write_bytes(b"PK the earlier artifact")
+    written = []
+    original = epub._ReproducibleZip._write_deflated
+
+    def fill_up(self, info, data):
+        if len(written) == 150:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        written.append(info.filename)
+        original(self, info, data)
+
+    monkeypatch.setattr(epub._ReproducibleZip, "_write_deflated", fill_up)
+    result = CliRunner().invoke(main, ["epub", str(root), "-o", str(target), "-j", "2"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert [line for line in result.output.splitlines() if "error" in line] == [
+        f"{target}: error E007: cannot write: No space left on device"]
+    assert target.read_bytes() == b"PK the earlier artifact"
+    assert [p.name for p in target.parent.iterdir()] == ["earlier.epub"]
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # no worker left, not even a zombie
 
 
 @pytest.mark.parametrize("key, toml_value", [("book.cover", "cover"), ("pdf.css", "css"), ("pdf.font", "font"),
