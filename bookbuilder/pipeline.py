@@ -52,7 +52,8 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
-    specs = [FileToRead(file, _shown(file, config), _encoding(file, config, whole_novel), config.errors, custom)
+    cwd = os.getcwd()
+    specs = [FileToRead(file, _shown(file, cwd), _encoding(file, config, whole_novel), config.errors, custom)
              for group in groups for file in group.files]
     if whole_novel:
         read = read_file(specs[0], whole_novel=True)
@@ -73,7 +74,7 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
     # reads first in zip, so that it is run to its end (where the workers are reaped)
     for read, group in zip(reads, [group for group in groups for _ in group.files]):
         if group is not previous and group.title is not None:
-            asm.open_volume(group.title, Location(_shown(group.files[0].parent, config)))
+            asm.open_volume(group.title, Location(_shown(group.files[0].parent, cwd)))
         previous = group
         notes += read.notes
         if read.source is None:
@@ -104,10 +105,10 @@ def _encoding(file: Path, config: Config, whole_novel: bool) -> str | None:
     return encoding_override(relpath, config.encoding, config.encodings)
 
 
-def _shown(path: Path, config: Config) -> str:
-    """Paths in messages are relative to the current folder when they can be."""
+def _shown(path: Path, cwd: str) -> str:
+    """Paths in messages are relative to the current folder (`cwd`) when they can be."""
     parent, name = os.path.split(path)  # on the string: a Path's .parent builds another Path
-    folder = _shown_folder(parent, os.getcwd())  # one relpath per folder, not per file
+    folder = _shown_folder(parent, cwd)  # one relpath per folder, not per file
     if folder is None:
         return str(path)
     return name if folder == "." else os.path.join(folder, name)
