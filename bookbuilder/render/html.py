@@ -8,7 +8,7 @@ from html import escape
 from bookbuilder.model import Chapter, Paragraph
 
 # XML 1.0 forbids these; EPUB readers refuse a document holding one (RULES §6).
-_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 # epub:type → ARIA role (DPUB-ARIA), so assistive technology gets the same semantics.
 ROLES = {"chapter": "doc-chapter", "part": "doc-part", "introduction": "doc-introduction",
@@ -18,7 +18,7 @@ KIND_TYPES = {"chapter": "chapter", "intro": "introduction", "front": "prologue"
 
 def text(value: str) -> str:
     """Escape chapter text for XHTML: & < > " ' and XML-illegal code points."""
-    return escape(_XML_ILLEGAL.sub("", value), quote=True)
+    return escape(XML_ILLEGAL.sub("", value), quote=True)
 
 
 def chapter_section(chapter: Chapter, anchor: str, level: int = 2) -> str:

@@ -6,11 +6,12 @@ and getcwd, for every link (2,000: 61 ms). The documents are the ones ebooklib 0
 for byte, which a test checks, with the NCX's dtb:depth set to the real depth."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-# XML 1.0 forbids these; lxml (under ebooklib) refused them, a reader would too.
-_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+from bookbuilder.render.html import XML_ILLEGAL
+
+# Escaped as lxml (under ebooklib) escapes, not as html.text does (which also escapes quotes in
+# text), so that the documents stay ebooklib's byte for byte.
 _TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _ATTRIBUTE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;",
                             "\t": "&#9;"})
@@ -29,11 +30,11 @@ class TocEntry:
 
 
 def _text(value: str) -> str:
-    return _XML_ILLEGAL.sub("", value).translate(_TEXT)
+    return XML_ILLEGAL.sub("", value).translate(_TEXT)
 
 
 def _attribute(value: str) -> str:
-    return _XML_ILLEGAL.sub("", value).translate(_ATTRIBUTE)
+    return XML_ILLEGAL.sub("", value).translate(_ATTRIBUTE)
 
 
 def nav_document(title: str, language: str, css_href: str, toc: list[TocEntry],
