@@ -120,12 +120,13 @@ def write_epub_to(out: BinaryIO, book: Book, css: str, epoch: int, *, vertical: 
 
 
 class _Later:
-    """A chapter's content while it is rendered elsewhere: its index among the chapters."""
+    """A chapter's content while it is rendered elsewhere: its zip entry is only named here, and
+    written by add_chapter (the entries stand in book order, so the n-th is the n-th chapter's)."""
 
-    __slots__ = ("index",)
+    __slots__ = ()
 
-    def __init__(self, index: int):
-        self.index = index
+
+_LATER = _Later()
 
 
 class _Package:
@@ -198,7 +199,7 @@ class _Package:
                 first = first or volume_item
             for chapter in volume.chapters:
                 uid = _chapter_uid(n + 1)
-                item = document(uid, chapter.title, _Later(n))
+                item = document(uid, chapter.title, _LATER)
                 n += 1
                 spine.append(item)
                 first = first or item
@@ -231,13 +232,13 @@ class _Package:
 
     def add_chapter(self, n: int, entry: Deflated) -> None:
         """The n-th chapter's entry (from 0), in book order, after everything start() wrote."""
-        name, index = self.zip.later[n]
-        if index != n:
-            raise RuntimeError(f"chapter {n} arrived where chapter {index} belongs")
+        name = self.zip.later[n]
+        if not name.endswith(f"/{_chapter_uid(n + 1)}.xhtml"):
+            raise RuntimeError(f"chapter {n + 1} arrived where {name} belongs")
         self.zip.writestr(name, entry)
 
     def finish(self) -> None:
-        if any(name not in self.zip.NameToInfo for name, _ in self.zip.later):
+        if any(name not in self.zip.NameToInfo for name in self.zip.later):
             raise RuntimeError("a chapter's entry is missing from the EPUB")
         self.zip.close()
 
@@ -250,17 +251,17 @@ class _ReproducibleZip(zipfile.ZipFile):
     """ebooklib's zip with every entry stamped alike (time, mode 0644, Unix), deflated by ISA-L,
     and the OPF patched as it goes in: byte-reproducible without a second pass over the
     archive. (The repro-zipfile package does the stamping but takes the time only from the
-    environment.) An entry whose content is _Later is kept in `later` for its deflated content."""
+    environment.) An entry whose content is _Later is only named in `later`, for its deflated content."""
 
     def __init__(self, file, *, stamp: tuple, language: str):
         super().__init__(file, "w", zipfile.ZIP_DEFLATED)
         self.stamp, self.language = stamp, language
-        self.later: list[tuple[str, int]] = []  # entry name, chapter index
+        self.later: list[str] = []  # entry names, in book order
 
     def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):
         name = getattr(zinfo_or_arcname, "filename", zinfo_or_arcname)
         if isinstance(data, _Later):
-            self.later.append((name, data.index))
+            self.later.append(name)
             return
         info = zipfile.ZipInfo(name, date_time=self.stamp)
         info.compress_type = self.compression if compress_type is None else compress_type
