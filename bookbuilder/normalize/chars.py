@@ -227,8 +227,8 @@ def quotes(text: str, traditional: bool = False) -> str:
             return line
         if '"' in line:
             out, is_open, done = [], False, 0
-            for m in _ANY_QUOTE.finditer(line):  # only the quote marks matter here
-                ch, i = m.group(), m.start()
+            for mark in _ANY_QUOTE.finditer(line):  # only the quote marks matter here
+                ch, i = mark.group(), mark.start()
                 if ch in "“「":
                     is_open = True
                 elif ch in "”」":
