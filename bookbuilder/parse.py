@@ -1,7 +1,8 @@
 """Decoded text → headings, paragraphs and scene breaks, every block keeping its line (RULES §3–§4).
 
 Parsing is structural only: one non-blank line is one paragraph here; joining broken lines,
-dropping site junk and fixing punctuation are normalization rules that run afterwards.
+dropping site junk and fixing punctuation are normalization rules that run afterwards. Which
+lines are headings is decided per file, by its own evidence (bookbuilder.headings).
 """
 from __future__ import annotations
 
@@ -9,71 +10,26 @@ import re
 from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
+from bookbuilder.headings import STARTS, Choice, Heading, candidate, choose, classify_heading, normalize_title  # noqa: F401
 from bookbuilder.model import Location, Paragraph, SceneBreak
-from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.numerals import NUMERAL_CHARS
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
 # indents, any other Unicode space): CSS re-creates the indent (RULES §3.6).
-MAX_HEADING = 30
-_SENTENCE_PUNCT = re.compile("[，。；“”「」]")
-_NUM = f"[{NUMERAL_CHARS}]+"
-_HEADING = re.compile(rf"^第\s*({_NUM})\s*([章回节節卷集部篇])(?:[\s:：、.．·\-—]*)(.*)$")
-_LOOKS_LIKE_HEADING = re.compile(rf"^第\s*{_NUM}\s*[章回节節卷集部篇]")
-_MATTER = re.compile(
-    r"^(楔子|序章|序言|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|番外[一二三四五六七八九十0-9０-９]*)"
-    r"(?:[\s:：、·\-—]+(.*))?$"
-)
-_FRONT = ("楔子", "序章", "序言", "序", "引子", "前言")
-_VOLUME_UNITS = "卷集部篇"
+_LOOKS_LIKE_HEADING = re.compile(rf"^第\s*[{NUMERAL_CHARS}]+\s*[章回节節卷集部篇]")
 # A line of only these is a scene break: ***, ＊＊＊, * * *, ——————, ……, ◇◇◇ (RULES §3.5).
-_BREAK = re.compile(r"^[*＊※☆★◆◇○●·•~～=＝\-—_…\s]+$")
+_BREAK = re.compile(r"^[*＊※☆★◆◇○●·•~～=＝\-—_…─━═#＃\s]+$")
 # An ellipsis or dash written as a line (……, ——, and the same ellipsis typed ... 。。。 ···) is a
 # scene break only after a finished sentence; after an open line it is that line's trailing ……
 # (RULES §3.3). The typed forms matter: an ellipsis-defect file turns every …… line into ...
 _ELLIPSIS_LINE = re.compile(r"^(?:[…—]+|[.。]{3,}|[·・]{3,}|⋯+)$")
 _TERMINAL = tuple("。！？…—”’」』）》】!?.")
-# First characters a built-in heading or a scene break can start with: most lines are neither,
-# and one set lookup spares them three regular expressions.
-_HEADING_STARTS = frozenset("第楔序引前尾后後终終完番")
-_BREAK_STARTS = frozenset("*＊※☆★◆◇○●·•~～=＝-—_… \t.。・⋯")
-_SPECIAL_STARTS = _HEADING_STARTS | _BREAK_STARTS
-_FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
-_TITLE_JUNK = re.compile(r"\s*[（(](?:求[^）)]{1,6}|第?\s*\d+\s*/\s*\d+\s*页?)[）)]\s*$")
-
-
-@dataclass(frozen=True)
-class Heading:
-    kind: str  # volume | chapter | front | back
-    title: str
-    number: int | None
-    line: int
-
-
-def normalize_title(text: str) -> str:
-    """RULES §4.3: half-width digits, one ASCII space between parts, no trailing begging brackets."""
-    text = " ".join(text.translate(_FULLWIDTH_DIGIT).split())
-    return _TITLE_JUNK.sub("", text)
-
-
-def classify_heading(line: str, line_no: int, custom: re.Pattern | None = None) -> Heading | None:
-    """The heading this stripped line is, or None. Sentence punctuation or length > 30 means body text."""
-    if not line or len(line) > MAX_HEADING or (custom is None and line[0] not in _HEADING_STARTS):
-        return None
-    if _SENTENCE_PUNCT.search(line):
-        return None
-    if custom is not None and (m := custom.match(line)):
-        number = parse_numeral(m.group(1)) if m.groups() and m.group(1) else None
-        return Heading("chapter", normalize_title(line), number, line_no)
-    if m := _HEADING.match(line):
-        numeral, unit, rest = m.groups()
-        label = f"第{numeral.replace(' ', '')}{unit}"
-        title = normalize_title(f"{label} {rest}" if rest.strip() else label)
-        kind = "volume" if unit in _VOLUME_UNITS else "chapter"
-        return Heading(kind, title, parse_numeral(numeral), line_no)
-    if m := _MATTER.match(line):
-        kind = "front" if m.group(1) in _FRONT else "back"
-        return Heading(kind, normalize_title(line), None, line_no)
-    return None
+# First characters a heading rule or a scene break can start with: most lines are neither.
+_BREAK_STARTS = frozenset("*＊※☆★◆◇○●·•~～=＝-—_… \t.。・⋯─━═#＃")
+_SPECIAL_STARTS = STARTS | _BREAK_STARTS
+# Forum pastes: one physical line holds many paragraphs, joined by runs of spaces (issue 16).
+PASTE_LINE = 200
+_PASTE_GAP = re.compile(r"(?<=\S)[ \t\u3000]{2,}(?=\S)")
 
 
 def is_scene_break(line: str, previous: str = "") -> bool:
@@ -93,37 +49,79 @@ class Section:
     blocks: list
 
 
-def split_sections(text: str, path: str, custom: re.Pattern | None = None) -> tuple[list[Section], list[Diagnostic]]:
-    """Cut a decoded file at its headings; one line becomes one block."""
-    sections = [Section(None, [])]
-    notes: list[Diagnostic] = []
-    previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
-    blocks = sections[-1].blocks
+def logical_lines(text: str) -> list[tuple[int, bool, str]]:
+    """(line number, indented, stripped text) of every non-blank line; a forum paste's long line
+    is split at its runs of spaces into the paragraphs it holds, each keeping the line's number."""
+    out = []
     for number, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
         if not line:
             continue
-        if custom is None and line[0] not in _SPECIAL_STARTS:  # most lines: plain text
-            blocks.append(Paragraph(line, Location(path, number), raw[0] != line[0]))
-            previous = line
-            continue
-        if (heading := classify_heading(line, number, custom)) is not None:
+        if len(line) > PASTE_LINE and _PASTE_GAP.search(line):
+            out += [(number, True, piece) for piece in _PASTE_GAP.split(line)]
+        else:
+            out.append((number, raw[0] != line[0], line))
+    return out
+
+
+def split_sections(text: str, path: str, custom: re.Pattern | None = None,
+                   title_junk: tuple[str, ...] = ()) -> tuple[list[Section], list[Diagnostic]]:
+    """Cut a decoded file at its headings (chosen by the file's evidence: bookbuilder.headings);
+    one line becomes one block."""
+    lines = logical_lines(text)
+    cands: dict[int, Heading] = {}
+    text_lines = [0] * (len(lines) + 1)  # non-blank lines other than separators before each index
+    count = 0
+    for i, (number, _, line) in enumerate(lines):
+        text_lines[i] = count
+        if custom is not None or line[0] in _SPECIAL_STARTS:
+            if (h := candidate(line, number, custom, title_junk)) is not None:
+                cands[i] = h
+            elif line[0] in _BREAK_STARTS and _BREAK.match(line):
+                continue
+        count += 1
+    text_lines[len(lines)] = count
+    choice = choose(cands, text_lines) if cands else Choice({}, (), {}, {})
+    return _sections(lines, choice, cands, path)
+
+
+def _sections(lines, choice: Choice, cands, path: str) -> tuple[list[Section], list[Diagnostic]]:
+    sections = [Section(None, [])]
+    notes: list[Diagnostic] = []
+    if choice.toc:
+        first, last = lines[choice.toc[0]][0], lines[choice.toc[-1]][0]
+        notes.append(Diagnostic("I302", f"a table of contents of {len(choice.toc)} entries (lines {first}–{last}) "
+                                        "was dropped: the chapters follow", Location(path, first)))
+    toc = set(choice.toc)
+    headers = _page_headers(lines, choice)
+    if headers:
+        shown = "、".join(sorted({lines[i][2] for i in headers}))[:40]
+        notes.append(Diagnostic("I303", f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
+                                Location(path, lines[min(headers)][0])))
+    skip = toc | headers
+    previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
+    blocks = sections[-1].blocks
+    for i, (number, indented, line) in enumerate(lines):
+        if (heading := choice.headings.get(i)) is not None:
             last = sections[-1]
-            if last.heading is not None and not last.blocks and last.heading.title == heading.title:
+            if last.heading is not None and not last.blocks and _same(last.heading, heading):
                 continue  # the heading repeated as the first body line (RULES §4.3)
+            if heading.part and heading.part > 1 and _continues(sections, heading):
+                continue  # 第一章(2): the next page of the same chapter on a paged site
             sections.append(Section(heading, []))
             blocks = sections[-1].blocks
             previous = ""
             continue
-        if line[0] == "第" and len(line) <= 2 * MAX_HEADING and _LOOKS_LIKE_HEADING.match(line):
-            notes.append(Diagnostic("I301", f"looks like a heading but has sentence punctuation or is too long: {line[:20]}…",
-                                    Location(path, number)))
+        if i in skip:
+            continue
         at = Location(path, number)
+        if i in cands or (line[0] == "第" and len(line) <= 60 and _LOOKS_LIKE_HEADING.match(line)):
+            notes.append(Diagnostic("I301", f"looks like a heading but was not taken for one: {line[:20]}…", at))
         if is_scene_break(line, previous):
             if blocks and not type(blocks[-1]) is SceneBreak:
                 blocks.append(SceneBreak(at))
         else:
-            blocks.append(Paragraph(line, at, raw[0] != line[0]))
+            blocks.append(Paragraph(line, at, indented))
         previous = line
     for section in sections:
         if section.blocks and isinstance(section.blocks[-1], SceneBreak):
@@ -131,3 +129,33 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None) -> tu
     if not sections[0].blocks and len(sections) > 1:
         sections.pop(0)
     return sections, notes
+
+
+def _page_headers(lines, choice: Choice) -> set[int]:
+    """Lines that stand right before many headings with the same text (古龙《…》, 第一部分): a
+    site's page header, repeated on every page, not the story's."""
+    before: dict[str, list[int]] = {}
+    for i in choice.headings:
+        j = i - 1
+        while j >= 0 and j in choice.headings:
+            j -= 1
+        if j >= 0 and len(lines[j][2]) <= 40:
+            before.setdefault(lines[j][2], []).append(j)
+    found: set[int] = set()
+    for text, where in before.items():
+        if len(where) >= 3 and len(where) >= 0.3 * len(choice.headings):
+            found.update(where)
+    return found
+
+
+def _same(a: Heading, b: Heading) -> bool:
+    """The same heading twice in a row (a site's title line, then the text's own)."""
+    if a.title == b.title:
+        return True
+    return (a.kind == b.kind == "chapter" and a.number is not None and a.number == b.number
+            and a.title.replace(" ", "").startswith(b.title.replace(" ", "")))
+
+
+def _continues(sections: list[Section], heading: Heading) -> bool:
+    last = next((s.heading for s in reversed(sections) if s.heading is not None and s.heading.kind == "chapter"), None)
+    return last is not None and last.number == heading.number

@@ -55,6 +55,8 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
                 parts.append(Chapter("", tuple(section.blocks), Location(path, 1), None, number_in_name))
             continue
         at = Location(path, heading.line)
+        if heading.volume:  # 第十三卷 风雪 第2040章 不归: the volume opens here, unless it is open already
+            parts.append(VolumeHeading(heading.volume, at, opens_file=i == 0))
         if heading.kind == "volume":
             parts.append(VolumeHeading(heading.title, at, opens_file=i == 0))
             if section.blocks:  # text right under a volume heading: the volume's own page
@@ -89,6 +91,8 @@ class Assembly:
             if isinstance(part, Chapter):
                 self.add(part)
             elif isinstance(part, VolumeHeading):
+                if self.volumes and self.volumes[-1][0] == part.title:
+                    continue  # the open volume named again (on every chapter's line, or a page header)
                 if volume_from_folder and part.opens_file and self.volumes and not self.volumes[-1][2]:
                     self.volumes[-1] = (part.title, part.at, [])  # 第N卷 heading of a sub-folder volume names it
                 else:

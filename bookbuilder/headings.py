@@ -1,0 +1,278 @@
+"""Heading lines, found by evidence per file (RULES §4.1 as amended in docs/rules-notes.md).
+
+Every line is offered to a set of rules, from the safest (第N章 with a clean title) to the riskiest
+(a bare 一 / 001 / Chapter 1 line). A line only the risky rules take, or a 第N章 line whose title
+has sentence punctuation, is a *weak* candidate: it becomes a heading only where the file's own
+numbering supports it (its number runs on from a neighbour's, or the next runs on from it), and a
+family of bare numerals only when at least three of its lines do so and the file has no 第N章
+headings of its own. Then a run of three or more headings with no text between them is the
+file's own table of contents, not chapters.
+"""
+from __future__ import annotations
+
+import html
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
+
+from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+
+MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
+MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
+_N = f"[{NUMERAL_CHARS}]+"
+_SEP = r"[\s:：、.．·\-—_]*"
+_VOLUME_UNIT = "(?:部分|卷|集|部|篇|季)"
+_NUMBERED = re.compile(
+    rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})(?:(?!第\s*{_N}\s*[章回节節]).){{0,24}}?\s*)+)?"
+    rf"第\s*(?P<num>{_N})\s*(?P<unit>[章回节節])(?P<sep>{_SEP})(?P<title>.*)$"
+)
+_VOLUME = re.compile(rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$")
+_MATTER = re.compile(
+    r"^(?P<word>楔子|序章|序言|序幕|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|附录|附錄|番外[一二三四五六七八九十0-9]*)"
+    r"(?:[\s:：、·\-—]+(?P<title>.*))?$"
+)
+_FRONT = ("楔子", "序章", "序言", "序幕", "序", "引子", "前言")
+_NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>[章回])(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$")
+_BARE_CHINESE = re.compile(r"^(?P<num>[零〇一二两三四五六七八九十百千]+)(?P<sep>[\s、.．:：]+)(?P<title>\S.*)$")
+_BARE_ARABIC = re.compile(r"^(?P<num>\d{1,4})(?:(?P<sep>[、.．:：\s]+)(?P<title>\S.*))?$")
+_PAREN = re.compile(r"^[（(](?P<num>[零〇一二两三四五六七八九十百\d]{1,5})[)）](?P<sep>\s*)(?P<title>.*)$")
+_ENGLISH = re.compile(r"^(?:Chapter|CHAPTER)\s+(?P<num>\d{1,4})\b(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
+_FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
+_PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
+_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
+_FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
+# Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
+WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en")
+BARE_RULES = ("bare", "arabic", "paren", "chapter-en")
+# First characters of a line any rule can take (most lines start with something else).
+STARTS = frozenset("第楔序引前尾后後终終完番附卷章正最目V《标-=*＊☆★◆◇○●_~～─━═#＃（(C零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾"
+                   "0123456789０１２３４５６７８９【[")
+
+
+@dataclass(frozen=True)
+class Heading:
+    kind: str  # volume | chapter | front | back
+    title: str
+    number: int | None
+    line: int
+    volume: str | None = None  # a volume named on the same line: 第十三卷 风雪 第2040章 不归
+    rule: str = "numbered"  # which rule found it (check explains the choice by these names)
+    weak: bool = False  # needs the numbering's support
+    part: int | None = None  # 第一章(2): the second page of chapter one on a paged site
+
+
+@lru_cache(maxsize=8)
+def _debris(extra: tuple[str, ...] = ()) -> tuple[re.Pattern, re.Pattern | None]:
+    data = tomllib.loads(resources.files("bookbuilder").joinpath("data/titles.toml").read_text("utf-8"))
+    prefixes = [p["regex"] for p in data["pattern"] if p["kind"] == "prefix"]
+    suffixes = [p["regex"] for p in data["pattern"] if p["kind"] == "suffix"]
+    anywhere = "|".join(f"(?:{rx})" for rx in extra)
+    return (re.compile("|".join(f"(?:{rx})" for rx in prefixes)),
+            re.compile("|".join(f"(?:{rx})" for rx in suffixes))), (re.compile(anywhere) if anywhere else None)
+
+
+def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
+    """The line without what sites put around a heading (data/titles.toml, book.toml's title_junk)."""
+    (prefix, suffix), more = _debris(extra)
+    if "<" in line:
+        line = _TAG.sub("", line)
+    if "&" in line:
+        line = html.unescape(line).replace("\xa0", " ")
+    if more is not None:
+        line = more.sub("", line)
+    for _ in range(3):
+        cut = suffix.sub("", prefix.sub("", line, count=1), count=1).strip()
+        if cut == line:
+            break
+        line = cut
+    return line
+
+
+def normalize_title(text: str) -> str:
+    """RULES §4.3: half-width digits, one ASCII space between parts, no site debris around it."""
+    return " ".join(heading_core(text.translate(_FULLWIDTH_DIGIT)).split())
+
+
+def _title_flaw(title: str) -> str | None:
+    """'reject' for prose, 'weak' for a title a real heading may carry (a comma, a lone quote), else None."""
+    if len(title) > 40 or "。" in title or "；" in title or title.endswith(("，", "：", ":")):
+        return "reject"
+    if "，" in title or "," in title:
+        return "weak"
+    if title.count("“") != title.count("”") or title.count("「") != title.count("」") or '"' in title:
+        return "weak"
+    return None
+
+
+def _unwrap(title: str) -> str:
+    """【委任】 → 委任, when the brackets hold the whole title (other brackets stay)."""
+    if title.startswith("【") and title.find("】") == len(title) - 1:
+        return title[1:-1]
+    return title
+
+
+def _volume_title(text: str) -> str:
+    text = " ".join(_unwrap(part) for part in re.sub(r"[\s:：、·\-—【】]+", " ", text).split())
+    return text.translate(_FULLWIDTH_DIGIT)
+
+
+def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: tuple[str, ...] = ()) -> Heading | None:
+    """What any rule makes of this stripped line: a heading (strong or weak), or None."""
+    if len(line) > 2 * MAX_LONG_HEADING:
+        return None
+    if custom is not None and (m := custom.match(line)):
+        number = parse_numeral(m.group(1)) if m.groups() and m.group(1) else None
+        return Heading("chapter", normalize_title(line), number, line_no, rule="custom")
+    core = heading_core(line, extra)
+    if not core or len(core) > MAX_LONG_HEADING:
+        return None
+    if m := _NUMBERED.match(core):
+        return _numbered(m, line_no)
+    if m := _VOLUME.match(core):
+        numeral = m.group("num") or m.group("num2")
+        label = f"第{numeral.replace(' ', '')}{m.group('unit')}" if m.group("num") else f"卷{numeral}"
+        return _titled("volume", label, m.group("title"), parse_numeral(numeral), line_no, "volume", m.group("sep"))
+    if m := _MATTER.match(core):
+        kind = "front" if m.group("word") in _FRONT else "back"
+        rest = m.group("title") or ""
+        if _title_flaw(rest) == "reject":
+            return None
+        return Heading(kind, normalize_title(core), None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
+    for rule, rx in (("no-di", _NO_DI), ("bare", _BARE_CHINESE), ("arabic", _BARE_ARABIC), ("paren", _PAREN),
+                     ("chapter-en", _ENGLISH)):
+        if m := rx.match(core):
+            number = parse_numeral(m.group("num"))
+            if number is None or number == 0:
+                return None
+            label = core[: m.start("sep")] if m.group("sep") is not None else core
+            heading = _titled("chapter", label.strip(), m.group("title") or "", number, line_no, rule, "sep")
+            return heading and replace(heading, weak=True)
+    if m := _FINANCIAL_VOLUME.match(core):
+        return Heading("volume", core, parse_numeral(m.group("num")), line_no, rule="financial-volume", weak=True)
+    return None
+
+
+def _titled(kind, label, title, number, line_no, rule, sep) -> Heading | None:
+    title = _unwrap(title.strip())
+    flaw = _title_flaw(title)
+    if flaw == "reject":
+        return None
+    text = normalize_title(f"{label} {title}" if title else label)
+    return Heading(kind, text, number, line_no, rule=rule, weak=flaw is not None)
+
+
+def _numbered(m: re.Match, line_no: int) -> Heading | None:
+    numeral, unit, sep, title = m.group("num"), m.group("unit"), m.group("sep"), m.group("title").strip()
+    flaw = _title_flaw(title)
+    if flaw is None and len(m.group(0)) > MAX_HEADING:
+        flaw = "weak"  # a long title: real ones run to ~40 characters, but so does prose
+    if flaw == "reject" or (flaw and not sep and title):  # 第一章的内容他早已背熟，此刻…: prose
+        return None
+    part = None
+    if p := _PART.search(title or m.group(0)):
+        part = int(p.group("part"))
+        title = title[: p.start()] if title else title
+    title = _unwrap(title.strip())
+    label = f"第{numeral.replace(' ', '')}{unit}"
+    volume = _volume_title(m.group("vol")) if m.group("vol") else None
+    return Heading("chapter", normalize_title(f"{label} {title}" if title else label), parse_numeral(numeral), line_no,
+                   volume=volume, weak=flaw is not None, part=part)
+
+
+def classify_heading(line: str, line_no: int, custom: re.Pattern | None = None) -> Heading | None:
+    """The heading this stripped line is on its own, without the file's evidence: strong candidates only."""
+    heading = candidate(line, line_no, custom)
+    return heading if heading is not None and not heading.weak else None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The headings chosen among a file's candidates, and why (for check's info line)."""
+
+    headings: dict[int, Heading]  # line index → heading
+    toc: tuple[int, ...]  # indexes of lines dropped as the file's own table of contents
+    rules: dict[str, int]  # rule → headings it gave
+    rejected: dict[str, int]  # rule → weak candidates the numbering did not support
+
+
+def choose(cands: dict[int, Heading], text_lines: list[int]) -> Choice:
+    """`cands`: line index → candidate, in order; `text_lines[i]`: how many non-blank lines other
+    than separators come before line index i (so a run of headings with no text between them can
+    be told)."""
+    accepted = {i: h for i, h in cands.items() if not h.weak}
+    strong_chapters = sum(1 for h in accepted.values() if h.kind == "chapter" and h.rule in ("numbered", "custom"))
+    rejected: dict[str, int] = {}
+    for rule in ("numbered",) + WEAK_RULES + ("matter", "financial-volume", "volume"):
+        family = {i: h for i, h in cands.items() if h.weak and h.rule == rule}
+        if not family:
+            continue
+        if rule in BARE_RULES and strong_chapters >= 3:
+            rejected[rule] = len(family)  # never in a book that has 第N章 headings of its own
+            continue
+        kinds = ("volume",) if family[next(iter(family))].kind == "volume" else ("chapter",)
+        ok = _supported(accepted, family, kinds)
+        if rule in WEAK_RULES and (len(ok) < 3 or len(ok) < len(family) / 2):
+            ok = {}
+        accepted.update(ok)
+        if len(ok) < len(family):
+            rejected[rule] = len(family) - len(ok)
+    accepted = dict(sorted(accepted.items()))
+    accepted, toc = _drop_contents(accepted, text_lines)
+    rules: dict[str, int] = {}
+    for h in accepted.values():
+        rules[h.rule] = rules.get(h.rule, 0) + 1
+    return Choice(accepted, toc, rules, rejected)
+
+
+def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) -> dict[int, Heading]:
+    """The family's candidates whose number runs on from the heading before them (accepted or of
+    the family), or on to the one after them."""
+    seq = sorted((j, g) for j, g in {**accepted, **family}.items() if g.kind in kinds and g.number is not None)
+    ok = {}
+    for k, (i, h) in enumerate(seq):
+        if i not in family or accepted.get(i) is h:
+            continue
+        before = seq[k - 1][1].number if k > 0 else None
+        after = seq[k + 1][1].number if k + 1 < len(seq) else None
+        repeat = k > 0 and _key(seq[k - 1][1].title) == _key(h.title)  # the same heading again
+        if before == h.number - 1 or after == h.number + 1 or (before == h.number and (h.part or repeat)):
+            ok[i] = h
+    ok.update((i, h) for i, h in family.items() if h.number is None and h.kind in ("front", "back"))
+    return ok
+
+
+def _drop_contents(accepted: dict[int, Heading], text_lines: list[int]):
+    """A run of headings with no text between them that holds 3+ chapters is a table of contents;
+    its last heading is kept when its title does not come again later (the first real chapter)."""
+    order = list(accepted)
+    repeats = [b for a, b in zip(order, order[1:])
+               if text_lines[b] - text_lines[a + 1] == 0 and _key(accepted[a].title) == _key(accepted[b].title)]
+    for i in repeats:  # the same heading two or three times in a row: one heading
+        del accepted[i]
+    order = list(accepted)
+    runs, run = [], order[:1]
+    for a, b in zip(order, order[1:]):
+        if text_lines[b] - text_lines[a + 1] > 0:
+            runs.append(run)
+            run = [b]
+        else:
+            run.append(b)
+    if run:
+        runs.append(run)
+    toc: list[int] = []
+    for run in runs:
+        if sum(accepted[i].kind == "chapter" for i in run) < 3:
+            continue
+        last = run[-1]
+        later = {_key(accepted[j].title) for j in order if j > last}
+        keep_last = last != order[-1] and _key(accepted[last].title) not in later
+        toc += run[:-1] if keep_last else run
+    for i in toc:
+        del accepted[i]
+    return accepted, tuple(toc)
+
+
+def _key(title: str) -> str:
+    return re.sub(r"\s+", "", title)
