@@ -55,7 +55,10 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W304": (W, "a file name's number disagrees with the chapter heading's number"),
     "W305": (W, "a chapter has no text"),
     "W306": (W, "a chapter is over 50,000 characters (a missed heading?)"),
+    "W307": (W, "no headings were found, or a chapter is over 100,000 characters: the text was divided into parts"),
     "I301": (I, "a line looks like a heading but the heading guard rejected it"),
+    "I302": (I, "a run of headings with no text between them (the file's own table of contents) was dropped"),
+    "I303": (I, "a line repeated before many headings (a site's page header) was dropped"),
     # 4xx: outputs
     "E401": (E, "EPUBCheck reported an error in the EPUB"),
     "W401": (W, "EPUBCheck reported a warning in the EPUB"),

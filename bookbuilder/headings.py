@@ -40,6 +40,7 @@ _BARE_ARABIC = re.compile(r"^(?P<num>\d{1,4})(?:(?P<sep>[、.．:：\s]+)(?P<tit
 _PAREN = re.compile(r"^[（(](?P<num>[零〇一二两三四五六七八九十百\d]{1,5})[)）](?P<sep>\s*)(?P<title>.*)$")
 _ENGLISH = re.compile(r"^(?:Chapter|CHAPTER)\s+(?P<num>\d{1,4})\b(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
 _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
+_END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
@@ -131,6 +132,8 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
     if m := _NUMBERED.match(core):
         return _numbered(m, line_no)
     if m := _VOLUME.match(core):
+        if _END_OF_VOLUME.match(m.group("title")):
+            return None  # 第三卷终: the end of a volume, not a new one
         numeral = m.group("num") or m.group("num2")
         label = f"第{numeral.replace(' ', '')}{m.group('unit')}" if m.group("num") else f"卷{numeral}"
         return _titled("volume", label, m.group("title"), parse_numeral(numeral), line_no, "volume", m.group("sep"))

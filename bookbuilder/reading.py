@@ -61,8 +61,19 @@ def read_file(spec: FileToRead, whole_novel: bool = False) -> FileRead:
         return FileRead(None, decoded.diagnostics + (Diagnostic("W101", "empty file skipped", Location(spec.shown)),), "", ())
     sections, notes = split_sections(decoded.text, spec.shown, spec.heading_pattern)
     parts = file_parts(spec.shown, sections, whole_novel=whole_novel)
+    notes += _divided(spec.shown, sections, parts, whole_novel)
     return FileRead(SourceFile(spec.shown, decoded.encoding, decoded.method), decoded.diagnostics + tuple(notes),
                      decoded.text[:500], tuple(parts))
+
+
+def _divided(path: str, sections, parts, whole_novel: bool) -> list[Diagnostic]:
+    """W307 where structure.divide cut the text into parts: no headings at all, or a chapter too long."""
+    pieces = [p for p in parts if isinstance(p, Chapter) and p.kind == "part"]
+    if whole_novel and all(s.heading is None for s in sections):
+        return [Diagnostic("W307", f"no chapter headings found: the text was divided into {len(pieces) + 1} parts; "
+                                   "if the book has headings, set [source] heading_pattern in book.toml", Location(path))]
+    return [Diagnostic("W307", f"chapter {p.title.rsplit('（', 1)[0]!r} is over 100,000 characters with no heading inside: "
+                               "divided into parts", p.at) for p in pieces if p.title.endswith("（二）")]
 
 
 def sample_of_first_files(specs: list[FileToRead]) -> str:

@@ -19,6 +19,14 @@ _HASH = re.compile(r"[_\-.\s]*[0-9a-fA-F]{8,}$")
 _LEADING_NUMBER = re.compile(r"^[0-9０-９]+[_\-.\s]*")
 _PREAMBLE_FIELD = re.compile(r"^(书名|書名|作者|简介|簡介|内容简介|內容簡介)\s*[:：]?\s*(.*)$")
 INTRO_TITLE = "内容简介"
+INTRO_MAX = 20_000  # characters: text before the first heading longer than this is story, not a blurb
+# A chapter over LONG_CHAPTER characters (or a book without headings) is divided at paragraph ends
+# into parts of PART_SIZE on average, none over PART_MAX: a reader's contents needs entries, and an
+# e-reader pages slowly through one multi-megabyte document.
+LONG_CHAPTER = 100_000
+PART_SIZE = 40_000
+PART_MAX = 60_000
+_SENTENCE_END = tuple("。！？…”」』’）!?")
 
 
 @dataclass(frozen=True)
@@ -46,10 +54,15 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
     name = path.rsplit("/", 1)[-1]
     number_in_name = None if whole_novel else file_number(name)
     parts: list[Part] = []
+    headless = all(section.heading is None for section in sections)
     for i, section in enumerate(sections):
         heading = section.heading
         if heading is None:
-            if whole_novel:
+            if not section.blocks:
+                continue
+            if whole_novel and (headless or _chars(section.blocks) > INTRO_MAX):
+                parts += divide(Chapter("", tuple(section.blocks), Location(path, section.blocks[0].at.line)), headless=True)
+            elif whole_novel:
                 parts += _preamble_parts(path, section)
             else:
                 parts.append(Chapter("", tuple(section.blocks), Location(path, 1), None, number_in_name))
@@ -64,8 +77,44 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
             continue
         blocks = _drop_repeated_heading(heading.title, section.blocks)
         kind = "chapter" if heading.kind == "chapter" else heading.kind
-        parts.append(Chapter(heading.title, blocks, at, heading.number, number_in_name, kind))
+        parts += divide(Chapter(heading.title, blocks, at, heading.number, number_in_name, kind))
     return parts
+
+
+def _chars(blocks) -> int:
+    return sum(len(b.text) for b in blocks if type(b) is Paragraph)
+
+
+def divide(chapter: Chapter, headless: bool = False) -> list[Chapter]:
+    """A chapter over LONG_CHAPTER characters as parts cut after a sentence's end (the first keeps
+    the chapter's number; the others are of kind "part"); a headless text at any length."""
+    total = chapter.chars
+    if total <= (PART_MAX if headless else LONG_CHAPTER):
+        if headless:
+            return [replace(chapter, title="第一部分")] if total else []
+        return [chapter]
+    count = -(-total // PART_SIZE)
+    target = total / count
+    pieces, current, size = [], [], 0
+    for block in chapter.blocks:
+        current.append(block)
+        if type(block) is Paragraph:
+            size += len(block.text)
+            if (size >= target and block.text.endswith(_SENTENCE_END)) or size >= PART_MAX:
+                pieces.append(current)
+                current, size = [], 0
+    if current:
+        if pieces and size < target / 2:
+            pieces[-1] += current  # a short tail joins the part before it
+        else:
+            pieces.append(current)
+    out = []
+    for k, blocks in enumerate(pieces, 1):
+        title = f"第{to_chinese(k)}部分" if headless else f"{chapter.title}（{to_chinese(k)}）"
+        at = chapter.at if k == 1 else blocks[0].at
+        out.append(Chapter(title, tuple(blocks), at, chapter.number if k == 1 else None, chapter.file_number,
+                           chapter.kind if k == 1 else "part"))
+    return out
 
 
 @dataclass

@@ -122,6 +122,15 @@ def _judge_marks(m: str) -> tuple[bool, bool, tuple[int, ...]]:
     return settled, m.count('"') % 2 == 1, tuple(states)
 
 
+_HALF = re.compile(r"[（(]\s*(上|中|下|一|二|三|四|五|\d+)\s*[)）]$")
+
+
+def _halves(a: str, b: str) -> bool:
+    """第二十章 X（上） and 第二十章 X（下）: one chapter in parts, each under the same number."""
+    ma, mb = _HALF.search(a), _HALF.search(b)
+    return bool(ma and mb and ma.group(1) != mb.group(1))
+
+
 def numbering(chapters) -> list[Diagnostic]:
     """Gaps, duplicates and backward steps in chapter numbers; file names that disagree with headings."""
     found = []
@@ -131,7 +140,7 @@ def numbering(chapters) -> list[Diagnostic]:
     numbered = [(c, n) for c, n in numbered if n is not None]
     width = max((len(c.at.path.rsplit("/", 1)[-1].split("_")[0]) for c, _ in numbered if not use_heading), default=0)
     for (a, x), (b, y) in zip(numbered, numbered[1:]):
-        if y == x:
+        if y == x and not _halves(a.title, b.title):
             found.append(Diagnostic("W302", f"chapter number {y} appears twice (also at {a.at})", b.at))
         elif y < x:
             found.append(Diagnostic("W303", f"chapter number {y} comes after {x}", b.at))

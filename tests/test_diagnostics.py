@@ -62,6 +62,9 @@ TRIGGERS = {
     "W305": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章 甲\n文。\n第二章 乙\n"})), "W305"), "1.txt", 3),
     "W306": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n" + "长句子。\n" * 13000})), "W306"), "1.txt", 1),
     "I301": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n第一回合，李四就被打倒在地。"})), "I301"), "1.txt", 2),
+    "W307": lambda t: (first(load_book(_novel(t, "长句子。\n" * 30000)).diagnostics, "W307"), "novel.txt", None),
+    "I302": lambda t: (first(load_book(_novel(t, "目录\n第一章 甲\n第二章 乙\n第三章 丙\n第一章 甲\n文。\n第二章 乙\n文。\n第三章 丙\n文。")).diagnostics, "I302"), "novel.txt", 2),
+    "I303": lambda t: (first(load_book(_novel(t, "".join(f"某某网\n第{n}章\n文。\n" for n in "一二三四"))).diagnostics, "I303"), "novel.txt", 1),
     "E401": lambda t: (first(check_epub(_broken_epub(t)), "E401"), "broken.epub!EPUB/text/ch00001.xhtml", None),
     "W401": lambda t: (first(check_epub(build_epub(load_book(book(t, toml='[book]\ndate = "去年春天"\n')))[0]), "W401"), ".epub!EPUB/content.opf", 10),
     "W402": lambda t: (first(check_epub(_huge_epub(t)), "W402"), "huge.epub", None),
@@ -75,6 +78,12 @@ TRIGGERS = {
     "E407": lambda t: (first(_ace_or_skip(_inaccessible_epub(t)), "E407"), "bad-a11y.epub!", None),
     "W404": lambda t: (first(_ace_or_skip(_moderate_epub(t)), "W404"), "moderate.epub!", None),
 }
+
+
+def _novel(t, text):
+    t.mkdir(exist_ok=True)
+    (t / "novel.txt").write_text(text, "utf-8")
+    return t / "novel.txt"
 
 
 def _without_ace(fn):

@@ -1,0 +1,210 @@
+"""Heading detection by evidence (issue 16): a table per kind of real-download defect, with
+synthetic fixtures of the shapes found in real files, and the negative cases beside them."""
+import pytest
+
+from bookbuilder.headings import candidate, classify_heading, heading_core
+from bookbuilder.pipeline import load_book
+
+BODY = "他走进院子，看见一棵老树。\n树下坐着一个老人。\n"
+
+
+def novel(tmp_path, text: str, name: str = "novel.txt"):
+    path = tmp_path / name
+    path.write_text(text, "utf-8")
+    return load_book(path, jobs=1)
+
+
+def contents(loaded) -> list[tuple[str | None, str]]:
+    return [(v.title, c.title) for v in loaded.book.volumes for c in v.chapters if c.kind != "intro"]
+
+
+def codes(loaded) -> list[str]:
+    return [d.code for d in loaded.diagnostics]
+
+
+@pytest.mark.parametrize("line, title", [
+    ("章节目录 第一章 少年", "第一章 少年"),
+    ("正文 第九十七章 入城", "第九十七章 入城"),
+    ("正文卷 第3章 夜行", "第3章 夜行"),
+    ("《》目录 第一回　灵根育孕源流出　心性修持大道生", "第一回 灵根育孕源流出 心性修持大道生"),
+    ("《血色浪漫》第二章", "第二章"),
+    ("第十二章 归来 (www.example.org)", "第十二章 归来"),
+    ("第十二章 归来（http://m.example.cc/book/1）", "第十二章 归来"),
+    ("第5章 夜雨【4000字大章】", "第5章 夜雨"),
+    ("第八章 问心（求月票）", "第八章 问心"),
+    ("第二十九章 上书朝廷（三更完毕）", "第二十九章 上书朝廷"),
+    ("第十二章 归来 [更多精彩，更多好书，尽在某某网]", "第十二章 归来"),
+    ("第一章 开端 (第1/3页)", "第一章 开端"),
+    ("标题 <<旧雨楼·古龙《多情剑客无情剑》——第一章　飞刀与快剑>>", "第一章 飞刀与快剑"),
+    ("------------第三章 雪夜", "第三章 雪夜"),
+    ("☆☆☆第三章 雪夜☆☆☆", "第三章 雪夜"),
+    ("正文&nbsp;楔子", "楔子"),
+    ("第一百八十二章 【要人命的妖精】 （下）", "第一百八十二章 【要人命的妖精】 （下）"),
+    ("第二章 【出来混，要讲规矩】", "第二章 出来混，要讲规矩"),
+])
+def test_site_debris_is_cut_from_headings(line, title):
+    heading = candidate(line, 1)
+    assert heading is not None and heading.title == title
+
+
+@pytest.mark.parametrize("line, volume, title, number", [
+    ("第十三卷 风雪 第2040章 不归", "第十三卷 风雪", "第2040章 不归", 2040),
+    ("第一集第一章拜师", "第一集", "第一章 拜师", 1),
+    ("第一季 第二卷 怒海潜沙 第一章 蛇眉铜鱼", "第一季 第二卷 怒海潜沙", "第一章 蛇眉铜鱼", 1),
+    ("第二部【青云路】 第一章 【委任】（上）", "第二部 青云路", "第一章 【委任】（上）", 1),
+    ("第一卷：木兰歌 第一回　病皇帝早朝生妄症", "第一卷 木兰歌", "第一回 病皇帝早朝生妄症", 1),
+])
+def test_volume_and_chapter_on_one_line(line, volume, title, number):
+    heading = candidate(line, 1)
+    assert (heading.kind, heading.volume, heading.title, heading.number) == ("chapter", volume, title, number)
+
+
+@pytest.mark.parametrize("line, kind, title", [
+    ("第九十四章　关于“死亡”的试探", "chapter", "第九十四章 关于“死亡”的试探"),
+    ("第三章 妖怪头领‘褚庸’", "chapter", "第三章 妖怪头领‘褚庸’"),
+    ("第四章 我是他的弟弟！", "chapter", "第四章 我是他的弟弟！"),
+    ("第七章 你相信运气么？", "chapter", "第七章 你相信运气么？"),
+    ("第十章 「夜」＆「雨」", "chapter", "第十章 「夜」＆「雨」"),
+    ("第一部分", "volume", "第一部分"),
+    ("卷一：木兰歌", "volume", "卷一 木兰歌"),
+    ("附录：陈世骧先生书函", "back", "附录：陈世骧先生书函"),
+])
+def test_titles_with_quotes_and_marks_are_strong_headings(line, kind, title):
+    heading = classify_heading(line, 1)
+    assert heading is not None and (heading.kind, heading.title) == (kind, title)
+
+
+@pytest.mark.parametrize("line", [
+    "第一次见面，他就喜欢上了她。", "第三个人走了进来。", "“第二章我还没看完。”", "第一回合，李四就被打倒在地。",
+    "第二天一早", "第三卷终", "第一章的内容他早已背熟，此刻……", "比分是3:2，第二节结束了。",
+])
+def test_prose_is_never_a_heading(line):
+    assert classify_heading(line, 1) is None
+
+
+def test_a_comma_title_is_a_heading_where_the_numbering_supports_it(tmp_path):
+    text = "".join(f"第{n}回：宴桃園豪傑三結義，斬黃巾英雄首立功\n{BODY}" for n in "一二三四")
+    assert [t for _, t in contents(novel(tmp_path, text))][:2] == ["第一回 宴桃園豪傑三結義，斬黃巾英雄首立功",
+                                                                   "第二回 宴桃園豪傑三結義，斬黃巾英雄首立功"]
+    lone = f"第一章 开始\n{BODY}第七回：他说，好\n{BODY}第二章 结束\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, lone))] == ["第一章 开始", "第二章 结束"]
+
+
+def test_numbering_restarts_per_volume_and_switches_numerals(tmp_path):
+    text = (f"第一卷 潜龙\n第一章 甲\n{BODY}第二章 乙\n{BODY}第二卷 飞龙\n第一章 丙\n{BODY}第二章 丁\n{BODY}"
+            f"第九十九章 戊\n{BODY}".replace("第九十九章", "第三章") + f"第三卷 亢龙 第九十九章 己\n{BODY}第100章 庚\n{BODY}")
+    loaded = novel(tmp_path, text)
+    assert [v.title for v in loaded.book.volumes] == ["第一卷 潜龙", "第二卷 飞龙", "第三卷 亢龙"]
+    assert contents(loaded)[-2:] == [("第三卷 亢龙", "第九十九章 己"), ("第三卷 亢龙", "第100章 庚")]
+    assert not {"W301", "W302", "W303"} & set(codes(loaded))
+
+
+@pytest.mark.parametrize("separator", ["------------", "========", "☆☆☆", "＊＊＊＊＊"])
+@pytest.mark.parametrize("blank", ["", "\n"])
+def test_separator_lines_never_hide_a_heading_and_are_never_text(tmp_path, separator, blank):
+    text = "".join(f"{separator}\n{blank}第{n}章 标题{n}\n{blank}{BODY}" for n in "一二三")
+    loaded = novel(tmp_path, text)
+    assert [t for _, t in contents(loaded)] == ["第一章 标题一", "第二章 标题二", "第三章 标题三"]
+    assert all(separator not in p.text for c in loaded.book.chapters() for p in c.blocks if hasattr(p, "text"))
+
+
+def test_a_table_of_contents_at_the_top_is_dropped(tmp_path):
+    toc = "".join(f"第{n}章 标题{n}\n" for n in range(1, 12))
+    text = "书名\n目录\n" + toc + "".join(f"第{n}章 标题{n}\n{BODY}" for n in range(1, 12))
+    loaded = novel(tmp_path, text)
+    assert [t for _, t in contents(loaded)] == [f"第{n}章 标题{n}" for n in range(1, 12)]
+    assert "I302" in codes(loaded) and "W305" not in codes(loaded)
+
+
+def test_a_table_of_contents_with_volumes_in_it_is_dropped(tmp_path):
+    toc = "卷一：甲\n第一回 子\n第二回 丑\n卷二：乙\n第三回 寅\n第四回 卯\n"
+    text = toc + "\n\n第一卷：甲 第一回 子\n" + BODY + "第二回 丑\n" + BODY + "第二卷：乙 第三回 寅\n" + BODY + "第四回 卯\n" + BODY
+    loaded = novel(tmp_path, text)
+    assert contents(loaded) == [("第一卷 甲", "第一回 子"), ("第一卷 甲", "第二回 丑"), ("第二卷 乙", "第三回 寅"),
+                                ("第二卷 乙", "第四回 卯")]
+
+
+@pytest.mark.parametrize("make", [
+    lambda n, cn: f"{cn}　天涯孤客{n}",
+    lambda n, cn: f"{cn}回　救贫女馈赠金瓜子{n}",
+    lambda n, cn: f"{n:03d}",
+    lambda n, cn: f"{n}、标题{n}",
+    lambda n, cn: f"（{cn}）",
+    lambda n, cn: f"Chapter {n}",
+])
+def test_bare_numeral_headings_where_the_sequence_supports_them(tmp_path, make):
+    numerals = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"]
+    text = "".join(f"{make(n, cn)}\n{BODY}" for n, cn in enumerate(numerals, 1))
+    loaded = novel(tmp_path, text)
+    assert len(contents(loaded)) == 12 and [c.number for c in loaded.book.chapters()] == list(range(1, 13))
+
+
+def test_bare_numerals_are_text_in_a_book_with_its_own_chapter_headings(tmp_path):
+    text = "".join(f"第{cn}章 标题\n一　起因\n{BODY}二　经过\n{BODY}三　结果\n{BODY}" for cn in "一二三")
+    loaded = novel(tmp_path, text)
+    assert [t for _, t in contents(loaded)] == ["第一章 标题", "第二章 标题", "第三章 标题"]
+    assert [p.text[0] for p in next(loaded.book.chapters()).blocks][::3] == ["一", "二", "三"]
+
+
+def test_an_isolated_number_line_is_text(tmp_path):
+    text = f"第一章 开始\n{BODY}2008\n{BODY}1、买米\n{BODY}第二章 继续\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 开始", "第二章 继续"]
+
+
+def test_financial_numeral_parts_without_di(tmp_path):
+    text = f"第壹卷 起\n{BODY}贰\n{BODY}叁\n{BODY}第肆卷 承\n{BODY}"
+    loaded = novel(tmp_path, text)
+    assert [v.title for v in loaded.book.volumes] == ["第壹卷 起", "贰", "叁", "第肆卷 承"]
+
+
+def test_forum_pastes_are_split_into_paragraphs_and_their_headings_found(tmp_path):
+    paragraph = "他走进院子，看见一棵老树，树下坐着一个老人，老人抬头看他。" * 3
+    line = "    ".join(["序章", paragraph, paragraph, "第一章 出山", paragraph, paragraph, "第二章 下山", paragraph])
+    loaded = novel(tmp_path, line + "\n")
+    assert [c.title for c in loaded.book.chapters()] == ["序章", "第一章 出山", "第二章 下山"]
+    assert [len([b for b in c.blocks]) for c in loaded.book.chapters()] == [2, 2, 1]
+
+
+def test_a_fake_heading_inside_an_advert_is_never_a_heading(tmp_path):
+    text = f"第一章 开始\n他笑道。请记住本书 最新章节 第63章 某某网址：\n{BODY}第二章 继续\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 开始", "第二章 继续"]
+
+
+def test_a_text_without_headings_is_divided_into_readable_parts(tmp_path):
+    sentence = "他走进院子，看见一棵老树，树下坐着一个老人。"
+    text = "\n".join([sentence * 20] * 500)  # 220,000 characters, no heading
+    loaded = novel(tmp_path, text)
+    sizes = [c.chars for c in loaded.book.chapters()]
+    assert len(sizes) >= 4 and all(20_000 <= n <= 60_000 for n in sizes) and sum(sizes) == 220_000
+    assert [c.title for c in loaded.book.chapters()][:2] == ["第一部分", "第二部分"]
+    assert "W307" in codes(loaded)
+
+
+def test_a_chapter_over_100000_characters_is_divided_under_one_title(tmp_path):
+    sentence = "他走进院子，看见一棵老树，树下坐着一个老人。"
+    text = "第一章 长\n" + "\n".join([sentence * 20] * 500) + f"\n第二章 短\n{BODY}"
+    titles = [c.title for c in novel(tmp_path, text).book.chapters()]
+    assert titles[0] == "第一章 长（一）" and titles[-1] == "第二章 短" and len(titles) >= 5
+
+
+def test_repeated_heading_lines_and_paged_chapters_are_one_chapter(tmp_path):
+    text = (f"二十 悄立雁门\n\n二十 悄立雁门\n\n二十 悄立雁门\n{BODY}" .replace("二十", "第二十章")
+            + f"《书》第二十一章(1)\n{BODY}《书》第二十一章(2)<b\n{BODY}第二十二章\n{BODY}")
+    loaded = novel(tmp_path, text)
+    assert [t for _, t in contents(loaded)] == ["第二十章 悄立雁门", "第二十一章", "第二十二章"]
+
+
+def test_a_page_header_before_every_heading_is_dropped(tmp_path):
+    text = "".join(f"古龙《多情剑客无情剑》\n第{n}章 标题\n{BODY}" for n in "一二三四")
+    loaded = novel(tmp_path, text)
+    assert all("古龙" not in p.text for c in loaded.book.chapters() for p in c.blocks if hasattr(p, "text"))
+    assert "I303" in codes(loaded)
+
+
+def test_halves_of_one_chapter_are_not_reported_as_duplicates(tmp_path):
+    text = f"第一章 甲（上）\n{BODY}第一章 甲（下）\n{BODY}第二章 乙\n{BODY}"
+    assert "W302" not in codes(novel(tmp_path, text))
+
+
+def test_heading_core_leaves_a_plain_heading_alone():
+    assert heading_core("第一章 风起") == "第一章 风起"
