@@ -34,7 +34,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
     },
     "source": {
         "dir": STR, "order": STR_LIST, "encoding": STR, "encodings": STR_MAP,
-        "errors": ("strict", "replace"), "heading_pattern": STR,
+        "errors": ("auto", "strict", "replace"), "heading_pattern": STR,
     },
     # Rule switches are checked against the rule registry in normalize/__init__.py.
     # junk: true/false switches the rule; a [normalize.junk] table tunes it (and leaves it on).
@@ -62,7 +62,7 @@ class Config:
     order: tuple[str, ...] = ()
     encoding: str | None = None
     encodings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    errors: str = "strict"
+    errors: str = "auto"
     heading_pattern: str | None = None
     normalize: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     epub: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -160,7 +160,7 @@ def _from_toml(root: Path, toml: Path) -> Config:
         publisher=book.get("publisher", ""), date=book.get("date", ""),
         subjects=tuple(book.get("subjects", ())), order=tuple(source.get("order", ())),
         encoding=source.get("encoding"), encodings=MappingProxyType(dict(source.get("encodings", {}))),
-        errors=source.get("errors", "strict"), heading_pattern=source.get("heading_pattern"),
+        errors=source.get("errors", "auto"), heading_pattern=source.get("heading_pattern"),
         normalize=MappingProxyType(normalize), epub=MappingProxyType(dict(data.get("epub", {}))),
         pdf=MappingProxyType(dict(data.get("pdf", {}))), output_name=output.get("name"),
     )

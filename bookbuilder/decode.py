@@ -1,19 +1,22 @@
 """Raw chapter bytes → clean Unicode text, or an error that names the file.
 
-RULES.md §1–§2.4. Strict candidates first, the detector only as a tie-breaker:
-chardet alone misreads short GB text and returns None for BOM-less UTF-16
-(RULES §1.3, §8), and `errors="replace"` silently turns a wrong guess into
-U+FFFD soup, which is how peers ship mojibake with exit 0.
+RULES.md §1–§2.4, amended by issue 18 (docs/rules-notes.md). BOM, then strict UTF-8 and UTF-16;
+then the codec whose result reads as Chinese (bookbuilder.plausible), because look-alike codecs
+decode each other's bytes: a Big5 file with a few bad bytes decodes strictly as GB18030 mojibake.
+A few damaged sequences cost neither the book nor silence (errors = "auto": each damaged line is
+a warning); more is an error that names the codec and the remedy. The detector (chardet) only
+breaks ties where GB18030 and Big5 both decode strictly and read alike.
 """
 from __future__ import annotations
 
 import fnmatch
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
+from bookbuilder.plausible import decode_recording, lines_of, plausibility, repair_stretches
 
 # Magic numbers of files people drop into a chapter folder by mistake (RULES §1.4).
 MAGIC = (
@@ -63,15 +66,16 @@ _MOJIBAKE = re.compile(
 class Decoded:
     text: str  # clean: LF line ends, no BOM, no invisible characters, NFC
     encoding: str  # the Python codec that decoded the bytes
-    method: str  # bom | strict | detector | override
+    method: str  # bom | strict | plausibility | detector | override
     diagnostics: tuple[Diagnostic, ...] = ()
+    replaced: int = 0  # undecodable byte sequences decoded as U+FFFD
 
     @property
     def is_empty(self) -> bool:
         return not self.text.strip(" \t\n\u3000")
 
 
-def decode_chapter(data: bytes, path: str, *, encoding: str | None = None, errors: str = "strict") -> Decoded:
+def decode_chapter(data: bytes, path: str, *, encoding: str | None = None, errors: str = "auto") -> Decoded:
     """Decode one raw chapter file. `encoding` forces a codec (a book.toml override)."""
     notes: list[Diagnostic] = []
     if encoding:
@@ -87,10 +91,12 @@ def decode_chapter(data: bytes, path: str, *, encoding: str | None = None, error
         text = text.replace("\r\n", "\n")  # the common case, at memchr speed
     if _RARE.search(text) or any(sign in text for sign in _MOJIBAKE_LITERALS):
         text = clean_text(text)
-        notes += find_mojibake(text, path)
+        damaged = any(d.code in ("W104", "W106") for d in notes)  # its U+FFFD are named already
+        notes += [d for d in find_mojibake(text, path) if not (damaged and d.message.startswith("U+FFFD"))]
     elif not unicodedata.is_normalized("NFC", text):
         text = unicodedata.normalize("NFC", text)
-    return Decoded(text, enc, method, tuple(notes))
+    replaced = text.count("\ufffd") if any(d.code in ("W104", "W106") for d in notes) else 0
+    return Decoded(text, enc, method, tuple(notes), replaced)
 
 
 def encoding_override(relpath: str, default: str | None, patterns) -> str | None:
@@ -110,7 +116,14 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
             try:
                 return codec, "bom", data[len(bom):].decode(codec.removesuffix("-sig"))
             except UnicodeDecodeError as e:
-                raise BookError("E102", f"starts with a {codec} byte-order mark but is not valid {codec}: {_why(e)}", path) from None
+                if errors == "strict":
+                    raise BookError("E102", f"starts with a {codec} byte-order mark but is not valid {codec}: {_why(e)}; "
+                                            "set errors = \"auto\" under [source] in book.toml to accept a few damaged bytes",
+                                    path) from None
+                text, damage = decode_recording(data[len(bom):], codec.removesuffix("-sig"))
+                _judge(data, path, codec, text, [replace(d, offset=d.offset + len(bom), end=d.end + len(bom)) for d in damage], errors, notes,
+                       lines=codec.startswith("utf-8"))
+                return codec, "bom", text
     if b"\x00" in data:  # NUL is valid UTF-8, but text files outside UTF-16/32 never hold one
         if utf16 := _plausible_utf16(data):
             return utf16
@@ -121,20 +134,85 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
         pass
     if utf16 := _plausible_utf16(data):
         return utf16
-    candidates = {}
+    strict = {}
     for codec in (GB, BIG5):
         try:
-            candidates[codec] = data.decode(codec)
+            strict[codec] = data.decode(codec)
         except UnicodeDecodeError:
             pass
-    if len(candidates) == 1:
-        (codec, text), = candidates.items()
-        return codec, "strict", text
-    if candidates:
-        return _tie_break(data, path, candidates, notes)
-    if errors == "replace":
-        return _replace_decode(data, path, notes)
-    raise BookError("E102", "not UTF-8, UTF-16, GB18030 or Big5-HKSCS (set source.encoding in book.toml if you know it)", path)
+    scores = {codec: plausibility(text) for codec, text in strict.items()}
+    if len(strict) == 2:
+        return _tie_break(data, path, strict, scores, notes)
+    if strict:
+        (codec, text), = strict.items()
+        if scores[codec] >= PLAUSIBLE or len(data) < SHORT:
+            return codec, "strict", text
+    return _damaged(data, path, errors, notes, strict, scores)
+
+
+# A decoding reads as Chinese when plausibility() gives at least this (real text: 0.85–0.92).
+PLAUSIBLE = 0.5
+# Damage that errors = "auto" accepts: at most DAMAGE_LIMIT sequences a file and one in DAMAGE_RATE
+# characters, but DAMAGE_FEW always (a short chapter may lose a byte or two).
+DAMAGE_LIMIT, DAMAGE_RATE, DAMAGE_FEW = 200, 1000, 5
+SHOWN_LINES = 10
+
+
+def _damaged(data: bytes, path: str, errors: str, notes: list[Diagnostic], strict: dict, scores: dict) -> tuple[str, str, str]:
+    """No codec decodes the file both strictly and plausibly: each candidate decodes it with its
+    damaged sequences replaced, and the one that reads as Chinese with the least damage wins."""
+    tried = {}  # codec → (text, damaged sequences, plausibility); "replace" counts at C speed
+    for codec in ("utf-8", GB, BIG5, "cp950"):
+        text = strict[codec] if codec in strict else data.decode(codec, "replace")
+        tried[codec] = (text, 0 if codec in strict else text.count("\ufffd"), scores.get(codec) or plausibility(text))
+    codec = min(tried, key=lambda c: (tried[c][2] < PLAUSIBLE, tried[c][1], -tried[c][2]))
+    text, damage, score = tried[codec]
+    if score < PLAUSIBLE and strict:  # nothing reads as Chinese (random Han, another language): as decoded
+        codec = next(iter(strict))
+        return codec, "strict", strict[codec]
+    if score < PLAUSIBLE and errors == "replace":
+        codec = min(tried, key=lambda c: tried[c][1])
+    elif score < PLAUSIBLE:
+        raise BookError("E102", "not text in any supported encoding (UTF-8, UTF-16, GB18030, Big5-HKSCS, CP950): none "
+                                "reads as Chinese; if you know the encoding, set encoding under [source] in book.toml", path)
+    text, damage = decode_recording(data, codec)
+    if damage and codec != "utf-8":
+        others = tuple(c for c in (GB, BIG5, "utf-8") if c != codec)
+        text, damage, stretches = repair_stretches(data, codec, damage, others)
+        for s in stretches:
+            notes.append(Diagnostic("W107", f"lines {s.first}–{s.last} decode only as {s.codec} (the rest of the file "
+                                            f"as {codec}): decoded so", Location(path, s.first)))
+    _judge(data, path, codec, text, damage, errors, notes)
+    return codec, "plausibility", text
+
+
+def _judge(data: bytes, path: str, codec: str, text: str, damage: list, errors: str, notes: list[Diagnostic],
+           lines: bool = True) -> None:
+    """Accept the damage (a W106 per damaged line, the first ten, then a count) or refuse the file."""
+    if not damage:
+        return
+    where = lines_of(data, [d.offset for d in damage]) if lines else [None] * len(damage)
+    too_much = len(damage) > DAMAGE_LIMIT or len(damage) > max(DAMAGE_FEW, len(text) // DAMAGE_RATE)
+    if errors == "strict" or (errors == "auto" and too_much):
+        first = ", ".join(str(n) for n in list(dict.fromkeys(n for n in where if n))[:5]) or "?"
+        why = "book.toml asks for errors = \"strict\"" if errors == "strict" else \
+            f"more than errors = \"auto\" accepts (at most {DAMAGE_LIMIT}, and one in {DAMAGE_RATE:,} characters)"
+        remedy = "auto" if errors == "strict" and not too_much else "replace"
+        raise BookError("E102", f"{len(damage)} undecodable byte sequence(s) as {codec}, the encoding it reads as (lines "
+                                f"{first}): {why}; to keep them as U+FFFD, set errors = \"{remedy}\" under [source] in book.toml",
+                        path)
+    by_line: dict = {}
+    for n, d in zip(where, damage):
+        by_line.setdefault(n, []).append(d)
+    code = "W104" if errors == "replace" else "W106"
+    for n, found in list(by_line.items())[:SHOWN_LINES]:
+        shown = ", ".join(d.raw.hex(" ") for d in found[:3])
+        notes.append(Diagnostic(code, f"{len(found)} undecodable byte sequence(s) ({shown}) decoded as U+FFFD "
+                                      f"(the file is {codec})", Location(path, n)))
+    if len(by_line) > SHOWN_LINES:
+        rest = sum(len(v) for v in list(by_line.values())[SHOWN_LINES:])
+        notes.append(Diagnostic(code, f"{rest} more undecodable byte sequence(s) on {len(by_line) - SHOWN_LINES} more "
+                                      "lines decoded as U+FFFD", Location(path)))
 
 
 def _plausible_utf16(data: bytes) -> tuple[str, str, str] | None:
@@ -150,25 +228,25 @@ def _plausible_utf16(data: bytes) -> tuple[str, str, str] | None:
     return None
 
 
-def _tie_break(data: bytes, path: str, candidates: dict[str, str], notes: list[Diagnostic]) -> tuple[str, str, str]:
+def _tie_break(data: bytes, path: str, candidates: dict[str, str], scores: dict[str, float],
+               notes: list[Diagnostic]) -> tuple[str, str, str]:
+    """GB18030 and Big5 both decode the file: the one that reads as Chinese; where both read
+    alike (a short file, mostly ASCII), the detector decides."""
+    (a, sa), (b, sb) = scores.items()
+    if abs(sa - sb) >= 0.25 and len(data) >= SHORT:
+        codec = a if sa > sb else b
+        return codec, "plausibility", candidates[codec]
     import chardet
 
     guess = (chardet.detect(data[:16384])["encoding"] or "").lower().replace("_", "-")
     family = _FAMILY.get(guess)
     if family is None:
-        family = GB
-        notes.append(Diagnostic("W105", f"both GB18030 and Big5 decode this file and the detector said {guess or 'nothing'}; assumed GB18030", Location(path)))
+        family = GB if sa >= sb else BIG5
+        notes.append(Diagnostic("W105", f"both GB18030 and Big5 decode this file and the detector said {guess or 'nothing'}; "
+                                        f"assumed {family}", Location(path)))
     elif len(data) < SHORT:
         notes.append(Diagnostic("W103", f"only {len(data)} bytes: {family} was the detector's guess, check the text", Location(path)))
     return family, "detector", candidates[family]
-
-
-def _replace_decode(data: bytes, path: str, notes: list[Diagnostic]) -> tuple[str, str, str]:
-    best = min(("utf-8", GB, BIG5), key=lambda c: data.decode(c, "replace").count("\ufffd"))
-    text = data.decode(best, "replace")
-    bad = text.count("\ufffd")
-    notes.append(Diagnostic("W104", f"{bad} undecodable byte sequence(s) replaced with U+FFFD (decoded as {best}, errors = \"replace\")", Location(path)))
-    return best, "strict", text
 
 
 def _why(e: Exception) -> str:

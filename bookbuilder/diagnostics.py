@@ -36,7 +36,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E008": (E, "a file named in book.toml does not exist"),
     # 1xx: decoding
     "E101": (E, "the file is not text (image, archive, PDF or NUL bytes)"),
-    "E102": (E, "no supported encoding decodes the file strictly"),
+    "E102": (E, "the file does not read as text in any supported encoding, or has more damaged bytes than errors allows"),
     "E103": (E, "every chapter file is empty"),
     "E104": (E, "an encoding override names an unknown codec or fails to decode the file"),
     "W101": (W, "an empty or whitespace-only file was skipped"),
@@ -44,6 +44,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W103": (W, "the encoding was decided by the detector on fewer than 64 bytes"),
     "W104": (W, "undecodable bytes were replaced because book.toml asked for errors = \"replace\""),
     "W105": (W, "the detector named neither GB18030 nor Big5; GB18030 was assumed"),
+    "W106": (W, "a few undecodable byte sequences (damage) were decoded as U+FFFD (errors = \"auto\"); the lines are named"),
+    "W107": (W, "a stretch of lines decodes only in another codec than the rest of the file, and was decoded in it"),
     "I101": (I, "an encoding override from book.toml was used"),
     # 2xx: normalization
     "W201": (W, "unbalanced quotation marks in a paragraph"),

@@ -40,8 +40,16 @@ _BARE_ARABIC = re.compile(r"^(?P<num>\d{1,4})(?:(?P<sep>[、.．:：\s]+)(?P<tit
 _PAREN = re.compile(r"^[（(](?P<num>[零〇一二两三四五六七八九十百\d]{1,5})[)）](?P<sep>\s*)(?P<title>.*)$")
 _ENGLISH = re.compile(r"^(?:Chapter|CHAPTER)\s+(?P<num>\d{1,4})\b(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
 _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
+# What every rule below needs at the start of a line: one test turns most prose lines away.
+_ANY_RULE = re.compile(
+    rf"(?:第|卷|楔子|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|附录|附錄|番外|[（(]|Chapter|CHAPTER"
+    rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+[\s、.．:：]|\d{{1,4}}(?:$|[、.．:：\s])|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
+)
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
+# What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
+_DEBRIS_STARTS = frozenset("章正最目V《标-=*＊☆★◆◇○●_~～─━═#＃")
+_DEBRIS_ENDS = frozenset(")）]】〗>-=*＊☆★◆◇○●_~～─━═#＃")
 _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
@@ -77,6 +85,10 @@ def _debris(extra: tuple[str, ...] = ()) -> tuple[re.Pattern, re.Pattern | None]
 def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
     """The line without what sites put around a heading (data/titles.toml, book.toml's title_junk)."""
     (prefix, suffix), more = _debris(extra)
+    if not line:
+        return line
+    if more is None and line[0] not in _DEBRIS_STARTS and line[-1] not in _DEBRIS_ENDS and "<" not in line and "&" not in line:
+        return line  # nothing a site puts around a heading starts or ends it (most lines)
     if "<" in line:
         line = _TAG.sub("", line)
     if "&" in line:
@@ -121,13 +133,13 @@ def _volume_title(text: str) -> str:
 
 def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: tuple[str, ...] = ()) -> Heading | None:
     """What any rule makes of this stripped line: a heading (strong or weak), or None."""
-    if len(line) > 2 * MAX_LONG_HEADING:
-        return None
     if custom is not None and (m := custom.match(line)):
         number = parse_numeral(m.group(1)) if m.groups() and m.group(1) else None
         return Heading("chapter", normalize_title(line), number, line_no, rule="custom")
+    if len(line) > 2 * MAX_LONG_HEADING or "。" in line:  # no heading holds a full stop: most prose lines end
+        return None
     core = heading_core(line, extra)
-    if not core or len(core) > MAX_LONG_HEADING:
+    if not core or len(core) > MAX_LONG_HEADING or not _ANY_RULE.match(core):
         return None
     if m := _NUMBERED.match(core):
         return _numbered(m, line_no)
@@ -200,10 +212,9 @@ class Choice:
     rejected: dict[str, int]  # rule → weak candidates the numbering did not support
 
 
-def choose(cands: dict[int, Heading], text_lines: list[int]) -> Choice:
-    """`cands`: line index → candidate, in order; `text_lines[i]`: how many non-blank lines other
-    than separators come before line index i (so a run of headings with no text between them can
-    be told)."""
+def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
+    """`cands`: line index → candidate, in order; `before[i]`: how many lines other than separators
+    come before candidate i (so a run of headings with no text between them can be told)."""
     accepted = {i: h for i, h in cands.items() if not h.weak}
     strong_chapters = sum(1 for h in accepted.values() if h.kind == "chapter" and h.rule in ("numbered", "custom"))
     rejected: dict[str, int] = {}
@@ -222,7 +233,10 @@ def choose(cands: dict[int, Heading], text_lines: list[int]) -> Choice:
         if len(ok) < len(family):
             rejected[rule] = len(family) - len(ok)
     accepted = dict(sorted(accepted.items()))
-    accepted, toc = _drop_contents(accepted, text_lines)
+    if sum(h.kind == "volume" for h in accepted.values()) >= 3 and not any(h.kind == "chapter" for h in accepted.values()):
+        # 第一卷 吳越王再世索江山 … with no chapter under any: the 卷 are the book's chapters
+        accepted = {i: replace(h, kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
+    accepted, toc = _drop_contents(accepted, before)
     rules: dict[str, int] = {}
     for h in accepted.values():
         rules[h.rule] = rules.get(h.rule, 0) + 1
@@ -246,18 +260,18 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
     return ok
 
 
-def _drop_contents(accepted: dict[int, Heading], text_lines: list[int]):
+def _drop_contents(accepted: dict[int, Heading], before: dict[int, int]):
     """A run of headings with no text between them that holds 3+ chapters is a table of contents;
     its last heading is kept when its title does not come again later (the first real chapter)."""
     order = list(accepted)
     repeats = [b for a, b in zip(order, order[1:])
-               if text_lines[b] - text_lines[a + 1] == 0 and _key(accepted[a].title) == _key(accepted[b].title)]
+               if before[b] - before[a] == 1 and _key(accepted[a].title) == _key(accepted[b].title)]
     for i in repeats:  # the same heading two or three times in a row: one heading
         del accepted[i]
     order = list(accepted)
     runs, run = [], order[:1]
     for a, b in zip(order, order[1:]):
-        if text_lines[b] - text_lines[a + 1] > 0:
+        if before[b] - before[a] > 1:  # text between them
             runs.append(run)
             run = [b]
         else:

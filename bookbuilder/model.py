@@ -169,7 +169,8 @@ class SourceFile:
 
     path: str
     encoding: str
-    method: str  # bom | strict | detector | override
+    method: str  # bom | strict | plausibility | detector | override
+    replaced: int = 0  # undecodable byte sequences decoded as U+FFFD
 
 
 @dataclass(frozen=True, slots=True)

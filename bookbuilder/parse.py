@@ -49,43 +49,44 @@ class Section:
     blocks: list
 
 
-def logical_lines(text: str) -> list[tuple[int, bool, str]]:
-    """(line number, indented, stripped text) of every non-blank line; a forum paste's long line
-    is split at its runs of spaces into the paragraphs it holds, each keeping the line's number."""
-    out = []
+def split_sections(text: str, path: str, custom: re.Pattern | None = None,
+                   title_junk: tuple[str, ...] = ()) -> tuple[list[Section], list[Diagnostic]]:
+    """Cut a decoded file at its headings (chosen by the file's evidence: bookbuilder.headings);
+    one line becomes one block. A forum paste's long line is first split at its runs of spaces
+    into the paragraphs it holds, each keeping the line's number."""
+    lines: list[tuple[int, bool, str]] = []  # (line number, indented, stripped text) of non-blank lines
+    cands: dict[int, Heading] = {}
+    before: dict[int, int] = {}  # per candidate: how many lines other than separators come before it
+    count = 0
+    starts = STARTS if custom is None else None
+    breaks, append = _BREAK_STARTS, lines.append
     for number, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
         if not line:
             continue
         if len(line) > PASTE_LINE and _PASTE_GAP.search(line):
-            out += [(number, True, piece) for piece in _PASTE_GAP.split(line)]
+            pieces = [(number, True, piece) for piece in _PASTE_GAP.split(line)]
+        elif starts is not None and line[0] not in starts and line[0] not in breaks:  # most lines: text
+            append((number, raw[0] != line[0], line))
+            count += 1
+            continue
         else:
-            out.append((number, raw[0] != line[0], line))
-    return out
+            pieces = [(number, raw[0] != line[0], line)]
+        for piece in pieces:
+            line = piece[2]
+            if (starts is None or line[0] in starts) and (h := candidate(line, number, custom, title_junk)) is not None:
+                cands[len(lines)] = h
+                before[len(lines)] = count
+            elif line[0] in breaks and _BREAK.match(line):
+                append(piece)
+                continue  # a separator is not text: a heading after one still follows its own kind
+            count += 1
+            append(piece)
+    choice = choose(cands, before) if cands else Choice({}, (), {}, {})
+    return _sections(lines, choice, cands, path, custom is not None)
 
 
-def split_sections(text: str, path: str, custom: re.Pattern | None = None,
-                   title_junk: tuple[str, ...] = ()) -> tuple[list[Section], list[Diagnostic]]:
-    """Cut a decoded file at its headings (chosen by the file's evidence: bookbuilder.headings);
-    one line becomes one block."""
-    lines = logical_lines(text)
-    cands: dict[int, Heading] = {}
-    text_lines = [0] * (len(lines) + 1)  # non-blank lines other than separators before each index
-    count = 0
-    for i, (number, _, line) in enumerate(lines):
-        text_lines[i] = count
-        if custom is not None or line[0] in _SPECIAL_STARTS:
-            if (h := candidate(line, number, custom, title_junk)) is not None:
-                cands[i] = h
-            elif line[0] in _BREAK_STARTS and _BREAK.match(line):
-                continue
-        count += 1
-    text_lines[len(lines)] = count
-    choice = choose(cands, text_lines) if cands else Choice({}, (), {}, {})
-    return _sections(lines, choice, cands, path)
-
-
-def _sections(lines, choice: Choice, cands, path: str) -> tuple[list[Section], list[Diagnostic]]:
+def _sections(lines, choice: Choice, cands, path: str, custom: bool) -> tuple[list[Section], list[Diagnostic]]:
     sections = [Section(None, [])]
     notes: list[Diagnostic] = []
     if choice.toc:
@@ -101,7 +102,12 @@ def _sections(lines, choice: Choice, cands, path: str) -> tuple[list[Section], l
     skip = toc | headers
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
     blocks = sections[-1].blocks
+    plain = _SPECIAL_STARTS if not custom else None  # first characters of lines no rule takes
     for i, (number, indented, line) in enumerate(lines):
+        if plain is not None and line[0] not in plain and i not in skip:  # most lines
+            blocks.append(Paragraph(line, Location(path, number), indented))
+            previous = line
+            continue
         if (heading := choice.headings.get(i)) is not None:
             last = sections[-1]
             if last.heading is not None and not last.blocks and _same(last.heading, heading):

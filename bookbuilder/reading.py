@@ -62,7 +62,7 @@ def read_file(spec: FileToRead, whole_novel: bool = False) -> FileRead:
     sections, notes = split_sections(decoded.text, spec.shown, spec.heading_pattern)
     parts = file_parts(spec.shown, sections, whole_novel=whole_novel)
     notes += _divided(spec.shown, sections, parts, whole_novel)
-    return FileRead(SourceFile(spec.shown, decoded.encoding, decoded.method), decoded.diagnostics + tuple(notes),
+    return FileRead(SourceFile(spec.shown, decoded.encoding, decoded.method, decoded.replaced), decoded.diagnostics + tuple(notes),
                      decoded.text[:500], tuple(parts))
 
 
@@ -114,7 +114,7 @@ def normalized_parts(read: FileRead, rules: Normalizer, jobs: int | None, meanwh
 def pack_read(spec: FileToRead, read: FileRead) -> tuple:
     """A file read on another process, as plain data (bookbuilder.parallel): chapters as
     model.chapter_to_wire, diagnostics as tuples (a fifth of the time of pickled dataclasses)."""
-    source = read.source and (read.source.path, read.source.encoding, read.source.method)
+    source = read.source and (read.source.path, read.source.encoding, read.source.method, read.source.replaced)
     parts = tuple((chapter_to_wire(p.chapter), p.counts, _diagnostics_to_wire(p.findings)) if isinstance(p, Normalized) else p
                   for p in read.parts)
     return source, _diagnostics_to_wire(read.notes), parts

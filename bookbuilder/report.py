@@ -62,7 +62,7 @@ def changes_line(book: Book) -> str:
 def as_json(book: Book | None, diagnostics, files=None) -> str:
     """The documented `check --json` object (see README): files, chapters, diagnostics, changes."""
     obj = {
-        "files": [{"path": f.path, "encoding": f.encoding, "method": f.method} for f in (book.files if book else files or ())],
+        "files": [{"path": f.path, "encoding": f.encoding, "method": f.method, "replaced": f.replaced} for f in (book.files if book else files or ())],
         "chapters": [] if book is None else [
             {"title": c.title, "source": str(c.at), "paragraphs": sum(isinstance(b, Paragraph) for b in c.blocks),
              "characters": c.chars, "volume": v.title}

@@ -52,6 +52,8 @@ TRIGGERS = {
     "W103": lambda t: (first(decode_chapter("他說：「好。」".encode("big5"), "s.txt").diagnostics, "W103"), "s.txt", None),
     "W104": lambda t: (first(diagnostics_of(book(t, files={"1.txt": b"\x80\x80\xff" * 5}, toml="[source]\nerrors = 'replace'\n")), "W104"), "1.txt", None),
     "W105": lambda t: (first(decode_chapter("안녕하세요 세계".encode("euc-kr"), "k.txt").diagnostics, "W105"), "k.txt", None),
+    "W106": lambda t: (first(decode_chapter("第一章\n他说。\n中文".encode("gbk")[:-1], "d.txt").diagnostics, "W106"), "d.txt", 3),
+    "W107": lambda t: (first(decode_chapter(_mixed(), "m.txt").diagnostics, "W107"), "m.txt", 4),
     "I101": lambda t: (first(diagnostics_of(book(t, toml="[source]\nencoding = 'utf-8'\n")), "I101"), "1.txt", None),
     "W201": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n正文。\n他说：“好。”。”"})), "W201"), "1.txt", 3),
     "W202": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n" + "长" * 5001})), "W202"), "1.txt", 2),
@@ -78,6 +80,13 @@ TRIGGERS = {
     "E407": lambda t: (first(_ace_or_skip(_inaccessible_epub(t)), "E407"), "bad-a11y.epub!", None),
     "W404": lambda t: (first(_ace_or_skip(_moderate_epub(t)), "W404"), "moderate.epub!", None),
 }
+
+
+def _mixed():
+    """Three Big5 lines, then three GBK lines, then Big5 again."""
+    big5 = "他說：「走吧。」她點了點頭，城上守軍齊聲驚呼，西門起火了。\n".encode("big5")
+    gbk = "她点了点头说：“好。”城上守军齐声惊呼，西门起火，众人都惊呆了。\n".encode("gbk")
+    return big5 * 3 + gbk * 3 + big5 * 3
 
 
 def _novel(t, text):

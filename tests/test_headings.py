@@ -152,9 +152,16 @@ def test_an_isolated_number_line_is_text(tmp_path):
 
 
 def test_financial_numeral_parts_without_di(tmp_path):
-    text = f"第壹卷 起\n{BODY}贰\n{BODY}叁\n{BODY}第肆卷 承\n{BODY}"
+    text = "".join(f"{part}\n第一章 甲\n{BODY}第二章 乙\n{BODY}" for part in ("第壹卷 起", "贰", "叁", "第肆卷 承"))
     loaded = novel(tmp_path, text)
     assert [v.title for v in loaded.book.volumes] == ["第壹卷 起", "贰", "叁", "第肆卷 承"]
+
+
+def test_a_book_of_volume_headings_only_has_them_as_chapters(tmp_path):
+    text = "".join(f"第{n}卷 故事{n}\n{BODY}" for n in "一二三四")
+    loaded = novel(tmp_path, text)
+    assert [c.title for c in loaded.book.chapters()] == [f"第{n}卷 故事{n}" for n in "一二三四"]
+    assert [c.kind for c in loaded.book.chapters()] == ["chapter"] * 4
 
 
 def test_forum_pastes_are_split_into_paragraphs_and_their_headings_found(tmp_path):
