@@ -48,6 +48,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W107": (W, "a stretch of lines decodes only in another codec than the rest of the file, and was decoded in it"),
     "I101": (I, "an encoding override from book.toml was used"),
     # 2xx: normalization
+    "I201": (I, "cleaning removed this text (rule: text); listed by normalize --report and check --json's removed"),
     "W201": (W, "unbalanced quotation marks in a paragraph"),
     "W202": (W, "a paragraph is over 5,000 characters (missing line breaks?)"),
     # 3xx: structure

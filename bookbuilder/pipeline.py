@@ -17,7 +17,7 @@ from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_ident
 from bookbuilder.decode import encoding_override
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Book, Cover, Location, Meta, SourceFile
-from bookbuilder.normalize import normalizer
+from bookbuilder.normalize import left_out, normalizer
 from bookbuilder.parallel import fork_imap
 from bookbuilder.reading import (FileToRead, Normalized, normalized_parts, pack_read, read_and_normalize, read_file,
                                  sample_of_first_files, unpack_read)
@@ -94,8 +94,12 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
         date=config.date, subjects=config.subjects,
     )
     raw = Book(meta, volumes, tuple(files))
-    book = rules.book(raw, [(chapter, n.counts) for chapter, n in zip(raw.chapters(), normalized)])
-    return Loaded(config, book, tuple(notes) + tuple(lint(book, [n.findings for n in normalized])))
+    pairs = [(chapter, n.counts) for chapter, n in zip(raw.chapters(), normalized)]
+    book = rules.book(raw, pairs)
+    drop = left_out(pairs)
+    kept = [n.findings for i, n in enumerate(normalized) if i not in drop]
+    gone = [d for i, n in enumerate(normalized) if i in drop for d in n.findings if d.code == "I201"]
+    return Loaded(config, book, tuple(notes) + tuple(gone) + tuple(lint(book, kept)))
 
 
 def _encoding(file: Path, config: Config, whole_novel: bool) -> str | None:

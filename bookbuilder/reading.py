@@ -92,8 +92,8 @@ def sample_of_first_files(specs: list[FileToRead]) -> str:
 def _normalize_and_lint(rules: Normalizer, chapter: Chapter) -> Normalized:
     from bookbuilder.validate import lint_chapter
 
-    new, counts = rules.chapter(chapter)
-    return Normalized(new, counts, lint_chapter(new))
+    new, counts, removed = rules.chapter(chapter)
+    return Normalized(new, counts, removed + lint_chapter(new))
 
 
 def read_and_normalize(rules: Normalizer, spec: FileToRead) -> FileRead:

@@ -55,6 +55,7 @@ TRIGGERS = {
     "W106": lambda t: (first(decode_chapter("第一章\n他说。\n中文".encode("gbk")[:-1], "d.txt").diagnostics, "W106"), "d.txt", 3),
     "W107": lambda t: (first(decode_chapter(_mixed(), "m.txt").diagnostics, "W107"), "m.txt", 4),
     "I101": lambda t: (first(diagnostics_of(book(t, toml="[source]\nencoding = 'utf-8'\n")), "I101"), "1.txt", None),
+    "I201": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n正文。\n（本章完）"})), "I201"), "1.txt", 3),
     "W201": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n正文。\n他说：“好。”。”"})), "W201"), "1.txt", 3),
     "W202": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n" + "长" * 5001})), "W202"), "1.txt", 2),
     "W301": lambda t: (first(diagnostics_of(REPO), "W301"), "002_486e77a6121bde4f.txt", 1),

@@ -10,14 +10,17 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
+from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Chapter, Paragraph
 from bookbuilder.normalize import chars, lines
+from bookbuilder.normalize.clean import strip_html
 from bookbuilder.normalize.junk import active_patterns
 from bookbuilder.normalize.mask import mask, unmask
 
 # name: (default, what it does). The text rules run in this order.
 RULES: dict[str, tuple[bool, str]] = {
-    "junk": (True, "drop site advertisements and pager lines (JK-1)"),
+    "html": (True, "scrapers' tags, comments and watermarks removed, entities decoded (HTML-1)"),
+    "junk": (True, "drop site advertisements and pager lines, cut adverts out of sentences (JK-1)"),
     "orphans": (True, "append a line of lone closing punctuation to the line before (UW-2)"),
     "unwrap": (True, "join lines broken mid-sentence (UW-1)"),
     "fullwidth_alnum": (True, "full-width letters and digits → half-width (FW-1)"),
@@ -89,12 +92,15 @@ class Normalizer:
     patterns: tuple
     converter: Any = None
 
-    def chapter(self, ch: Chapter) -> tuple[Chapter, dict[str, int]]:
-        """The chapter normalized, and rule → paragraphs changed."""
+    def chapter(self, ch: Chapter) -> tuple[Chapter, dict[str, int], list[Diagnostic]]:
+        """The chapter normalized, rule → paragraphs changed, and what cleaning removed (I201)."""
         counts: Counter = Counter()
+        removed: list[Diagnostic] = []
         blocks = ch.blocks
+        if "html" in self.on:
+            blocks = _strip_html(blocks, counts, removed)
         if "junk" in self.on:
-            blocks = lines.drop_junk(blocks, self.patterns, counts)
+            blocks = lines.drop_junk(blocks, self.patterns, counts, removed)
         for name, fn in (("orphans", lines.attach_orphans), ("unwrap", lines.unwrap)):
             if name in self.on:
                 blocks, n = fn(blocks)
@@ -105,30 +111,59 @@ class Normalizer:
         if (new := normalize_text(text, self.on, self.rules, self.converter, counts)) != text:
             retexted = iter([p if t == p.text else Paragraph(t, p.at) for p, t in zip(paragraphs, new.split("\n"))])
             blocks = tuple(next(retexted) if type(b) is Paragraph else b for b in blocks)
-        return Chapter(title, blocks, ch.at, ch.number, ch.file_number, ch.kind), dict(counts)  # replace() is 5× slower
+        return Chapter(title, blocks, ch.at, ch.number, ch.file_number, ch.kind), dict(counts), removed  # replace() is 5× slower
 
     def title(self, text: str) -> str:
         """A chapter or volume title normalized (titles are not counted as changes)."""
         return normalize_text(text, self.on, self.rules, self.converter) if text else text
 
     def book(self, book: Book, chapters: list[tuple[Chapter, dict[str, int]]]) -> Book:
-        """The book with these normalized chapters (in order), its volume titles and metadata."""
+        """The book with these normalized chapters (in order), its volume titles and metadata. A
+        chapter that cleaning emptied (it held only adverts) is left out, and so is a volume left
+        with no chapter."""
         counts: dict[str, int] = {}
-        done = iter(chapters)
+        drop = left_out(chapters)
+        done = iter(enumerate(chapters))
 
-        def take() -> Chapter:
-            ch, changed = next(done)
+        def take() -> Chapter | None:
+            i, (ch, changed) = next(done)
             for name, n in changed.items():  # Counter.update is a Python loop too, with more steps
                 counts[name] = counts.get(name, 0) + n
-            return ch
+            return None if i in drop else ch
 
-        volumes = tuple(replace(v, chapters=tuple(take() for _ in v.chapters),
+        volumes = tuple(replace(v, chapters=tuple(c for c in (take() for _ in v.chapters) if c is not None),
                                 title=self.title(v.title) if v.title else v.title)
                         for v in book.volumes)
+        volumes = tuple(v for v in volumes if v.chapters) or volumes[:1]
         meta = replace(book.meta, language=self.language)
         if self.converter:
             meta = replace(meta, title=self.converter.convert(meta.title), author=self.converter.convert(meta.author))
         return replace(book, meta=meta, volumes=volumes, changes=tuple(sorted((k, n) for k, n in counts.items() if n)))
+
+
+def left_out(chapters: list[tuple[Chapter, Mapping[str, int]]]) -> set[int]:
+    """The chapters cleaning emptied (they held only adverts), which the book leaves out; none,
+    if that would leave the book without a chapter."""
+    gone = {i for i, (ch, counts) in enumerate(chapters)
+            if not ch.blocks and any(name.startswith(("junk", "html")) for name in counts)}
+    return gone if len(gone) < len(chapters) else set()
+
+
+def _strip_html(blocks: tuple, counts: Counter, removed: list[Diagnostic]) -> tuple:
+    """HTML-1 over a chapter's paragraphs; a paragraph that was only markup is dropped."""
+    out = []
+    for block in blocks:
+        if type(block) is Paragraph and ("<" in block.text or "&" in block.text or ">" in block.text):
+            cut: list[str] = []
+            text = strip_html(block.text, cut)
+            if text != block.text:
+                counts["html"] += 1
+                removed += [Diagnostic("I201", f"html: {piece}", block.at) for piece in cut if piece.strip()]
+                if not text:
+                    continue
+                block = Paragraph(text, block.at, block.indented)
+        out.append(block)
+    return tuple(out)
 
 
 def normalizer(options: Mapping[str, Any], language: str) -> Normalizer:
@@ -144,7 +179,7 @@ def normalizer(options: Mapping[str, Any], language: str) -> Normalizer:
 def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:
     """Every chapter in this process (pipeline.load_book spreads a large book over processes)."""
     n = normalizer(options, book.meta.language)
-    return n.book(book, [n.chapter(c) for c in book.chapters()])
+    return n.book(book, [n.chapter(c)[:2] for c in book.chapters()])
 
 
 def normalize_text(text: str, on: set[str], rules, converter=None, counts: Counter | None = None) -> str:

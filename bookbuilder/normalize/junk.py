@@ -19,6 +19,7 @@ class JunkPattern:
     fragment: bool = False
     default: bool = True
     keywords: tuple[str, ...] = ()  # empty: no pre-filter, always searched
+    kind: str = "line"  # line: the line is dropped (or its tail cut); inline: the match is cut out
 
     def may_match(self, text: str) -> bool:
         return not self.keywords or any(k in text for k in self.keywords)
@@ -29,14 +30,19 @@ def builtin_patterns() -> tuple[JunkPattern, ...]:
     data = tomllib.loads(resources.files("bookbuilder").joinpath("data/junk.toml").read_text("utf-8"))
     return tuple(
         JunkPattern(p["name"], re.compile(p["regex"]), p.get("strong", False), p.get("fragment", False),
-                    p.get("default", True), tuple(p.get("keywords", ())))
+                    p.get("default", True), tuple(p.get("keywords", ())), p.get("kind", "line"))
         for p in data["pattern"]
     )
 
 
-def active_patterns(extra: tuple[str, ...] = (), disable: tuple[str, ...] = (), enable: tuple[str, ...] = ()) -> tuple[JunkPattern, ...]:
+def active_patterns(extra: tuple = (), disable: tuple[str, ...] = (), enable: tuple[str, ...] = ()) -> tuple[JunkPattern, ...]:
+    """The built-in patterns switched on, then book.toml's extra ones: a regex (a whole junk line)
+    or a table {regex, kind = "line" | "inline", name}."""
     patterns = [p for p in builtin_patterns() if (p.default or p.name in enable) and p.name not in disable]
-    patterns += [JunkPattern(f"extra-{i + 1}", re.compile(rx), strong=False) for i, rx in enumerate(extra)]
+    for i, rx in enumerate(extra):
+        spec = rx if isinstance(rx, dict) else {"regex": rx}
+        patterns.append(JunkPattern(spec.get("name", f"extra-{i + 1}"), re.compile(spec["regex"]), strong=False,
+                                    kind=spec.get("kind", "line")))
     return tuple(patterns)
 
 
@@ -60,6 +66,8 @@ def patterns_in(text: str, patterns: tuple[JunkPattern, ...]) -> tuple[JunkPatte
 def clean_line(line: str, patterns: tuple[JunkPattern, ...]) -> tuple[str | None, str | None]:
     """(the line, or what is left of it, or None to drop it; the name of the pattern that acted)."""
     for p in patterns:
+        if p.kind != "line":
+            continue
         m = p.regex.search(line) if p.may_match(line) else None
         if not m:
             continue
@@ -70,3 +78,12 @@ def clean_line(line: str, patterns: tuple[JunkPattern, ...]) -> tuple[str | None
         if p.strong and len(line) <= LONG_LINE:
             return None, p.name
     return line, None
+
+
+def inline_spans(text: str, patterns: tuple[JunkPattern, ...]) -> list[tuple[int, int, str]]:
+    """(start, end, pattern name) of every inline advert in a paragraph."""
+    spans = []
+    for p in patterns:
+        if p.kind == "inline" and p.may_match(text):
+            spans += [(m.start(), m.end(), p.name) for m in p.regex.finditer(text) if m.end() > m.start()]
+    return spans

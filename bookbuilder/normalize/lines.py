@@ -6,9 +6,13 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN, CharClass
-from bookbuilder.normalize.junk import JunkPattern, clean_line, patterns_in
+from bookbuilder.normalize.clean import cut, site_watermark, url_adverts
+from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, patterns_in
+
+_ASCII_LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
 # line is a scene break or text of its own (RULES §3.3), never glued on.
@@ -28,21 +32,38 @@ MIN_JOIN = 10  # shorter lines are titles, names, signatures, verse (RULES §3.2
 VERSE_LINE, VERSE_RUN = 15, 3
 
 
-def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter) -> tuple:
-    """JK-1: drop site advertisements and pager lines; cut junk tails off story lines."""
+def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter, removed: list) -> tuple:
+    """JK-1: drop site advertisements and pager lines; cut adverts out of the lines they hide in
+    (bookbuilder.normalize.clean). Every removal is appended to `removed` as an I201 record."""
     text = "\n".join(b.text for b in blocks if type(b) is Paragraph)
     patterns = patterns_in(text, patterns)
-    if not patterns:
+    urls = _ASCII_LETTERS.search(text) is not None  # a URL, plain or disguised, needs Latin letters
+    if not patterns and not urls:
         return blocks
     out = []
     for block in blocks:
         if type(block) is Paragraph:
-            text, name = clean_line(block.text, patterns)
+            line, changed = block.text, False
+            kept, name = clean_line(line, patterns) if patterns else (line, None)
             if name:
                 counts[f"junk:{name}"] += 1
-                if not text:
-                    continue
-                block = Paragraph(text, block.at)
+                removed.append(Diagnostic("I201", f"{name}: {line if not kept else line[len(kept):].strip()}", block.at))
+                line, changed = kept or "", True
+            if line and urls and site_watermark(line):
+                counts["junk:site-watermark-line"] += 1
+                removed.append(Diagnostic("I201", f"site-watermark-line: {line}", block.at))
+                line, changed = "", True
+            if line:
+                spans = inline_spans(line, patterns) + [(a, b, "url-advert") for a, b in (url_adverts(line) if urls else ())]
+                if spans:
+                    for start, end, rule in sorted(spans):
+                        counts[f"junk:{rule}"] += 1
+                        removed.append(Diagnostic("I201", f"{rule}: {line[start:end]}", block.at))
+                    line, changed = cut(line, [(a, b) for a, b, _ in spans]), True
+            if not line:
+                continue
+            if changed:
+                block = Paragraph(line, block.at, block.indented)
         out.append(block)
     return tuple(_tidy_breaks(out))
 

@@ -1,0 +1,145 @@
+"""Site debris inside a paragraph (issue 17): HTML left by scrapers, and adverts cut out of the
+sentence they hide in, which stays whole (`他笑道。请记住本书…网址：` → `他笑道。`).
+
+An advert may be disguised (`w w w . 5 1 7 z . c o m`, `ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ`, `点com`): URLs are
+looked for in a folded copy of the paragraph (spaces between letters dropped, full-width made
+half-width, `。．、点` between letters read as dots), and what is cut is the original text. A URL
+alone is never cut, since a character may type one into a browser: it needs a site word beside it
+or a bracket around it (corroboration, RULES §5's "never prose").
+"""
+from __future__ import annotations
+
+import html
+import re
+
+# Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
+_TAG_NAMES = ("a|abbr|b|bdi|bdo|big|blockquote|body|br|center|cite|code|dd|del|dfn|div|dl|dt|em|font|h[1-6]|head|hr|html|i|"
+              "img|ins|kbd|li|mark|meta|ol|p|pre|q|s|samp|small|span|strike|strong|sub|sup|table|td|th|tr|tt|u|ul|var")
+_TAG = re.compile(rf"</?(?:{_TAG_NAMES})\b[^<>]{{0,200}}>|<!--.*?(?:-->|$)|-->", re.I)
+# A watermark element: a tag pair around a few characters of noise (<samp>藏书网</samp>, <big>９9lib?</big>).
+_NOISE_TEXT = r"(?:[^<>\u4e00-\u9fff]{0,12}|藏书网)"  # what a watermark holds: no story text
+_WATERMARK = re.compile(rf"<({_TAG_NAMES})\b[^<>]{{0,80}}>{_NOISE_TEXT}</\1>", re.I)
+# What is left of a tag the scraper cut in half: bbr>?</abbr>, ></a>, <df</dfn>, 9lib.t>, 7978." >
+_ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,7}|#[xX][0-9a-fA-F]{2,6});")
+_SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1>", re.I)
+# A pair whose opening tag was cut in half (bbr>?</abbr>, ></a>, <df</dfn>), and the 99lib watermark.
+_BROKEN_PAIR = re.compile(rf"(?<![\"'=])(?:<?[a-z]{{0,6}})>{_NOISE_TEXT}</(?:{_TAG_NAMES})>|<[a-z]{{1,6}}</(?:{_TAG_NAMES})>", re.I)
+_NOISE = re.compile(r"[.?]{0,2}[9９]{1,2}[lｌ][iｉ][bｂ][.?]{0,2}(?:[a-z]{0,3}>)?|\s?\d{2,}\.\"\s?>")
+
+
+def strip_html(text: str, removed: list[str] | None = None) -> str:
+    """HTML-1: a scraper's tags, comments and watermark elements removed (each appended to
+    `removed`), entities decoded (&nbsp; → a space). A < or & that is not markup stays as it is."""
+    if "<" in text or ">" in text:
+        for rx in (_SCRIPT, _WATERMARK, _BROKEN_PAIR, _TAG, _NOISE):
+            if removed is not None:
+                removed += [m.group(0) for m in rx.finditer(text)]
+            text = rx.sub("", text)
+    if "&" in text:
+        text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text).replace("\xa0", " ")
+    return " ".join(text.split()) if "  " in text else text.strip()
+
+
+_DOTS = "。．.、，,/：:=？?-_*·点"
+_URL = re.compile(
+    r"(?:https?://)?(?:(?:www|wap|m)\d?\.)?[a-z0-9][a-z0-9-]{1,40}(?:\.[a-z0-9-]{1,40}){0,3}"
+    r"\.(?:com|net|org|cc|cn|la|info|me|tv|co|xyz|top|vip|in|us|io|so|tw|hk|biz|name)(?![a-z])(?:/[\w./?=&%#-]*)?"
+    r"|(?:www|wap)\.[a-z0-9-]{3,40}"
+)
+_LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")
+# Words that make a URL (or a bracketed segment) an advert rather than a story's.
+SITE_WORDS = re.compile(
+    r"小说|电子书|电子文库|书包|书屋|书库|书网|书城|书吧|下载|阅读|更新|首发|最新|手机|访问|网站|网址|域名|书友|txt|TXT|"
+    r"天堂|收藏|文学网|看书|手打|整理|提供|上传|分享|免费|全本|全文|精彩|好书|尽在|请到|请记住|记住|本站"
+)
+
+
+def _half(c: str) -> str:
+    o = ord(c)
+    return chr(o - 0xFEE0) if 0xFF01 <= o <= 0xFF5E else c
+
+
+def _alnum(c: str) -> bool:
+    return c.isascii() and c.isalnum()
+
+
+def fold(text: str) -> tuple[str, list[int]]:
+    """The text as a URL matcher should see it, and for each folded character its index in `text`:
+    full-width → half-width, lower case, spaces among letters, digits and dots dropped, a dot-like
+    mark between letters read as a dot."""
+    chars = [(_half(c), i) for i, c in enumerate(text)]
+    kept = []
+    for k, (c, i) in enumerate(chars):
+        if c in " \u3000\t":
+            before = next((x for x, _ in reversed(kept)), "")
+            after = next((x for x, _ in chars[k + 1:] if x not in " \u3000\t"), "")
+            if (_alnum(before) or before in _DOTS) and (_alnum(after) or after in _DOTS) and before and after:
+                continue  # w w w . 5 1 7 → www.517
+        kept.append((c, i))
+    out, where = [], []
+    for k, (c, i) in enumerate(kept):
+        if c in _DOTS and out and _alnum(out[-1]) and k + 1 < len(kept) and _alnum(kept[k + 1][0]):
+            c = "."
+        elif c in _DOTS and out and out[-1] == "." :
+            continue
+        out.append(c.lower())
+        where.append(i)
+    return "".join(out), where
+
+
+def find_urls(text: str) -> list[tuple[int, int]]:
+    """Spans of `text` (original indexes) that read as a URL once disguises are folded away."""
+    if not _LATIN.search(text):
+        return []
+    folded, where = fold(text)
+    return [(where[m.start()], where[m.end() - 1] + 1) for m in _URL.finditer(folded)]
+
+
+_OPEN, _CLOSE = "[【〖（(《<「", "]】〗）)》>」"
+_PUNCT = "，。、；：！？…,.!?;:"
+
+
+def url_adverts(text: str) -> list[tuple[int, int]]:
+    """URL adverts to cut: the bracketed segment holding a URL, or a URL with site words beside it
+    (the stretch since the last sentence mark, when short), or a paragraph that is nothing else."""
+    cuts = []
+    for start, end in find_urls(text):
+        left = max((text.rfind(c, 0, start) for c in _OPEN), default=-1)
+        if left != -1 and left >= start - 40 and not any(c in _CLOSE for c in text[left + 1:start]):
+            closer = _CLOSE[_OPEN.index(text[left])]
+            right = text.find(closer, end)
+            if right != -1 and right - end <= 40:
+                cuts.append((left, right + 1))
+                continue
+        since = max((text.rfind(c, 0, start) for c in _PUNCT + "”」"), default=-1) + 1
+        until = end
+        while until < len(text) and (text[until] in ")）]】〗" or (until - end < 12 and text[until] not in _PUNCT + "“”「」")):
+            until += 1
+        around = text[since:start] + text[end:until]
+        if start - since <= 15 and SITE_WORDS.search(around):
+            cuts.append((since, until))
+        elif not re.sub(r"[\W_]", "", SITE_WORDS.sub("", around)):
+            cuts.append((since, until))  # the URL and site words are all there is
+    return cuts
+
+
+def cut(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` without these spans, its sentences whole: no doubled or orphaned marks at a cut."""
+    for start, end in sorted(set(spans), reverse=True):
+        left, right = text[:start].rstrip(" \u3000"), text[end:].lstrip(" \u3000")
+        if right[:1] and right[0] in "，。、；：,.;:" and (not left or left[-1] in _PUNCT):
+            right = right[1:]
+        text = left + right
+    return text
+
+
+_WATERMARK_WORDS = re.compile(r"(?:小|说|txt|天|堂|xiaoshuo|书|包|网|上传|分享|电子书|平台|下载|bookbao8|com|www|net)+")
+
+
+def site_watermark(text: str) -> bool:
+    """A site's name strewn between paragraphs with symbols in it (小＿说  txt 天+堂, ！小＠说＃txt＄天＾堂＆):
+    nothing but those words once every symbol is gone, and `txt` among them."""
+    if len(text) > 40:
+        return False
+    folded = re.sub(r"[^\u4e00-\u9fffa-z0-9]", "", "".join(_half(c) for c in text).lower())
+    return "txt" in folded and bool(_WATERMARK_WORDS.fullmatch(folded))
