@@ -193,12 +193,16 @@ def toc(path, as_json):
               help="Folder for the normalized chapters (default build/normalized).")
 @click.option("--diff", is_flag=True, help="Print a unified diff of decoded source against normalized text instead.")
 @click.option("--in-place", is_flag=True, help="Rewrite the source files as normalized UTF-8 (atomically).")
-def normalize(path, out_dir, diff, in_place):
+@click.option("--report", "report_removals", is_flag=True, help="List every removal instead: path:line: rule: the removed text.")
+def normalize(path, out_dir, diff, in_place, report_removals):
     """Write the normalized chapters as UTF-8 text for review (never touches source/ unless --in-place)."""
     from bookbuilder.review import normalized_diff, write_in_place, write_normalized
 
     loaded = _load(path)
-    if diff:
+    if report_removals:
+        text = report.removal_report(loaded.diagnostics)
+        click.echo(text if text else "nothing was removed")
+    elif diff:
         click.echo(normalized_diff(loaded), nl=False)
     elif in_place:
         for line in write_in_place(loaded):

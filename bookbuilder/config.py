@@ -24,6 +24,7 @@ PAGE_SIZES = ("A5", "A6", "B6", "6in×9in", "ereader")
 PDF_VARIANTS = ("pdf/a-3b", "pdf/ua-1")
 
 STR, BOOL, INT, STR_LIST, STR_MAP = "string", "boolean", "integer", "list of strings", "table of strings"
+RULE_LIST = "list of regexes or {regex, kind, name} tables"
 SWITCH = "__switch__"  # in a nested schema: true or false is accepted in place of the table
 
 # section → key → expected type (or a tuple of allowed string values, or a nested schema).
@@ -34,11 +35,12 @@ SCHEMA: dict[str, dict[str, Any]] = {
     },
     "source": {
         "dir": STR, "order": STR_LIST, "encoding": STR, "encodings": STR_MAP,
-        "errors": ("auto", "strict", "replace"), "heading_pattern": STR,
+        "errors": ("auto", "strict", "replace"), "heading_pattern": STR, "toc_rules": STR, "title_junk": STR_LIST,
     },
     # Rule switches are checked against the rule registry in normalize/__init__.py.
     # junk: true/false switches the rule; a [normalize.junk] table tunes it (and leaves it on).
-    "normalize": {"convert": STR, "junk": {SWITCH: True, "extra": STR_LIST, "disable": STR_LIST, "enable": STR_LIST}},
+    "normalize": {"convert": STR, "replace_rules": STR,
+                  "junk": {SWITCH: True, "extra": RULE_LIST, "disable": STR_LIST, "enable": STR_LIST}},
     "epub": {"css": STR, "embed_font": BOOL, "font": STR, "vertical": BOOL},
     "pdf": {"css": STR, "page_size": PAGE_SIZES, "font": STR, "jobs": INT, "chunk_chapters": INT,
             "pdf_variant": PDF_VARIANTS},
@@ -64,6 +66,9 @@ class Config:
     encodings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     errors: str = "auto"
     heading_pattern: str | None = None
+    toc_rules: tuple = ()  # Legado txtTocRule rules (bookbuilder.legado)
+    title_junk: tuple[str, ...] = ()  # regexes cut from heading lines, beside data/titles.toml
+    replace_rules: tuple = ()  # Legado replace rules, applied after the built-in cleaning
     normalize: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     epub: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     pdf: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -161,6 +166,7 @@ def _from_toml(root: Path, toml: Path) -> Config:
         subjects=tuple(book.get("subjects", ())), order=tuple(source.get("order", ())),
         encoding=source.get("encoding"), encodings=MappingProxyType(dict(source.get("encodings", {}))),
         errors=source.get("errors", "auto"), heading_pattern=source.get("heading_pattern"),
+        title_junk=tuple(source.get("title_junk", ())),
         normalize=MappingProxyType(normalize), epub=MappingProxyType(dict(data.get("epub", {}))),
         pdf=MappingProxyType(dict(data.get("pdf", {}))), output_name=output.get("name"),
     )
@@ -174,6 +180,13 @@ def _from_toml(root: Path, toml: Path) -> Config:
             raise BookError("E006", f"output.dir = {output['dir']!r} points outside the book project",
                             Location(str(toml), _line_of(text, "dir")))
         extra["output_dir"] = out
+    extra.update(_legado(config, source, normalize, text, toml))
+    for rx in config.title_junk:
+        try:
+            re.compile(rx)
+        except re.error as e:
+            raise BookError("E003", f"source.title_junk: {rx!r} is not a valid regular expression: {e}",
+                            Location(str(toml), _line_of(text, "title_junk"))) from None
     if heading := source.get("heading_pattern"):
         try:
             re.compile(heading)
@@ -181,6 +194,22 @@ def _from_toml(root: Path, toml: Path) -> Config:
             raise BookError("E003", f"source.heading_pattern is not a valid regular expression: {e}",
                             Location(str(toml), _line_of(text, "heading_pattern"))) from None
     return replace(config, **extra)
+
+
+def _legado(config: Config, source: dict, normalize: dict, text: str, toml: Path) -> dict:
+    """Legado rule files named in book.toml, loaded (an unusable one is E003 naming its key)."""
+    from bookbuilder.legado import RuleError, load_replace_rules, load_toc_rules
+
+    found = {}
+    for key, table, loader, field_name in (("toc_rules", source, load_toc_rules, "toc_rules"),
+                                           ("replace_rules", normalize, load_replace_rules, "replace_rules")):
+        if key in table:
+            path = config.inside(table[key], key)
+            try:
+                found[field_name] = loader(path)
+            except RuleError as e:
+                raise BookError("E003", str(e), Location(str(toml), _line_of(text, key))) from None
+    return found
 
 
 def _check_schema(data: dict, schema: dict, prefix: str, toml: Path, text: str) -> None:
@@ -215,6 +244,11 @@ def _has_type(value: Any, expected) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and value > 0
     if expected == STR_LIST:
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if expected == RULE_LIST:
+        return isinstance(value, list) and all(
+            isinstance(v, str) or (isinstance(v, dict) and isinstance(v.get("regex"), str)
+                                   and v.get("kind", "line") in ("line", "inline") and set(v) <= {"regex", "kind", "name"})
+            for v in value)
     if expected == STR_MAP:
         return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
     raise AssertionError(expected)

@@ -30,6 +30,7 @@ _SPECIAL_STARTS = STARTS | _BREAK_STARTS
 # Forum pastes: one physical line holds many paragraphs, joined by runs of spaces (issue 16).
 PASTE_LINE = 200
 _PASTE_GAP = re.compile(r"(?<=\S)[ \t\u3000]{2,}(?=\S)")
+_HTML_BREAK = re.compile(r"<br\s*/?>|</?p(?:\s[^<>]{0,80})?>", re.I)
 
 
 def is_scene_break(line: str, previous: str = "") -> bool:
@@ -66,6 +67,10 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
             continue
         if len(line) > PASTE_LINE and _PASTE_GAP.search(line):
             pieces = [(number, True, piece) for piece in _PASTE_GAP.split(line)]
+        elif "<" in line and _HTML_BREAK.search(line):  # a scraper's <br> / <p>: paragraph breaks
+            pieces = [(number, True, piece.strip()) for piece in _HTML_BREAK.split(line) if piece.strip()]
+            if not pieces:
+                continue
         elif starts is not None and line[0] not in starts and line[0] not in breaks:  # most lines: text
             append((number, raw[0] != line[0], line))
             count += 1

@@ -58,11 +58,11 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
     if whole_novel:
         read = read_file(specs[0], whole_novel=True)
         language = config.language or guess_language(read.sample)
-        rules = normalizer(config.normalize, language)
+        rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
         reads = [normalized_parts(read, rules, jobs, meanwhile)]
     else:
         language = config.language or guess_language(sample_of_first_files(specs))
-        rules = normalizer(config.normalize, language)
+        rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
         # Streamed in reading order: the files are put together here while the rest are read.
         reads = fork_imap(partial(read_and_normalize, rules), specs, jobs, pack=pack_read, unpack=unpack_read,
                           meanwhile=meanwhile)

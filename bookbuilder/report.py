@@ -7,8 +7,30 @@ from bookbuilder.diagnostics import Diagnostic, Severity, count_by_severity
 from bookbuilder.model import Book, Paragraph
 
 
+REMOVED = "I201"  # a removal record: listed by `normalize --report` and check --json's "removed", not as lines
+
+
+def removals(diagnostics) -> list[Diagnostic]:
+    return [d for d in diagnostics if d.code == REMOVED]
+
+
+def findings(diagnostics) -> list[Diagnostic]:
+    """Everything but the removal records."""
+    return [d for d in diagnostics if d.code != REMOVED]
+
+
+def removal_json(d: Diagnostic) -> dict:
+    rule, _, text = d.message.partition(": ")
+    return {"path": d.at.path if d.at else None, "line": d.at.line if d.at else None, "rule": rule, "text": text}
+
+
+def removal_report(diagnostics) -> str:
+    """`normalize --report`: one line per removal, path:line: rule: the removed text."""
+    return "\n".join(f"{d.at}: {d.message}" for d in sorted(removals(diagnostics), key=where))
+
+
 def human(diagnostics) -> str:
-    return "\n".join(str(d) for d in sorted_diagnostics(diagnostics))
+    return "\n".join(str(d) for d in sorted_diagnostics(findings(diagnostics)))
 
 
 def sorted_diagnostics(diagnostics) -> list[Diagnostic]:
@@ -22,18 +44,21 @@ def where(d: Diagnostic) -> tuple[str, int]:
 
 
 def summary(diagnostics, strict: bool = False) -> str:
-    counts = count_by_severity(diagnostics)
+    removed = len(removals(diagnostics))
+    counts = count_by_severity(findings(diagnostics))
     parts = [f"{counts[Severity.ERROR]} error{'s' * (counts[Severity.ERROR] != 1)}",
              f"{counts[Severity.WARNING]} warning{'s' * (counts[Severity.WARNING] != 1)}"]
     if counts[Severity.INFO]:
         parts.append(f"{counts[Severity.INFO]} info")
+    if removed:
+        parts.append(f"{removed} removal{'s' * (removed != 1)} of site debris (bookbuilder normalize --report lists them)")
     return ", ".join(parts) + (" (--strict: warnings count as errors)" if strict and counts[Severity.WARNING] else "")
 
 
 def github(diagnostics) -> str:
     """Workflow commands: ::error file=…,line=…,title=CODE::message (one per line)."""
     lines = []
-    for d in sorted_diagnostics(diagnostics):
+    for d in sorted_diagnostics(findings(diagnostics)):
         level = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}[d.severity]
         props = []
         if d.at:
@@ -68,8 +93,9 @@ def as_json(book: Book | None, diagnostics, files=None) -> str:
              "characters": c.chars, "volume": v.title}
             for v in book.volumes for c in v.chapters
         ],
-        "diagnostics": [d.as_json() for d in sorted_diagnostics(diagnostics)],
+        "diagnostics": [d.as_json() for d in sorted_diagnostics(findings(diagnostics))],
         "changes": dict(book.changes) if book else {},
+        "removed": [removal_json(d) for d in sorted(removals(diagnostics), key=where)],
     }
     return json.dumps(obj, ensure_ascii=False, indent=2)
 

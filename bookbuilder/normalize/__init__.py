@@ -43,6 +43,8 @@ TRADITIONAL = ("zh-Hant", "zh-TW", "zh-HK")
 def check_options(options: Mapping[str, Any]) -> None:
     """Raise ValueError('key: why') for an unknown rule or a bad value in [normalize]."""
     for key, value in options.items():
+        if key == "replace_rules":
+            continue  # a file: read by config (bookbuilder.legado)
         if key == "convert":
             if value not in CONVERSIONS:
                 raise ValueError(f"convert: {value!r} is not an OpenCC conversion ({', '.join(CONVERSIONS)})")
@@ -91,6 +93,7 @@ class Normalizer:
     rules: tuple
     patterns: tuple
     converter: Any = None
+    replace_rules: tuple = ()  # Legado replace rules for this book (bookbuilder.legado)
 
     def chapter(self, ch: Chapter) -> tuple[Chapter, dict[str, int], list[Diagnostic]]:
         """The chapter normalized, rule → paragraphs changed, and what cleaning removed (I201)."""
@@ -101,6 +104,8 @@ class Normalizer:
             blocks = _strip_html(blocks, counts, removed)
         if "junk" in self.on:
             blocks = lines.drop_junk(blocks, self.patterns, counts, removed)
+        if self.replace_rules:
+            blocks = _replace(blocks, self.replace_rules, counts, removed)
         for name, fn in (("orphans", lines.attach_orphans), ("unwrap", lines.unwrap)):
             if name in self.on:
                 blocks, n = fn(blocks)
@@ -145,7 +150,7 @@ def left_out(chapters: list[tuple[Chapter, Mapping[str, int]]]) -> set[int]:
     """The chapters cleaning emptied (they held only adverts), which the book leaves out; none,
     if that would leave the book without a chapter."""
     gone = {i for i, (ch, counts) in enumerate(chapters)
-            if not ch.blocks and any(name.startswith(("junk", "html")) for name in counts)}
+            if not ch.blocks and any(name.startswith(("junk", "html", "replace")) for name in counts)}
     return gone if len(gone) < len(chapters) else set()
 
 
@@ -166,14 +171,36 @@ def _strip_html(blocks: tuple, counts: Counter, removed: list[Diagnostic]) -> tu
     return tuple(out)
 
 
-def normalizer(options: Mapping[str, Any], language: str) -> Normalizer:
+def _replace(blocks: tuple, rules: tuple, counts: Counter, removed: list[Diagnostic]) -> tuple:
+    """The book's Legado replace rules over each paragraph, in their order; each match on record."""
+    from bookbuilder.legado import replace_text
+
+    out = []
+    for block in blocks:
+        if type(block) is Paragraph:
+            text, found = replace_text(block.text, rules)
+            if found:
+                for name, matched in found:
+                    counts[f"replace:{name}"] += 1
+                    removed.append(Diagnostic("I201", f"{name}: {matched}", block.at))
+                text = text.strip()
+                if not text:
+                    continue
+                block = Paragraph(text, block.at, block.indented)
+        out.append(block)
+    return tuple(out)
+
+
+def normalizer(options: Mapping[str, Any], language: str, replace_rules: tuple = (), names: tuple[str, ...] = ()) -> Normalizer:
     on = enabled(options)
     convert = options.get("convert")
     language = CONVERTED_LANGUAGE.get(convert, language) if convert else language
     junk = options.get("junk") if isinstance(options.get("junk"), dict) else {}
     patterns = active_patterns(tuple(junk.get("extra", ())), tuple(junk.get("disable", ())), tuple(junk.get("enable", ())))
+    from bookbuilder.legado import applies
+
     return Normalizer(frozenset(on), language, tuple(text_rules(on, language in TRADITIONAL)), patterns,
-                      _opencc(convert) if convert else None)
+                      _opencc(convert) if convert else None, tuple(r for r in replace_rules if applies(r, names)))
 
 
 def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:

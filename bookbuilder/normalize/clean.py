@@ -40,17 +40,17 @@ def strip_html(text: str, removed: list[str] | None = None) -> str:
     return " ".join(text.split()) if "  " in text else text.strip()
 
 
-_DOTS = "。．.、，,/：:=？?-_*·点"
+_DOTS = "。．.、，,：:=？?-_*·点"
 _URL = re.compile(
     r"(?:https?://)?(?:(?:www|wap|m)\d?\.)?[a-z0-9][a-z0-9-]{1,40}(?:\.[a-z0-9-]{1,40}){0,3}"
-    r"\.(?:com|net|org|cc|cn|la|info|me|tv|co|xyz|top|vip|in|us|io|so|tw|hk|biz|name)(?![a-z])(?:/[\w./?=&%#-]*)?"
-    r"|(?:www|wap)\.[a-z0-9-]{3,40}"
+    r"\.(?:com|net|org|edu|gov|info|xyz|top|vip|biz|name|[a-z]{2})(?![a-z])(?:/[\w./?=&%#-]*)?"
+    r"|(?:www|wap)\.[a-z0-9-]{3,40}(?:\.[a-z0-9-]{2,40})*"
 )
 _LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")
 # Words that make a URL (or a bracketed segment) an advert rather than a story's.
 SITE_WORDS = re.compile(
     r"小说|电子书|电子文库|书包|书屋|书库|书网|书城|书吧|下载|阅读|更新|首发|最新|手机|访问|网站|网址|域名|书友|txt|TXT|"
-    r"天堂|收藏|文学网|看书|手打|整理|提供|上传|分享|免费|全本|全文|精彩|好书|尽在|请到|请记住|记住|本站"
+    r"天堂|收藏|文学网|看书|手打|整理|提供|上传|分享|免费|全本|全文|精彩|好书|尽在|请到|请记住|记住|本站|最快|平台"
 )
 
 
@@ -78,7 +78,9 @@ def fold(text: str) -> tuple[str, list[int]]:
         kept.append((c, i))
     out, where = [], []
     for k, (c, i) in enumerate(kept):
-        if c in _DOTS and out and _alnum(out[-1]) and k + 1 < len(kept) and _alnum(kept[k + 1][0]):
+        if c == "/" and out[-3:] in (["w"] * 3, ["w", "a", "p"]):
+            c = "."  # www/example.net
+        elif c in _DOTS and out and _alnum(out[-1]) and k + 1 < len(kept) and _alnum(kept[k + 1][0]):
             c = "."
         elif c in _DOTS and out and out[-1] == "." :
             continue
@@ -95,6 +97,7 @@ def find_urls(text: str) -> list[tuple[int, int]]:
     return [(where[m.start()], where[m.end() - 1] + 1) for m in _URL.finditer(folded)]
 
 
+_FILLER = re.compile(r"[\W_]|[网的最好是和在请与或]")  # what a site's slogan adds to its words and URL
 _OPEN, _CLOSE = "[【〖（(《<「", "]】〗）)》>」"
 _PUNCT = "，。、；：！？…,.!?;:"
 
@@ -112,14 +115,19 @@ def url_adverts(text: str) -> list[tuple[int, int]]:
                 cuts.append((left, right + 1))
                 continue
         since = max((text.rfind(c, 0, start) for c in _PUNCT + "”」"), default=-1) + 1
-        until = end
-        while until < len(text) and (text[until] in ")）]】〗" or (until - end < 12 and text[until] not in _PUNCT + "“”「」")):
-            until += 1
-        around = text[since:start] + text[end:until]
-        if start - since <= 15 and SITE_WORDS.search(around):
-            cuts.append((since, until))
-        elif not re.sub(r"[\W_]", "", SITE_WORDS.sub("", around)):
-            cuts.append((since, until))  # the URL and site words are all there is
+        until = end  # the closers and site words right after it go with it: ….COM更新最快
+        while until < len(text):
+            if text[until] in ")）]】〗！! \u3000":
+                until += 1
+            elif m := SITE_WORDS.match(text, until):
+                until = m.end()
+            else:
+                break
+        before, after = text[since:start], text[end:until]
+        if not _FILLER.sub("", SITE_WORDS.sub("", text[:start] + text[end:])):
+            cuts.append((0, len(text)))  # the URL and site words are all the paragraph is
+        elif start - since <= 15 and (SITE_WORDS.search(before[-8:]) or SITE_WORDS.match(after.lstrip(" )）]】〗"))):
+            cuts.append((since, until))  # a site word right beside it
     return cuts
 
 

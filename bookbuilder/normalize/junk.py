@@ -9,6 +9,7 @@ from functools import lru_cache
 from importlib import resources
 
 LONG_LINE = 80  # characters: longer lines are story text unless the match is the whole line
+URL_LINE = 300
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: the finder's cache key is hashed per chapter
@@ -63,19 +64,22 @@ def patterns_in(text: str, patterns: tuple[JunkPattern, ...]) -> tuple[JunkPatte
     return tuple(p for p in patterns if p.may_match(text))
 
 
-def clean_line(line: str, patterns: tuple[JunkPattern, ...]) -> tuple[str | None, str | None]:
-    """(the line, or what is left of it, or None to drop it; the name of the pattern that acted)."""
+def clean_line(line: str, patterns: tuple[JunkPattern, ...], has_url: bool = False,
+               leading: bool = False) -> tuple[str | None, str | None]:
+    """(the line, or what is left of it, or None to drop it; the name of the pattern that acted).
+    A strong match drops a line of up to LONG_LINE characters, or URL_LINE when it holds a URL
+    (a banner: TXT小说天堂 https://…，最有文艺气息的文学网站，提供…)."""
     for p in patterns:
         if p.kind != "line":
             continue
         m = p.regex.search(line) if p.may_match(line) else None
-        if not m:
+        if not m or (leading and m.start() > 0):  # leading: only a line that opens with junk
             continue
         if m.start() == 0 and m.end() == len(line):
             return None, p.name
         if p.fragment and m.end() == len(line) and m.start() > 0:
             return line[: m.start()].rstrip(), p.name
-        if p.strong and len(line) <= LONG_LINE:
+        if p.strong and len(line) <= (URL_LINE if has_url else LONG_LINE):
             return None, p.name
     return line, None
 

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN, CharClass
-from bookbuilder.normalize.clean import cut, site_watermark, url_adverts
+from bookbuilder.normalize.clean import SITE_WORDS, cut, find_urls, site_watermark, url_adverts
 from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, patterns_in
 
 _ASCII_LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
+HAN_RE = re.compile(f"[{HAN}]")
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
 # line is a scene break or text of its own (RULES §3.3), never glued on.
@@ -40,11 +41,31 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
     urls = _ASCII_LETTERS.search(text) is not None  # a URL, plain or disguised, needs Latin letters
     if not patterns and not urls:
         return blocks
+    boxed = _boxed_banners(blocks) if urls else set()
     out = []
-    for block in blocks:
+    for i, block in enumerate(blocks):
+        if i in boxed:
+            counts["junk:boxed-banner"] += 1
+            removed.append(Diagnostic("I201", f"boxed-banner: {block.text}", block.at))
+            continue
         if type(block) is Paragraph:
             line, changed = block.text, False
-            kept, name = clean_line(line, patterns) if patterns else (line, None)
+            has_url = urls and bool(find_urls(line))
+            first, name = clean_line(line, patterns, has_url, leading=True) if patterns else (line, None)
+            if name and not first:  # a line that is an advert from its start: dropped whole
+                counts[f"junk:{name}"] += 1
+                removed.append(Diagnostic("I201", f"{name}: {line}", block.at))
+                continue
+            spans = _outermost(inline_spans(line, patterns) +
+                               [(a, b, "url-advert") for a, b in (url_adverts(line) if has_url else ())])
+            if spans:  # adverts inside the line first: what is left is judged as a line
+                for start, end, rule in spans:
+                    counts[f"junk:{rule}"] += 1
+                    removed.append(Diagnostic("I201", f"{rule}: {line[start:end]}", block.at))
+                line, changed = cut(line, [(a, b) for a, b, _ in spans]), True
+                if len(re.sub(r"[\W_]", "", line)) <= 2 and not HAN_RE.search(line):
+                    line = ""  # A:, B:, * : the label the advert had
+            kept, name = clean_line(line, patterns, has_url) if patterns and line else (line, None)
             if name:
                 counts[f"junk:{name}"] += 1
                 removed.append(Diagnostic("I201", f"{name}: {line if not kept else line[len(kept):].strip()}", block.at))
@@ -53,19 +74,45 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
                 counts["junk:site-watermark-line"] += 1
                 removed.append(Diagnostic("I201", f"site-watermark-line: {line}", block.at))
                 line, changed = "", True
-            if line:
-                spans = inline_spans(line, patterns) + [(a, b, "url-advert") for a, b in (url_adverts(line) if urls else ())]
-                if spans:
-                    for start, end, rule in sorted(spans):
-                        counts[f"junk:{rule}"] += 1
-                        removed.append(Diagnostic("I201", f"{rule}: {line[start:end]}", block.at))
-                    line, changed = cut(line, [(a, b) for a, b, _ in spans]), True
             if not line:
                 continue
             if changed:
                 block = Paragraph(line, block.at, block.indented)
         out.append(block)
     return tuple(_tidy_breaks(out))
+
+
+_FRAME = "*＊|║│#＃"
+
+
+def _boxed_banners(blocks: tuple) -> set[int]:
+    """A site's banner drawn as a box (* … * lines between ***** rules) around a URL or site words:
+    every line of the box. A box with neither is the story's and stays."""
+    found: set[int] = set()
+    run: list[int] = []
+    for i, block in enumerate(blocks + (None,)):
+        framed = (type(block) is Paragraph and len(block.text) > 2 and block.text[0] in _FRAME
+                  and block.text[-1] == block.text[0])
+        if framed:
+            run.append(i)
+            continue
+        if type(block) is SceneBreak and run:
+            continue  # a box's empty row (* … *) or its rule
+        if len(run) >= 2 and any(find_urls(blocks[j].text) or SITE_WORDS.search(blocks[j].text) for j in run):
+            found.update(run)
+        run = []
+    return found
+
+
+def _outermost(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Spans that no other span contains (two rules on one advert: one removal, the wider)."""
+    spans = sorted(spans, key=lambda s: (s[0], -s[1]))
+    out: list[tuple[int, int, str]] = []
+    for span in spans:
+        if out and span[1] <= out[-1][1]:
+            continue
+        out.append(span)
+    return out
 
 
 def _tidy_breaks(blocks: list) -> list:

@@ -1,0 +1,114 @@
+"""Rules in Legado's (开源阅读) JSON formats, the reader app Chinese readers use: replace rules
+(净化规则: `[normalize] replace_rules`) and table-of-contents rules (txtTocRule: `[source]
+toc_rules`). Their patterns are Java regular expressions, with look-behinds of any width, so they
+are compiled with the `regex` package, not `re`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import regex
+
+
+@dataclass(frozen=True)
+class ReplaceRule:
+    name: str
+    pattern: regex.Pattern
+    replacement: str  # a Python template (Java's $1 made \g<1>)
+    scope: tuple[str, ...]  # book titles or sources it is for; empty: every book
+
+
+@dataclass(frozen=True)
+class TocRule:
+    name: str
+    pattern: regex.Pattern
+
+
+class RuleError(ValueError):
+    """A rule file that cannot be used: the message names the file and the rule."""
+
+
+def _load(path: Path) -> list[dict]:
+    try:
+        data = json.loads(path.read_text("utf-8-sig"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise RuleError(f"{path.name}: not a Legado rule file ({e})") from None
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
+        raise RuleError(f"{path.name}: expected a JSON list of rules")
+    return data
+
+
+def _compile(path: Path, name: str, pattern: str, literal: bool = False) -> regex.Pattern:
+    try:
+        return regex.compile(regex.escape(pattern) if literal else pattern, regex.V0)
+    except regex.error as e:
+        raise RuleError(f"{path.name}: rule {name!r}: invalid pattern: {e}") from None
+
+
+def java_replacement(text: str) -> str:
+    """Java's replacement syntax ($1, \\$ for a dollar) as a Python template (\\g<1>)."""
+    out, i = [], 0
+    while i < len(text):
+        c = text[i]
+        if c == "\\" and i + 1 < len(text):
+            nxt = text[i + 1]
+            out.append("\\\\" if nxt == "\\" else nxt)
+            i += 2
+        elif c == "$" and i + 1 < len(text) and text[i + 1].isdigit():
+            j = i + 1
+            while j < len(text) and text[j].isdigit():
+                j += 1
+            out.append(f"\\g<{text[i + 1:j]}>")
+            i = j
+        else:
+            out.append("\\\\" if c == "\\" else c)
+            i += 1
+    return "".join(out)
+
+
+def load_replace_rules(path: Path) -> tuple[ReplaceRule, ...]:
+    """The enabled rules in `order`: {name, pattern, replacement, isRegex, isEnabled, order, scope}."""
+    rules = []
+    for i, r in enumerate(_load(path)):
+        if not r.get("isEnabled", True) or not r.get("pattern"):
+            continue
+        name = str(r.get("name") or f"rule {i + 1}")
+        is_regex = r.get("isRegex", True)
+        replacement = str(r.get("replacement") or "")
+        scope = tuple(s.strip() for s in str(r.get("scope") or "").replace(",", ";").split(";") if s.strip())
+        rules.append((r.get("order", 0) if isinstance(r.get("order", 0), int) else 0, i,
+                      ReplaceRule(name, _compile(path, name, str(r["pattern"]), literal=not is_regex),
+                                  java_replacement(replacement) if is_regex else replacement.replace("\\", "\\\\"), scope)))
+    return tuple(rule for _, _, rule in sorted(rules, key=lambda t: (t[0], t[1])))
+
+
+def load_toc_rules(path: Path) -> tuple[TocRule, ...]:
+    """The enabled rules in `serialNumber` order: {name, rule, enable, serialNumber, example}."""
+    rules = []
+    for i, r in enumerate(_load(path)):
+        if not r.get("enable", True) or not r.get("rule"):
+            continue
+        name = str(r.get("name") or f"rule {i + 1}")
+        number = r.get("serialNumber", 0) if isinstance(r.get("serialNumber", 0), int) else 0
+        rules.append((number, i, TocRule(name, _compile(path, name, str(r["rule"])))))
+    return tuple(rule for _, _, rule in sorted(rules, key=lambda t: (t[0], t[1])))
+
+
+def applies(rule: ReplaceRule, names: tuple[str, ...]) -> bool:
+    """A scoped rule is for the books whose title (or source) its scope names."""
+    return not rule.scope or any(s in n for s in rule.scope for n in names if n)
+
+
+def replace_text(text: str, rules: tuple[ReplaceRule, ...]) -> tuple[str, list[tuple[str, str]]]:
+    """`text` through each rule in order; (rule name, what it matched) for every match."""
+    found: list[tuple[str, str]] = []
+    for rule in rules:
+        matches = [m.group(0) for m in rule.pattern.finditer(text) if m.group(0)]
+        if matches:
+            text = rule.pattern.sub(rule.replacement, text)
+            found += [(rule.name, m) for m in matches]
+    return text, found
