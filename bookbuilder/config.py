@@ -75,6 +75,7 @@ class Config:
     output_dir: Path | None = None
     output_name: str | None = None
     has_config: bool = False
+    meta_given: tuple[str, ...] = ()  # which of title, author, description book.toml sets
 
     @property
     def build_dir(self) -> Path:
@@ -160,6 +161,7 @@ def _from_toml(root: Path, toml: Path) -> Config:
     src_dir = source.get("dir", "source")
     config = Config(
         root=root, source=root / src_dir, has_config=True,
+        meta_given=tuple(k for k in ("title", "author", "description") if book.get(k)),
         title=book.get("title") or _title_from_name(root.resolve().name), author=book.get("author"),
         language=language, identifier=book.get("identifier"), description=book.get("description", ""),
         publisher=book.get("publisher", ""), date=book.get("date", ""),

@@ -34,6 +34,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E006": (E, "a path in book.toml points outside the book project"),
     "E007": (E, "an output file or folder cannot be written"),
     "E008": (E, "a file named in book.toml does not exist"),
+    "I001": (I, "the title and author the book got, and where each came from (book.toml, the text, the file name)"),
     # 1xx: decoding
     "E101": (E, "the file is not text (image, archive, PDF or NUL bytes)"),
     "E102": (E, "the file does not read as text in any supported encoding, or has more damaged bytes than errors allows"),

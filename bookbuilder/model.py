@@ -161,6 +161,8 @@ class Meta:
     publisher: str = ""
     date: str = ""
     subjects: tuple[str, ...] = ()
+    # Where each of title, author and description came from: (field, "book.toml" | "text:3" | …).
+    sources: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_ident
 from bookbuilder.decode import encoding_override
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Book, Cover, Location, Meta, SourceFile
+from bookbuilder import meta
 from bookbuilder.normalize import left_out, normalizer
 from bookbuilder.parallel import fork_imap
 from bookbuilder.reading import (FileToRead, Normalized, normalized_parts, pack_read, read_and_normalize, read_file,
@@ -86,20 +87,42 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
     if not files:
         raise BookError("E103", "every chapter file is empty", str(config.source))
     volumes = finish(asm, polish=rules.title)
-    title = asm.preamble.get("title") if not config.has_config and asm.preamble.get("title") else config.title
-    author = config.author or asm.preamble.get("author") or DEFAULT_AUTHOR
-    meta = Meta(
+    title, author = config.title or "", config.author or DEFAULT_AUTHOR  # until meta.apply chooses
+    placeholder = Meta(
         title=title, author=author, language=language, description=config.description,
         identifier=config.identifier or stable_identifier(title, author), publisher=config.publisher,
         date=config.date, subjects=config.subjects,
     )
-    raw = Book(meta, volumes, tuple(files))
+    raw = Book(placeholder, volumes, tuple(files))
     pairs = [(chapter, n.counts) for chapter, n in zip(raw.chapters(), normalized)]
     book = rules.book(raw, pairs)
     drop = left_out(pairs)
     kept = [n.findings for i, n in enumerate(normalized) if i not in drop]
     gone = [d for i, n in enumerate(normalized) if i in drop for d in n.findings if d.code == "I201"]
-    return Loaded(config, book, tuple(notes) + tuple(gone) + tuple(lint(book, kept)))
+    book, chosen, intro_gone = meta.apply(book, config, rules.title, _info_files(config, cwd))
+    if intro_gone:
+        gone += [d for d in kept.pop(0) if d.code == "I201"]
+    said = Diagnostic("I001", "title 《{}》 ({}), author {} ({})".format(
+        chosen["title"].value, chosen["title"].source, chosen["author"].value, chosen["author"].source))
+    return Loaded(config, book, tuple(notes) + (said,) + tuple(gone) + tuple(lint(book, kept)))
+
+
+def _info_files(config: Config, cwd: str) -> list[tuple[str, list[tuple[int, str]]]]:
+    """An info.txt / 简介.txt beside the chapters (folder books): its path and numbered lines."""
+    from bookbuilder.decode import decode_chapter
+
+    if config.source.is_file():
+        return []
+    found = []
+    for name in sorted(p.name for p in config.source.iterdir() if p.name.lower() in meta.info_file_names()):
+        path = config.source / name
+        shown = _shown(path, cwd)
+        try:
+            text = decode_chapter(path.read_bytes(), shown).text
+        except (OSError, BookError):
+            continue
+        found.append((shown, list(enumerate(text.split("\n"), 1))))
+    return found
 
 
 def _encoding(file: Path, config: Config, whole_novel: bool) -> str | None:

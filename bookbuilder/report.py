@@ -58,7 +58,7 @@ def summary(diagnostics, strict: bool = False) -> str:
 def github(diagnostics) -> str:
     """Workflow commands: ::error file=…,line=…,title=CODE::message (one per line)."""
     lines = []
-    for d in sorted_diagnostics(findings(diagnostics)):
+    for d in sorted_diagnostics(d for d in findings(diagnostics) if d.code != "I001"):  # not an annotation
         level = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}[d.severity]
         props = []
         if d.at:
@@ -96,6 +96,8 @@ def as_json(book: Book | None, diagnostics, files=None) -> str:
         "diagnostics": [d.as_json() for d in sorted_diagnostics(findings(diagnostics))],
         "changes": dict(book.changes) if book else {},
         "removed": [removal_json(d) for d in sorted(removals(diagnostics), key=where)],
+        "meta": {} if book is None else {key: {"value": getattr(book.meta, key), "from": source}
+                                         for key, source in book.meta.sources},
     }
     return json.dumps(obj, ensure_ascii=False, indent=2)
 

@@ -61,7 +61,11 @@ class SourceGroup:
 
 
 def _is_chapter_file(entry: os.DirEntry) -> bool:
-    return entry.name.lower().endswith(".txt") and not entry.name.startswith(".") and entry.is_file()
+    """A .txt file, other than one that describes the book (info.txt, 简介.txt: bookbuilder.meta)."""
+    from bookbuilder.meta import info_file_names
+
+    return (entry.name.lower().endswith(".txt") and not entry.name.startswith(".") and entry.is_file()
+            and entry.name.lower() not in info_file_names())
 
 
 def _sorted_entries(folder: Path) -> list[os.DirEntry]:

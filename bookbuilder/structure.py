@@ -17,7 +17,6 @@ from bookbuilder.source import file_number
 
 _HASH = re.compile(r"[_\-.\s]*[0-9a-fA-F]{8,}$")
 _LEADING_NUMBER = re.compile(r"^[0-9０-９]+[_\-.\s]*")
-_PREAMBLE_FIELD = re.compile(r"^(书名|書名|作者|简介|簡介|内容简介|內容簡介)\s*[:：]?\s*(.*)$")
 INTRO_TITLE = "内容简介"
 INTRO_MAX = 20_000  # characters: text before the first heading longer than this is story, not a blurb
 # A chapter over LONG_CHAPTER characters (or a book without headings) is divided at paragraph ends
@@ -38,14 +37,7 @@ class VolumeHeading:
     opens_file: bool  # the file's first section
 
 
-@dataclass(frozen=True)
-class Preamble:
-    """书名：/作者： lines before a whole novel's first heading."""
-
-    fields: tuple[tuple[str, str], ...]  # ("title" | "author", value)
-
-
-Part = VolumeHeading | Preamble | Chapter
+Part = VolumeHeading | Chapter
 
 
 def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list[Part]:
@@ -64,6 +56,8 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
                 parts += divide(Chapter("", tuple(section.blocks), Location(path, section.blocks[0].at.line)), headless=True)
             elif whole_novel:
                 parts += _preamble_parts(path, section)
+            elif _describes_the_book(section.blocks):
+                parts.append(Chapter(INTRO_TITLE, tuple(section.blocks), Location(path, 1), kind="intro"))
             else:
                 parts.append(Chapter("", tuple(section.blocks), Location(path, 1), None, number_in_name))
             continue
@@ -123,7 +117,6 @@ class Assembly:
     are filled in at the end."""
 
     volumes: list[tuple[str | None, Location | None, list[Chapter]]] = field(default_factory=list)
-    preamble: dict[str, str] = field(default_factory=dict)
 
     def open_volume(self, title: str | None, at: Location | None) -> None:
         if self.volumes and not self.volumes[-1][2] and self.volumes[-1][0] is None:
@@ -139,16 +132,13 @@ class Assembly:
         for part in parts:
             if isinstance(part, Chapter):
                 self.add(part)
-            elif isinstance(part, VolumeHeading):
+            else:
                 if self.volumes and self.volumes[-1][0] == part.title:
                     continue  # the open volume named again (on every chapter's line, or a page header)
                 if volume_from_folder and part.opens_file and self.volumes and not self.volumes[-1][2]:
                     self.volumes[-1] = (part.title, part.at, [])  # 第N卷 heading of a sub-folder volume names it
                 else:
                     self.open_volume(part.title, part.at)
-            else:
-                for key, value in part.fields:
-                    self.preamble.setdefault(key, value)
 
 
 def _drop_repeated_heading(title: str, blocks: list) -> tuple:
@@ -159,21 +149,18 @@ def _drop_repeated_heading(title: str, blocks: list) -> tuple:
 
 
 def _preamble_parts(path: str, section: Section) -> list[Part]:
-    fields, body = [], []
-    for block in section.blocks:
-        m = _PREAMBLE_FIELD.match(block.text) if isinstance(block, Paragraph) else None
-        if m and m.group(1) in ("书名", "書名", "作者"):
-            fields.append(("title" if m.group(1) != "作者" else "author", m.group(2).strip("《》 ")))
-        elif m and not m.group(2):
-            continue  # a bare 内容简介 label: the page gets that title anyway
-        elif m:
-            body.append(Paragraph(m.group(2), block.at))
-        else:
-            body.append(block)
-    parts: list[Part] = [Preamble(tuple(fields))] if fields else []
-    if any(isinstance(b, Paragraph) for b in body):
-        parts.append(Chapter(INTRO_TITLE, tuple(body), Location(path, body[0].at.line), kind="intro"))
-    return parts
+    """Text before a whole novel's first heading: its intro page, where bookbuilder.meta reads
+    书名：/作者：/内容简介 once cleaning is done (and drops those lines)."""
+    if not any(isinstance(b, Paragraph) for b in section.blocks):
+        return []
+    return [Chapter(INTRO_TITLE, tuple(section.blocks), Location(path, section.blocks[0].at.line), kind="intro")]
+
+
+def _describes_the_book(blocks) -> bool:
+    """A headless chapter file that opens with 书名：/作者：/内容简介 (a folder's first file): an intro."""
+    from bookbuilder.meta import describes
+
+    return any(isinstance(b, Paragraph) and describes(b.text) for b in blocks[:5])
 
 
 def finish(asm: Assembly, polish: Callable[[str], str] = str) -> tuple[Volume, ...]:

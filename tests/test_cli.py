@@ -35,8 +35,10 @@ def test_check_json_is_one_documented_object(sample_book):
     assert [f["encoding"] for f in data["files"]] == ["utf-8", "utf-8"]
     assert {"title", "source", "paragraphs"} <= set(data["chapters"][0])
     assert data["chapters"][0]["source"].endswith("000_d74f4373f8865ab8.txt:1")
-    (d,) = data["diagnostics"]
+    (d, said) = data["diagnostics"]  # warnings first, then notes
     assert (d["code"], d["severity"], d["line"]) == ("W301", "warning", 1) and d["path"].endswith("002_486e77a6121bde4f.txt")
+    assert (said["code"], said["severity"]) == ("I001", "info") and "辽东烽火" in said["message"]
+    assert data["meta"]["title"] == {"value": "辽东烽火", "from": "book.toml"}
 
 
 def test_check_github_annotations(sample_book):

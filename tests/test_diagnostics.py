@@ -43,6 +43,7 @@ TRIGGERS = {
     "E006": lambda t: (error_of(lambda: load_book(book(t, toml="[source]\ndir = '..'\n"))), "book.toml", 2),
     "E007": lambda t: (error_of(lambda: build_epub(load_book(book(t)), _blocked(t) / "x.epub")), "blocker", None),
     "E008": lambda t: (error_of(lambda: load_book(book(t, toml="[book]\ncover = 'nope.jpg'\n"))), "book.toml", 2),
+    "I001": lambda t: (first(diagnostics_of(book(t)), "I001"), None, None),
     "E101": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": b"%PDF-1.4"}))), "1.txt", None),
     "E102": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": b"\x80\x80\xff" * 5}))), "1.txt", None),
     "E103": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": " \n"}))), "source", None),

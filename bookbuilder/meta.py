@@ -1,0 +1,220 @@
+"""Title, author and blurb from what a download says about itself (issue 22): its opening lines
+(《书名》, 书名：, 作者：, 内容简介), its file or folder name (书名（校对版全本）作者：某某.txt), an
+info.txt beside the chapters. book.toml wins over all of them; each value keeps where it came
+from, for `check` to say."""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from bookbuilder.model import Paragraph
+
+FIELDS = ("title", "author", "description")
+_LABEL = {"书名": "title", "書名": "title", "作品": "title", "作品名": "title", "标题": "title", "作者": "author",
+          "作家": "author", "著者": "author", "原著": "author"}
+_FIELD = re.compile(r"^[【\[]?(书名|書名|作品名|作品|标题|作者|作家|著者|原著)[】\]]?\s*[:：]\s*(.+)$")
+_BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|简介|簡介|文案|简述)[】\]]?"
+                    r"(?:\s*[:：]\s*(.*)|\s*)$")
+_QUOTED = re.compile(r"^《([^《》]{1,40})》$")
+_AUTHOR_QUOTED = re.compile(r"^([^《》\s:：]{1,12})\s*《([^《》]{1,40})》$")  # 金庸《倚天屠龙记》
+_QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
+_PAIR = re.compile(r"^[\[【]?\s*([^/／\[\]【】]{1,30}?)\s*[/／]\s*([^/／\[\]【】]{1,16}?)\s*(?:著|编著|著作)?\s*[\]】]?$")
+# A trailing tag after an author's name, dropped only when it is clearly one: a year, a site.
+_AUTHOR_TAIL = re.compile(r"\s*(?:[（(【\[][^）)】\]]{1,20}[）)】\]]|(?:19|20)\d{2}|\s+著|著)$")
+OPENING_LINES = 40  # an intro page's lines that may say title or author
+
+
+@dataclass(frozen=True)
+class Found:
+    value: str
+    source: str  # book.toml | text:LINE | file name | folder name | info.txt:LINE | default
+
+
+@lru_cache(maxsize=1)
+def _names() -> dict:
+    return tomllib.loads(resources.files("bookbuilder").joinpath("data/names.toml").read_text("utf-8"))
+
+
+def info_file_names() -> frozenset[str]:
+    return frozenset(n.lower() for n in _names()["info_files"])
+
+
+_NOT_A_NAME = re.compile(r"电子书|小说|下载|全集|目录|简介|[Tt][Xx][Tt]|网|[。，；,;]")
+
+
+def author_value(text: str) -> str:
+    """作者：某某2014 → 某某; a tag in brackets after the name goes too; 熊召政，1981年调入… → 熊召政.
+    Empty when what is left cannot be a name (too long, a site word)."""
+    text = re.split(r"[，。；,;]", text.strip(" 　*"), maxsplit=1)[0]
+    text = re.sub(r"^(?:编纂者|編纂者|编者|編者|著者|原著)\s*[:：]\s*", "", text)  # 作者：編纂者：周楫
+    for _ in range(2):
+        cut = _AUTHOR_TAIL.sub("", text).strip()
+        if not cut:
+            break
+        text = cut
+    return "" if len(text) > 20 or _NOT_A_NAME.search(text) else text
+
+
+def _title_value(text: str) -> str:
+    return text.strip(" 　*").strip("《》").strip()
+
+
+def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, list[str]]:
+    """The fields the opening paragraphs state, the blocks left once those lines are gone, and the
+    blurb's paragraphs (after a 内容简介 label, up to the next field line)."""
+    found: dict[str, Found] = {}
+    kept, blurb, in_blurb = [], [], False
+    for index, block in enumerate(blocks):
+        if type(block) is not Paragraph or index >= OPENING_LINES:
+            kept.append(block)
+            in_blurb = in_blurb and type(block) is Paragraph
+            if in_blurb:
+                blurb.append(block.text)
+            continue
+        text, at = block.text.strip(), f"{where}:{block.at.line}"
+        fields = _fields_of(text)
+        if fields.get("author") and "title" not in fields and "title" not in found and kept and _bare_title(kept[-1]):
+            found["title"] = Found(kept[-1].text.strip(), f"{where}:{kept[-1].at.line}")  # 盗墓笔记 / 作者：南派三叔
+            kept.pop()
+        if fields:
+            for key, value in fields.items():
+                if value:
+                    found.setdefault(key, Found(value, at))
+            in_blurb = False
+            continue
+        if m := _BLURB.match(text):
+            in_blurb = True
+            if m.group(2):
+                blurb.append(m.group(2))
+                kept.append(Paragraph(m.group(2), block.at, block.indented))
+            continue
+        if in_blurb:
+            blurb.append(text)
+        kept.append(block)
+    if found and "title" not in found and kept and _bare_title(kept[0]) and not _BLURB.match(kept[0].text):
+        found["title"] = Found(kept[0].text.strip(), f"{where}:{kept[0].at.line}")  # 西湖二集 / … / 作者：…
+        kept = kept[1:]
+    if blurb:
+        found.setdefault("description", Found("\n".join(blurb), f"{where}:{_first_line(blocks, blurb[0])}"))
+    return found, tuple(kept), blurb
+
+
+def _bare_title(block) -> bool:
+    """A short line with no sentence marks: a title, when an 作者： line follows it."""
+    return type(block) is Paragraph and 1 < len(block.text.strip()) <= 20 and not re.search(r"[，。！？：:；]", block.text)
+
+
+def _first_line(blocks, text: str):
+    return next((b.at.line for b in blocks if type(b) is Paragraph and text in b.text), "?")
+
+
+def _fields_of(text: str) -> dict[str, str]:
+    if m := _FIELD.match(text):
+        key = _LABEL[m.group(1)]
+        value = m.group(2)
+        if key == "title" and (q := _QUOTED_AUTHOR.match(value)):  # 书名：《X》作者：Y
+            return {"title": _title_value(q.group(1)), "author": author_value(q.group(2))}
+        if key == "title" and re.search(r"\s(?:作者|著者)\s*[:：]", value):
+            title, _, author = re.split(r"\s((?:作者|著者)\s*[:：])", value, maxsplit=1)
+            return {"title": _title_value(title), "author": author_value(author)}
+        return {key: author_value(value) if key == "author" else _title_value(value)}
+    if m := _QUOTED_AUTHOR.match(text):
+        return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
+    if m := _QUOTED.match(text):
+        return {"title": m.group(1).strip()}
+    if m := _AUTHOR_QUOTED.match(text):
+        return {"author": author_value(m.group(1)), "title": m.group(2)}
+    if (m := _PAIR.match(text)) and "。" not in text and "，" not in text:
+        return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
+    return {}
+
+
+def describes(text: str) -> bool:
+    """A line that states a field of the book, or opens its blurb."""
+    return bool(_fields_of(text.strip()) or _BLURB.match(text.strip()))
+
+
+def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
+    """《书名》作者：某某, 书名（校对版全本）作者：某某, 书名-作者, 书名_作者_…, [作者]书名 — a file or folder name."""
+    stem = re.sub(r"^\d+[\s._\-]+", "", stem.strip())
+    if m := re.match(r"^[\[【]([^\]】]{1,16})[\]】]\s*(.+)$", stem):  # [作者]书名
+        return _named(_denoise(m.group(2)), m.group(1), source)
+    if m := re.match(r"^(.+?)\s*(?:作者|著者)\s*[:：_\-]?\s*(.+)$", stem):
+        return _named(_denoise(m.group(1)), _denoise(m.group(2)), source)
+    if m := re.match(r"^《([^》]+)》\s*(.*)$", stem):
+        return _named(_denoise(m.group(1)), _denoise(m.group(2)) if m.group(2) else "", source)
+    parts = [p for p in re.split(r"\s*[-_－—]+\s*", stem) if p]
+    parts = [p for p in (_denoise(p) for p in parts) if p]
+    if len(parts) >= 2:
+        return _named(parts[0], parts[1], source)
+    return _named(parts[0] if parts else _denoise(stem), "", source)
+
+
+def _named(title: str, author: str, source: str) -> dict[str, Found]:
+    found = {}
+    if title := _title_value(title):
+        found["title"] = Found(title, source)
+    if (author := author_value(author)) and re.search("[\u4e00-\u9fff]", author):  # hlm_big5: not an author
+        found["author"] = Found(author, source)
+    return found
+
+
+def _denoise(text: str) -> str:
+    """The noise words of download names (data/names.toml) cut, with the brackets they stood in."""
+    words = "|".join(re.escape(w) for w in sorted(_names()["noise"], key=len, reverse=True))
+    text = re.sub(rf"[（(【\[]\s*(?:(?:{words})[\s+、,，]*)+\s*[）)】\]]", "", text)
+    text = re.sub(rf"(?:{words})+$", "", text.strip())
+    return text.strip(" 　-_.")
+
+
+def choose(toml: dict[str, str], text: dict[str, Found], name: dict[str, Found], info: dict[str, Found],
+           defaults: dict[str, str]) -> dict[str, Found]:
+    """book.toml, then the info file, then the text, then the name, then the default, per field."""
+    chosen = {}
+    for key in FIELDS:
+        if toml.get(key):
+            chosen[key] = Found(toml[key], "book.toml")
+        else:
+            chosen[key] = info.get(key) or text.get(key) or name.get(key) or Found(defaults.get(key, ""), "default")
+    return chosen
+
+
+def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Found], bool]:
+    """The book with its title, author and description chosen (meta.sources says from where), and
+    whether its intro page went (it held only the title and author lines)."""
+    from dataclasses import replace
+
+    from bookbuilder.config import DEFAULT_AUTHOR, stable_identifier
+    from bookbuilder.model import Location
+
+    text: dict[str, Found] = {}
+    volumes, gone = book.volumes, False
+    first = volumes[0].chapters[0] if volumes and volumes[0].chapters else None
+    if first is not None and first.kind == "intro":
+        text, kept, _ = read_lines(first.blocks)
+        if not any(type(b) is Paragraph for b in kept) and sum(len(v.chapters) for v in volumes) > 1:
+            chapters, gone = volumes[0].chapters[1:], True
+        else:
+            chapters = (replace(first, blocks=kept),) + volumes[0].chapters[1:]
+        volumes = (replace(volumes[0], chapters=chapters),) + volumes[1:]
+        volumes = tuple(v for v in volumes if v.chapters)
+    info: dict[str, Found] = {}
+    for path, lines in info_files:
+        found, _, _ = read_lines(tuple(Paragraph(t, Location(path, n)) for n, t in lines if t.strip()),
+                                 where=path.rsplit("/", 1)[-1])
+        for key, value in found.items():
+            info.setdefault(key, value)
+    kind = "file name" if config.source.is_file() else "folder name"
+    name = from_name(config.source.stem if config.source.is_file() else config.root.resolve().name, kind)
+    toml = {key: getattr(config, key) for key in config.meta_given}
+    chosen = choose(toml, text, name, info, {"title": config.title or "", "author": DEFAULT_AUTHOR, "description": ""})
+    chosen = {k: (v if v.source == "book.toml" else Found(polish(v.value) if k != "description" else v.value, v.source))
+              for k, v in chosen.items()}
+    title, author = chosen["title"].value, chosen["author"].value
+    meta = replace(book.meta, title=title, author=author, description=chosen["description"].value,
+                   identifier=config.identifier or stable_identifier(title, author),
+                   sources=tuple((k, v.source) for k, v in chosen.items()))
+    return replace(book, meta=meta, volumes=volumes), chosen, gone
