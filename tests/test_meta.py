@@ -1,0 +1,130 @@
+"""Title, author and blurb from what a download says (issue 22): opening lines, file names,
+folders with info.txt, and book.toml over all of them."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from bookbuilder.cli import main
+from bookbuilder.meta import from_name
+from bookbuilder.pipeline import load_book
+from tests.conftest import write_book
+
+STORY = "第一章 开端\n他走进院子，看见一棵老树。\n第二章 继续\n树下坐着一个老人。\n"
+
+
+def novel(tmp_path, opening: str, name: str = "novel.txt"):
+    path = tmp_path / name
+    path.write_text(opening + STORY, "utf-8")
+    return load_book(path, jobs=1)
+
+
+def meta(loaded) -> dict[str, tuple[str, str]]:
+    sources = dict(loaded.book.meta.sources)
+    return {k: (getattr(loaded.book.meta, k), sources[k]) for k in ("title", "author", "description")}
+
+
+@pytest.mark.parametrize("opening, title, author", [
+    ("《天涯客》\n作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),
+    ("书名：天涯客\n作者：某甲2014\n", ("天涯客", "text:1"), ("某甲", "text:2")),
+    ("書名：天涯客\n作者:某甲（某某网）\n", ("天涯客", "text:1"), ("某甲", "text:2")),
+    ("金庸《倚天屠龙记》\n", ("倚天屠龙记", "text:1"), ("金庸", "text:1")),
+    ("《天涯客》作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),
+    ("天涯客》 作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),
+    ("[天涯客 / 某甲 著 ]\n", ("天涯客", "text:1"), ("某甲", "text:1")),
+    ("天涯客\n作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),
+    ("作家：某甲，1981年调入湖北省任专业作家至今。\n", ("novel", "file name"), ("某甲", "text:1")),
+])
+def test_opening_lines(tmp_path, opening, title, author):
+    found = meta(novel(tmp_path, opening))
+    assert (found["title"], found["author"]) == (title, author)
+
+
+def test_the_blurb_is_the_description_and_the_intro_page(tmp_path):
+    loaded = novel(tmp_path, "书名：天涯客\n作者：某甲\n内容简介：\n一个少年离开了家乡。\n他走过很多地方。\n")
+    assert meta(loaded)["description"] == ("一个少年离开了家乡。\n他走过很多地方。", "text:4")
+    intro = next(loaded.book.chapters())
+    assert intro.kind == "intro" and [b.text for b in intro.blocks] == ["一个少年离开了家乡。", "他走过很多地方。"]
+
+
+def test_an_intro_of_only_title_and_author_lines_leaves_no_page(tmp_path):
+    loaded = novel(tmp_path, "书名：天涯客\n作者：某甲\n")
+    assert [c.title for c in loaded.book.chapters()] == ["第一章 开端", "第二章 继续"]
+
+
+@pytest.mark.parametrize("opening", [
+    "",
+    "第一章的作者是谁，他不知道。\n",  # 作者 inside a sentence
+])
+def test_negative_rows_fall_back_to_the_file_name(tmp_path, opening):
+    loaded = novel(tmp_path, opening, name="天涯客-某甲.txt")
+    assert meta(loaded)["title"] == ("天涯客", "file name") and meta(loaded)["author"] == ("某甲", "file name")
+
+
+def test_a_title_in_brackets_inside_the_blurb_is_not_the_title(tmp_path):
+    loaded = novel(tmp_path, "作者：某甲\n简介：\n他读过《红楼梦》，也读过《水浒传》。\n《天涯客》是他写的第一本书。\n",
+                   name="天涯客.txt")
+    assert meta(loaded)["title"] == ("天涯客", "file name")
+
+
+@pytest.mark.parametrize("stem, title, author", [
+    ("《天涯客》作者：某甲", "天涯客", "某甲"),
+    ("天涯客（校对版全本）作者：某甲", "天涯客", "某甲"),
+    ("天涯客-某甲", "天涯客", "某甲"),
+    ("天涯客_某甲_精校版", "天涯客", "某甲"),
+    ("[某甲]天涯客", "天涯客", "某甲"),
+    ("天涯客-某甲-第一本", "天涯客", "某甲"),
+    ("天涯客TXT全本", "天涯客", None),
+    ("hlm_big5", "hlm", None),
+])
+def test_file_names(stem, title, author):
+    found = from_name(stem)
+    assert found["title"].value == title and (found.get("author").value if "author" in found else None) == author
+
+
+def test_a_folder_of_chapters_with_an_info_file(tmp_path):
+    root = tmp_path / "天涯客"
+    root.mkdir()
+    (root / "001.txt").write_text("第一章 开端\n他走了。\n", "utf-8")
+    (root / "002.txt").write_text("第二章 继续\n她来了。\n", "utf-8")
+    (root / "info.txt").write_text("作者：某甲\n简介：一个少年的故事。\n", "utf-8")
+    loaded = load_book(root)
+    found = meta(loaded)
+    assert found["title"] == ("天涯客", "folder name") and found["author"][0] == "某甲"
+    assert found["author"][1].endswith("info.txt:1") and found["description"][0] == "一个少年的故事。"
+    assert [c.title for c in loaded.book.chapters()] == ["第一章 开端", "第二章 继续"]
+
+
+def test_a_folders_headless_first_file_that_describes_the_book_is_its_intro(tmp_path):
+    root = tmp_path / "书"
+    root.mkdir()
+    (root / "000.txt").write_text("书名：天涯客\n作者：某甲\n内容简介：一个少年的故事。\n", "utf-8")
+    (root / "001.txt").write_text("第一章 开端\n他走了。\n", "utf-8")
+    loaded = load_book(root)
+    assert meta(loaded)["title"] == ("天涯客", "text:1") or meta(loaded)["title"][0] == "天涯客"
+    assert [c.kind for c in loaded.book.chapters()] == ["intro", "chapter"]
+
+
+def test_book_toml_always_wins_and_check_says_where_each_value_came_from(tmp_path):
+    root = write_book(tmp_path / "b", {"1.txt": "书名：天涯客\n作者：某甲\n" + STORY}, '[book]\ntitle = "海角"\n')
+    loaded = load_book(root)
+    assert meta(loaded)["title"] == ("海角", "book.toml") and meta(loaded)["author"] == ("某甲", "text:2")
+    runner = CliRunner()
+    data = json.loads(runner.invoke(main, ["check", str(root), "--json"]).output)
+    assert data["meta"]["title"] == {"value": "海角", "from": "book.toml"}
+    assert data["meta"]["author"] == {"value": "某甲", "from": "text:2"}
+    text = runner.invoke(main, ["check", str(root)]).output
+    assert "info I001: title 《海角》 (book.toml), author 某甲 (text:2)" in text
+
+
+def test_the_chosen_values_reach_the_epub_and_the_identifier(tmp_path):
+    import zipfile
+
+    from bookbuilder.pipeline import build_epub
+
+    path = tmp_path / "下载-乱名.txt"
+    path.write_text("书名：天涯客\n作者：某甲\n" + STORY, "utf-8")
+    epub, _ = build_epub(load_book(path))
+    opf = zipfile.ZipFile(epub).read("EPUB/content.opf").decode()
+    assert "<dc:title" in opf and ">天涯客</dc:title>" in opf and ">某甲</dc:creator>" in opf
+    assert "乱名" not in opf
