@@ -182,9 +182,9 @@ def toc(path, as_json):
     """Print the detected table of contents: volume, number, title, characters, source:line."""
     import json
 
-    book = pipeline.load_book(path).book
-    rows = report.toc_rows(book)
-    click.echo(json.dumps(rows, ensure_ascii=False, indent=2) if as_json else report.toc_text(book))
+    loaded = pipeline.load_book(path)
+    rows = report.toc_rows(loaded.book, loaded.diagnostics)
+    click.echo(json.dumps(rows, ensure_ascii=False, indent=2) if as_json else report.toc_text(loaded.book, loaded.diagnostics))
 
 
 @main.command()

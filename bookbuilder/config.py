@@ -25,6 +25,7 @@ PDF_VARIANTS = ("pdf/a-3b", "pdf/ua-1")
 
 STR, BOOL, INT, STR_LIST, STR_MAP = "string", "boolean", "integer", "list of strings", "table of strings"
 RULE_LIST = "list of regexes or {regex, kind, name} tables"
+FIX_LIST = "list of [[fix]] tables"
 SWITCH = "__switch__"  # in a nested schema: true or false is accepted in place of the table
 
 # section → key → expected type (or a tuple of allowed string values, or a nested schema).
@@ -45,6 +46,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "pdf": {"css": STR, "page_size": PAGE_SIZES, "font": STR, "jobs": INT, "chunk_chapters": INT,
             "pdf_variant": PDF_VARIANTS},
     "output": {"dir": STR, "name": STR},
+    "fix": FIX_LIST,  # [[fix]] corrections to the headings (bookbuilder.fixes)
 }
 
 
@@ -76,6 +78,7 @@ class Config:
     output_name: str | None = None
     has_config: bool = False
     meta_given: tuple[str, ...] = ()  # which of title, author, description book.toml sets
+    fixes: tuple = ()  # [[fix]] entries (bookbuilder.fixes.Fix)
 
     @property
     def build_dir(self) -> Path:
@@ -183,6 +186,12 @@ def _from_toml(root: Path, toml: Path) -> Config:
                             Location(str(toml), _line_of(text, "dir")))
         extra["output_dir"] = out
     extra.update(_legado(config, source, normalize, text, toml))
+    if "fix" in data:
+        from bookbuilder.fixes import parse_fixes
+
+        starts = [m.start() for m in re.finditer(r"^[ \t]*\[\[[ \t]*fix[ \t]*\]\]", text, re.M)]
+        extra["fixes"] = parse_fixes(data["fix"], str(toml),
+                                     lambda i: text.count("\n", 0, starts[i - 1]) + 1 if i <= len(starts) else None)
     for rx in config.title_junk:
         try:
             re.compile(rx)
@@ -246,6 +255,8 @@ def _has_type(value: Any, expected) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and value > 0
     if expected == STR_LIST:
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if expected == FIX_LIST:
+        return isinstance(value, list) and all(isinstance(v, dict) for v in value)
     if expected == RULE_LIST:
         return isinstance(value, list) and all(
             isinstance(v, str) or (isinstance(v, dict) and isinstance(v.get("regex"), str)

@@ -34,6 +34,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E006": (E, "a path in book.toml points outside the book project"),
     "E007": (E, "an output file or folder cannot be written"),
     "E008": (E, "a file named in book.toml does not exist"),
+    "E009": (E, "a [[fix]] entry in book.toml matches no line of the book"),
     "I001": (I, "the title and author the book got, and where each came from (book.toml, the text, the file name)"),
     # 1xx: decoding
     "E101": (E, "the file is not text (image, archive, PDF or NUL bytes)"),
@@ -63,6 +64,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "I301": (I, "a line looks like a heading but the heading guard rejected it"),
     "I302": (I, "a run of headings with no text between them (the file's own table of contents) was dropped"),
     "I303": (I, "a line repeated before many headings (a site's page header) was dropped"),
+    "I305": (I, "a [[fix]] entry from book.toml was applied here"),
+    "I304": (I, "how headings were chosen: how many each rule gave, and which candidates the evidence turned down"),
     # 4xx: outputs
     "E401": (E, "EPUBCheck reported an error in the EPUB"),
     "W401": (W, "EPUBCheck reported a warning in the EPUB"),

@@ -180,16 +180,16 @@ def _titled(kind, label, title, number, line_no, rule, sep) -> Heading | None:
 
 def _numbered(m: re.Match, line_no: int) -> Heading | None:
     numeral, unit, sep, title = m.group("num"), m.group("unit"), m.group("sep"), m.group("title").strip()
+    part = None
+    if p := _PART.search(title):  # 第一章(2): a page of chapter one, not its title
+        part = int(p.group("part"))
+        title = title[: p.start()].strip()
     flaw = _title_flaw(title)
-    if flaw is None and len(m.group(0)) > MAX_HEADING:
-        flaw = "weak"  # a long title: real ones run to ~40 characters, but so does prose
     if flaw == "reject" or (flaw and not sep and title):  # 第一章的内容他早已背熟，此刻…: prose
         return None
-    part = None
-    if p := _PART.search(title or m.group(0)):
-        part = int(p.group("part"))
-        title = title[: p.start()] if title else title
-    title = _unwrap(title.strip())
+    if flaw is None and (len(m.group(0)) > MAX_HEADING or (title and not sep)):
+        flaw = "weak"  # a long title, or one glued to 第N章 (第七回合他赢了): the numbering must say so
+    title = _unwrap(title)
     label = f"第{numeral.replace(' ', '')}{unit}"
     volume = _volume_title(m.group("vol")) if m.group("vol") else None
     return Heading("chapter", normalize_title(f"{label} {title}" if title else label), parse_numeral(numeral), line_no,
@@ -254,8 +254,9 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
         before = seq[k - 1][1].number if k > 0 else None
         after = seq[k + 1][1].number if k + 1 < len(seq) else None
         repeat = k > 0 and _key(seq[k - 1][1].title) == _key(h.title)  # the same heading again
-        if before == h.number - 1 or after == h.number + 1 or (before == h.number and (h.part or repeat)):
-            ok[i] = h
+        typo = before is not None and after is not None and after == before + 2 and h.number in (before, after)
+        if before == h.number - 1 or after == h.number + 1 or (before == h.number and (h.part or repeat)) or typo:
+            ok[i] = h  # typo: 三十六回 twice between 三十五 and 三十八, the second one the source's misprint
     ok.update((i, h) for i, h in family.items() if h.number is None and h.kind in ("front", "back"))
     return ok
 
@@ -293,3 +294,34 @@ def _drop_contents(accepted: dict[int, Heading], before: dict[int, int]):
 
 def _key(title: str) -> str:
     return re.sub(r"\s+", "", title)
+
+
+def sequence_score(choice: Choice) -> int:
+    """How well a choice's chapter numbers run on by one (a restart at 1 counts too)."""
+    numbers = [h.number for h in choice.headings.values() if h.kind == "chapter" and h.number is not None]
+    return sum(1 for a, b in zip(numbers, numbers[1:]) if b == a + 1 or (b == 1 and a > 1))
+
+
+def rule_heading(line: str, line_no: int, rule: str) -> Heading:
+    """A line an imported rule (Legado's txtTocRule) takes: what our rules make of it, else a chapter."""
+    h = candidate(line, line_no)
+    if h is not None:
+        return replace(h, rule=rule, weak=False)
+    m = re.search(_N, line)
+    return Heading("chapter", normalize_title(line), parse_numeral(m.group(0)) if m else None, line_no, rule=rule)
+
+
+def best_choice(builtin: Choice, lines, rules) -> Choice:
+    """Among the built-in choice and each imported rule's, the one whose numbering runs on best
+    (ties: the built-in one)."""
+    from bookbuilder.legado import toc_candidates
+
+    best, score = builtin, sequence_score(builtin)
+    for rule in rules:
+        cands = toc_candidates(lines, rule, rule_heading)
+        if not cands:
+            continue
+        choice = choose(cands, {i: i for i in cands})
+        if (s := sequence_score(choice)) > score:
+            best, score = choice, s
+    return best

@@ -112,3 +112,8 @@ def replace_text(text: str, rules: tuple[ReplaceRule, ...]) -> tuple[str, list[t
             text = rule.pattern.sub(rule.replacement, text)
             found += [(rule.name, m) for m in matches]
     return text, found
+
+
+def toc_candidates(lines, rule: TocRule, make) -> dict[int, object]:
+    """The lines (index → heading, made by `make(line, number, rule name)`) a txtTocRule matches."""
+    return {i: make(line, number, rule.name) for i, (number, _, line) in enumerate(lines) if rule.pattern.search(line)}

@@ -51,7 +51,8 @@ class Section:
 
 
 def split_sections(text: str, path: str, custom: re.Pattern | None = None,
-                   title_junk: tuple[str, ...] = ()) -> tuple[list[Section], list[Diagnostic]]:
+                   title_junk: tuple[str, ...] = (), fixes: tuple = (), toc_rules: tuple = ()
+                   ) -> tuple[list[Section], list[Diagnostic]]:
     """Cut a decoded file at its headings (chosen by the file's evidence: bookbuilder.headings);
     one line becomes one block. A forum paste's long line is first split at its runs of spaces
     into the paragraphs it holds, each keeping the line's number."""
@@ -88,23 +89,40 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
             count += 1
             append(piece)
     choice = choose(cands, before) if cands else Choice({}, (), {}, {})
-    return _sections(lines, choice, cands, path, custom is not None)
+    if toc_rules:  # Legado's rules, as candidates of their own: the best-numbered choice wins
+        from bookbuilder.headings import best_choice
+
+        choice = best_choice(choice, lines, toc_rules)
+        cands = {**cands, **choice.headings}
+    merged: set[int] = set()
+    fixed: list[Diagnostic] = []
+    if fixes:
+        from bookbuilder.fixes import apply
+
+        choice, merged, fixed = apply(fixes, lines, choice, path)
+    sections, notes = _sections(lines, choice, cands, path, custom is not None, merged)
+    return sections, fixed + notes
 
 
-def _sections(lines, choice: Choice, cands, path: str, custom: bool) -> tuple[list[Section], list[Diagnostic]]:
+def _sections(lines, choice: Choice, cands, path: str, custom: bool, merged: set[int]) -> tuple[list[Section], list[Diagnostic]]:
     sections = [Section(None, [])]
     notes: list[Diagnostic] = []
     if choice.toc:
         first, last = lines[choice.toc[0]][0], lines[choice.toc[-1]][0]
         notes.append(Diagnostic("I302", f"a table of contents of {len(choice.toc)} entries (lines {first}–{last}) "
                                         "was dropped: the chapters follow", Location(path, first)))
+    if len(choice.headings) >= 3 or choice.rejected:
+        taken = ", ".join(f"{n} by {rule}" for rule, n in sorted(choice.rules.items(), key=lambda kv: -kv[1]))
+        left = ", ".join(f"{n} {rule}" for rule, n in choice.rejected.items())
+        notes.append(Diagnostic("I304", f"headings: {taken or 'none'}" + (f"; not taken: {left} line(s) (the numbering "
+                                "does not support them, or the book has 第N章 headings)" if left else ""), Location(path)))
     toc = set(choice.toc)
     headers = _page_headers(lines, choice)
     if headers:
         shown = "、".join(sorted({lines[i][2] for i in headers}))[:40]
         notes.append(Diagnostic("I303", f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
                                 Location(path, lines[min(headers)][0])))
-    skip = toc | headers
+    skip = toc | headers | merged
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
     blocks = sections[-1].blocks
     plain = _SPECIAL_STARTS if not custom else None  # first characters of lines no rule takes
@@ -126,7 +144,7 @@ def _sections(lines, choice: Choice, cands, path: str, custom: bool) -> tuple[li
         if i in skip:
             continue
         at = Location(path, number)
-        if i in cands or (line[0] == "第" and len(line) <= 60 and _LOOKS_LIKE_HEADING.match(line)):
+        if (i in cands and cands[i].rule != "fix") or (line[0] == "第" and len(line) <= 60 and _LOOKS_LIKE_HEADING.match(line)):
             notes.append(Diagnostic("I301", f"looks like a heading but was not taken for one: {line[:20]}…", at))
         if is_scene_break(line, previous):
             if blocks and not type(blocks[-1]) is SceneBreak:

@@ -18,6 +18,7 @@ from bookbuilder.decode import encoding_override
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Book, Cover, Location, Meta, SourceFile
 from bookbuilder import meta
+from bookbuilder.fixes import unmatched
 from bookbuilder.normalize import left_out, normalizer
 from bookbuilder.parallel import fork_imap
 from bookbuilder.reading import (FileToRead, Normalized, normalized_parts, pack_read, read_and_normalize, read_file,
@@ -54,7 +55,8 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
     cwd = os.getcwd()
-    specs = [FileToRead(file, _shown(file, cwd), _encoding(file, config, whole_novel), config.errors, custom)
+    specs = [FileToRead(file, _shown(file, cwd), _encoding(file, config, whole_novel), config.errors, custom,
+                        config.title_junk, config.fixes, config.toc_rules)
              for group in groups for file in group.files]
     if whole_novel:
         read = read_file(specs[0], whole_novel=True)
@@ -86,6 +88,9 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
                  volume_from_folder=group.title is not None)
     if not files:
         raise BookError("E103", "every chapter file is empty", str(config.source))
+    if config.fixes and (fix := unmatched(config.fixes, notes)) is not None:
+        what = f"at = {fix.at_file}:{fix.at_line}" if fix.at_file else f"title = {fix.title!r}"
+        raise BookError("E009", f"[[fix]] #{fix.index} ({what}) matches no line of the book", Location(str(config.root / "book.toml"), fix.line))
     volumes = finish(asm, polish=rules.title)
     title, author = config.title or "", config.author or DEFAULT_AUTHOR  # until meta.apply chooses
     placeholder = Meta(

@@ -26,6 +26,9 @@ class FileToRead:
     encoding: str | None
     errors: str
     heading_pattern: re.Pattern | None  # book.toml's, compiled once
+    title_junk: tuple[str, ...] = ()  # book.toml's debris patterns for heading lines
+    fixes: tuple = ()  # book.toml's [[fix]] entries
+    toc_rules: tuple = ()  # Legado txtTocRule rules from [source] toc_rules
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,8 @@ def read_file(spec: FileToRead, whole_novel: bool = False) -> FileRead:
     decoded = _decode_file(spec)
     if decoded.is_empty:
         return FileRead(None, decoded.diagnostics + (Diagnostic("W101", "empty file skipped", Location(spec.shown)),), "", ())
-    sections, notes = split_sections(decoded.text, spec.shown, spec.heading_pattern)
+    sections, notes = split_sections(decoded.text, spec.shown, spec.heading_pattern, spec.title_junk, spec.fixes,
+                                     spec.toc_rules)
     parts = file_parts(spec.shown, sections, whole_novel=whole_novel)
     notes += _divided(spec.shown, sections, parts, whole_novel)
     return FileRead(SourceFile(spec.shown, decoded.encoding, decoded.method, decoded.replaced), decoded.diagnostics + tuple(notes),

@@ -102,25 +102,59 @@ def as_json(book: Book | None, diagnostics, files=None) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=2)
 
 
-def toc_rows(book: Book) -> list[dict]:
-    """The detected table of contents, one row per chapter: what `bookbuilder toc` prints."""
+SHORT_CHAPTER, LONG_CHAPTER = 200, 100_000
+_UNSURE = {"W301": "a chapter missing before it", "W302": "its number repeats", "W303": "its number goes back",
+           "W305": "no text", "I301": "a look-alike line inside", "I305": None}
+
+
+def _doubts(book: Book, diagnostics) -> dict[tuple[str, int | None], list[str]]:
+    """Per chapter (by its source path and heading line): what makes its entry doubtful."""
+    starts: dict[str, list[tuple[int, tuple]]] = {}
+    for chapter in book.chapters():
+        starts.setdefault(chapter.at.path, []).append((chapter.at.line or 0, (chapter.at.path, chapter.at.line)))
+    found: dict[tuple, list[str]] = {}
+    for d in diagnostics:
+        if d.code in _UNSURE and d.at and d.at.path in starts:
+            line = d.at.line or 0
+            owner = [key for start, key in starts[d.at.path] if start <= line]
+            if owner and (d.code in ("I301", "I305") or line == owner[-1][1]):
+                found.setdefault(owner[-1], []).append(_UNSURE[d.code] or d.message)
+    return found
+
+
+def toc_rows(book: Book, diagnostics=()) -> list[dict]:
+    """The detected table of contents, one row per chapter: what `bookbuilder toc` prints; `unsure`
+    lists what makes an entry doubtful (numbering, size, rejected look-alike lines inside)."""
+    doubts = _doubts(book, diagnostics)
     rows, n = [], 0
     for volume in book.volumes:
         for chapter in volume.chapters:
             n += 1
+            said = list(dict.fromkeys(doubts.get((chapter.at.path, chapter.at.line), [])))
+            fixes = [s for s in said if s.startswith("fix #")]
+            unsure = [s for s in said if not s.startswith("fix #")]
+            if chapter.kind == "chapter" and chapter.chars < SHORT_CHAPTER:
+                unsure.append(f"under {SHORT_CHAPTER} characters")
+            if chapter.chars > LONG_CHAPTER:
+                unsure.append(f"over {LONG_CHAPTER:,} characters")
             rows.append({"index": n, "volume": volume.title, "number": chapter.number, "title": chapter.title,
-                         "kind": chapter.kind, "characters": chapter.chars, "source": str(chapter.at)})
+                         "kind": chapter.kind, "characters": chapter.chars, "source": str(chapter.at), "unsure": unsure,
+                         "fixes": fixes})
     return rows
 
 
-def toc_text(book: Book) -> str:
+def toc_text(book: Book, diagnostics=()) -> str:
+    """One line per entry; a ? before those `unsure` names, with the reasons at the end."""
     lines, current = [], object()
-    for row in toc_rows(book):
+    for row in toc_rows(book, diagnostics):
         if row["volume"] != current:
             current = row["volume"]
             if current:
                 lines.append(f"{current}")
         indent = "  " if current else ""
         number = "" if row["number"] is None else f"[{row['number']}] "
-        lines.append(f"{indent}{row['index']:>5}  {number}{row['title']}  ({row['characters']:,} chars)  {row['source']}")
+        mark = "?" if row["unsure"] else " "
+        why = f"  ? {'; '.join(row['unsure'])}" if row["unsure"] else ""
+        why += "".join(f"  [{fix}]" for fix in row["fixes"])
+        lines.append(f"{indent}{mark}{row['index']:>5}  {number}{row['title']}  ({row['characters']:,} chars)  {row['source']}{why}")
     return "\n".join(lines)

@@ -215,3 +215,89 @@ def test_halves_of_one_chapter_are_not_reported_as_duplicates(tmp_path):
 
 def test_heading_core_leaves_a_plain_heading_alone():
     assert heading_core("第一章 风起") == "第一章 风起"
+
+
+def test_legado_toc_rules_are_candidates_and_the_best_numbered_wins(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    shutil.copy(Path(__file__).parent / "fixtures" / "legado_toc.json", tmp_path / "toc.json")
+    (tmp_path / "source").mkdir()
+    (tmp_path / "source" / "novel.txt").write_text("".join(f"第{n}话 标题{n}\n{BODY}" for n in "一二三四"), "utf-8")
+    (tmp_path / "book.toml").write_text('[source]\ndir = "source/novel.txt"\ntoc_rules = "toc.json"\n', "utf-8")
+    loaded = load_book(tmp_path)
+    assert [c.title for c in loaded.book.chapters()] == [f"第{n}话 标题{n}" for n in "一二三四"]
+    assert [c.number for c in loaded.book.chapters()] == [1, 2, 3, 4]
+    without = tmp_path / "plain.txt"
+    without.write_text((tmp_path / "source" / "novel.txt").read_text("utf-8"), "utf-8")
+    assert len(list(load_book(without).book.chapters())) < 4  # the built-in rules know no 话
+
+
+def test_a_broken_toc_rule_file_is_an_error_naming_the_rule(tmp_path):
+    from click.testing import CliRunner
+
+    from bookbuilder.cli import main
+
+    (tmp_path / "toc.json").write_text('[{"name": "坏的", "rule": "第(", "enable": true}]', "utf-8")
+    (tmp_path / "source").mkdir()
+    (tmp_path / "source" / "1.txt").write_text("第一章\n文。", "utf-8")
+    (tmp_path / "book.toml").write_text('[source]\ntoc_rules = "toc.json"\n', "utf-8")
+    result = CliRunner().invoke(main, ["check", str(tmp_path)])
+    assert result.exit_code == 1 and "E003" in result.output and "坏的" in result.output
+
+
+def _fixed(tmp_path, toml: str, text: str):
+    (tmp_path / "source").mkdir(exist_ok=True)
+    (tmp_path / "source" / "novel.txt").write_text(text, "utf-8")
+    (tmp_path / "book.toml").write_text(toml, "utf-8")
+    return load_book(tmp_path)
+
+
+FIXABLE = f"第一章 甲\n{BODY}第二章 乙\n{BODY}第七回合他赢了\n第三章 丙\n{BODY}第四章 丁\n{BODY}"
+
+
+@pytest.mark.parametrize("toml, titles", [
+    ('[[fix]]\ntitle = "第二章 乙"\nrename = "第二章 乙改"\n', ["第一章 甲", "第二章 乙改", "第三章 丙", "第四章 丁"]),
+    ('[[fix]]\nat = "novel.txt:7"\nas = "chapter"\n', ["第一章 甲", "第二章 乙", "第七回 合他赢了", "第三章 丙", "第四章 丁"]),
+    ('[[fix]]\ntitle = "第三章 丙"\nas = "text"\n', ["第一章 甲", "第二章 乙", "第四章 丁"]),
+    ('[[fix]]\ntitle = "第四章 丁"\nmerge = true\n', ["第一章 甲", "第二章 乙", "第三章 丙"]),
+    ('[[fix]]\nat = "novel.txt:1"\nas = "volume"\n', ["第二章 乙", "第三章 丙", "第四章 丁"]),
+])
+def test_fixes_in_book_toml(tmp_path, toml, titles):
+    loaded = _fixed(tmp_path, toml, FIXABLE)
+    assert [c.title for c in loaded.book.chapters() if c.kind == "chapter"] == titles
+    assert "I305" in codes(loaded)
+
+
+def test_a_fix_by_title_survives_edits_to_the_source_and_toc_shows_it(tmp_path):
+    from bookbuilder import report
+
+    toml = '[[fix]]\ntitle = "第二章 乙"\nrename = "第二章 乙改"\n'
+    _fixed(tmp_path, toml, FIXABLE)
+    loaded = _fixed(tmp_path, toml, "多出来的一行。\n\n" + FIXABLE)
+    assert "第二章 乙改" in [c.title for c in loaded.book.chapters()]
+    text = report.toc_text(loaded.book, loaded.diagnostics)
+    assert "[fix #1: 第二章 乙改 is a chapter (renamed)]" in text
+
+
+def test_a_fix_that_matches_nothing_is_an_error_naming_its_entry(tmp_path):
+    from bookbuilder.diagnostics import BookError
+
+    with pytest.raises(BookError) as e:
+        _fixed(tmp_path, '[book]\ntitle = "书"\n\n[[fix]]\ntitle = "第九章 无"\nas = "text"\n', FIXABLE)
+    assert e.value.diagnostic.code == "E009" and e.value.diagnostic.at.line == 4 and "#1" in str(e.value)
+
+
+def test_toc_marks_what_it_is_unsure_of(tmp_path):
+    from click.testing import CliRunner
+
+    from bookbuilder.cli import main
+
+    path = tmp_path / "novel.txt"
+    path.write_text(f"第一章 甲\n{BODY * 20}第三章 丙\n{BODY * 20}第三回合，李四就被打倒在地。\n第四章 丁\n短。\n", "utf-8")
+    rows = __import__("json").loads(CliRunner().invoke(main, ["toc", str(path), "--json"]).output)
+    unsure = {row["title"]: row["unsure"] for row in rows}
+    assert unsure["第一章 甲"] == [] and "a chapter missing before it" in unsure["第三章 丙"]
+    assert "a look-alike line inside" in unsure["第三章 丙"] and "under 200 characters" in unsure["第四章 丁"]
+    text = CliRunner().invoke(main, ["toc", str(path)]).output
+    assert any(line.startswith("?") and "第三章 丙" in line for line in text.splitlines())

@@ -1,0 +1,111 @@
+"""Corrections that stick (issue 16): book.toml's [[fix]] entries, applied to the headings a file's
+evidence chose. A fix names a line (`at = "novel.txt:1234"`, as `bookbuilder toc` prints it) or a
+heading's title (`title = "第十二章 归来"`, which survives edits to the source), and says what it is:
+
+    [[fix]]
+    at = "novel.txt:1234"      # or: title = "第十二章 归来"
+    as = "text"                # "text" (not a heading) | "chapter" | "volume"
+    rename = "第十二章 归途"    # optional
+    merge = true               # optional: this chapter joins the one before (its heading line goes)
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from bookbuilder.diagnostics import BookError, Diagnostic
+from bookbuilder.headings import Choice, Heading, candidate, normalize_title
+from bookbuilder.model import Location
+from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+
+KEYS = ("at", "title", "as", "rename", "merge")
+KINDS = ("text", "chapter", "volume")
+_NUMBER = re.compile(rf"[{NUMERAL_CHARS}]+")
+
+
+@dataclass(frozen=True)
+class Fix:
+    index: int  # 1-based, in book.toml's order
+    line: int | None  # its line in book.toml, for messages
+    at_file: str | None
+    at_line: int | None
+    title: str | None
+    kind: str | None  # text | chapter | volume
+    rename: str | None
+    merge: bool
+
+    def matches(self, path: str, number: int, line: str, heading: Heading | None) -> bool:
+        if self.at_file is not None:
+            return number == self.at_line and (path == self.at_file or path.endswith("/" + self.at_file))
+        title = heading.title if heading is not None else normalize_title(line)
+        return _key(title) == _key(self.title)
+
+
+def _key(text: str | None) -> str:
+    return re.sub(r"\s+", "", text or "")
+
+
+def parse_fixes(entries: list, toml_path: str, line_of) -> tuple[Fix, ...]:
+    """book.toml's [[fix]] tables as Fix records; a malformed one is E003 naming its entry."""
+    fixes = []
+    for i, entry in enumerate(entries, 1):
+        at = Location(toml_path, line_of(i))
+        if not isinstance(entry, dict) or set(entry) - set(KEYS):
+            unknown = sorted(set(entry) - set(KEYS)) if isinstance(entry, dict) else entry
+            raise BookError("E003", f"[[fix]] #{i}: unknown key(s) {unknown} (known: {', '.join(KEYS)})", at)
+        if ("at" in entry) == ("title" in entry):
+            raise BookError("E003", f"[[fix]] #{i}: give either at = \"file:line\" or title = \"…\"", at)
+        if entry.get("as", "chapter") not in KINDS:
+            raise BookError("E003", f"[[fix]] #{i}: as = {entry['as']!r}: expected one of {', '.join(KINDS)}", at)
+        at_file = at_line = None
+        if "at" in entry:
+            m = re.match(r"^(.+):(\d+)$", str(entry["at"]))
+            if not m:
+                raise BookError("E003", f"[[fix]] #{i}: at = {entry['at']!r}: expected \"file:line\"", at)
+            at_file, at_line = m.group(1), int(m.group(2))
+        fixes.append(Fix(i, at.line, at_file, at_line, entry.get("title"), entry.get("as"), entry.get("rename"),
+                         bool(entry.get("merge", False))))
+    return tuple(fixes)
+
+
+def apply(fixes: tuple[Fix, ...], lines, choice: Choice, path: str) -> tuple[Choice, set[int], list[Diagnostic]]:
+    """The choice with the fixes that match this file applied; the line indexes to drop (merged
+    headings); an I305 per fix applied (the pipeline checks every fix was)."""
+    if not fixes:
+        return choice, set(), []
+    headings = dict(choice.headings)
+    drop: set[int] = set()
+    notes = []
+    for i, (number, _, line) in enumerate(lines):
+        heading = headings.get(i)
+        for fix in fixes:
+            if not fix.matches(path, number, line, heading):
+                continue
+            what = _apply_one(fix, i, line, number, heading, headings, drop)
+            notes.append(Diagnostic("I305", f"fix #{fix.index}: {what}", Location(path, number)))
+    return replace(choice, headings=dict(sorted(headings.items()))), drop, notes
+
+
+def _apply_one(fix: Fix, i: int, line: str, number: int, heading: Heading | None, headings: dict, drop: set) -> str:
+    if fix.kind == "text":
+        headings.pop(i, None)
+        return f"{line[:30]} is text, not a heading"
+    if heading is None or (fix.kind and fix.kind != heading.kind and fix.kind in ("chapter", "volume")):
+        parsed = heading or candidate(line, number)
+        m = _NUMBER.search(line)
+        heading = Heading(fix.kind or "chapter", parsed.title if parsed else normalize_title(line),
+                          parsed.number if parsed else (parse_numeral(m.group(0)) if m else None), number, rule="fix")
+    if fix.rename:
+        heading = replace(heading, title=fix.rename)
+    if fix.merge:
+        headings.pop(i, None)
+        drop.add(i)
+        return f"{heading.title} joins the chapter before"
+    headings[i] = heading
+    return f"{heading.title} is a {heading.kind}" + (" (renamed)" if fix.rename else "")
+
+
+def unmatched(fixes: tuple[Fix, ...], notes) -> Fix | None:
+    """The first fix no file applied."""
+    applied = {int(m.group(1)) for d in notes if d.code == "I305" and (m := re.match(r"fix #(\d+):", d.message))}
+    return next((f for f in fixes if f.index not in applied), None)
