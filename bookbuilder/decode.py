@@ -95,7 +95,7 @@ def decode_chapter(data: bytes, path: str, *, encoding: str | None = None, error
         notes += [d for d in find_mojibake(text, path) if not (damaged and d.message.startswith("U+FFFD"))]
     elif not unicodedata.is_normalized("NFC", text):
         text = unicodedata.normalize("NFC", text)
-    replaced = text.count("\ufffd") if any(d.code in ("W104", "W106") for d in notes) else 0
+    replaced = text.count("\ufffd") if notes and any(d.code in ("W104", "W106") for d in notes) else 0
     return Decoded(text, enc, method, tuple(notes), replaced)
 
 
@@ -130,16 +130,19 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
         raise BookError("E101", "contains NUL bytes and is not UTF-16: not a text file", path)
     try:
         return "utf-8", "strict", data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
+    except UnicodeDecodeError as e:
+        utf8_error = e.start
     if utf16 := _plausible_utf16(data):
         return utf16
-    strict = {}
+    strict, failed = {}, {"utf-8": utf8_error}  # codec → text; codec → where it first fails
     for codec in (GB, BIG5):
         try:
             strict[codec] = data.decode(codec)
-        except UnicodeDecodeError:
-            pass
+        except UnicodeDecodeError as e:
+            failed[codec] = e.start
+    if len(strict) == 1 and not _near_misses(data, failed):
+        (codec, text), = strict.items()
+        return codec, "strict", text  # no other codec comes close: nothing to weigh (most files)
     scores = {codec: plausibility(text) for codec, text in strict.items()}
     if len(strict) == 2:
         return _tie_break(data, path, strict, scores, notes)
@@ -150,12 +153,33 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
     return _damaged(data, path, errors, notes, strict, scores)
 
 
+def _near_misses(data: bytes, failed: dict[str, int]) -> bool:
+    """Whether a codec that fails on this file fails only a little (a damaged Big5 or UTF-8 file,
+    or a GBK passage in a Big5 one, that GB18030 happens to decode): then which one reads as
+    Chinese must decide. GBK text fails as Big5 on 1.6–2.7 % of its characters and as UTF-8 at
+    once: within its first few hundred characters, and as often right after the first failure.
+    A damaged file decodes long before its first failure, or cleanly after it."""
+    for codec, start in failed.items():
+        if codec == GB:
+            continue
+        if len(data[:start].translate(None, _ASCII_BYTES)) >= NEAR_MISS_PREFIX:
+            return True
+        window = data[start + 4: start + 4 + NEAR_MISS_SAMPLE]
+        if window and window.decode(codec, "replace").count("\ufffd") <= NEAR_MISS_FAILURES:
+            return True
+    return False
+
+
 # A decoding reads as Chinese when plausibility() gives at least this (real text: 0.85–0.92).
 PLAUSIBLE = 0.5
 # Damage that errors = "auto" accepts: at most DAMAGE_LIMIT sequences a file and one in DAMAGE_RATE
 # characters, but DAMAGE_FEW always (a short chapter may lose a byte or two).
 DAMAGE_LIMIT, DAMAGE_RATE, DAMAGE_FEW = 200, 1000, 5
 SHOWN_LINES = 10
+# A near miss: a codec that decodes NEAR_MISS_PREFIX non-ASCII bytes before failing, or fails at
+# most NEAR_MISS_FAILURES times in the NEAR_MISS_SAMPLE bytes after (GBK as Big5: 16–27 there).
+NEAR_MISS_PREFIX, NEAR_MISS_SAMPLE, NEAR_MISS_FAILURES = 600, 2048, 6
+_ASCII_BYTES = bytes(range(128))
 
 
 def _damaged(data: bytes, path: str, errors: str, notes: list[Diagnostic], strict: dict, scores: dict) -> tuple[str, str, str]:

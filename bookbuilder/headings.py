@@ -60,7 +60,7 @@ STARTS = frozenset("第楔序引前尾后後终終完番附卷章正最目V《�
                    "0123456789０１２３４５６７８９【[")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Heading:
     kind: str  # volume | chapter | front | back
     title: str
@@ -103,6 +103,11 @@ def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
     return line
 
 
+def _spaced(text: str) -> str:
+    """A title already cut out of its debris: half-width digits, one space between parts."""
+    return " ".join(text.translate(_FULLWIDTH_DIGIT).split())
+
+
 def normalize_title(text: str) -> str:
     """RULES §4.3: half-width digits, one ASCII space between parts, no site debris around it."""
     return " ".join(heading_core(text.translate(_FULLWIDTH_DIGIT)).split())
@@ -139,7 +144,7 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
     if len(line) > 2 * MAX_LONG_HEADING or "。" in line:  # no heading holds a full stop: most prose lines end
         return None
     core = heading_core(line, extra)
-    if not core or len(core) > MAX_LONG_HEADING or not _ANY_RULE.match(core):
+    if not core or len(core) > MAX_LONG_HEADING or (core[0] != "第" and not _ANY_RULE.match(core)):
         return None
     if m := _NUMBERED.match(core):
         return _numbered(m, line_no)
@@ -192,7 +197,7 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
     title = _unwrap(title)
     label = f"第{numeral.replace(' ', '')}{unit}"
     volume = _volume_title(m.group("vol")) if m.group("vol") else None
-    return Heading("chapter", normalize_title(f"{label} {title}" if title else label), parse_numeral(numeral), line_no,
+    return Heading("chapter", _spaced(f"{label} {title}" if title else label), parse_numeral(numeral), line_no,
                    volume=volume, weak=flaw is not None, part=part)
 
 
@@ -215,6 +220,9 @@ class Choice:
 def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     """`cands`: line index → candidate, in order; `before[i]`: how many lines other than separators
     come before candidate i (so a run of headings with no text between them can be told)."""
+    if len(cands) < 3 and not any(h.weak for h in cands.values()):  # a chapter file's own heading (most files)
+        return Choice(dict(cands), (), {h.rule: 1 for h in cands.values()} if len(cands) == 1 else
+                      {r: sum(h.rule == r for h in cands.values()) for r in {h.rule for h in cands.values()}}, {})
     accepted = {i: h for i, h in cands.items() if not h.weak}
     strong_chapters = sum(1 for h in accepted.values() if h.kind == "chapter" and h.rule in ("numbered", "custom"))
     rejected: dict[str, int] = {}

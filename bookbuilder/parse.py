@@ -56,7 +56,8 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     """Cut a decoded file at its headings (chosen by the file's evidence: bookbuilder.headings);
     one line becomes one block. A forum paste's long line is first split at its runs of spaces
     into the paragraphs it holds, each keeping the line's number."""
-    lines: list[tuple[int, bool, str]] = []  # (line number, indented, stripped text) of non-blank lines
+    # Non-blank lines: a Paragraph where no rule can take the line (most), else (number, indented, text).
+    lines: list = []
     cands: dict[int, Heading] = {}
     before: dict[int, int] = {}  # per candidate: how many lines other than separators come before it
     count = 0
@@ -73,7 +74,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
             if not pieces:
                 continue
         elif starts is not None and line[0] not in starts and line[0] not in breaks:  # most lines: text
-            append((number, raw[0] != line[0], line))
+            append(Paragraph(line, Location(path, number), raw[0] != line[0]))
             count += 1
             continue
         else:
@@ -89,6 +90,8 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
             count += 1
             append(piece)
     choice = choose(cands, before) if cands else Choice({}, (), {}, {})
+    if toc_rules or fixes:
+        lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
     if toc_rules:  # Legado's rules, as candidates of their own: the best-numbered choice wins
         from bookbuilder.headings import best_choice
 
@@ -108,7 +111,7 @@ def _sections(lines, choice: Choice, cands, path: str, custom: bool, merged: set
     sections = [Section(None, [])]
     notes: list[Diagnostic] = []
     if choice.toc:
-        first, last = lines[choice.toc[0]][0], lines[choice.toc[-1]][0]
+        first, last = _fields(lines[choice.toc[0]])[0], _fields(lines[choice.toc[-1]])[0]
         notes.append(Diagnostic("I302", f"a table of contents of {len(choice.toc)} entries (lines {first}–{last}) "
                                         "was dropped: the chapters follow", Location(path, first)))
     if len(choice.headings) >= 3 or choice.rejected:
@@ -119,18 +122,19 @@ def _sections(lines, choice: Choice, cands, path: str, custom: bool, merged: set
     toc = set(choice.toc)
     headers = _page_headers(lines, choice)
     if headers:
-        shown = "、".join(sorted({lines[i][2] for i in headers}))[:40]
+        shown = "、".join(sorted({_fields(lines[i])[2] for i in headers}))[:40]
         notes.append(Diagnostic("I303", f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
-                                Location(path, lines[min(headers)][0])))
+                                Location(path, _fields(lines[min(headers)])[0])))
     skip = toc | headers | merged
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
     blocks = sections[-1].blocks
-    plain = _SPECIAL_STARTS if not custom else None  # first characters of lines no rule takes
-    for i, (number, indented, line) in enumerate(lines):
-        if plain is not None and line[0] not in plain and i not in skip:  # most lines
-            blocks.append(Paragraph(line, Location(path, number), indented))
-            previous = line
+    for i, item in enumerate(lines):
+        if type(item) is Paragraph:  # most lines: made a paragraph as they were read
+            if not skip or i not in skip:
+                blocks.append(item)
+                previous = item.text
             continue
+        number, indented, line = item
         if (heading := choice.headings.get(i)) is not None:
             last = sections[-1]
             if last.heading is not None and not last.blocks and _same(last.heading, heading):
@@ -168,13 +172,20 @@ def _page_headers(lines, choice: Choice) -> set[int]:
         j = i - 1
         while j >= 0 and j in choice.headings:
             j -= 1
-        if j >= 0 and len(lines[j][2]) <= 40:
-            before.setdefault(lines[j][2], []).append(j)
+        if j >= 0 and len(text := _fields(lines[j])[2]) <= 40:
+            before.setdefault(text, []).append(j)
     found: set[int] = set()
     for text, where in before.items():
         if len(where) >= 3 and len(where) >= 0.3 * len(choice.headings):
             found.update(where)
     return found
+
+
+def _fields(item) -> tuple[int, bool, str]:
+    """(line number, indented, text) of a line as split_sections keeps it."""
+    if type(item) is Paragraph:
+        return item.at.line, item.indented, item.text
+    return item
 
 
 def _same(a: Heading, b: Heading) -> bool:

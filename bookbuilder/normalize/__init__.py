@@ -100,10 +100,12 @@ class Normalizer:
         counts: Counter = Counter()
         removed: list[Diagnostic] = []
         blocks = ch.blocks
-        if "html" in self.on:
+        joined = "\n".join([b.text for b in blocks if type(b) is Paragraph])
+        if "html" in self.on and ("<" in joined or ">" in joined or "&" in joined):
             blocks = _strip_html(blocks, counts, removed)
+            joined = None
         if "junk" in self.on:
-            blocks = lines.drop_junk(blocks, self.patterns, counts, removed)
+            blocks = lines.drop_junk(blocks, self.patterns, counts, removed, joined)
         if self.replace_rules:
             blocks = _replace(blocks, self.replace_rules, counts, removed)
         for name, fn in (("orphans", lines.attach_orphans), ("unwrap", lines.unwrap)):

@@ -12,7 +12,10 @@ from bookbuilder.normalize.chars import HAN, CharClass
 from bookbuilder.normalize.clean import SITE_WORDS, cut, find_urls, site_watermark, url_adverts
 from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, patterns_in
 
-_ASCII_LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
+_LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
+_TXT_HINT = re.compile("[tTｔＴ][xXｘＸ][tTｔＴ]")
+# Some character a URL needs: letters (or digits) on both sides of a dot-like mark, or www.
+_URL_HINT = re.compile(r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚ]|[wWｗＷ][ 　]*[wWｗＷ][ 　]*[wWｗＷ]")
 HAN_RE = re.compile(f"[{HAN}]")
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
@@ -33,13 +36,18 @@ MIN_JOIN = 10  # shorter lines are titles, names, signatures, verse (RULES §3.2
 VERSE_LINE, VERSE_RUN = 15, 3
 
 
-def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter, removed: list) -> tuple:
+def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter, removed: list,
+              text: str | None = None) -> tuple:
     """JK-1: drop site advertisements and pager lines; cut adverts out of the lines they hide in
-    (bookbuilder.normalize.clean). Every removal is appended to `removed` as an I201 record."""
-    text = "\n".join(b.text for b in blocks if type(b) is Paragraph)
+    (bookbuilder.normalize.clean). Every removal is appended to `removed` as an I201 record.
+    `text`: the paragraphs joined by newlines, when the caller has them."""
+    if text is None:
+        text = "\n".join(b.text for b in blocks if type(b) is Paragraph)
     patterns = patterns_in(text, patterns)
-    urls = _ASCII_LETTERS.search(text) is not None  # a URL, plain or disguised, needs Latin letters
-    if not patterns and not urls:
+    letters = _LETTERS.search(text) is not None  # a URL and a site's strewn name (txt) need Latin letters
+    urls = letters and _URL_HINT.search(text) is not None  # plain or disguised: letters around a dot-like mark
+    marks = urls or (letters and _TXT_HINT.search(text) is not None)
+    if not patterns and not marks:
         return blocks
     boxed = _boxed_banners(blocks) if urls else set()
     out = []
@@ -70,7 +78,7 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
                 counts[f"junk:{name}"] += 1
                 removed.append(Diagnostic("I201", f"{name}: {line if not kept else line[len(kept):].strip()}", block.at))
                 line, changed = kept or "", True
-            if line and urls and site_watermark(line):
+            if line and marks and site_watermark(line):
                 counts["junk:site-watermark-line"] += 1
                 removed.append(Diagnostic("I201", f"site-watermark-line: {line}", block.at))
                 line, changed = "", True
