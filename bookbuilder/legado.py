@@ -70,32 +70,32 @@ def java_replacement(text: str) -> str:
     return "".join(out)
 
 
+def _enabled(path: Path, switch: str, body: str, order: str):
+    """(order, position, name, rule) of each enabled rule with a pattern, in the file's order."""
+    for i, r in enumerate(_load(path)):
+        if r.get(switch, True) and r.get(body):
+            rank = r.get(order, 0)
+            yield (rank if isinstance(rank, int) else 0), i, str(r.get("name") or f"rule {i + 1}"), r
+
+
 def load_replace_rules(path: Path) -> tuple[ReplaceRule, ...]:
     """The enabled rules in `order`: {name, pattern, replacement, isRegex, isEnabled, order, scope}."""
     rules = []
-    for i, r in enumerate(_load(path)):
-        if not r.get("isEnabled", True) or not r.get("pattern"):
-            continue
-        name = str(r.get("name") or f"rule {i + 1}")
+    for rank, i, name, r in _enabled(path, "isEnabled", "pattern", "order"):
         is_regex = r.get("isRegex", True)
         replacement = str(r.get("replacement") or "")
         scope = tuple(s.strip() for s in str(r.get("scope") or "").replace(",", ";").split(";") if s.strip())
-        rules.append((r.get("order", 0) if isinstance(r.get("order", 0), int) else 0, i,
-                      ReplaceRule(name, _compile(path, name, str(r["pattern"]), literal=not is_regex),
-                                  java_replacement(replacement) if is_regex else replacement.replace("\\", "\\\\"), scope)))
-    return tuple(rule for _, _, rule in sorted(rules, key=lambda t: (t[0], t[1])))
+        rules.append((rank, i, ReplaceRule(name, _compile(path, name, str(r["pattern"]), literal=not is_regex),
+                                           java_replacement(replacement) if is_regex else replacement.replace("\\", "\\\\"),
+                                           scope)))
+    return tuple(rule for _, _, rule in sorted(rules, key=lambda t: t[:2]))
 
 
 def load_toc_rules(path: Path) -> tuple[TocRule, ...]:
     """The enabled rules in `serialNumber` order: {name, rule, enable, serialNumber, example}."""
-    rules = []
-    for i, r in enumerate(_load(path)):
-        if not r.get("enable", True) or not r.get("rule"):
-            continue
-        name = str(r.get("name") or f"rule {i + 1}")
-        number = r.get("serialNumber", 0) if isinstance(r.get("serialNumber", 0), int) else 0
-        rules.append((number, i, TocRule(name, _compile(path, name, str(r["rule"])))))
-    return tuple(rule for _, _, rule in sorted(rules, key=lambda t: (t[0], t[1])))
+    rules = [(rank, i, TocRule(name, _compile(path, name, str(r["rule"]))))
+             for rank, i, name, r in _enabled(path, "enable", "rule", "serialNumber")]
+    return tuple(rule for _, _, rule in sorted(rules, key=lambda t: t[:2]))
 
 
 def applies(rule: ReplaceRule, names: tuple[str, ...]) -> bool:

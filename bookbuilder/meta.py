@@ -85,6 +85,8 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
                     found.setdefault(key, Found(value, at))
             in_blurb = False
             continue
+        if in_blurb and re.match(r"^[【\[]?(?:目\s*录|正\s*文)[】\]]?$", text):
+            in_blurb = False  # the blurb ends where the contents or the text begin
         if m := _BLURB.match(text):
             in_blurb = True
             if m.group(2):

@@ -30,6 +30,7 @@ _SPECIAL_STARTS = STARTS | _BREAK_STARTS
 # Forum pastes: one physical line holds many paragraphs, joined by runs of spaces (issue 16).
 PASTE_LINE = 200
 _PASTE_GAP = re.compile(r"(?<=\S)[ \t\u3000]{2,}(?=\S)")
+_CONTENTS_LABEL = re.compile(r"^[【\[]?(?:目\s*录|章节目录|目\s*次|Contents|CONTENTS)[】\]]?[:：]?$")
 _HTML_BREAK = re.compile(r"<br\s*/?>|</?p(?:\s[^<>]{0,80})?>", re.I)
 
 
@@ -67,7 +68,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         line = raw.strip()
         if not line:
             continue
-        if len(line) > PASTE_LINE and _PASTE_GAP.search(line):
+        if len(line) > PASTE_LINE and ("\u3000\u3000" in line or "  " in line or "\t" in line) and _PASTE_GAP.search(line):
             pieces = [(number, True, piece) for piece in _PASTE_GAP.split(line)]
         elif "<" in line and _HTML_BREAK.search(line):  # a scraper's <br> / <p>: paragraph breaks
             pieces = [(number, True, piece.strip()) for piece in _HTML_BREAK.split(line) if piece.strip()]
@@ -120,6 +121,8 @@ def _sections(lines, choice: Choice, cands, path: str, custom: bool, merged: set
         notes.append(Diagnostic("I304", f"headings: {taken or 'none'}" + (f"; not taken: {left} line(s) (the numbering "
                                 "does not support them, or the book has 第N章 headings)" if left else ""), Location(path)))
     toc = set(choice.toc)
+    if choice.toc and choice.toc[0] > 0 and _CONTENTS_LABEL.match(_fields(lines[choice.toc[0] - 1])[2]):
+        toc.add(choice.toc[0] - 1)  # the 目录 line above the contents goes with them
     headers = _page_headers(lines, choice)
     if headers:
         shown = "、".join(sorted({_fields(lines[i])[2] for i in headers}))[:40]
