@@ -177,7 +177,7 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
 def _titled(kind, label, title, number, line_no, rule, sep) -> Heading | None:
     title = _unwrap(title.strip())
     flaw = _title_flaw(title)
-    if flaw == "reject":
+    if flaw == "reject" or (kind == "volume" and (flaw or title.endswith(("！", "!")))):  # 第三篇‘…’正式开始！: a note
         return None
     text = normalize_title(f"{label} {title}" if title else label)
     return Heading(kind, text, number, line_no, rule=rule, weak=flaw is not None)
@@ -333,3 +333,11 @@ def best_choice(builtin: Choice, lines, rules) -> Choice:
         if (s := sequence_score(choice)) > score:
             best, score = choice, s
     return best
+
+
+_VOLUME_LABEL = re.compile(rf"(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})")
+
+
+def volume_label(title: str) -> str:
+    """第二篇 巡天使 → 第二篇: what names a volume however its title is spelled out."""
+    return "".join(m.group(0).replace(" ", "") for m in _VOLUME_LABEL.finditer(title)) if title else ""

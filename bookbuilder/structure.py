@@ -12,6 +12,7 @@ from typing import Callable
 
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import to_chinese
+from bookbuilder.headings import volume_label
 from bookbuilder.parse import Section, normalize_title
 from bookbuilder.source import file_number
 
@@ -133,12 +134,24 @@ class Assembly:
             if isinstance(part, Chapter):
                 self.add(part)
             else:
-                if self.volumes and self.volumes[-1][0] == part.title:
-                    continue  # the open volume named again (on every chapter's line, or a page header)
+                if self.volumes and _same_volume(self.volumes[-1][0], part.title):
+                    current = self.volumes[-1]  # the open volume named again (on a chapter's line, a page header)
+                    if len(part.title) > len(current[0]):
+                        self.volumes[-1] = (part.title, current[1], current[2])  # 第二篇 → 第二篇 巡天使
+                    continue
                 if volume_from_folder and part.opens_file and self.volumes and not self.volumes[-1][2]:
                     self.volumes[-1] = (part.title, part.at, [])  # 第N卷 heading of a sub-folder volume names it
                 else:
                     self.open_volume(part.title, part.at)
+
+
+def _same_volume(open_title: str | None, title: str) -> bool:
+    if open_title is None:
+        return False
+    if open_title == title:
+        return True
+    label = volume_label(title)
+    return bool(label) and label == volume_label(open_title)
 
 
 def _drop_repeated_heading(title: str, blocks: list) -> tuple:

@@ -301,3 +301,10 @@ def test_toc_marks_what_it_is_unsure_of(tmp_path):
     assert "a look-alike line inside" in unsure["第三章 丙"] and "under 200 characters" in unsure["第四章 丁"]
     text = CliRunner().invoke(main, ["toc", str(path)]).output
     assert any(line.startswith("?") and "第三章 丙" in line for line in text.splitlines())
+
+
+def test_a_volume_named_again_in_short_is_the_same_volume_and_notes_are_not_volumes(tmp_path):
+    text = (f"第二篇 巡天使\n第一章 甲\n{BODY}第二篇 第二章 乙\n{BODY}第二篇‘巡天使’结束，第三篇‘江州’明天更新！\n"
+            f"第三篇‘江州’正式开始！\n第三篇 江州 第一章 丙\n{BODY}第三篇 第二章 丁\n{BODY}")
+    loaded = novel(tmp_path, text)
+    assert [(v.title, len(v.chapters)) for v in loaded.book.volumes] == [("第二篇 巡天使", 2), ("第三篇 江州", 2)]
