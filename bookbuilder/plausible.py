@@ -23,10 +23,14 @@ RECORD = "bookbuilder.record"
 
 
 @lru_cache(maxsize=1)
-def _common() -> re.Pattern:
+def common_chars() -> frozenset[str]:
     text = resources.files("bookbuilder").joinpath("data/common_hanzi.txt").read_text("utf-8")
-    chars = "".join(line for line in text.splitlines() if not line.startswith("#"))
-    return re.compile(f"[{re.escape(chars)}]")
+    return frozenset("".join(line for line in text.splitlines() if not line.startswith("#")))
+
+
+@lru_cache(maxsize=1)
+def _common() -> re.Pattern:
+    return re.compile(f"[{re.escape(''.join(sorted(common_chars())))}]")
 
 
 def plausibility(text: str) -> float:

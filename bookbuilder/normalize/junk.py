@@ -50,10 +50,40 @@ def active_patterns(extra: tuple = (), disable: tuple[str, ...] = (), enable: tu
 @lru_cache(maxsize=8)
 def _keyword_finder(patterns: tuple[JunkPattern, ...]) -> re.Pattern | None:
     """One regex over every pattern's keywords: a chapter is scanned once, not once per pattern.
-    None when some pattern has no keywords (it must always be searched)."""
+    Each keyword is looked for by a piece of it that starts with an uncommon character (秒记 for
+    一秒记住, com for .com): the scan stops only where one could begin, and prose is made of common
+    characters. None when some pattern has no keywords (it must always be searched)."""
     if any(not p.keywords for p in patterns):
         return None
-    return re.compile("|".join(sorted({re.escape(k) for p in patterns for k in p.keywords})))
+    anchors = {_anchor(k) for p in patterns for k in p.keywords}
+    anchors = {a for a in anchors if not any(o != a and o in a for o in anchors)}
+    return re.compile(_trie(sorted(anchors)))
+
+
+def _anchor(keyword: str) -> str:
+    """Two characters of the keyword, from an uncommon one, else the whole keyword."""
+    from bookbuilder.plausible import common_chars
+
+    common = common_chars()
+    for i, c in enumerate(keyword):
+        if c not in common and c not in "._-/:+＋":
+            if i + 1 < len(keyword):
+                return keyword[i:i + 2]
+    return keyword
+
+
+def _trie(words: list[str]) -> str:
+    """An alternation of literal words as a trie (ab|ac → a(?:b|c)): one branch per first character."""
+    by_first: dict[str, list[str]] = {}
+    for word in words:
+        by_first.setdefault(word[0], []).append(word[1:])
+    parts = []
+    for first, rests in sorted(by_first.items()):
+        if "" in rests:
+            parts.append(re.escape(first))
+        else:
+            parts.append(re.escape(first) + "(?:" + (_trie(rests) if len(rests) > 1 else re.escape(rests[0])) + ")")
+    return "|".join(parts)
 
 
 def patterns_in(text: str, patterns: tuple[JunkPattern, ...]) -> tuple[JunkPattern, ...]:
