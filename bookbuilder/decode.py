@@ -164,7 +164,7 @@ def _near_misses(data: bytes, failed: dict[str, int]) -> bool:
             continue
         if len(data[:start].translate(None, _ASCII_BYTES)) >= NEAR_MISS_PREFIX:
             return True
-        window = data[start + 4: start + 4 + NEAR_MISS_SAMPLE]
+        window = data[start + 4: start + 4 + (NEAR_MISS_SAMPLE if codec == BIG5 else NEAR_MISS_SAMPLE // 8)]
         if window and window.decode(codec, "replace").count("\ufffd") <= NEAR_MISS_FAILURES:
             return True
     return False
@@ -177,7 +177,8 @@ PLAUSIBLE = 0.5
 DAMAGE_LIMIT, DAMAGE_RATE, DAMAGE_FEW = 200, 1000, 5
 SHOWN_LINES = 10
 # A near miss: a codec that decodes NEAR_MISS_PREFIX non-ASCII bytes before failing, or fails at
-# most NEAR_MISS_FAILURES times in the NEAR_MISS_SAMPLE bytes after (GBK as Big5: 16–27 there).
+# most NEAR_MISS_FAILURES times in the NEAR_MISS_SAMPLE bytes after (GBK as Big5: 16–27 there;
+# as UTF-8 it fails on nearly every character, so an eighth of that tells).
 NEAR_MISS_PREFIX, NEAR_MISS_SAMPLE, NEAR_MISS_FAILURES = 600, 2048, 6
 _ASCII_BYTES = bytes(range(128))
 
