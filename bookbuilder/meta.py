@@ -150,9 +150,9 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
         return _named(_denoise(m.group(1)), _denoise(m.group(2)) if m.group(2) else "", source)
     parts = [p for p in re.split(r"\s*[-_－—]+\s*", stem) if p]
     parts = [p for p in (_denoise(p) for p in parts) if p]
-    if len(parts) >= 2:
-        return _named(parts[0], parts[1], source)
-    return _named(parts[0] if parts else _denoise(stem), "", source)
+    if len(parts) >= 2 and "author" in (found := _named(parts[0], parts[1], source)):
+        return found
+    return _named(parts[0] if len(parts) == 1 else _denoise(stem), "", source)  # hlm_big5: one name, no author
 
 
 def _named(title: str, author: str, source: str) -> dict[str, Found]:

@@ -75,7 +75,7 @@ def test_a_title_in_brackets_inside_the_blurb_is_not_the_title(tmp_path):
     ("[某甲]天涯客", "天涯客", "某甲"),
     ("天涯客-某甲-第一本", "天涯客", "某甲"),
     ("天涯客TXT全本", "天涯客", None),
-    ("hlm_big5", "hlm", None),
+    ("hlm_big5", "hlm_big5", None),
 ])
 def test_file_names(stem, title, author):
     found = from_name(stem)
