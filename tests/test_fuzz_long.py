@@ -39,7 +39,10 @@ def test_long_fuzz_normalization_idempotent(text):
 @given(TEXT)
 def test_long_fuzz_parser(text):
     COUNT["parse"] += 1
-    split_sections(text, "f.txt")
+    sections, _ = split_sections(text, "f.txt")
+    lines = [b.at.line for s in sections for b in s.blocks]
+    assert lines == sorted(lines)  # blocks keep their source order
+    assert all(b.text in text for s in sections for b in s.blocks if hasattr(b, "text") and "<" not in b.text)
 
 
 def teardown_module(module):

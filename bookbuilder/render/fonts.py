@@ -73,7 +73,8 @@ def check_coverage(book, fonts: list[tuple[Path, int]]) -> None:
     if missing:
         shown = ", ".join(f"{c!r} (U+{ord(c):04X}) at {where[c]}" for c in sorted(missing)[:10])
         more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
-        raise BookError("E404", f"no installed font has a glyph for {shown}{more}: {INSTALL_HINT}")
+        first = min(missing, key=lambda c: (where[c].path, where[c].line or 0))
+        raise BookError("E404", f"no installed font has a glyph for {shown}{more}: {INSTALL_HINT}", where[first])
 
 
 def _any_font_has(ch: str) -> bool:
