@@ -96,7 +96,7 @@ def _apply_one(fix: Fix, i: int, line: str, number: int, heading: Heading | None
         heading = Heading(fix.kind or "chapter", parsed.title if parsed else normalize_title(line),
                           parsed.number if parsed else (parse_numeral(m.group(0)) if m else None), number, rule="fix")
     if fix.rename:
-        heading = replace(heading, title=fix.rename)
+        heading = heading._replace(title=fix.rename)
     if fix.merge:
         headings.pop(i, None)
         drop.add(i)

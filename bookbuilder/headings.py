@@ -13,9 +13,10 @@ from __future__ import annotations
 import html
 import re
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import NamedTuple
 
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 
@@ -60,8 +61,7 @@ STARTS = frozenset("第楔序引前尾后後终終完番附卷章正最目V《�
                    "0123456789０１２３４５６７８９【[")
 
 
-@dataclass(frozen=True, slots=True)
-class Heading:
+class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple is quick to make
     kind: str  # volume | chapter | front | back
     title: str
     number: int | None
@@ -168,7 +168,7 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
                 return None
             label = core[: m.start("sep")] if m.group("sep") is not None else core
             heading = _titled("chapter", label.strip(), m.group("title") or "", number, line_no, rule, "sep")
-            return heading and replace(heading, weak=True)
+            return heading and heading._replace(weak=True)
     if m := _FINANCIAL_VOLUME.match(core):
         return Heading("volume", core, parse_numeral(m.group("num")), line_no, rule="financial-volume", weak=True)
     return None
@@ -226,8 +226,12 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     accepted = {i: h for i, h in cands.items() if not h.weak}
     strong_chapters = sum(1 for h in accepted.values() if h.kind == "chapter" and h.rule in ("numbered", "custom"))
     rejected: dict[str, int] = {}
+    families: dict[str, dict[int, Heading]] = {}
+    for i, h in cands.items():
+        if h.weak:
+            families.setdefault(h.rule, {})[i] = h
     for rule in ("numbered",) + WEAK_RULES + ("matter", "financial-volume", "volume"):
-        family = {i: h for i, h in cands.items() if h.weak and h.rule == rule}
+        family = families.get(rule)
         if not family:
             continue
         if rule in BARE_RULES and strong_chapters >= 3:
@@ -240,10 +244,11 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         accepted.update(ok)
         if len(ok) < len(family):
             rejected[rule] = len(family) - len(ok)
-    accepted = dict(sorted(accepted.items()))
+    if families:
+        accepted = dict(sorted(accepted.items()))  # (cands, and so the strong ones, are in line order)
     if sum(h.kind == "volume" for h in accepted.values()) >= 3 and not any(h.kind == "chapter" for h in accepted.values()):
         # 第一卷 吳越王再世索江山 … with no chapter under any: the 卷 are the book's chapters
-        accepted = {i: replace(h, kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
+        accepted = {i: h._replace(kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
     accepted, toc = _drop_contents(accepted, before)
     rules: dict[str, int] = {}
     for h in accepted.values():
@@ -314,7 +319,7 @@ def rule_heading(line: str, line_no: int, rule: str) -> Heading:
     """A line an imported rule (Legado's txtTocRule) takes: what our rules make of it, else a chapter."""
     h = candidate(line, line_no)
     if h is not None:
-        return replace(h, rule=rule, weak=False)
+        return h._replace(rule=rule, weak=False)
     m = re.search(_N, line)
     return Heading("chapter", normalize_title(line), parse_numeral(m.group(0)) if m else None, line_no, rule=rule)
 

@@ -27,6 +27,16 @@ _TERMINAL = tuple("。！？…—”’」』）》】!?.")
 # First characters a heading rule or a scene break can start with: most lines are neither.
 _BREAK_STARTS = frozenset("*＊※☆★◆◇○●·•~～=＝-—_… \t.。・⋯─━═#＃")
 _SPECIAL_STARTS = STARTS | _BREAK_STARTS
+
+
+class _Every:
+    """Every first character (a book's own heading_pattern may take any line)."""
+
+    def __contains__(self, _) -> bool:
+        return True
+
+
+_EVERY_START = _Every()
 # Forum pastes: one physical line holds many paragraphs, joined by runs of spaces (issue 16).
 PASTE_LINE = 200
 _PASTE_GAP = re.compile(r"(?<=\S)[ \t\u3000]{2,}(?=\S)")
@@ -61,8 +71,10 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     lines: list = []
     cands: dict[int, Heading] = {}
     before: dict[int, int] = {}  # per candidate: how many lines other than separators come before it
-    count = 0
+    separators = 0
     starts = STARTS if custom is None else None
+    special = _SPECIAL_STARTS if custom is None else _EVERY_START
+    html = "<" in text  # one scan of the file spares one per line
     breaks, append = _BREAK_STARTS, lines.append
     for number, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
@@ -70,13 +82,12 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
             continue
         if len(line) > PASTE_LINE and ("\u3000\u3000" in line or "  " in line or "\t" in line) and _PASTE_GAP.search(line):
             pieces = [(number, True, piece) for piece in _PASTE_GAP.split(line)]
-        elif "<" in line and _HTML_BREAK.search(line):  # a scraper's <br> / <p>: paragraph breaks
+        elif html and "<" in line and _HTML_BREAK.search(line):  # a scraper's <br> / <p>: paragraph breaks
             pieces = [(number, True, piece.strip()) for piece in _HTML_BREAK.split(line) if piece.strip()]
             if not pieces:
                 continue
-        elif starts is not None and line[0] not in starts and line[0] not in breaks:  # most lines: text
+        elif line[0] not in special:  # most lines: text
             append(Paragraph(line, Location(path, number), raw[0] != line[0]))
-            count += 1
             continue
         else:
             pieces = [(number, raw[0] != line[0], line)]
@@ -84,11 +95,9 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
             line = piece[2]
             if (starts is None or line[0] in starts) and (h := candidate(line, number, custom, title_junk)) is not None:
                 cands[len(lines)] = h
-                before[len(lines)] = count
+                before[len(lines)] = len(lines) - separators
             elif line[0] in breaks and _BREAK.match(line):
-                append(piece)
-                continue  # a separator is not text: a heading after one still follows its own kind
-            count += 1
+                separators += 1  # a separator is not text: a heading after one still follows its own kind
             append(piece)
     choice = choose(cands, before) if cands else Choice({}, (), {}, {})
     if toc_rules or fixes:
@@ -131,13 +140,18 @@ def _sections(lines, choice: Choice, cands, path: str, custom: bool, merged: set
     skip = toc | headers | merged
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
     blocks = sections[-1].blocks
-    for i, item in enumerate(lines):
-        if type(item) is Paragraph:  # most lines: made a paragraph as they were read
-            if not skip or i not in skip:
-                blocks.append(item)
-                previous = item.text
+    # Only the lines a rule looked at (and those skipped) need a look: the runs of paragraphs
+    # made as the file was read go into the sections between them whole.
+    marks = sorted(skip.union(i for i, item in enumerate(lines) if type(item) is not Paragraph)) + [len(lines)]
+    done = 0
+    for i in marks:
+        if i > done:
+            blocks += lines[done:i]
+            previous = lines[i - 1].text
+        done = i + 1
+        if i == len(lines) or i in skip:
             continue
-        number, indented, line = item
+        number, indented, line = lines[i]
         if (heading := choice.headings.get(i)) is not None:
             last = sections[-1]
             if last.heading is not None and not last.blocks and _same(last.heading, heading):
@@ -147,8 +161,6 @@ def _sections(lines, choice: Choice, cands, path: str, custom: bool, merged: set
             sections.append(Section(heading, []))
             blocks = sections[-1].blocks
             previous = ""
-            continue
-        if i in skip:
             continue
         at = Location(path, number)
         if (i in cands and cands[i].rule != "fix") or (line[0] == "第" and len(line) <= 60 and _LOOKS_LIKE_HEADING.match(line)):

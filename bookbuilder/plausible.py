@@ -12,7 +12,7 @@ import codecs
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 # What a wrong decoding strews among the Han characters: kana, Hangul, private use, U+FFFD,
@@ -24,13 +24,8 @@ RECORD = "bookbuilder.record"
 
 @lru_cache(maxsize=1)
 def common_chars() -> frozenset[str]:
-    text = resources.files("bookbuilder").joinpath("data/common_hanzi.txt").read_text("utf-8")
+    text = (Path(__file__).parent / "data" / "common_hanzi.txt").read_text("utf-8")
     return frozenset("".join(line for line in text.splitlines() if not line.startswith("#")))
-
-
-@lru_cache(maxsize=1)
-def _common() -> re.Pattern:
-    return re.compile(f"[{re.escape(''.join(sorted(common_chars())))}]")
 
 
 def plausibility(text: str) -> float:
@@ -44,7 +39,8 @@ def plausibility(text: str) -> float:
     odd = len(_ODD.findall(text))
     if han + odd == 0:
         return 0.5
-    return (len(_common().findall(text)) - odd) / (han + odd)
+    common = common_chars()
+    return (sum(c in common for c in text) - odd) / (han + odd)
 
 
 @dataclass(frozen=True)
