@@ -23,7 +23,7 @@ from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
 _N = f"[{NUMERAL_CHARS}]+"
-_SEP = r"[\s:：、.．·\-—_]*"
+_SEP = r"[\s:：、.．·\-—_】\]〗]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
 _VOLUME_UNIT = "(?:部分|卷|集|部|篇|季)"
 _NUMBERED = re.compile(
     rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})(?:(?!第\s*{_N}\s*[章回节節]).){{0,24}}?\s*)+)?"
@@ -31,7 +31,8 @@ _NUMBERED = re.compile(
 )
 _VOLUME = re.compile(rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$")
 _MATTER = re.compile(
-    r"^(?P<word>楔子|序章|序言|序幕|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|附录|附錄|番外[一二三四五六七八九十0-9]*)"
+    r"^(?P<word>楔子|序章|序言|序幕|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|完结感言|上架感言|新书感言|附录|附錄"
+    r"|番外篇?[一二三四五六七八九十0-9]*)"
     r"(?:[\s:：、·\-—]+(?P<title>.*))?$"
 )
 _FRONT = ("楔子", "序章", "序言", "序幕", "序", "引子", "前言")
@@ -43,13 +44,13 @@ _ENGLISH = re.compile(r"^(?:Chapter|CHAPTER)\s+(?P<num>\d{1,4})\b(?P<sep>[\s:.\-
 _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
-    rf"(?:第|卷|楔子|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|附录|附錄|番外|[（(]|Chapter|CHAPTER"
+    rf"(?:第|卷|楔子|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|[（(]|Chapter|CHAPTER"
     rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+[\s、.．:：]|\d{{1,4}}(?:$|[、.．:：\s])|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
 )
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 # What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
-_DEBRIS_STARTS = frozenset("章正最目V《标-=*＊☆★◆◇○●_~～─━═#＃")
+_DEBRIS_STARTS = frozenset("章正最目V《标-=*＊☆★◆◇○●_~～─━═#＃※【[〖")
 _DEBRIS_ENDS = frozenset(")）]】〗>-=*＊☆★◆◇○●_~～─━═#＃")
 _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
@@ -57,7 +58,7 @@ _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en")
 BARE_RULES = ("bare", "arabic", "paren", "chapter-en")
 # First characters of a line any rule can take (most lines start with something else).
-STARTS = frozenset("第楔序引前尾后後终終完番附卷章正最目V《标-=*＊☆★◆◇○●_~～─━═#＃（(C零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾"
+STARTS = frozenset("第楔序引前尾后後终終完番附卷章正最目V《标-=*＊☆★◆◇○●※_~～─━═#＃（(C零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
                    "0123456789０１２３４５６７８９【[")
 
 

@@ -37,7 +37,8 @@ class _Every:
 
 
 _EVERY_START = _Every()
-# Forum pastes: one physical line holds many paragraphs, joined by runs of spaces (issue 16).
+# Forum pastes: one physical line holds many paragraphs, joined by runs of spaces (issue 16), or
+# by a scraper's <br> and <p>.
 PASTE_LINE = 200
 _PASTE_GAP = re.compile(r"(?<=\S)[ \t\u3000]{2,}(?=\S)")
 _CONTENTS_LABEL = re.compile(r"^[【\[]?(?:目\s*录|章节目录|目\s*次|Contents|CONTENTS)[】\]]?[:：]?$")
@@ -80,10 +81,10 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         line = raw.strip()
         if not line:
             continue
-        if len(line) > PASTE_LINE and ("\u3000\u3000" in line or "  " in line or "\t" in line) and _PASTE_GAP.search(line):
-            pieces = [(number, True, piece) for piece in _PASTE_GAP.split(line)]
-        elif html and "<" in line and _HTML_BREAK.search(line):  # a scraper's <br> / <p>: paragraph breaks
-            pieces = [(number, True, piece.strip()) for piece in _HTML_BREAK.split(line) if piece.strip()]
+        paste = len(line) > PASTE_LINE and ("\u3000\u3000" in line or "  " in line or "\t" in line) and _PASTE_GAP.search(line)
+        if paste or (html and "<" in line and _HTML_BREAK.search(line)):  # paragraphs in one line
+            pieces = [(number, True, piece.strip()) for part in (_PASTE_GAP.split(line) if paste else (line,))
+                      for piece in (_HTML_BREAK.split(part) if html and "<" in part else (part,)) if piece.strip()]
             if not pieces:
                 continue
         elif line[0] not in special:  # most lines: text
