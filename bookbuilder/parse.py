@@ -73,15 +73,18 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     cands: dict[int, Heading] = {}
     before: dict[int, int] = {}  # per candidate: how many lines other than separators come before it
     separators = 0
+    looked_at: list[int] = []  # indexes of the lines kept as tuples: those a rule looked at
     starts = STARTS if custom is None else None
     special = _SPECIAL_STARTS if custom is None else _EVERY_START
     html = "<" in text  # one scan of the file spares one per line
     breaks, append = _BREAK_STARTS, lines.append
-    for number, raw in enumerate(text.split("\n"), 1):
+    raws = text.split("\n")
+    long = max(map(len, raws), default=0) > PASTE_LINE  # a file without long lines needs no paste test per line
+    for number, raw in enumerate(raws, 1):
         line = raw.strip()
         if not line:
             continue
-        paste = len(line) > PASTE_LINE and ("\u3000\u3000" in line or "  " in line or "\t" in line) and _PASTE_GAP.search(line)
+        paste = long and len(line) > PASTE_LINE and ("\u3000\u3000" in line or "  " in line or "\t" in line) and _PASTE_GAP.search(line)
         if paste or (html and "<" in line and _HTML_BREAK.search(line)):  # paragraphs in one line
             pieces = [(number, True, piece.strip()) for part in (_PASTE_GAP.split(line) if paste else (line,))
                       for piece in (_HTML_BREAK.split(part) if html and "<" in part else (part,)) if piece.strip()]
@@ -94,6 +97,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
             pieces = [(number, raw[0] != line[0], line)]
         for piece in pieces:
             line = piece[2]
+            looked_at.append(len(lines))
             if (starts is None or line[0] in starts) and (h := candidate(line, number, custom, title_junk)) is not None:
                 cands[len(lines)] = h
                 before[len(lines)] = len(lines) - separators
@@ -103,6 +107,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     choice = choose(cands, before) if cands else Choice({}, (), {}, {})
     if toc_rules or fixes:
         lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
+        looked_at = list(range(len(lines)))
     if toc_rules:  # Legado's rules, as candidates of their own: the best-numbered choice wins
         from bookbuilder.headings import best_choice
 
@@ -114,11 +119,12 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         from bookbuilder.fixes import apply
 
         choice, merged, fixed = apply(fixes, lines, choice, path)
-    sections, notes = _sections(lines, choice, cands, path, custom is not None, merged)
+    sections, notes = _sections(lines, looked_at, choice, cands, path, merged)
     return sections, fixed + notes
 
 
-def _sections(lines, choice: Choice, cands, path: str, custom: bool, merged: set[int]) -> tuple[list[Section], list[Diagnostic]]:
+def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
+              merged: set[int]) -> tuple[list[Section], list[Diagnostic]]:
     sections = [Section(None, [])]
     notes: list[Diagnostic] = []
     if choice.toc:
@@ -143,7 +149,7 @@ def _sections(lines, choice: Choice, cands, path: str, custom: bool, merged: set
     blocks = sections[-1].blocks
     # Only the lines a rule looked at (and those skipped) need a look: the runs of paragraphs
     # made as the file was read go into the sections between them whole.
-    marks = sorted(skip.union(i for i, item in enumerate(lines) if type(item) is not Paragraph)) + [len(lines)]
+    marks = (sorted(skip.union(looked_at)) if skip else looked_at) + [len(lines)]
     done = 0
     for i in marks:
         if i > done:
