@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.headings import STARTS, Choice, Heading, candidate, choose, classify_heading, normalize_title  # noqa: F401
+from bookbuilder.headings import STARTS, Choice, Heading, candidate, choose
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS
 

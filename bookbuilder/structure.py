@@ -12,8 +12,8 @@ from typing import Callable
 
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import to_chinese
-from bookbuilder.headings import volume_label
-from bookbuilder.parse import Section, normalize_title
+from bookbuilder.headings import normalize_title, volume_label
+from bookbuilder.parse import Section
 from bookbuilder.source import file_number
 
 _HASH = re.compile(r"[_\-.\s]*[0-9a-fA-F]{8,}$")

@@ -1,7 +1,8 @@
 import pytest
 
 from bookbuilder.model import SceneBreak
-from bookbuilder.parse import classify_heading, split_sections
+from bookbuilder.headings import classify_heading
+from bookbuilder.parse import split_sections
 from bookbuilder.pipeline import load_book
 from tests.conftest import write_book
 

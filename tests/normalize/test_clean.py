@@ -1,7 +1,6 @@
 """Cleaning (issue 17): a table per kind of debris, positive and negative rows; the prose a rule
 could take for debris survives. Fixtures are made up in the shapes found in real downloads."""
 import json
-import random
 import shutil
 from pathlib import Path
 
