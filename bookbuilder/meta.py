@@ -38,6 +38,7 @@ def _names() -> dict:
     return tomllib.loads(resources.files("bookbuilder").joinpath("data/names.toml").read_text("utf-8"))
 
 
+@lru_cache(maxsize=1)
 def info_file_names() -> frozenset[str]:
     return frozenset(n.lower() for n in _names()["info_files"])
 

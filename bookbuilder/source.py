@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bookbuilder.diagnostics import BookError
+from bookbuilder.meta import info_file_names
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 
 _LEADING_NUMBER = re.compile(r"^\s*([0-9０-９]+)")
@@ -62,8 +63,6 @@ class SourceGroup:
 
 def _is_chapter_file(entry: os.DirEntry) -> bool:
     """A .txt file, other than one that describes the book (info.txt, 简介.txt: bookbuilder.meta)."""
-    from bookbuilder.meta import info_file_names
-
     return (entry.name.lower().endswith(".txt") and not entry.name.startswith(".") and entry.is_file()
             and entry.name.lower() not in info_file_names())
 
