@@ -70,7 +70,7 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
             if section.blocks:  # text right under a volume heading: the volume's own page
                 parts.append(Chapter(heading.title, tuple(section.blocks), at, None, None, "front"))
             continue
-        blocks = _drop_repeated_heading(heading.title, section.blocks)
+        blocks = _drop_repeated_heading(heading.title, section.blocks, heading.volume)
         kind = "chapter" if heading.kind == "chapter" else heading.kind
         parts += divide(Chapter(heading.title, blocks, at, heading.number, number_in_name, kind))
     return parts
@@ -154,11 +154,38 @@ def _same_volume(open_title: str | None, title: str) -> bool:
     return bool(label) and label == volume_label(open_title)
 
 
-def _drop_repeated_heading(title: str, blocks: list) -> tuple:
-    """A heading repeated as the first body line is dropped (RULES §4.3)."""
-    if blocks and isinstance(blocks[0], Paragraph) and normalize_title(blocks[0].text) == title:
+def _drop_repeated_heading(title: str, blocks: list, volume: str | None = None) -> tuple:
+    """A heading repeated as the first body line is dropped (RULES §4.3); repeated at the start
+    of the first paragraph (第二部【青云路】第一章【委任】清晨，我刚起床…), it is cut off it."""
+    if not blocks or not isinstance(blocks[0], Paragraph):
+        return tuple(blocks)
+    first = blocks[0]
+    if normalize_title(first.text) == title:
         return tuple(blocks[1:])
+    for prefix in ((volume or "") + title, title) if volume else (title,):
+        target = _HEADING_KEY.sub("", _PART_MARK.sub("", prefix))
+        end = _after_prefix(first.text, target) if len(target) >= 3 else None
+        if end is not None and first.text[end:].strip():
+            return (Paragraph(first.text[end:].lstrip(), first.at, first.indented),) + tuple(blocks[1:])
     return tuple(blocks)
+
+
+_HEADING_KEY = re.compile(r"[\s【】\[\]「」:：、·]")  # what a heading's spelling varies in
+_PART_MARK = re.compile(r"\s*[（(](?:上|中|下|\d{1,2})[)）]$")
+
+
+def _after_prefix(text: str, target: str) -> int | None:
+    """Where `text` continues after spelling out `target` (its spaces and brackets aside), or None."""
+    k = 0
+    for i, c in enumerate(text):
+        if k == len(target):
+            return i + (1 if c in "】]」" else 0)
+        if _HEADING_KEY.match(c):
+            continue
+        if c != target[k]:
+            return None
+        k += 1
+    return None
 
 
 def _preamble_parts(path: str, section: Section) -> list[Part]:

@@ -314,3 +314,13 @@ def test_a_volume_named_again_in_short_is_the_same_volume_and_notes_are_not_volu
             f"第三篇‘江州’正式开始！\n第三篇 江州 第一章 丙\n{BODY}第三篇 第二章 丁\n{BODY}")
     loaded = novel(tmp_path, text)
     assert [(v.title, len(v.chapters)) for v in loaded.book.volumes] == [("第二篇 巡天使", 2), ("第三篇 江州", 2)]
+
+
+@pytest.mark.parametrize("first, kept", [
+    ("第二部【青云路】第一章【委任】清晨，我刚起床。", "清晨，我刚起床。"),  # the heading glued to the text
+    ("第一章【委任】清晨，我刚起床。", "清晨，我刚起床。"),
+    ("清晨，我刚起床，想起第一章的事。", "清晨，我刚起床，想起第一章的事。"),
+])
+def test_a_heading_repeated_at_the_start_of_the_text_is_cut_off_it(tmp_path, first, kept):
+    loaded = novel(tmp_path, f"第二部【青云路】 第一章 【委任】（上）\n{first}\n{BODY}第二章 别离\n{BODY}")
+    assert next(loaded.book.chapters()).blocks[0].text == kept
