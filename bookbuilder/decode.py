@@ -189,7 +189,7 @@ def _damaged(data: bytes, path: str, errors: str, notes: list[Diagnostic], stric
     tried = {}  # codec → (text, damaged sequences, plausibility); "replace" counts at C speed
     for codec in ("utf-8", GB, BIG5, "cp950"):
         text = strict[codec] if codec in strict else data.decode(codec, "replace")
-        tried[codec] = (text, 0 if codec in strict else text.count("\ufffd"), scores.get(codec) or plausibility(text))
+        tried[codec] = (text, 0 if codec in strict else text.count("\ufffd"), scores[codec] if codec in scores else plausibility(text))
     codec = min(tried, key=lambda c: (tried[c][2] < PLAUSIBLE, tried[c][1], -tried[c][2]))
     text, damage, score = tried[codec]
     if score < PLAUSIBLE and strict:  # nothing reads as Chinese (random Han, another language): as decoded

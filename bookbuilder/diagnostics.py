@@ -107,6 +107,20 @@ class Diagnostic:
         }
 
 
+REMOVED = "I201"  # a removal record (rule: text), as cleaning keeps them
+
+
+def removal(rule: str, text: str, at: Location | None) -> Diagnostic:
+    """The record of text that cleaning removed: listed by `normalize --report` and `check --json`."""
+    return Diagnostic(REMOVED, f"{rule}: {text}", at)
+
+
+def removal_parts(d: Diagnostic) -> tuple[str, str]:
+    """(rule, removed text) of a removal record."""
+    rule, _, text = d.message.partition(": ")
+    return rule, text
+
+
 class BookError(Exception):
     """An expected problem with the book or its files: the CLI prints it in one line, exit 1."""
 

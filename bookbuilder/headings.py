@@ -74,7 +74,8 @@ class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple
 
 
 @lru_cache(maxsize=8)
-def _debris(extra: tuple[str, ...] = ()) -> tuple[re.Pattern, re.Pattern | None]:
+def _debris(extra: tuple[str, ...] = ()) -> tuple[tuple[re.Pattern, re.Pattern], re.Pattern | None]:
+    """(prefix, suffix) patterns of data/titles.toml, and book.toml's title_junk cut anywhere."""
     data = tomllib.loads(resources.files("bookbuilder").joinpath("data/titles.toml").read_text("utf-8"))
     prefixes = [p["regex"] for p in data["pattern"] if p["kind"] == "prefix"]
     suffixes = [p["regex"] for p in data["pattern"] if p["kind"] == "suffix"]
@@ -111,7 +112,7 @@ def _spaced(text: str) -> str:
 
 def normalize_title(text: str) -> str:
     """RULES §4.3: half-width digits, one ASCII space between parts, no site debris around it."""
-    return " ".join(heading_core(text.translate(_FULLWIDTH_DIGIT)).split())
+    return _spaced(heading_core(text.translate(_FULLWIDTH_DIGIT)))
 
 
 def _title_flaw(title: str) -> str | None:
@@ -222,8 +223,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     """`cands`: line index → candidate, in order; `before[i]`: how many lines other than separators
     come before candidate i (so a run of headings with no text between them can be told)."""
     if len(cands) < 3 and not any(h.weak for h in cands.values()):  # a chapter file's own heading (most files)
-        return Choice(dict(cands), (), {h.rule: 1 for h in cands.values()} if len(cands) == 1 else
-                      {r: sum(h.rule == r for h in cands.values()) for r in {h.rule for h in cands.values()}}, {})
+        return Choice(dict(cands), (), _rule_counts(cands), {})
     accepted = {i: h for i, h in cands.items() if not h.weak}
     strong_chapters = sum(1 for h in accepted.values() if h.kind == "chapter" and h.rule in ("numbered", "custom"))
     rejected: dict[str, int] = {}
@@ -251,10 +251,14 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         # 第一卷 吳越王再世索江山 … with no chapter under any: the 卷 are the book's chapters
         accepted = {i: h._replace(kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
     accepted, toc = _drop_contents(accepted, before)
-    rules: dict[str, int] = {}
-    for h in accepted.values():
-        rules[h.rule] = rules.get(h.rule, 0) + 1
-    return Choice(accepted, toc, rules, rejected)
+    return Choice(accepted, toc, _rule_counts(accepted), rejected)
+
+
+def _rule_counts(headings: dict[int, Heading]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for h in headings.values():
+        counts[h.rule] = counts.get(h.rule, 0) + 1
+    return counts
 
 
 def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) -> dict[int, Heading]:

@@ -30,7 +30,7 @@ _SPECIAL_STARTS = STARTS | _BREAK_STARTS
 
 
 class _Every:
-    """Every first character (a book's own heading_pattern may take any line)."""
+    """Every first character."""
 
     def __contains__(self, _) -> bool:
         return True
@@ -74,17 +74,15 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     before: dict[int, int] = {}  # per candidate: how many lines other than separators come before it
     separators = 0
     looked_at: list[int] = []  # indexes of the lines kept as tuples: those a rule looked at
-    starts = STARTS if custom is None else None
+    starts = STARTS if custom is None else _EVERY_START  # a book's own heading_pattern may take any line
     special = _SPECIAL_STARTS if custom is None else _EVERY_START
     html = "<" in text  # one scan of the file spares one per line
     breaks, append = _BREAK_STARTS, lines.append
-    raws = text.split("\n")
-    long = max(map(len, raws), default=0) > PASTE_LINE  # a file without long lines needs no paste test per line
-    for number, raw in enumerate(raws, 1):
+    for number, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
         if not line:
             continue
-        paste = long and len(line) > PASTE_LINE and ("\u3000\u3000" in line or "  " in line or "\t" in line) and _PASTE_GAP.search(line)
+        paste = len(line) > PASTE_LINE and ("\u3000\u3000" in line or "  " in line or "\t" in line) and _PASTE_GAP.search(line)
         if paste or (html and "<" in line and _HTML_BREAK.search(line)):  # paragraphs in one line
             pieces = [(number, True, piece.strip()) for part in (_PASTE_GAP.split(line) if paste else (line,))
                       for piece in (_HTML_BREAK.split(part) if html and "<" in part else (part,)) if piece.strip()]
@@ -98,7 +96,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         for piece in pieces:
             line = piece[2]
             looked_at.append(len(lines))
-            if (starts is None or line[0] in starts) and (h := candidate(line, number, custom, title_junk)) is not None:
+            if line[0] in starts and (h := candidate(line, number, custom, title_junk)) is not None:
                 cands[len(lines)] = h
                 before[len(lines)] = len(lines) - separators
             elif line[0] in breaks and _BREAK.match(line):

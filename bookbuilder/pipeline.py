@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Callable
 
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
-from bookbuilder.decode import encoding_override
-from bookbuilder.diagnostics import BookError, Diagnostic
+from bookbuilder.decode import decode_chapter, encoding_override
+from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic
 from bookbuilder.model import Book, Cover, Location, Meta, SourceFile
 from bookbuilder import meta
 from bookbuilder.fixes import unmatched
@@ -100,13 +100,13 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
     )
     raw = Book(placeholder, volumes, tuple(files))
     pairs = [(chapter, n.counts) for chapter, n in zip(raw.chapters(), normalized)]
-    book = rules.book(raw, pairs)
     drop = left_out(pairs)
+    book = rules.book(raw, pairs, drop)
     kept = [n.findings for i, n in enumerate(normalized) if i not in drop]
-    gone = [d for i, n in enumerate(normalized) if i in drop for d in n.findings if d.code == "I201"]
+    gone = [d for i, n in enumerate(normalized) if i in drop for d in n.findings if d.code == REMOVED]
     book, chosen, intro_gone = meta.apply(book, config, rules.title, _info_files(config, cwd))
     if intro_gone:
-        gone += [d for d in kept.pop(0) if d.code == "I201"]
+        gone += [d for d in kept.pop(0) if d.code == REMOVED]
     said = Diagnostic("I001", "title 《{}》 ({}), author {} ({})".format(
         chosen["title"].value, chosen["title"].source, chosen["author"].value, chosen["author"].source))
     return Loaded(config, book, tuple(notes) + (said,) + tuple(gone) + tuple(lint(book, kept)))
@@ -114,8 +114,6 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
 
 def _info_files(config: Config, cwd: str) -> list[tuple[str, list[tuple[int, str]]]]:
     """An info.txt / 简介.txt beside the chapters (folder books): its path and numbered lines."""
-    from bookbuilder.decode import decode_chapter
-
     if config.source.is_file():
         return []
     found = []

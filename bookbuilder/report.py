@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import json
 
-from bookbuilder.diagnostics import Diagnostic, Severity, count_by_severity
+from bookbuilder.diagnostics import REMOVED, Diagnostic, Severity, count_by_severity, removal_parts
 from bookbuilder.model import Book, Paragraph
 
 
-REMOVED = "I201"  # a removal record: listed by `normalize --report` and check --json's "removed", not as lines
 
 
 def removals(diagnostics) -> list[Diagnostic]:
@@ -20,7 +19,7 @@ def findings(diagnostics) -> list[Diagnostic]:
 
 
 def removal_json(d: Diagnostic) -> dict:
-    rule, _, text = d.message.partition(": ")
+    rule, text = removal_parts(d)
     return {"path": d.at.path if d.at else None, "line": d.at.line if d.at else None, "rule": rule, "text": text}
 
 

@@ -13,6 +13,7 @@ from typing import Callable
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import to_chinese
 from bookbuilder.headings import normalize_title, volume_label
+from bookbuilder.meta import describes
 from bookbuilder.parse import Section
 from bookbuilder.source import file_number
 
@@ -53,8 +54,9 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
         if heading is None:
             if not section.blocks:
                 continue
-            if whole_novel and (headless or _chars(section.blocks) > INTRO_MAX):
-                parts += divide(Chapter("", tuple(section.blocks), Location(path, section.blocks[0].at.line)), headless=True)
+            text = Chapter("", tuple(section.blocks), Location(path, section.blocks[0].at.line))
+            if whole_novel and (headless or text.chars > INTRO_MAX):
+                parts += divide(text, headless=True)
             elif whole_novel:
                 parts += _preamble_parts(path, section)
             elif _describes_the_book(section.blocks):
@@ -74,10 +76,6 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
         kind = "chapter" if heading.kind == "chapter" else heading.kind
         parts += divide(Chapter(heading.title, blocks, at, heading.number, number_in_name, kind))
     return parts
-
-
-def _chars(blocks) -> int:
-    return sum(len(b.text) for b in blocks if type(b) is Paragraph)
 
 
 def divide(chapter: Chapter, headless: bool = False) -> list[Chapter]:
@@ -198,8 +196,6 @@ def _preamble_parts(path: str, section: Section) -> list[Part]:
 
 def _describes_the_book(blocks) -> bool:
     """A headless chapter file that opens with 书名：/作者：/内容简介 (a folder's first file): an intro."""
-    from bookbuilder.meta import describes
-
     return any(isinstance(b, Paragraph) and describes(b.text) for b in blocks[:5])
 
 

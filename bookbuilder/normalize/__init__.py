@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
-from bookbuilder.diagnostics import Diagnostic
+from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
 from bookbuilder.normalize import chars, lines
 from bookbuilder.normalize.clean import strip_html
@@ -124,12 +124,12 @@ class Normalizer:
         """A chapter or volume title normalized (titles are not counted as changes)."""
         return normalize_text(text, self.on, self.rules, self.converter) if text else text
 
-    def book(self, book: Book, chapters: list[tuple[Chapter, dict[str, int]]]) -> Book:
+    def book(self, book: Book, chapters: list[tuple[Chapter, dict[str, int]]], drop: set[int] | None = None) -> Book:
         """The book with these normalized chapters (in order), its volume titles and metadata. A
         chapter that cleaning emptied (it held only adverts) is left out, and so is a volume left
-        with no chapter."""
+        with no chapter. `drop`: left_out(chapters), when the caller has it already."""
         counts: dict[str, int] = {}
-        drop = left_out(chapters)
+        drop = left_out(chapters) if drop is None else drop
         done = iter(enumerate(chapters))
 
         def take() -> Chapter | None:
@@ -165,7 +165,7 @@ def _strip_html(blocks: tuple, counts: Counter, removed: list[Diagnostic]) -> tu
             text = strip_html(block.text, cut)
             if text != block.text:
                 counts["html"] += 1
-                removed += [Diagnostic("I201", f"html: {piece}", block.at) for piece in cut if piece.strip()]
+                removed += [removal("html", piece, block.at) for piece in cut if piece.strip()]
                 if not text:
                     continue
                 block = Paragraph(text, block.at, block.indented)
@@ -184,7 +184,7 @@ def _replace(blocks: tuple, rules: tuple, counts: Counter, removed: list[Diagnos
             if found:
                 for name, matched in found:
                     counts[f"replace:{name}"] += 1
-                    removed.append(Diagnostic("I201", f"{name}: {matched}", block.at))
+                    removed.append(removal(name, matched, block.at))
                 text = text.strip()
                 if not text:
                     continue

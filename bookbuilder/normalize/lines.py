@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from bookbuilder.diagnostics import Diagnostic
+from bookbuilder.diagnostics import removal
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN, CharClass
 from bookbuilder.normalize.clean import SITE_WORDS, cut, find_urls, site_watermark, url_adverts
@@ -39,7 +39,7 @@ VERSE_LINE, VERSE_RUN = 15, 3
 def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter, removed: list,
               text: str | None = None) -> tuple:
     """JK-1: drop site advertisements and pager lines; cut adverts out of the lines they hide in
-    (bookbuilder.normalize.clean). Every removal is appended to `removed` as an I201 record.
+    (bookbuilder.normalize.clean). Every removal is appended to `removed` (diagnostics.removal).
     `text`: the paragraphs joined by newlines, when the caller has them."""
     if text is None:
         text = "\n".join(b.text for b in blocks if type(b) is Paragraph)
@@ -53,34 +53,29 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
     out = []
     for i, block in enumerate(blocks):
         if i in boxed:
-            counts["junk:boxed-banner"] += 1
-            removed.append(Diagnostic("I201", f"boxed-banner: {block.text}", block.at))
+            _record(counts, removed, "boxed-banner", block.text, block)
             continue
         if type(block) is Paragraph:
             line, changed = block.text, False
             has_url = urls and bool(find_urls(line))
             first, name = clean_line(line, patterns, has_url, leading=True) if patterns else (line, None)
             if name and not first:  # a line that is an advert from its start: dropped whole
-                counts[f"junk:{name}"] += 1
-                removed.append(Diagnostic("I201", f"{name}: {line}", block.at))
+                _record(counts, removed, name, line, block)
                 continue
             spans = _outermost(inline_spans(line, patterns) +
                                [(a, b, "url-advert") for a, b in (url_adverts(line) if has_url else ())])
             if spans:  # adverts inside the line first: what is left is judged as a line
                 for start, end, rule in spans:
-                    counts[f"junk:{rule}"] += 1
-                    removed.append(Diagnostic("I201", f"{rule}: {line[start:end]}", block.at))
+                    _record(counts, removed, rule, line[start:end], block)
                 line, changed = cut(line, [(a, b) for a, b, _ in spans]), True
                 if len(re.sub(r"[\W_]", "", line)) <= 2 and not HAN_RE.search(line):
                     line = ""  # A:, B:, * : the label the advert had
             kept, name = clean_line(line, patterns, has_url) if patterns and line else (line, None)
             if name:
-                counts[f"junk:{name}"] += 1
-                removed.append(Diagnostic("I201", f"{name}: {line if not kept else line[len(kept):].strip()}", block.at))
+                _record(counts, removed, name, line if not kept else line[len(kept):].strip(), block)
                 line, changed = kept or "", True
             if line and marks and site_watermark(line):
-                counts["junk:site-watermark-line"] += 1
-                removed.append(Diagnostic("I201", f"site-watermark-line: {line}", block.at))
+                _record(counts, removed, "site-watermark-line", line, block)
                 line, changed = "", True
             if not line:
                 continue
@@ -88,6 +83,11 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
                 block = Paragraph(line, block.at, block.indented)
         out.append(block)
     return tuple(_tidy_breaks(out))
+
+
+def _record(counts: Counter, removed: list, rule: str, text: str, block: Paragraph) -> None:
+    counts[f"junk:{rule}"] += 1
+    removed.append(removal(rule, text, block.at))
 
 
 _FRAME = "*＊|║│#＃"
