@@ -1,3 +1,3 @@
-from bookbuilder.cli import run
+from bookbuilder.cli import main
 
-run()
+main(prog_name="bookbuilder")

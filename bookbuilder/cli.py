@@ -2,9 +2,7 @@
 line `path[:line]: error CODE: message` and exit 1 here, in one place; usage errors exit 2."""
 from __future__ import annotations
 
-import gc
 import heapq
-import os
 import sys
 from pathlib import Path
 
@@ -37,36 +35,6 @@ def main():
     PATH is a book project (a folder with book.toml), a bare folder of .txt chapter files, or one
     whole-novel .txt file. Exit codes: 0 success, 1 an error in the book or its files, 2 usage.
     """
-    # A build allocates a few million small, long-lived objects and frees few: at the default pace
-    # the collector re-walks the growing heap again and again (0.4 s of a 2,000-chapter EPUB).
-    gc.set_threshold(100_000, 50, 50)
-
-
-# Under run(), the books the commands load stay referenced here until os._exit, which hands their
-# memory back at once: freed object by object as a command returns, 2,000 chapters take 40–60 ms.
-_kept: list | None = None
-
-
-def run() -> None:
-    """The console script: the commands, then a fast exit. When a command is done the process is
-    too, so tearing down the book object by object buys nothing; mypy exits the same way
-    (util.hard_exit). Only this entry point does: tests call `main`."""
-    global _kept
-    _kept = []
-    try:
-        main()
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    if code is not None and not isinstance(code, int):
-        print(code, file=sys.stderr)  # what the interpreter does with sys.exit("message")
-        code = 1
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except OSError:  # a closed pipe (bookbuilder check | head): no one left to tell
-            pass
-    os._exit(code or 0)
 
 
 SHOWN_PER_CODE = 10  # a build shows this many of each warning; `bookbuilder check` lists them all
@@ -89,10 +57,8 @@ def _warn(diagnostics) -> None:
             click.echo(f"… and {n - SHOWN_PER_CODE} more {code} warnings (bookbuilder check lists them all)", err=True)
 
 
-def _load(path: Path, jobs: int | None = None, meanwhile=None) -> pipeline.Loaded:
-    loaded = pipeline.load_book(path, jobs, meanwhile)
-    if _kept is not None:
-        _kept.append(loaded)
+def _load(path: Path, jobs: int | None = None) -> pipeline.Loaded:
+    loaded = pipeline.load_book(path, jobs)
     _warn(loaded.diagnostics)
     click.echo(report.changes_line(loaded.book), err=True)
     return loaded
@@ -114,7 +80,7 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
 @JOBS
 def epub(path, output, jobs):
     """Build the EPUB 3 (default build/<slug>.epub)."""
-    _built(pipeline.build_epub(_load(path, jobs, pipeline.warm_up_epub), output, jobs))
+    _built(pipeline.build_epub(_load(path, jobs), output, jobs))
 
 
 def _pdf(loaded: pipeline.Loaded, output, jobs) -> None:
@@ -137,7 +103,7 @@ def pdf(path, output, jobs):
 @JOBS
 def build(path, jobs):
     """Build both the EPUB and the PDF into build/."""
-    loaded = _load(path, jobs, pipeline.warm_up_epub)
+    loaded = _load(path, jobs)
     _built(pipeline.build_epub(loaded, jobs=jobs))
     _pdf(loaded, None, jobs)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from bookbuilder.model import Location, quick_init
+from bookbuilder.model import Location
 
 
 class Severity(enum.IntEnum):
@@ -79,10 +79,11 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E407": (E, "Ace by DAISY reported a critical or serious accessibility violation (or could not run)"),
     "W404": (W, "Ace by DAISY reported a moderate or minor accessibility violation"),
     "I401": (I, "Ace by DAISY is not installed, so accessibility was not checked"),
+    "W405": (W, "WeasyPrint ignored part of a stylesheet, or could not load a resource, while making the PDF"),
+    "E408": (E, "a worker process died or failed while building: try again with --jobs 1"),
 }
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     code: str
@@ -129,6 +130,9 @@ class BookError(Exception):
             at = Location(at)
         self.diagnostic = Diagnostic(code, message, at)
         super().__init__(str(self.diagnostic))
+
+    def __reduce__(self):  # raised in a worker process, it crosses back whole
+        return BookError, (self.diagnostic.code, self.diagnostic.message, self.diagnostic.at)
 
 
 def count_by_severity(diagnostics) -> dict[Severity, int]:

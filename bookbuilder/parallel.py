@@ -1,239 +1,91 @@
-"""Map a pure function over many items on several processes, for the stages whose work is per
-file or per chapter (reading to normalized chapters; rendering and compressing EPUB documents).
+"""The one way bookbuilder runs work on several processes: a concurrent.futures executor mapping a
+pure, picklable function over plain model objects, results in input order.
 
-This process works too, beside `jobs - 1` forked children: every process takes the next chunk
-of items until none are left, so a slow process simply takes fewer. The chunks wait in a pipe, as
-their numbers: the kernel hands each read of one number to one process, no lock needed. The
-children inherit the inputs through the fork, without pickling; what a child computes comes
-back pickled through a memory file (_Child), so it crosses as `pack(item, result)` (plain tuples
-and strings: model objects pickle ten times slower) and is rebuilt here by `unpack(item, packed)`,
-between this process's own chunks. Results come back in input order; fork_imap hands each on as
-soon as it and all before it are in, so the caller's own work on them runs between chunks too.
-An expected error (BookError) comes back as its Diagnostic and is raised here for the first
-failing item in input order, as a serial run would.
+Every stage that needs it goes through `ordered_map` (reading the files, rendering the EPUB's
+chapters) or `process_pool` (the PDF's chunks). A worker that dies (the kernel's OOM killer, a
+SIGKILL) or raises something other than our own BookError is one error, E408, naming the stage
+and suggesting `--jobs 1`, where the same work runs in this process and a bug shows its
+traceback. A BookError raised by a worker is raised here unchanged, for the first failing item in
+input order, as a serial run would.
 
-Off Linux (Windows has no fork; on macOS it is unsafe with the system frameworks), or for small
-inputs, the map runs in this process: the results are the same either way, which the tests check.
-The caller runs no other threads (bookbuilder starts none): a fork copies only the calling one.
+On Linux the workers are forks of this process (they start in milliseconds, with everything
+imported); elsewhere the platform's default start method is used. Any concurrent.futures.Executor
+may stand in (`executor=`), e.g. a Dask or Ray one for a catalogue build on a cluster.
 """
 from __future__ import annotations
 
-import gc
+import concurrent.futures as cf
+import multiprocessing
 import os
-import pickle
-import select
-import struct
 import sys
-import traceback
-from typing import Callable, Iterator, Sequence, TypeVar
+from functools import partial
+from concurrent.futures.process import BrokenProcessPool
+from typing import Callable, Iterable, Iterator, TypeVar
 
 from bookbuilder.diagnostics import BookError
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-MIN_ITEMS = 200  # below this a fork costs more than it saves
-SMALLEST_CHUNK_SHARE = 64  # the last chunks hold 1/(64 × jobs) of the items: a few milliseconds
-_CHUNK = struct.Struct("<i")  # a chunk's number in the pipe of chunks to take
-_NOTICE = struct.Struct("<iQQ")  # chunk index (-1: the child failed), offset in the memory file, length
-_FAILED = -1
+MIN_ITEMS = 200  # below this, starting processes costs more than they save
+CHUNKS_PER_WORKER = 8  # small enough that the workers finish together, large enough to pickle in bulk
 
 
 def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def fork_map(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, *,
-             pack: Callable[[T, R], object] | None = None, unpack: Callable[[T, object], R] | None = None,
-             meanwhile: Callable[[], None] | None = None) -> list[R]:
-    """[fn(item) for item in items], on `jobs` processes (default: every core). `meanwhile` is other
-    work of this process: it does it first, while the children start on the chunks."""
-    return list(fork_imap(fn, items, jobs, pack=pack, unpack=unpack, meanwhile=meanwhile))
+def process_pool(jobs: int) -> cf.ProcessPoolExecutor:
+    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+    return cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context)
 
 
-def fork_imap(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None, *,
-              pack: Callable[[T, R], object] | None = None, unpack: Callable[[T, object], R] | None = None,
-              meanwhile: Callable[[], None] | None = None) -> Iterator[R]:
-    """fork_map's results one by one, in input order, each as soon as it and all before it are in:
-    what the caller does with them runs here between this process's own chunks, beside the children.
-    Run it to its end (or close it): the workers are reaped there. One at a time: it freezes the
-    collector's view of the heap until it ends."""
+def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int | None = None, *, stage: str,
+                executor: cf.Executor | None = None, min_items: int = MIN_ITEMS,
+                encode: Callable[[R], object] | None = None, decode: Callable[[object], R] | None = None) -> Iterator[R]:
+    """fn(item) for every item, in input order, each as soon as it and those before it are done,
+    on `jobs` processes (default: every core). Small inputs, or jobs = 1, run here. Iterate to the
+    end or close the iterator: the processes are shut down there.
+
+    `encode` (in the worker) and `decode` (here) carry a result across as plain data, where
+    pickling the model objects themselves is what would take the time."""
+    items = list(items)
     jobs = min(jobs or default_jobs(), len(items))
-    if jobs <= 1 or len(items) < MIN_ITEMS or not sys.platform.startswith("linux"):
-        if meanwhile:
-            meanwhile()
-        yield from _results(_compute(fn, items, 0, len(items)))
+    if executor is None and (jobs <= 1 or len(items) < min_items):
+        yield from map(fn, items)
         return
-    bounds = chunk_bounds(len(items), jobs)
-    n = len(bounds)
-    next_chunk, write_end = os.pipe()
-    os.write(write_end, b"".join(map(_CHUNK.pack, range(n))))  # 4 bytes a chunk: far below a pipe's 64 KiB
-    os.close(write_end)  # once the numbers are read, a read returns nothing: no chunk left
-    chunks: list[list | None] = [None] * n
-    # Frozen objects are never visited by the collector, so the children do not copy every page
-    # of the inherited heap just by collecting (the fork advice in Python's gc docs).
-    gc.freeze()
-    children: list[_Child] = []
-    given = 0  # chunks whose results have been handed on
-
-    def ready() -> Iterator[R]:
-        nonlocal given
-        while given < n and chunks[given] is not None:
-            chunk, chunks[given] = chunks[given], []
-            given += 1
-            yield from _results(chunk)
-
+    chunksize = max(1, len(items) // (max(jobs, 1) * CHUNKS_PER_WORKER))
+    pool = executor or process_pool(jobs)
+    work = partial(_encoded, fn, encode) if encode else fn
     try:
-        for _ in range(jobs - 1):
-            children.append(_Child.fork(fn, items, bounds, next_chunk, pack))
-        if meanwhile:
-            meanwhile()
-        while (k := _claim(next_chunk)) is not None:
-            chunks[k] = _compute(fn, items, *bounds[k])
-            for child in children:
-                child.collect(chunks, items, bounds, unpack, wait=False)
-            yield from ready()
-        while given < n:  # the rest is the children's: hand it on as it comes
-            running = [child.notices for child in children if child.pid]
-            if not running:
-                raise RuntimeError("a worker process ended without sending its results")
-            select.select(running, [], [])
-            for child in children:
-                child.collect(chunks, items, bounds, unpack, wait=False)
-            yield from ready()
-        for child in children:
-            child.collect(chunks, items, bounds, unpack, wait=True)  # until it exits: reaped
+        with guarded(stage):
+            for result in pool.map(work, items, chunksize=chunksize):
+                yield decode(result) if decode else result
     finally:
-        for child in children:
-            child.stop()
-        os.close(next_chunk)
-        gc.unfreeze()
+        if executor is None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
-def chunk_bounds(count: int, jobs: int) -> list[tuple[int, int]]:
-    """Contiguous chunks, from large to small (guided scheduling): each takes 1/(2 × jobs) of what
-    is left, so the processes hand over few results early and finish together on small chunks."""
-    bounds, start, smallest = [], 0, max(1, count // (jobs * SMALLEST_CHUNK_SHARE))
-    while start < count:
-        size = max(smallest, -(-(count - start) // (2 * jobs)))
-        bounds.append((start, min(count, start + size)))
-        start += size
-    return bounds
+def _encoded(fn, encode, item):
+    return encode(fn(item))
 
 
-def _claim(next_chunk: int) -> int | None:
-    number = os.read(next_chunk, _CHUNK.size)  # the pipe holds whole numbers only: all or nothing
-    return _CHUNK.unpack(number)[0] if number else None
+class guarded:
+    """Turns a worker's death or unexpected exception into BookError E408 naming `stage`."""
 
+    def __init__(self, stage: str):
+        self.stage = stage
 
-def _compute(fn, items, start: int, stop: int) -> list[tuple[bool, object]]:
-    out = []
-    for item in items[start:stop]:
-        try:
-            out.append((True, fn(item)))
-        except BookError as e:
-            out.append((False, e.diagnostic))
-            break  # the rest of this chunk could only raise later errors
-    return out
+    def __enter__(self):
+        return self
 
-
-def _results(chunk: list[tuple[bool, object]]) -> Iterator:
-    for ok, value in chunk:
-        if not ok:
-            raise BookError(value.code, value.message, value.at)
-        yield value
-
-
-class _Child:
-    """A forked worker. It computes the chunks it claims, writes each one, packed and pickled, to a
-    memory file of its own, and sends a 20-byte notice on a pipe: the child never waits for
-    this process to read (a pipe holds 64 KiB, and a reading thread here would wait for the GIL)."""
-
-    def __init__(self, pid: int, notices: int, results: int):
-        self.pid, self.notices, self.results = pid, notices, results
-        self.pending = b""
-        os.set_blocking(notices, False)
-
-    @classmethod
-    def fork(cls, fn, items, bounds, next_chunk, pack) -> "_Child":
-        read_fd, write_fd = os.pipe()
-        results = os.memfd_create("bookbuilder-results")
-        try:
-            pid = os.fork()
-        except OSError:
-            for fd in (read_fd, write_fd, results):
-                os.close(fd)
-            raise
-        if pid == 0:  # the child: never returns, never runs this process's cleanup
-            status = 1
-            try:
-                os.close(read_fd)
-                status = _serve(fn, items, bounds, next_chunk, pack, write_fd, results)
-            finally:
-                os._exit(status)
-        os.close(write_fd)
-        return cls(pid, read_fd, results)
-
-    def collect(self, chunks, items, bounds, unpack, *, wait: bool) -> None:
-        """Unpack the chunks this child has finished; with `wait`, until it has finished them all."""
-        while self.pid:
-            if wait:
-                select.select([self.notices], [], [])
-            try:
-                data = os.read(self.notices, 4096)
-            except BlockingIOError:
-                return
-            if not data:  # the child has exited
-                self._reap()
-                return
-            self.pending += data
-            while len(self.pending) >= _NOTICE.size:
-                k, offset, length = _NOTICE.unpack_from(self.pending)
-                self.pending = self.pending[_NOTICE.size:]
-                payload = pickle.loads(os.pread(self.results, length, offset))
-                if k == _FAILED:
-                    raise RuntimeError(f"a worker process failed:\n{payload}")
-                start = bounds[k][0]
-                chunks[k] = [(ok, unpack(items[start + i], value) if ok and unpack else value)
-                             for i, (ok, value) in enumerate(payload)]
-
-    def _reap(self) -> None:
-        _, status = os.waitpid(self.pid, 0)
-        self.pid = 0
-        if status:
-            raise RuntimeError(f"a worker process died (wait status {status})")
-
-    def stop(self) -> None:
-        if self.pid:  # still running: this process is leaving on an error
-            try:
-                os.kill(self.pid, 9)
-                os.waitpid(self.pid, 0)
-            except OSError:
-                pass
-            self.pid = 0
-        for fd in (self.notices, self.results):
-            os.close(fd)
-
-
-def _serve(fn, items, bounds, next_chunk, pack, notices: int, results: int) -> int:
-    offset = 0
-
-    def send(k: int, payload: bytes) -> None:
-        nonlocal offset
-        written = 0
-        while written < len(payload):
-            written += os.pwrite(results, memoryview(payload)[written:], offset + written)
-        os.write(notices, _NOTICE.pack(k, offset, len(payload)))  # under PIPE_BUF: written whole
-        offset += len(payload)
-
-    try:
-        while (k := _claim(next_chunk)) is not None:
-            chunk = _compute(fn, items, *bounds[k])
-            if pack:
-                start = bounds[k][0]
-                chunk = [(ok, pack(items[start + i], value) if ok else value) for i, (ok, value) in enumerate(chunk)]
-            send(k, pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL))
-        return 0
-    except BaseException:  # a bug, or Ctrl-C: tell the parent, which raises it
-        send(_FAILED, pickle.dumps(traceback.format_exc()))
-        return 1
+    def __exit__(self, kind, error, _traceback) -> bool:
+        if error is None or isinstance(error, (BookError, KeyboardInterrupt, GeneratorExit)):
+            return False
+        if isinstance(error, BrokenProcessPool):
+            what = "a worker process died (out of memory, or killed)"
+        elif isinstance(error, Exception):
+            what = f"a worker process failed ({type(error).__name__}: {error})"
+        else:
+            return False
+        raise BookError("E408", f"{what} while {self.stage}; try again with --jobs 1") from None

@@ -1,14 +1,14 @@
 """The only place where the stages are wired together:
 
 book.toml → Config; source/ → ordered files; per file (bookbuilder.reading, on every core):
-decode → parse → parts → normalize + lint; parts → structure → Book; Book → EPUB / PDF;
-outputs → output checks.
+decode → parse → parts → normalize + lint; parts → structure → Book (+ meta); Book → each
+format's renderer (bookbuilder.render); its artifact → that renderer's output checks.
 """
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable
@@ -16,13 +16,13 @@ from typing import Callable
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
 from bookbuilder.decode import decode_chapter, encoding_override
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic
-from bookbuilder.model import Book, Cover, Location, Meta, SourceFile
+from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder import meta
 from bookbuilder.fixes import unmatched
 from bookbuilder.normalize import left_out, normalizer
-from bookbuilder.parallel import fork_imap
-from bookbuilder.reading import (FileToRead, Normalized, normalized_parts, pack_read, read_and_normalize, read_file,
-                                 sample_of_first_files, unpack_read)
+from bookbuilder.parallel import ordered_map
+from bookbuilder.reading import (FileToRead, Normalized, decode_read, encode_read, normalized_parts, read_and_normalize,
+                                 read_file, sample_of_first_files)
 from bookbuilder.source import discover
 from bookbuilder.structure import Assembly, finish
 
@@ -41,14 +41,13 @@ def source_date_epoch() -> int:
     return int(value) if value.strip().isdigit() else DEFAULT_EPOCH
 
 
-def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[], None] | None = None) -> Loaded:
+def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
     """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
     before they are put together (only a headless chapter's title depends on the others), so a
     large book's files go all the way to normalized, linted chapters on `jobs` processes (default:
     every core; bookbuilder.parallel). A whole-novel file is read here, then its chapters are
-    normalized on `jobs` processes. `meanwhile` is work for this process while the others start
-    (warm_up_epub)."""
-    from bookbuilder.validate import lint
+    normalized on `jobs` processes."""
+    from bookbuilder.lint import lint
 
     config = load_config(Path(path))
     groups = discover(config.source, config.order)
@@ -62,13 +61,13 @@ def load_book(path: Path | str, jobs: int | None = None, meanwhile: Callable[[],
         read = read_file(specs[0], whole_novel=True)
         language = config.language or guess_language(read.sample)
         rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
-        reads = [normalized_parts(read, rules, jobs, meanwhile)]
+        reads = [normalized_parts(read, rules, jobs)]
     else:
         language = config.language or guess_language(sample_of_first_files(specs))
         rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
         # Streamed in reading order: the files are put together here while the rest are read.
-        reads = fork_imap(partial(read_and_normalize, rules), specs, jobs, pack=pack_read, unpack=unpack_read,
-                          meanwhile=meanwhile)
+        reads = ordered_map(partial(read_and_normalize, rules), specs, jobs, stage="reading the chapter files",
+                            encode=encode_read, decode=decode_read)
     notes: list[Diagnostic] = []
     files: list[SourceFile] = []
     normalized: list[Normalized] = []
@@ -180,131 +179,37 @@ def slug(config: Config, book: Book) -> str:
     return "book"
 
 
-def book_css(config: Config, fmt: str) -> str:
-    from bookbuilder.render.epub import default_css
+def build(loaded: Loaded, fmt: str, output: Path | None = None, jobs: int | None = None,
+          progress: Callable[[int], None] | None = None) -> tuple[Path, list[Diagnostic]]:
+    """The book in format `fmt` (a name in render.NAMES), at build/<slug>.<suffix> or `output`."""
+    from bookbuilder.render import RenderContext, renderer, with_cover
 
-    css = default_css(fmt)
-    own = config.css_path(fmt)
-    if own is not None:
-        css += "\n/* " + own.name + " */\n" + own.read_text("utf-8")
-    return css
-
-
-def with_cover(loaded: Loaded) -> tuple[Book, list[Diagnostic]]:
-    """The book with its cover: the image book.toml names (checked), or a generated one."""
-    from bookbuilder.render.cover import generate_cover, load_cover
-
-    if loaded.config.cover is not None:
-        data, kind, notes = load_cover(loaded.config.cover)
-        return replace(loaded.book, cover=Cover(data, kind)), notes
-    return replace(loaded.book, cover=Cover(generate_cover(loaded.book.meta), "jpeg", generated=True)), []
-
-
-# Labels the renderers print besides the book's own text.
-RENDERED_LABELS = "目录封面正文导航第章0123456789"
-
-
-def embedded_font(loaded: Loaded) -> tuple[bytes, str] | None:
-    """[epub] embed_font = true: the CJK font (or [epub] font) cut down to the book's glyphs."""
-    from bookbuilder.render.fonts import find_font, serif_for, subset_font
-
-    if not loaded.config.epub.get("embed_font"):
-        return None
-    named = loaded.config.epub.get("font")
-    book = loaded.book
-    path, index = (loaded.config.inside(named, "epub.font"), 0) if named else find_font(serif_for(book.meta.language))
-    return subset_font(path, index, "".join(book.characters()) + RENDERED_LABELS), "BookBuilder Embedded"
-
-
-def warm_up_epub() -> None:
-    """Import what the rest of the build needs (ebooklib, lxml, Pillow, hashlib: about 55 ms), for
-    load_book to do while the book's files are read on other processes."""
-    import importlib
-
-    for module in ("bookbuilder.render.epub", "bookbuilder.render.cover", "PIL.ImageDraw", "PIL.ImageFont",
-                   "hashlib"):  # hashlib: config.stable_identifier, right after the load
-        importlib.import_module(module)
+    chosen = renderer(fmt)
+    target = output_path(loaded.config, loaded.book, chosen.suffix, output)
+    options = chosen.options(loaded.config)
+    book, notes = with_cover(loaded.book, loaded.config)
+    context = RenderContext(target, loaded.config, source_date_epoch(), options, jobs, progress)
+    return target, notes + chosen.render(book, context)
 
 
 def build_epub(loaded: Loaded, output: Path | None = None, jobs: int | None = None) -> tuple[Path, list[Diagnostic]]:
-    """The EPUB; a large book's chapters are rendered on `jobs` processes (default: every core)."""
-    from bookbuilder.render.epub import write_epub
-
-    target = output_path(loaded.config, loaded.book, "epub", output)
-    notes: list[Diagnostic] = []
-
-    def make_cover() -> Cover | None:  # while the chapters render on other processes
-        book, found = with_cover(loaded)
-        notes.extend(found)
-        return book.cover
-
-    write_epub(loaded.book, book_css(loaded.config, "epub"), target, source_date_epoch(), make_cover=make_cover,
-               vertical=bool(loaded.config.epub.get("vertical")), font=embedded_font(loaded), jobs=jobs)
-    from bookbuilder.validate import epub_size
-
-    return target, notes + epub_size(target)
+    return build(loaded, "epub", output, jobs)
 
 
 def build_pdf(loaded: Loaded, output: Path | None = None, jobs: int | None = None, progress=None) -> tuple[Path, list[Diagnostic]]:
-    """The PDF, rendered in chunks on `jobs` processes (default: [pdf] jobs, else every core)."""
-    from bookbuilder.render.fonts import check_coverage
-    from bookbuilder.render.pdf import PdfPlan, render_one_document, write_pdf
-
-    config = loaded.config
-    target = output_path(config, loaded.book, "pdf", output)
-    book, notes = with_cover(loaded)
-    css = pdf_stylesheets(config)
-    check_coverage(book, _pdf_font_files(config, book.meta.language))
-    plan = PdfPlan(css=css, root=config.root, epoch=source_date_epoch(),
-                   jobs=jobs or config.pdf.get("jobs") or os.cpu_count() or 1,
-                   chunk_chapters=config.pdf.get("chunk_chapters", 0), progress=progress)
-    variant = config.pdf.get("pdf_variant")
-    if variant:  # tagged variants need one document: a merged file would lose the structure tree
-        from bookbuilder.atomic import atomic_path
-
-        data = render_one_document(book, plan, pdf_variant=variant, pdf_tags=True)
-        with atomic_path(target) as tmp:
-            tmp.write_bytes(data)
-    else:
-        write_pdf(book, plan, target)
-    return target, notes
+    return build(loaded, "pdf", output, jobs, progress)
 
 
-def pdf_stylesheets(config: Config) -> tuple[tuple[str, str], ...]:
-    """The defaults (with page size and font), then the book's own CSS, whose url()s resolve
-    next to the CSS file as its author expects."""
-    from bookbuilder.render.epub import default_css
-    from bookbuilder.render.pdf import page_css
+def _artifacts(loaded: Loaded) -> list[tuple[str, Path]]:
+    from bookbuilder.render import NAMES, renderer
 
-    root = config.root.resolve().as_uri() + "/"
-    sheets = [(default_css("pdf") + page_css(config.pdf.get("page_size", "A5")) + pdf_font_css(config), root)]
-    own = config.css_path("pdf")
-    if own is not None:
-        sheets.append((own.read_text("utf-8"), own.resolve().parent.as_uri() + "/"))
-    return tuple(sheets)
-
-
-def pdf_font_css(config: Config) -> str:
-    named = config.pdf.get("font")
-    if not named:
-        return ""
-    path = config.inside(named, "pdf.font")
-    return (f'@font-face {{ font-family: "BookBuilder Font"; src: url("{path.as_uri()}"); }}\n'
-            'html { font-family: "BookBuilder Font", "Noto Serif CJK SC", serif; }\n')
-
-
-def _pdf_font_files(config: Config, language: str):
-    """The font files the PDF's stylesheet puts first, for the glyph coverage check."""
-    from bookbuilder.render.fonts import find_font, serif_for
-
-    named = config.pdf.get("font")
-    return [(config.inside(named, "pdf.font"), 0)] if named else [find_font(serif_for(language), "Regular")]
+    return [(name, output_path(loaded.config, loaded.book, renderer(name).suffix)) for name in NAMES]
 
 
 def fresh_outputs(loaded: Loaded) -> bool:
     """build/ holds artifacts newer than every source file and book.toml: worth checking too."""
     config = loaded.config
-    artifacts = [p for p in (output_path(config, loaded.book, "epub"), output_path(config, loaded.book, "pdf")) if p.exists()]
+    artifacts = [path for _, path in _artifacts(loaded) if path.exists()]
     if not artifacts:
         return False
     sources = [Path(f.path) for f in loaded.book.files] + [config.root / "book.toml"]
@@ -313,17 +218,8 @@ def fresh_outputs(loaded: Loaded) -> bool:
 
 
 def check_outputs(loaded: Loaded) -> list[Diagnostic]:
-    """Check the artifacts in build/ that exist: the EPUB through EPUBCheck and Ace by DAISY,
-    the PDF read back."""
-    from bookbuilder.ace import check_ace
-    from bookbuilder.validate import check_epub, check_pdf
+    """Each format's output checks on its artifact in build/, where there is one (EPUBCheck and
+    Ace by DAISY for the EPUB, the PDF read back)."""
+    from bookbuilder.render import renderer
 
-    found = []
-    epub_path, pdf_path = output_path(loaded.config, loaded.book, "epub"), output_path(loaded.config, loaded.book, "pdf")
-    if epub_path.exists():
-        found += check_epub(epub_path)
-        found += check_ace(epub_path)
-    if pdf_path.exists():
-        found += check_pdf(pdf_path, loaded.book)
-    return found
-
+    return [d for name, path in _artifacts(loaded) if path.exists() for d in renderer(name).check(path, loaded.book)]

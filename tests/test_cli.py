@@ -160,9 +160,9 @@ def test_build_shows_a_few_of_each_warning_and_check_all(tmp_path):
     assert run("check", root).output.count("warning W201") == 15
 
 
-def test_console_script_exits_fast_with_every_line_and_code(sample_book, tmp_path):
-    """`python -m bookbuilder` ends with os._exit (cli.run): its piped output is still flushed
-    whole, the artifact is complete, and the exit codes are click's and ours."""
+def test_console_script_prints_every_line_and_exits_with_our_codes(sample_book, tmp_path):
+    """`python -m bookbuilder` as a user runs it: piped output whole, the artifact complete, and
+    the exit codes are click's and ours."""
     import subprocess
     import sys
     import zipfile

@@ -10,7 +10,7 @@ from bookbuilder.decode import decode_chapter
 from bookbuilder.diagnostics import CODES, BookError
 from bookbuilder.pipeline import build_epub, build_pdf, load_book
 from bookbuilder.render.fonts import find_font
-from bookbuilder.validate import check_epub, check_pdf
+from bookbuilder.outputs import check_epub, check_pdf
 from tests.conftest import REPO, write_book
 
 OK = {"1.txt": "第一章 开始\n正文。"}
@@ -18,6 +18,9 @@ OK = {"1.txt": "第一章 开始\n正文。"}
 
 def diagnostics_of(root):
     return load_book(root).diagnostics
+
+
+PARENT = os.getpid()
 
 
 def error_of(fn):
@@ -81,6 +84,8 @@ TRIGGERS = {
     "E405": lambda t: (error_of(lambda: find_font("No Such Font Family CJK", "Regular")), None, None),
     "E406": lambda t: (error_of(lambda: build_epub(load_book(_with_cover(book(t, toml="[book]\ncover = 'c.png'\n"), b"GIF89a"))) ), "c.png", None),
     "W403": lambda t: (first(build_epub(load_book(_with_cover(book(t, toml="[book]\ncover = 'c.png'\n"), _png(200, 200))))[1], "W403"), "c.png", None),
+    "W405": lambda t: (first(build_pdf(load_book(_styled(t, "p { colr: red; }\n")), jobs=1)[1], "W405"), "pdf.css", 2),
+    "E408": lambda t: (_worker_killed(t), None, None),
     "I401": lambda t: (first(_without_ace(lambda: __import__("bookbuilder.ace", fromlist=["x"]).check_ace(_built_epub(t))), "I401"), ".epub", None),
     "E407": lambda t: (first(_ace_or_skip(_inaccessible_epub(t)), "E407"), "bad-a11y.epub!", None),
     "W404": lambda t: (first(_ace_or_skip(_moderate_epub(t)), "W404"), "moderate.epub!", None),
@@ -181,6 +186,32 @@ def _huge_epub(t):
     with open(path, "ab") as f:
         f.truncate(51 * 2**20)
     return path
+
+
+def _styled(t, css):
+    root = book(t, toml='[pdf]\ncss = "pdf.css"\n')
+    (root / "pdf.css").write_text("/* the book's own */\n" + css, "utf-8")
+    return root
+
+
+def _worker_killed(t):
+    """A book of 250 files read on two workers, each killed as the kernel's OOM killer would kill
+    it (the forked workers inherit the patch; this process is spared)."""
+    from bookbuilder import pipeline
+
+    root = book(t, files={f"{i}.txt": f"第{i}章\n正文。" for i in range(1, 251)})
+    original = pipeline.read_and_normalize
+    pipeline.read_and_normalize = _read_or_die
+    try:
+        return error_of(lambda: load_book(root, jobs=2))
+    finally:
+        pipeline.read_and_normalize = original
+
+
+def _read_or_die(rules, spec):
+    if os.getpid() != PARENT:
+        os.kill(os.getpid(), 9)
+    raise AssertionError("read in this process")
 
 
 def _garbage_pdf(t):

@@ -9,7 +9,7 @@ from PIL import Image
 
 from bookbuilder.diagnostics import BookError
 from bookbuilder.pipeline import build_epub, load_book
-from bookbuilder.validate import run_epubcheck
+from bookbuilder.outputs import run_epubcheck
 from tests.conftest import REPO, write_book
 
 MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
@@ -120,48 +120,18 @@ def test_generated_300_chapter_book_is_epubcheck_clean(tmp_path):
     with zipfile.ZipFile(epub) as z:
         assert sum(n.startswith("EPUB/text/ch") for n in z.namelist()) == 300
         assert z.testzip() is None
-    # Chapters rendered and deflated on two processes: the same bytes as on one.
+    # Read on two processes: the same bytes as on one.
     assert build_epub(loaded, tmp_path / "serial.epub", jobs=1)[0].read_bytes() == epub.read_bytes()
 
 
-def test_an_entry_deflated_ahead_is_written_as_zipfile_writes_it():
-    """_ReproducibleZip writes deflated data by zipfile's own steps: given what zipfile's zlib
-    compressor makes of an entry, its archive is byte for byte zipfile's."""
-    import zlib
-
-    from bookbuilder.render.epub import Deflated, _ReproducibleZip
-
-    data = ("<p>第一章 风起</p>\n" * 500).encode("utf-8")
-    compressor = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)  # zipfile's default
-    as_zipfile_deflates = Deflated(zlib.crc32(data), len(data), compressor.compress(data) + compressor.flush())
-
-    def stamped(name: str) -> zipfile.ZipInfo:
-        info = zipfile.ZipInfo(name, date_time=(2024, 1, 1, 0, 0, 0))
-        info.external_attr, info.create_system = 0o644 << 16, 3
-        return info
-
-    ours, theirs = io.BytesIO(), io.BytesIO()
-    with _ReproducibleZip(ours, stamp=(2024, 1, 1, 0, 0, 0), language="zh-Hans") as z:
-        z.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
-        z.writestr("EPUB/text/ch00001.xhtml", as_zipfile_deflates)
-    with zipfile.ZipFile(theirs, "w") as z:
-        z.writestr(stamped("mimetype"), "application/epub+zip", compress_type=zipfile.ZIP_STORED)
-        z.writestr(stamped("EPUB/text/ch00001.xhtml"), data, compress_type=zipfile.ZIP_DEFLATED)
-    assert ours.getvalue() == theirs.getvalue()
-
-
-def test_entries_are_deflated_and_read_back_whole():
-    from bookbuilder.render.epub import Deflated, _ReproducibleZip
-
-    data = ("<p>第一章 风起</p>\n" * 500).encode("utf-8")
-    out = io.BytesIO()
-    with _ReproducibleZip(out, stamp=(2024, 1, 1, 0, 0, 0), language="zh-Hans") as z:
-        z.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
-        z.writestr("EPUB/text/ch00001.xhtml", Deflated.of(data))
-        z.writestr("EPUB/text/ch00002.xhtml", data)
-    with zipfile.ZipFile(io.BytesIO(out.getvalue())) as z:
+def test_every_entry_is_stamped_alike_and_deflated_but_the_mimetype(tmp_path, monkeypatch):
+    """The wall clock and umask do not reach the archive: one time (SOURCE_DATE_EPOCH), mode 0644,
+    Unix; the mimetype first and stored, as OCF requires; every other entry deflated."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1704067200")  # 2024-01-01
+    epub, _ = build_epub(load_book(write_book(tmp_path / "b", BODY, "")))
+    with zipfile.ZipFile(epub) as z:
         infos = z.infolist()
-        assert [i.compress_type for i in infos] == [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_DEFLATED]
-        assert infos[1].compress_size < len(data) / 10
-        assert z.read("EPUB/text/ch00001.xhtml") == data == z.read("EPUB/text/ch00002.xhtml")
         assert z.testzip() is None
+    assert infos[0].filename == "mimetype" and infos[0].compress_type == zipfile.ZIP_STORED
+    assert all(i.compress_type == zipfile.ZIP_DEFLATED for i in infos[1:])
+    assert {(i.date_time, i.external_attr >> 16, i.create_system) for i in infos} == {((2024, 1, 1, 0, 0, 0), 0o644, 3)}

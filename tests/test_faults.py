@@ -96,28 +96,28 @@ def test_failure_while_writing_leaves_the_previous_artifact(tmp_path, monkeypatc
     assert sorted(p.name for p in target.parent.iterdir()) == [target.name]
 
 
-def test_a_full_disk_while_chapters_stream_in_is_one_line_and_stops_the_workers(tmp_path, monkeypatch):
-    """ENOSPC halfway through the chapters of a book built on two processes: one E007 line, exit 1,
+def test_a_full_disk_is_one_line_and_leaves_the_earlier_artifact(tmp_path, monkeypatch):
+    """ENOSPC while the EPUB of a book read on two processes is written: one E007 line, exit 1,
     the earlier EPUB byte for byte, no temporary file, no worker left behind."""
+    import pathlib
+
     from click.testing import CliRunner
 
     from bookbuilder.cli import main
-    from bookbuilder.render import epub
 
     root = write_book(tmp_path / "b", {f"{i:03d}.txt": f"第{i}章\n正文{i}。" for i in range(1, 301)}, "")
     target = root / "build" / "earlier.epub"
     target.parent.mkdir()
     target.write_bytes(b"PK the earlier artifact")
-    written = []
-    original = epub._ReproducibleZip._write_deflated
+    write_bytes = pathlib.Path.write_bytes
 
-    def fill_up(self, info, data):
-        if len(written) == 150:
+    def fill_up(self, data):
+        if self.name.endswith(".part"):
+            write_bytes(self, data[:len(data) // 2])
             raise OSError(errno.ENOSPC, "No space left on device")
-        written.append(info.filename)
-        original(self, info, data)
+        return write_bytes(self, data)
 
-    monkeypatch.setattr(epub._ReproducibleZip, "_write_deflated", fill_up)
+    monkeypatch.setattr(pathlib.Path, "write_bytes", fill_up)
     result = CliRunner().invoke(main, ["epub", str(root), "-o", str(target), "-j", "2"])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert [line for line in result.output.splitlines() if "error" in line] == [
@@ -225,3 +225,72 @@ def test_source_folder_vanishing_mid_build(tmp_path, monkeypatch):
         load_book(root)
     assert e.value.diagnostic.code == "E004" and "1.txt" in e.value.diagnostic.at.path
     assert "cannot read" in e.value.diagnostic.message
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+def _long_book(tmp_path):
+    chapters = {f"{i:03d}.txt": f"第{i}章\n" + "城上守军齐声惊呼，西门起火，王宫起火。\n" * 150 for i in range(1, 41)}
+    root = write_book(tmp_path / "b", chapters, '[output]\nname = "big"\n[pdf]\nchunk_chapters = 4\n')
+    target = root / "build" / "big.pdf"
+    target.parent.mkdir()
+    target.write_bytes(b"%PDF-1.7 the earlier artifact")
+    return root, target
+
+
+def test_a_pdf_worker_killed_mid_render_is_one_line_and_leaves_nothing(tmp_path):
+    """SIGKILL to a PDF worker (what the OOM killer does): exit 1 with one E408 line naming the
+    stage and suggesting --jobs 1, no traceback, no hang, the earlier PDF byte for byte, no
+    temporary file, no worker left running."""
+    root, target = _long_book(tmp_path)
+    proc = subprocess.Popen([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while len(workers := _children(proc.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(workers) >= 2, "the PDF workers never started"
+    time.sleep(1)  # into the layout of the first chunks
+    os.kill(workers[0], signal.SIGKILL)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err
+    assert err.splitlines()[-1] == "error E408: a worker process died (out of memory, or killed) while rendering the PDF; try again with --jobs 1"
+    assert target.read_bytes() == b"%PDF-1.7 the earlier artifact"
+    assert [p.name for p in target.parent.iterdir()] == ["big.pdf"]
+    for pid in workers:
+        assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] == "Z"
+
+
+def _render_or_fail(job, *args, **kwargs):
+    if os.getpid() != PARENT:
+        raise RuntimeError("a bug in a worker")
+    return RENDER_DOCUMENT(job, *args, **kwargs)
+
+
+PARENT = os.getpid()
+RENDER_DOCUMENT = None
+
+
+def test_a_pdf_worker_that_raises_is_one_line_naming_the_stage(tmp_path, monkeypatch):
+    global RENDER_DOCUMENT
+    from click.testing import CliRunner
+
+    from bookbuilder.cli import main
+    from bookbuilder.render import pdf_pages
+
+    root, target = _long_book(tmp_path)
+    RENDER_DOCUMENT = pdf_pages.render_document
+    monkeypatch.setattr(pdf_pages, "render_document", _render_or_fail)
+    result = CliRunner().invoke(main, ["pdf", str(root), "-j", "2"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.splitlines()[-1] == ("error E408: a worker process failed (RuntimeError: a bug in a worker) "
+                                              "while rendering the PDF; try again with --jobs 1")
+    assert target.read_bytes() == b"%PDF-1.7 the earlier artifact"
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)

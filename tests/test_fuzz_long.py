@@ -5,12 +5,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from bookbuilder.decode import decode_chapter
 from bookbuilder.diagnostics import BookError
-from bookbuilder.normalize import enabled, normalize_text, text_rules
+from bookbuilder.normalize import Normalizer, enabled
 from bookbuilder.parse import split_sections
 
 pytestmark = pytest.mark.slow
-ON = enabled({})
-RULES = text_rules(ON, traditional=False)
+RULES = Normalizer(enabled({}), "zh-Hans")
 COUNT = {"decode": 0, "normalize": 0, "parse": 0}
 TEXT = st.text(st.one_of(st.characters(min_codepoint=0x4E00, max_codepoint=0x4F00),
                          st.sampled_from(list(",.!?;:\"'()-—―…。，“”‘’「」 \n0123456789abcXYZ@/ｉＰ１⋯·・")),
@@ -31,8 +30,8 @@ def test_long_fuzz_decoder(data):
 @given(TEXT)
 def test_long_fuzz_normalization_idempotent(text):
     COUNT["normalize"] += 1
-    once = normalize_text(text, ON, RULES)
-    assert normalize_text(once, ON, RULES) == once
+    once = RULES.text(text)
+    assert RULES.text(once) == once
 
 
 @settings(max_examples=20000, deadline=None, suppress_health_check=list(HealthCheck))

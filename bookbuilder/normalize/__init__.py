@@ -7,7 +7,8 @@ the counts (rule → paragraphs changed) travel in Book.changes for the build su
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from bookbuilder.diagnostics import Diagnostic, removal
@@ -17,21 +18,123 @@ from bookbuilder.normalize.clean import strip_html
 from bookbuilder.normalize.junk import active_patterns
 from bookbuilder.normalize.mask import mask, unmask
 
-# name: (default, what it does). The text rules run in this order.
-RULES: dict[str, tuple[bool, str]] = {
-    "html": (True, "scrapers' tags, comments and watermarks removed, entities decoded (HTML-1)"),
-    "junk": (True, "drop site advertisements and pager lines, cut adverts out of sentences (JK-1)"),
-    "orphans": (True, "append a line of lone closing punctuation to the line before (UW-2)"),
-    "unwrap": (True, "join lines broken mid-sentence (UW-1)"),
-    "fullwidth_alnum": (True, "full-width letters and digits → half-width (FW-1)"),
-    "ellipsis": (True, "... 。。。 ··· ⋯ → …… (EL-1)"),
-    "dashes": (True, "-- — ―― → —— between Chinese text (DA-1)"),
-    "punctuation": (True, "half-width , . ! ? : ; ( ) in Chinese text → full-width (PU-1)"),
-    "quotes": (True, "straight quotes → “ ” (simplified) or 「 」 (traditional) (QU-1)"),
-    "space_around_punctuation": (True, "no spaces beside full-width punctuation (SP-2)"),
-    "repeated_punctuation": (False, "。。 → 。 and ，， → ， (RP-1; ！！！ is always kept)"),
-    "pangu_spacing": (False, "a space between Han and Latin/digits (SP-1)"),
-}
+@dataclass(frozen=True)
+class Rule:
+    """One normalization rule. `kind` says what it works on and when:
+    - "lines": a chapter's blocks, before paragraphs are final: (blocks, Step) → blocks;
+    - "characters": the chapter's paragraphs joined by "\\n", once, before masking: (text, Step) → text;
+    - "punctuation": the same text with URLs, numbers and Latin runs masked (normalize.mask), run
+      with the other punctuation rules until nothing changes, since they feed each other's
+      context (a comma made full-width makes the dash after it Chinese): (text, Step) → text.
+    `default` is whether it runs when book.toml does not say; `why` is what it does, and where
+    RULES.md (or docs/rules-notes.md) has the reason."""
+
+    name: str
+    default: bool
+    kind: str
+    apply: Callable
+    why: str
+
+
+@dataclass
+class Step:
+    """What a rule may read (the book's rule settings) and record: paragraphs changed per rule
+    (`counts`, filled for "lines" rules by the rule itself) and removals (I201)."""
+
+    normalizer: "Normalizer"
+    counts: Counter = field(default_factory=Counter)
+    removed: list = field(default_factory=list)
+
+
+def _html(blocks: tuple, step: Step) -> tuple:
+    """HTML-1 over a chapter's paragraphs; a paragraph that was only markup is dropped."""
+    if not any(type(b) is Paragraph and ("<" in b.text or "&" in b.text or ">" in b.text) for b in blocks):
+        return blocks
+    out = []
+    for block in blocks:
+        if type(block) is Paragraph and ("<" in block.text or "&" in block.text or ">" in block.text):
+            cut: list[str] = []
+            text = strip_html(block.text, cut)
+            if text != block.text:
+                step.counts["html"] += 1
+                step.removed.extend(removal("html", piece, block.at) for piece in cut if piece.strip())
+                if not text:
+                    continue
+                block = Paragraph(text, block.at, block.indented)
+        out.append(block)
+    return tuple(out)
+
+
+def _junk(blocks: tuple, step: Step) -> tuple:
+    return lines.drop_junk(blocks, step.normalizer.patterns, step.counts, step.removed)
+
+
+def _replace(blocks: tuple, step: Step) -> tuple:
+    """The book's Legado replace rules over each paragraph, in their order; each match on record."""
+    from bookbuilder.legado import replace_text
+
+    if not step.normalizer.replace_rules:
+        return blocks
+    out = []
+    for block in blocks:
+        if type(block) is Paragraph:
+            text, found = replace_text(block.text, step.normalizer.replace_rules)
+            if found:
+                for name, matched in found:
+                    step.counts[f"replace:{name}"] += 1
+                    step.removed.append(removal(name, matched, block.at))
+                text = text.strip()
+                if not text:
+                    continue
+                block = Paragraph(text, block.at, block.indented)
+        out.append(block)
+    return tuple(out)
+
+
+def _counting(name: str, fn: Callable[[tuple], tuple[tuple, int]]) -> Callable[[tuple, Step], tuple]:
+    def rule(blocks: tuple, step: Step) -> tuple:
+        blocks, n = fn(blocks)
+        step.counts[name] += n
+        return blocks
+    return rule
+
+
+def _convert(text: str, step: Step) -> str:
+    converter = step.normalizer.converter
+    return converter.convert(text) if converter is not None else text
+
+
+def _text(fn: Callable[[str], str]) -> Callable[[str, Step], str]:
+    return lambda text, step: fn(text)
+
+
+def _quotes(text: str, step: Step) -> str:
+    return chars.quotes(text, step.normalizer.language in TRADITIONAL)
+
+
+# Declared once, in the order they run (RULES §0: junk, then rebuilding paragraphs, then characters).
+RULES: tuple[Rule, ...] = (
+    Rule("html", True, "lines", _html, "scrapers' tags, comments and watermarks removed, entities decoded (HTML-1)"),
+    Rule("junk", True, "lines", _junk, "drop site advertisements and pager lines, cut adverts out of sentences (JK-1)"),
+    Rule("replace", True, "lines", _replace, "the book's Legado replace rules ([normalize] replace_rules), in their order"),
+    Rule("orphans", True, "lines", _counting("orphans", lines.attach_orphans),
+         "append a line of lone closing punctuation to the line before (UW-2)"),
+    Rule("unwrap", True, "lines", _counting("unwrap", lines.unwrap), "join lines broken mid-sentence (UW-1)"),
+    Rule("convert", True, "characters", _convert, "OpenCC conversion, when [normalize] convert names one (RULES §2.7)"),
+    Rule("fullwidth_alnum", True, "characters", _text(chars.fullwidth_alnum), "full-width letters and digits → half-width (FW-1)"),
+    Rule("ellipsis", True, "punctuation", _text(chars.ellipsis), "... 。。。 ··· ⋯ → …… (EL-1)"),
+    Rule("dashes", True, "punctuation", _text(chars.dashes), "-- — ―― → —— between Chinese text (DA-1)"),
+    Rule("punctuation", True, "punctuation", _text(chars.punctuation),
+         "half-width , . ! ? : ; ( ) in Chinese text → full-width (PU-1)"),
+    Rule("quotes", True, "punctuation", _quotes, "straight quotes → “ ” (simplified) or 「 」 (traditional) (QU-1)"),
+    Rule("space_around_punctuation", True, "punctuation", _text(chars.space_around_punctuation),
+         "no spaces beside full-width punctuation (SP-2)"),
+    Rule("repeated_punctuation", False, "punctuation", _text(chars.repeated_punctuation),
+         "。。 → 。 and ，， → ， (RP-1; ！！！ is always kept)"),
+    Rule("pangu_spacing", False, "punctuation", _text(chars.pangu_spacing), "a space between Han and Latin/digits (SP-1)"),
+)
+SWITCHES = {r.name for r in RULES} - {"convert", "replace"}  # those two are set by naming a conversion or a file
+
 CONVERSIONS = ("s2t", "t2s", "s2tw", "tw2s", "s2twp", "tw2sp", "s2hk", "hk2s", "t2tw", "t2hk", "tw2t", "hk2t", "t2jp", "jp2t")
 # The language a conversion produces (it also sets the quote style).
 CONVERTED_LANGUAGE = {"t2s": "zh-Hans", "tw2s": "zh-Hans", "tw2sp": "zh-Hans", "hk2s": "zh-Hans",
@@ -55,8 +158,8 @@ def check_options(options: Mapping[str, Any]) -> None:
             for name in list(value.get("disable", [])) + list(value.get("enable", [])):
                 if name not in names:
                     raise ValueError(f"{name}: unknown junk pattern (known: {', '.join(sorted(names))})")
-        elif key not in RULES:
-            raise ValueError(f"{key}: unknown normalization rule (known: {', '.join(RULES)}, convert, junk)")
+        elif key not in SWITCHES:
+            raise ValueError(f"{key}: unknown normalization rule (known: {', '.join(r.name for r in RULES if r.name in SWITCHES)}, convert, junk)")
         elif not isinstance(value, bool):
             raise ValueError(f"{key}: must be true or false, not {value!r}")
 
@@ -67,75 +170,92 @@ def _all_junk():
     return builtin_patterns()
 
 
-def enabled(options: Mapping[str, Any]) -> set[str]:
+def enabled(options: Mapping[str, Any]) -> frozenset[str]:
     """The rules switched on. A [normalize.junk] table (patterns to add or switch) keeps junk on."""
-    return {name for name, (default, _) in RULES.items()
-            if (value := options.get(name, default)) is True or isinstance(value, dict)}
-
-
-def text_rules(on: set[str], traditional: bool) -> list[tuple[str, Callable[[str], str]]]:
-    rules = []
-    for name in ("ellipsis", "dashes", "punctuation", "quotes", "space_around_punctuation",
-                 "repeated_punctuation", "pangu_spacing"):
-        if name in on:
-            fn = getattr(chars, name)
-            rules.append((name, (lambda t, fn=fn: fn(t, traditional)) if name == "quotes" else fn))
-    return rules
+    return frozenset(r.name for r in RULES if r.name not in SWITCHES
+                     or (value := options.get(r.name, r.default)) is True or isinstance(value, dict))
 
 
 @dataclass(frozen=True)
 class Normalizer:
-    """The rules book.toml switches on, ready to apply to one chapter at a time (chapters are
-    independent, so a large book's can be normalized on several processes) and then to the book."""
+    """The rules book.toml switches on, with what they need, ready to apply to one chapter at a
+    time (chapters are independent, so a large book's are normalized on several processes: this
+    crosses to them pickled) and then to the book."""
 
     on: frozenset[str]
     language: str
-    rules: tuple
-    patterns: tuple
-    converter: Any = None
+    patterns: tuple = ()  # junk patterns (bookbuilder.normalize.junk)
+    convert: str | None = None  # an OpenCC conversion
     replace_rules: tuple = ()  # Legado replace rules for this book (bookbuilder.legado)
+
+    @property
+    def converter(self):
+        return _opencc(self.convert) if self.convert else None
+
+    def rules(self, kind: str) -> list[Rule]:
+        return [r for r in RULES if r.kind == kind and r.name in self.on]
 
     def chapter(self, ch: Chapter) -> tuple[Chapter, dict[str, int], list[Diagnostic]]:
         """The chapter normalized, rule → paragraphs changed, and what cleaning removed (I201)."""
-        counts: Counter = Counter()
-        removed: list[Diagnostic] = []
+        step = Step(self)
         blocks = ch.blocks
-        joined = "\n".join([b.text for b in blocks if type(b) is Paragraph])
-        if "html" in self.on and ("<" in joined or ">" in joined or "&" in joined):
-            blocks = _strip_html(blocks, counts, removed)
-            joined = None
-        if "junk" in self.on:
-            blocks = lines.drop_junk(blocks, self.patterns, counts, removed, joined)
-        if self.replace_rules:
-            blocks = _replace(blocks, self.replace_rules, counts, removed)
-        for name, fn in (("orphans", lines.attach_orphans), ("unwrap", lines.unwrap)):
-            if name in self.on:
-                blocks, n = fn(blocks)
-                counts[name] += n
-        title = self.title(ch.title)
+        for rule in self.rules("lines"):
+            blocks = rule.apply(blocks, step)
         paragraphs = [b for b in blocks if type(b) is Paragraph]
         text = "\n".join([p.text for p in paragraphs])
-        if (new := normalize_text(text, self.on, self.rules, self.converter, counts)) != text:
+        if (new := self.text(text, step)) != text:
             retexted = iter([p if t == p.text else Paragraph(t, p.at) for p, t in zip(paragraphs, new.split("\n"))])
             blocks = tuple(next(retexted) if type(b) is Paragraph else b for b in blocks)
-        return Chapter(title, blocks, ch.at, ch.number, ch.file_number, ch.kind), dict(counts), removed  # replace() is 5× slower
+        return replace(ch, title=self.title(ch.title), blocks=blocks), dict(step.counts), step.removed
 
     def title(self, text: str) -> str:
         """A chapter or volume title normalized (titles are not counted as changes)."""
-        return normalize_text(text, self.on, self.rules, self.converter) if text else text
+        return self.text(text) if text else text
+
+    def text(self, text: str, step: Step | None = None) -> str:
+        """The character and punctuation rules over paragraphs joined by "\\n"; with a `step`,
+        its counts record the paragraphs each rule changed."""
+        step = step or Step(self, counts=None)
+        for rule in self.rules("characters"):
+            text = _counted(rule, text, step)
+        masked, saved = mask(text)
+        # No rule looks across a line, so the later rounds only need the lines the round before changed.
+        punctuation = self.rules("punctuation")
+        lines_: list[str] | None = None  # every line, once a round has changed some
+        todo: list[int] = []  # the lines the last round changed: the next round's input
+        for _ in range(4):
+            before = masked
+            for rule in punctuation:
+                masked = _counted(rule, masked, step)
+            if masked == before:
+                break
+            changed = masked.split("\n")
+            pairs = zip(before.split("\n"), changed)
+            if lines_ is None:
+                lines_ = changed
+                todo = [i for i, (old, new) in enumerate(pairs) if old != new]
+            else:
+                done, todo = todo, []
+                for i, (old, new) in zip(done, pairs):
+                    lines_[i] = new
+                    if old != new:
+                        todo.append(i)
+            masked = "\n".join(lines_[i] for i in todo)
+        if lines_ is not None:
+            masked = "\n".join(lines_)
+        return unmask(masked, saved)
 
     def book(self, book: Book, chapters: list[tuple[Chapter, dict[str, int]]], drop: set[int] | None = None) -> Book:
         """The book with these normalized chapters (in order), its volume titles and metadata. A
         chapter that cleaning emptied (it held only adverts) is left out, and so is a volume left
         with no chapter. `drop`: left_out(chapters), when the caller has it already."""
-        counts: dict[str, int] = {}
+        counts: Counter = Counter()
         drop = left_out(chapters) if drop is None else drop
         done = iter(enumerate(chapters))
 
         def take() -> Chapter | None:
             i, (ch, changed) = next(done)
-            for name, n in changed.items():  # Counter.update is a Python loop too, with more steps
-                counts[name] = counts.get(name, 0) + n
+            counts.update(changed)
             return None if i in drop else ch
 
         volumes = tuple(replace(v, chapters=tuple(c for c in (take() for _ in v.chapters) if c is not None),
@@ -156,53 +276,17 @@ def left_out(chapters: list[tuple[Chapter, Mapping[str, int]]]) -> set[int]:
     return gone if len(gone) < len(chapters) else set()
 
 
-def _strip_html(blocks: tuple, counts: Counter, removed: list[Diagnostic]) -> tuple:
-    """HTML-1 over a chapter's paragraphs; a paragraph that was only markup is dropped."""
-    out = []
-    for block in blocks:
-        if type(block) is Paragraph and ("<" in block.text or "&" in block.text or ">" in block.text):
-            cut: list[str] = []
-            text = strip_html(block.text, cut)
-            if text != block.text:
-                counts["html"] += 1
-                removed += [removal("html", piece, block.at) for piece in cut if piece.strip()]
-                if not text:
-                    continue
-                block = Paragraph(text, block.at, block.indented)
-        out.append(block)
-    return tuple(out)
-
-
-def _replace(blocks: tuple, rules: tuple, counts: Counter, removed: list[Diagnostic]) -> tuple:
-    """The book's Legado replace rules over each paragraph, in their order; each match on record."""
-    from bookbuilder.legado import replace_text
-
-    out = []
-    for block in blocks:
-        if type(block) is Paragraph:
-            text, found = replace_text(block.text, rules)
-            if found:
-                for name, matched in found:
-                    counts[f"replace:{name}"] += 1
-                    removed.append(removal(name, matched, block.at))
-                text = text.strip()
-                if not text:
-                    continue
-                block = Paragraph(text, block.at, block.indented)
-        out.append(block)
-    return tuple(out)
-
-
 def normalizer(options: Mapping[str, Any], language: str, replace_rules: tuple = (), names: tuple[str, ...] = ()) -> Normalizer:
-    on = enabled(options)
+    """The Normalizer for book.toml's [normalize] `options`, a book in `language`, the book's Legado
+    replace rules, which apply to a book by its `names` (bookbuilder.legado.applies)."""
+    from bookbuilder.legado import applies
+
     convert = options.get("convert")
     language = CONVERTED_LANGUAGE.get(convert, language) if convert else language
     junk = options.get("junk") if isinstance(options.get("junk"), dict) else {}
     patterns = active_patterns(tuple(junk.get("extra", ())), tuple(junk.get("disable", ())), tuple(junk.get("enable", ())))
-    from bookbuilder.legado import applies
-
-    return Normalizer(frozenset(on), language, tuple(text_rules(on, language in TRADITIONAL)), patterns,
-                      _opencc(convert) if convert else None, tuple(r for r in replace_rules if applies(r, names)))
+    return Normalizer(enabled(options), language, patterns, convert,
+                      tuple(r for r in replace_rules if applies(r, names)))
 
 
 def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:
@@ -211,48 +295,14 @@ def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:
     return n.book(book, [n.chapter(c)[:2] for c in book.chapters()])
 
 
-def normalize_text(text: str, on: set[str], rules, converter=None, counts: Counter | None = None) -> str:
-    """The character rules over paragraphs joined by '\\n'; counts record paragraphs changed per rule."""
-    if converter is not None:
-        text = _counted("convert", text, converter.convert, counts)
-    if "fullwidth_alnum" in on:
-        text = _counted("fullwidth_alnum", text, chars.fullwidth_alnum, counts)
-    masked, saved = mask(text)
-    # Rules feed each other's context (a comma made full-width makes the dash after it Chinese),
-    # so run them until nothing changes. No rule looks across a line, so later rounds only need
-    # the lines the round before changed.
-    lines: list[str] | None = None  # every line, once a round has changed some
-    todo: list[int] = []  # the lines the last round changed: the next round's input
-    for _ in range(4):
-        before = masked
-        for name, fn in rules:
-            masked = _counted(name, masked, fn, counts)
-        if masked == before:
-            break
-        changed = masked.split("\n")
-        pairs = zip(before.split("\n"), changed)
-        if lines is None:
-            lines = changed
-            todo = [i for i, (old, new) in enumerate(pairs) if old != new]
-        else:
-            done, todo = todo, []
-            for i, (old, new) in zip(done, pairs):
-                lines[i] = new
-                if old != new:
-                    todo.append(i)
-        masked = "\n".join(lines[i] for i in todo)
-    if lines is not None:
-        masked = "\n".join(lines)
-    return unmask(masked, saved)
-
-
-def _counted(name: str, text: str, fn: Callable[[str], str], counts: Counter | None) -> str:
-    new = fn(text)
-    if counts is not None and new != text:
-        counts[name] += sum(a != b for a, b in zip(text.split("\n"), new.split("\n")))
+def _counted(rule: Rule, text: str, step: Step) -> str:
+    new = rule.apply(text, step)
+    if step.counts is not None and new != text:
+        step.counts[rule.name] += sum(a != b for a, b in zip(text.split("\n"), new.split("\n")))
     return new
 
 
+@lru_cache(maxsize=None)
 def _opencc(config: str):
     import opencc
 

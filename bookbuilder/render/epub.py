@@ -1,38 +1,40 @@
-"""Book → EPUB 3, packaged by ebooklib, with its traps worked around:
-dcterms:modified in local time marked Z and zip entries stamped with the wall clock (we pass a
-UTC mtime and stamp every zip entry ourselves), <link> elements in a chapter's head dropped (we use add_link
-with a path relative to the chapter; we hand it finished XHTML), set_cover() leaving the cover page out of the spine (we
-write our own cover page, first), write_epub() returning False on an OS error (we hand it our
-own zip, with raise_exceptions, on a temporary file that replaces the target at the end), an NCX
-with dtb:depth 0 whose writer slows down with the square of the chapters (we hand it the NCX and
-the navigation document finished: bookbuilder.render.navigation)."""
+"""Book → EPUB 3, packaged by ebooklib through its public API, then stamped reproducibly.
+
+ebooklib's traps, and what we do about each: dcterms:modified in local time marked Z (we pass a
+UTC mtime); zip entries stamped with the wall clock (every entry is copied into a zip of our own,
+through zipfile's public API, with one time, mode and system: `_reproducible`); <link> elements
+in a chapter's head dropped and each chapter re-parsed by lxml (we hand it finished XHTML as plain
+items); set_cover() leaving the cover page out of the spine (we write our own cover page, first);
+write_epub() returning False on an OS error (it writes into memory; we write the file, atomically);
+an NCX with dtb:depth 0 whose writer slows down with the square of the chapters (we hand it the NCX
+and the navigation document finished: bookbuilder.render.navigation).
+"""
 from __future__ import annotations
 
 import datetime as dt
+import io
 import re
 import zipfile
 from collections import OrderedDict
-from functools import partial
-from importlib import resources
+from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Callable
 
 from ebooklib import epub
-from isal import isal_zlib
 
-from bookbuilder.model import Book, Chapter, Cover
-from bookbuilder.parallel import fork_imap
+from bookbuilder.atomic import atomic_path
+from bookbuilder.config import Config
+from bookbuilder.diagnostics import Diagnostic
+from bookbuilder.model import Book, Chapter
+from bookbuilder.render import RenderContext, stylesheet
 from bookbuilder.render.html import chapter_section, text, volume_section
 from bookbuilder.render.navigation import TocEntry, nav_document, ncx_document
 
 CSS_NAME = "styles/book.css"
 NAV_NAME = "nav.xhtml"
 TOC_TITLE, LANDMARKS_TITLE = "目录", "导航"
-# Entries are deflated by ISA-L (python-isal), not zlib: for the 2,000 chapters' 16 MiB of XHTML,
-# ISA-L level 2 takes 0.08–0.10 s and gives 7.55 MiB; zlib took 0.30–0.48 s at level 3 (7.21 MiB),
-# and as long at level 1. Deflate is a standard format: every zip reader takes either. The bytes
-# are the same for a given isal version (pinned in pyproject.toml), as zlib's are for a zlib version.
-COMPRESS_LEVEL = 2
+# zlib's level 6, zipfile's default: the bytes are the same for a given zlib, as a reproducible
+# build compares them on one machine.
+COMPRESS_LEVEL = 6
 ZIP_EPOCH_MIN = 315532800  # 1980-01-01: the earliest time a zip entry can carry
 VERTICAL_CSS = "html { writing-mode: vertical-rl; -epub-writing-mode: vertical-rl; -webkit-writing-mode: vertical-rl; }\n"
 APPLE_DISPLAY_OPTIONS = (b'<?xml version="1.0" encoding="UTF-8"?>\n<display_options><platform name="*">'
@@ -44,10 +46,58 @@ A11Y_SUMMARY = {
     "zh-HK": "本書為純文字小說，含目錄、章節標題與正確的閱讀順序，無已知的危害。",
 }
 A11Y_SUMMARY_DEFAULT = "本书为纯文字小说，含目录、章节标题与正确的阅读顺序，无已知的危害。"
+# Labels the renderers print besides the book's own text: an embedded font must have them too.
+RENDERED_LABELS = "目录封面正文导航第章0123456789"
 
 
-def default_css(fmt: str) -> str:
-    return resources.files("bookbuilder").joinpath(f"styles/{fmt}.css").read_text("utf-8")
+@dataclass(frozen=True)
+class EpubOptions:
+    """[epub] in book.toml: the book's own CSS (appended to ours), a CJK font cut down to the
+    book's glyphs and embedded, vertical writing."""
+
+    css: str
+    embed_font: bool = False
+    font: Path | None = None  # [epub] font, resolved inside the project
+    vertical: bool = False
+    summary: str | None = None  # the accessibility summary; None: ours in the book's language
+
+
+class EpubRenderer:
+    name = "epub"
+    suffix = "epub"
+
+    def options(self, config: Config) -> EpubOptions:
+        named = config.epub.get("font")
+        return EpubOptions(css=stylesheet(config, "epub"), embed_font=bool(config.epub.get("embed_font")),
+                           font=config.inside(named, "epub.font") if named else None,
+                           vertical=bool(config.epub.get("vertical")))
+
+    def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
+        from bookbuilder.outputs import epub_size
+
+        data = epub_bytes(book, context.options, context.epoch)
+        with atomic_path(context.target) as tmp:
+            tmp.write_bytes(data)
+        return epub_size(context.target)
+
+    def check(self, path: Path, book: Book) -> list[Diagnostic]:
+        from bookbuilder.ace import check_ace
+        from bookbuilder.outputs import check_epub
+
+        return check_epub(path) + check_ace(path)
+
+
+RENDERER = EpubRenderer()
+
+
+def embedded_font(book: Book, options: EpubOptions) -> tuple[bytes, str] | None:
+    """The CJK font (or [epub] font) cut down to the glyphs the book prints, and its family name."""
+    from bookbuilder.render.fonts import find_font, serif_for, subset_font
+
+    if not options.embed_font:
+        return None
+    path, index = (options.font, 0) if options.font else find_font(serif_for(book.meta.language))
+    return subset_font(path, index, "".join(book.characters()) + RENDERED_LABELS), "BookBuilder Embedded"
 
 
 def xhtml_document(title: str, body: str, language: str, css_href: str) -> bytes:
@@ -60,25 +110,7 @@ def xhtml_document(title: str, body: str, language: str, css_href: str) -> bytes
     ).encode("utf-8")
 
 
-class Deflated:
-    """A zip entry's data, deflated ahead (on any process), with the CRC-32 and size of the original."""
-
-    __slots__ = ("crc", "size", "data")
-
-    def __init__(self, crc: int, size: int, data: bytes):
-        self.crc, self.size, self.data = crc, size, data
-
-    @classmethod
-    def of(cls, original: bytes) -> "Deflated":
-        return cls(*_deflate(original))
-
-
-def _deflate(data: bytes) -> tuple[int, int, bytes]:
-    # A zip entry's data is raw deflate (no zlib header): wbits -15.
-    return isal_zlib.crc32(data), len(data), isal_zlib.compress(data, COMPRESS_LEVEL, -15)
-
-
-def _chapter_uid(n: int) -> str:
+def chapter_uid(n: int) -> str:
     """The id and file name of the n-th chapter (from 1): its document and the package agree on it."""
     return f"ch{n:05d}"
 
@@ -87,211 +119,119 @@ def chapter_document(chapter: Chapter, uid: str, level: int, language: str) -> b
     return xhtml_document(chapter.title, chapter_section(chapter, uid, level=level), language, f"../{CSS_NAME}")
 
 
-def _packed_chapter(language: str, job: tuple[Chapter, str, int]) -> tuple[int, int, bytes]:
-    chapter, uid, level = job
-    return _deflate(chapter_document(chapter, uid, level, language))
+def epub_bytes(book: Book, options: EpubOptions, epoch: int) -> bytes:
+    """The whole EPUB, reproducible: the same book and epoch give the same bytes."""
+    mtime = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).replace(tzinfo=None)
+    raw = io.BytesIO()
+    # Level 0: the entries are compressed once, by _reproducible.
+    epub.write_epub(raw, package(book, options), {"mtime": mtime, "raise_exceptions": True, "epub3_pages": False,
+                                                  "compresslevel": 0})
+    return _reproducible(raw, _zip_stamp(epoch), book.meta.language)
 
 
-def write_epub(book: Book, css: str, target: Path, epoch: int, **options) -> None:
-    """The EPUB, written atomically to `target` (bookbuilder.atomic)."""
-    from bookbuilder.atomic import atomic_path
+def package(book: Book, options: EpubOptions) -> epub.EpubBook:
+    """The EpubBook: metadata, stylesheet, font, cover page, title page, navigation, chapters."""
+    meta, css = book.meta, options.css
+    eb = epub.EpubBook()
+    eb.set_identifier(meta.identifier)
+    eb.set_title(meta.title)
+    eb.set_language(meta.language)
+    eb.add_author(meta.author)
+    for name, value in (("description", meta.description), ("publisher", meta.publisher), ("date", meta.date)):
+        if value:
+            eb.add_metadata("DC", name, value)
+    for subject in meta.subjects:
+        eb.add_metadata("DC", "subject", subject)
+    _accessibility(eb, options.summary or A11Y_SUMMARY.get(meta.language, A11Y_SUMMARY_DEFAULT))
+    if options.vertical:
+        css = VERTICAL_CSS + css
+        eb.set_direction("rtl")  # page-progression-direction="rtl" on the spine
+    font = embedded_font(book, options)
+    if font is not None:
+        data, family = font
+        eb.add_item(epub.EpubItem(uid="font", file_name="fonts/book.otf", media_type="font/otf", content=data))
+        eb.add_item(epub.EpubItem(uid="apple-display-options", file_name="META-INF/com.apple.ibooks.display-options.xml",
+                                  content=APPLE_DISPLAY_OPTIONS, manifest=False))
+        css = (f'@font-face {{ font-family: "{family}"; src: url(../fonts/book.otf); }}\n'
+               f'body {{ font-family: "{family}", serif; }}\n') + css
+    eb.add_item(epub.EpubItem(uid="css", file_name=CSS_NAME, media_type="text/css", content=css.encode("utf-8")))
 
-    with atomic_path(target) as tmp, open(tmp, "wb") as out:
-        write_epub_to(out, book, css, epoch, **options)
+    def document(uid: str, content: bytes) -> epub.EpubItem:
+        # A finished XHTML document, not an EpubHtml: ebooklib would re-parse and re-serialize each
+        # chapter with lxml and drop our <link> on the way.
+        item = epub.EpubItem(uid=uid, file_name=f"text/{uid}.xhtml", media_type="application/xhtml+xml", content=content)
+        eb.add_item(item)
+        return item
 
+    def page(uid: str, title: str, body: str) -> epub.EpubItem:
+        return document(uid, xhtml_document(title, body, meta.language, f"../{CSS_NAME}"))
 
-def write_epub_to(out: BinaryIO, book: Book, css: str, epoch: int, *, vertical: bool = False,
-                  font: tuple[bytes, str] | None = None, summary: str | None = None, jobs: int | None = None,
-                  make_cover: Callable[[], Cover | None] | None = None) -> None:
-    """The EPUB into `out`, a seekable binary file. A large book's chapters are rendered and
-    deflated on `jobs` processes (bookbuilder.parallel) while this one packages the rest with
-    ebooklib (and makes the cover with `make_cover` when given, else takes book.cover); each
-    chapter's zip entry goes in as soon as it and the chapters before it are done."""
-    chapters = [(chapter, _chapter_uid(n), 2 if volume.title else 1)
-                for n, (volume, chapter) in enumerate(((v, c) for v in book.volumes for c in v.chapters), 1)]
-    package = _Package(out, book, css, epoch, vertical=vertical, font=font, summary=summary, make_cover=make_cover)
-    try:
-        for n, packed in enumerate(fork_imap(partial(_packed_chapter, book.meta.language), chapters, jobs,
-                                             meanwhile=package.start)):
-            package.add_chapter(n, Deflated(*packed))
-        package.finish()
-    finally:
-        package.close()
-
-
-class _Later:
-    """A chapter's content while it is rendered elsewhere: its zip entry is only named here, and
-    written by add_chapter (the entries stand in book order, so the n-th is the n-th chapter's)."""
-
-    __slots__ = ()
-
-
-_LATER = _Later()
-
-
-class _Package:
-    """Everything of the EPUB but the chapters' text, written by ebooklib into a reproducible zip."""
-
-    def __init__(self, out: BinaryIO, book: Book, css: str, epoch: int, *, vertical: bool,
-                 font: tuple[bytes, str] | None, summary: str | None, make_cover: Callable[[], Cover | None] | None):
-        self.out, self.book, self.css, self.epoch, self.vertical, self.font = out, book, css, epoch, vertical, font
-        self.summary, self.make_cover = summary, make_cover
-        self.zip: _ReproducibleZip | None = None
-
-    def start(self) -> None:
-        book, meta, css = self.book, self.book.meta, self.css
-        cover = self.make_cover() if self.make_cover else book.cover
-        eb = epub.EpubBook()
-        eb.set_identifier(meta.identifier)
-        eb.set_title(meta.title)
-        eb.set_language(meta.language)
-        eb.add_author(meta.author)
-        for name, value in (("description", meta.description), ("publisher", meta.publisher), ("date", meta.date)):
-            if value:
-                eb.add_metadata("DC", name, value)
-        for subject in meta.subjects:
-            eb.add_metadata("DC", "subject", subject)
-        _accessibility(eb, self.summary or A11Y_SUMMARY.get(meta.language, A11Y_SUMMARY_DEFAULT))
-        if self.vertical:
-            css = VERTICAL_CSS + css
-            eb.set_direction("rtl")  # page-progression-direction="rtl" on the spine
-        if self.font is not None:
-            data, family = self.font
-            eb.add_item(epub.EpubItem(uid="font", file_name="fonts/book.otf", media_type="font/otf", content=data))
-            eb.add_item(epub.EpubItem(uid="apple-display-options", file_name="META-INF/com.apple.ibooks.display-options.xml",
-                                      content=APPLE_DISPLAY_OPTIONS, manifest=False))
-            css = (f'@font-face {{ font-family: "{family}"; src: url(../fonts/book.otf); }}\n'
-                   f'body {{ font-family: "{family}", serif; }}\n') + css
-        eb.add_item(epub.EpubItem(uid="css", file_name=CSS_NAME, media_type="text/css", content=css.encode("utf-8")))
-
-        def document(uid: str, title: str, body: str | _Later) -> epub.EpubItem:
-            # A finished XHTML document, not an EpubHtml: ebooklib would re-parse and re-serialize each
-            # chapter with lxml (a third of the build's time) and drop our <link> on the way.
-            content = body if isinstance(body, _Later) else xhtml_document(title, body, meta.language, f"../{CSS_NAME}")
-            item = epub.EpubItem(uid=uid, file_name=f"text/{uid}.xhtml", media_type="application/xhtml+xml", content=content)
-            eb.add_item(item)
-            return item
-
-        spine, guide = [], []
-        if cover is not None:
-            image_name = f"images/cover.{'jpg' if cover.kind == 'jpeg' else 'png'}"
-            cover_image = epub.EpubCover(file_name=image_name)
-            cover_image.content = cover.data
-            cover_image.media_type = cover.media_type
-            eb.add_item(cover_image)
-            eb.add_metadata(None, "meta", "", OrderedDict([("name", "cover"), ("content", "cover-img")]))
-            alt = text(f"封面：{meta.title}，{meta.author}")
-            cover_page = document("cover", meta.title, (
-                f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" class="cover-image"/></section>'))
-            spine.append(cover_page)
-            guide.append({"type": "cover", "href": cover_page.file_name, "title": "封面"})
-        title_page = document("titlepage", meta.title, (
-            f'<section epub:type="titlepage" class="titlepage"><h1>{text(meta.title)}</h1>'
-            f"<p>{text(meta.author)}</p></section>"))
-        spine += [title_page, "nav"]
-        toc: list[TocEntry] = []
-        n, first = 0, None
-        for v, volume in enumerate(book.volumes, 1):
-            items, volume_item = [], None
-            if volume.title:
-                volume_item = document(f"part{v:03d}", volume.title, volume_section(volume.title, f"part{v:03d}"))
-                spine.append(volume_item)
-                first = first or volume_item
-            for chapter in volume.chapters:
-                uid = _chapter_uid(n + 1)
-                item = document(uid, chapter.title, _LATER)
-                n += 1
-                spine.append(item)
-                first = first or item
-                items.append(TocEntry(chapter.title, item.file_name, uid))
-            if volume_item is not None:
-                toc.append(TocEntry(volume.title, volume_item.file_name, volume_item.id, tuple(items)))
-            else:
-                toc.extend(items)
-        guide.append({"type": "toc", "href": NAV_NAME, "title": TOC_TITLE})
-        guide.append({"type": "text", "href": (first or title_page).file_name, "title": "正文"})
-        eb.guide = guide
-        # The tables of contents as finished documents (bookbuilder.render.navigation), as ebooklib
-        # would place them: the NCX, then the navigation document with properties="nav".
-        eb.add_item(epub.EpubItem(uid="ncx", file_name="toc.ncx", media_type="application/x-dtbncx+xml",
-                                  content=ncx_document(meta.identifier, meta.title, toc, 2 if book.has_volume_titles else 1)))
-        nav = epub.EpubItem(uid="nav", file_name=NAV_NAME, media_type="application/xhtml+xml",
-                            content=nav_document(TOC_TITLE, meta.language, CSS_NAME, toc, LANDMARKS_TITLE, guide))
-        nav.properties = ["nav"]
-        eb.add_item(nav)
-        eb.spine = spine
-        mtime = dt.datetime.fromtimestamp(self.epoch, dt.timezone.utc).replace(tzinfo=None)
-        writer = epub.EpubWriter(self.out, eb, {"mtime": mtime, "raise_exceptions": True, "epub3_pages": False})
-        writer.process()
-        # ebooklib's write(), into our zip, which keeps the chapters' entries for add_chapter().
-        writer.out = self.zip = _ReproducibleZip(self.out, stamp=_zip_stamp(self.epoch), language=meta.language)
-        writer.out.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
-        writer._write_container()
-        writer._write_opf()
-        writer._write_items()
-
-    def add_chapter(self, n: int, entry: Deflated) -> None:
-        """The n-th chapter's entry (from 0), in book order, after everything start() wrote."""
-        name = self.zip.later[n]
-        if not name.endswith(f"/{_chapter_uid(n + 1)}.xhtml"):
-            raise RuntimeError(f"chapter {n + 1} arrived where {name} belongs")
-        self.zip.writestr(name, entry)
-
-    def finish(self) -> None:
-        if any(name not in self.zip.NameToInfo for name in self.zip.later):
-            raise RuntimeError("a chapter's entry is missing from the EPUB")
-        self.zip.close()
-
-    def close(self) -> None:
-        if self.zip is not None:
-            self.zip.close()  # idempotent; on an error, before the file goes
+    spine, guide = [], []
+    cover = book.cover
+    if cover is not None:
+        image_name = f"images/cover.{'jpg' if cover.kind == 'jpeg' else 'png'}"
+        cover_image = epub.EpubCover(file_name=image_name)
+        cover_image.content = cover.data
+        cover_image.media_type = cover.media_type
+        eb.add_item(cover_image)
+        eb.add_metadata(None, "meta", "", OrderedDict([("name", "cover"), ("content", "cover-img")]))
+        alt = text(f"封面：{meta.title}，{meta.author}")
+        cover_page = page("cover", meta.title, (
+            f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" class="cover-image"/></section>'))
+        spine.append(cover_page)
+        guide.append({"type": "cover", "href": cover_page.file_name, "title": "封面"})
+    title_page = page("titlepage", meta.title, (
+        f'<section epub:type="titlepage" class="titlepage"><h1>{text(meta.title)}</h1>'
+        f"<p>{text(meta.author)}</p></section>"))
+    spine += [title_page, "nav"]
+    toc: list[TocEntry] = []
+    n, first = 0, None
+    for v, volume in enumerate(book.volumes, 1):
+        items, volume_item = [], None
+        level = 2 if volume.title else 1
+        if volume.title:
+            volume_item = page(f"part{v:03d}", volume.title, volume_section(volume.title, f"part{v:03d}"))
+            spine.append(volume_item)
+            first = first or volume_item
+        for chapter in volume.chapters:
+            n += 1
+            uid = chapter_uid(n)
+            item = document(uid, chapter_document(chapter, uid, level, meta.language))
+            spine.append(item)
+            first = first or item
+            items.append(TocEntry(chapter.title, item.file_name, uid))
+        if volume_item is not None:
+            toc.append(TocEntry(volume.title, volume_item.file_name, volume_item.id, tuple(items)))
+        else:
+            toc.extend(items)
+    guide.append({"type": "toc", "href": NAV_NAME, "title": TOC_TITLE})
+    guide.append({"type": "text", "href": (first or title_page).file_name, "title": "正文"})
+    eb.guide = guide
+    # The tables of contents as finished documents (bookbuilder.render.navigation), as ebooklib
+    # would place them: the NCX, then the navigation document with properties="nav".
+    eb.add_item(epub.EpubItem(uid="ncx", file_name="toc.ncx", media_type="application/x-dtbncx+xml",
+                              content=ncx_document(meta.identifier, meta.title, toc, 2 if book.has_volume_titles else 1)))
+    nav = epub.EpubItem(uid="nav", file_name=NAV_NAME, media_type="application/xhtml+xml",
+                        content=nav_document(TOC_TITLE, meta.language, CSS_NAME, toc, LANDMARKS_TITLE, guide))
+    nav.properties = ["nav"]
+    eb.add_item(nav)
+    eb.spine = spine
+    return eb
 
 
-class _ReproducibleZip(zipfile.ZipFile):
-    """ebooklib's zip with every entry stamped alike (time, mode 0644, Unix), deflated by ISA-L,
-    and the OPF patched as it goes in: byte-reproducible without a second pass over the
-    archive. (The repro-zipfile package does the stamping but takes the time only from the
-    environment.) An entry whose content is _Later is only named in `later`, for its deflated content."""
-
-    def __init__(self, file, *, stamp: tuple, language: str):
-        super().__init__(file, "w", zipfile.ZIP_DEFLATED)
-        self.stamp, self.language = stamp, language
-        self.later: list[str] = []  # entry names, in book order
-
-    def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):
-        name = getattr(zinfo_or_arcname, "filename", zinfo_or_arcname)
-        if isinstance(data, _Later):
-            self.later.append(name)
-            return
-        info = zipfile.ZipInfo(name, date_time=self.stamp)
-        info.compress_type = self.compression if compress_type is None else compress_type
-        info.external_attr = 0o644 << 16
-        info.create_system = 3
-        if not isinstance(data, Deflated):
-            data = _patch(name, data.encode("utf-8") if isinstance(data, str) else data, self.language)
-            if info.compress_type != zipfile.ZIP_DEFLATED:  # mimetype: stored
-                super().writestr(info, data)
-                return
-            data = Deflated.of(data)
-        self._write_deflated(info, data)
-
-    def _write_deflated(self, info: zipfile.ZipInfo, data: Deflated) -> None:
-        """zipfile has no way to take data deflated elsewhere: these are its own steps for an entry
-        in a seekable file (ZipFile._open_to_write and _ZipWriteFile.close, CPython 3.8–3.13), with
-        the compressor left out. The bytes equal writestr's for the same deflated data, which a test
-        checks."""
-        info.compress_type = zipfile.ZIP_DEFLATED
-        info.file_size, info.compress_size, info.CRC = data.size, len(data.data), data.crc
-        with self._lock:
-            self.fp.seek(self.start_dir)
-            info.header_offset = self.fp.tell()
-            self._writecheck(info)
-            self._didModify = True
-            self.fp.write(info.FileHeader(False))  # never zip64: a chapter is far below 4 GiB
-            self.fp.write(data.data)
-            self.filelist.append(info)
-            self.NameToInfo[info.filename] = info
-            self.start_dir = self.fp.tell()
+def _reproducible(raw: io.BytesIO, stamp: tuple, language: str) -> bytes:
+    """ebooklib's zip, entry by entry in its order, with one time, mode 0644 and Unix as the
+    system on every entry (the repro-zipfile package does the same, but takes the time only from
+    the environment), and xml:lang on the OPF package, which ebooklib cannot be told."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(raw) as source, zipfile.ZipFile(out, "w") as target:
+        for entry in source.infolist():
+            info = zipfile.ZipInfo(entry.filename, date_time=stamp)
+            info.compress_type = zipfile.ZIP_STORED if entry.filename == "mimetype" else zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            target.writestr(info, _patch(entry.filename, source.read(entry), language), compresslevel=COMPRESS_LEVEL)
+    return out.getvalue()
 
 
 def _zip_stamp(epoch: int) -> tuple:

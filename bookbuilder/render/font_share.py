@@ -19,16 +19,28 @@ MIN_SAVING = 100_000  # bytes: below this, leave the chunks' programs alone
 
 
 def _descendants(pdf):
-    """Each CIDFont (descendant of a Type0 font) used on any page, once."""
+    """Each CIDFont (descendant of a Type0 font) used on any page or in a form it draws (the
+    stamps of page numbers and headers are forms), once."""
     seen = set()
     for page in pdf.pages:
-        resources = page.obj.get("/Resources")
-        fonts = resources.get("/Font") if resources is not None else None
-        for font in (fonts.values() if fonts is not None else ()):
-            for d in font.get("/DescendantFonts", []):
-                if d.objgen not in seen:
-                    seen.add(d.objgen)
-                    yield d
+        for resources in _resources(page.obj.get("/Resources")):
+            fonts = resources.get("/Font")
+            for font in (fonts.values() if fonts is not None else ()):
+                for d in font.get("/DescendantFonts", []):
+                    if d.objgen not in seen:
+                        seen.add(d.objgen)
+                        yield d
+
+
+def _resources(resources, depth: int = 0):
+    """A resource dictionary and those of the forms it holds, a few levels down."""
+    if resources is None:
+        return
+    yield resources
+    forms = resources.get("/XObject")
+    for xobject in (forms.values() if forms is not None and depth < 3 else ()):
+        if xobject.get("/Subtype") == "/Form":
+            yield from _resources(xobject.get("/Resources"), depth + 1)
 
 
 def _used_gids(cid_font) -> set[int]:

@@ -1,40 +1,142 @@
 """Book → PDF with WeasyPrint: cover, title page, table of contents with page numbers, running
 header, page numbers, one outline entry per chapter (volume › chapter), a real CJK font.
 
-Whole novels are rendered in chunks of chapters in parallel worker processes and merged with
-pypdf, so that the result reads like one document:
-- page numbers run on across chunks: each chunk is laid out, reports its page count, and only
-  then gets its margin boxes (page numbers) with the offset of the chunks before it (see
-  `_offset_margin_boxes`); since every chapter starts on a new page, a chunk's page count does
-  not depend on where it starts;
-- the front matter (cover, title page, table of contents) is unnumbered and rendered last, with
-  the chapters' real page numbers; body pages are numbered from 1, as in a printed book;
-- the outline and the TOC links are built on the merged file, from each chunk's anchors;
-- WeasyPrint subsets fonts keeping glyph ids, so the chunks' subsets of one font are replaced by a
-  single subset of their union: the file does not carry a font per chunk.
+This module is the renderer and its HTML; bookbuilder.render.pdf_pages lays out the chunks on
+several processes and puts them together.
 """
 from __future__ import annotations
 
 import base64
-import concurrent.futures as cf
 import datetime as dt
-import hashlib
-import io
-import time
-from dataclasses import dataclass, field
+import logging
+import re
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from bookbuilder.atomic import atomic_path
-from bookbuilder.model import Book, Chapter
+from bookbuilder.config import Config
+from bookbuilder.diagnostics import Diagnostic
+from bookbuilder.model import Book, Chapter, Location
+from bookbuilder.render import RenderContext, default_css
 from bookbuilder.render.html import chapter_section, text, volume_section
 
 PAGE_SIZES = {"A5": "A5", "A6": "A6", "B6": "125mm 176mm", "6in×9in": "6in 9in", "ereader": "90mm 122mm"}
-PX_TO_PT = 0.75  # WeasyPrint lays out in CSS px; PDF user space is in points
 FILL = "." * 80
+Stylesheets = tuple[tuple[str, str, str], ...]  # (CSS text, the URL its url()s resolve against, the file shown)
 
 
-def _fetcher(root: Path):
+@dataclass(frozen=True)
+class PdfOptions:
+    """[pdf] in book.toml, resolved: the stylesheets (ours with the page size and font, then the
+    book's own), the font files those put first (for the glyph check), processes, chapters per
+    chunk (0: chosen from the book's size), and a tagged variant (pdf/ua-1, pdf/a-3u…)."""
+
+    css: Stylesheets
+    font_files: tuple[tuple[Path, int], ...]
+    jobs: int | None = None
+    chunk_chapters: int = 0
+    variant: str | None = None
+
+
+class PdfRenderer:
+    name = "pdf"
+    suffix = "pdf"
+
+    def options(self, config: Config) -> PdfOptions:
+        named = config.pdf.get("font")
+        font = config.inside(named, "pdf.font") if named else None
+        root = config.root.resolve().as_uri() + "/"
+        ours = default_css("pdf") + f"@page {{ size: {PAGE_SIZES.get(config.pdf.get('page_size', 'A5'), 'A5')}; }}\n"
+        if font is not None:
+            ours += (f'@font-face {{ font-family: "BookBuilder Font"; src: url("{font.as_uri()}"); }}\n'
+                     'html { font-family: "BookBuilder Font", "Noto Serif CJK SC", serif; }\n')
+        sheets = [(ours, root, "bookbuilder/styles/pdf.css")]
+        own = config.css_path("pdf")
+        if own is not None:  # its url()s resolve next to it, as its author expects
+            sheets.append((own.read_text("utf-8"), own.resolve().parent.as_uri() + "/", _shown(own, config.root)))
+        return PdfOptions(css=tuple(sheets), font_files=((font, 0),) if font else (),
+                          jobs=config.pdf.get("jobs"), chunk_chapters=config.pdf.get("chunk_chapters", 0),
+                          variant=config.pdf.get("pdf_variant"))
+
+    def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
+        from bookbuilder.render.fonts import check_coverage, find_font, serif_for
+        from bookbuilder.render.pdf_pages import render_one_document, render_pdf_bytes
+
+        options: PdfOptions = context.options
+        check_coverage(book, list(options.font_files) or [find_font(serif_for(book.meta.language), "Regular")])
+        notes = css_warnings(options.css, context.config.root)
+        if options.variant:  # tagged variants need one document: a merged file would lose the structure tree
+            data, found = render_one_document(book, options, context, pdf_variant=options.variant, pdf_tags=True)
+        else:
+            data, found = render_pdf_bytes(book, options, context)
+        with atomic_path(context.target) as tmp:
+            tmp.write_bytes(data)
+        return notes + found
+
+    def check(self, path: Path, book: Book) -> list[Diagnostic]:
+        from bookbuilder.outputs import check_pdf
+
+        return check_pdf(path, book)
+
+
+RENDERER = PdfRenderer()
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve().parent))
+    except ValueError:
+        return str(path)
+
+
+# ---- WeasyPrint's own messages --------------------------------------------------------------------
+
+_AT = re.compile(r" at (\d+):(\d+)")
+
+
+@contextmanager
+def weasyprint_messages(found: list[str]):
+    """WeasyPrint's warnings (a CSS declaration it ignored, a fetch it was refused) while inside,
+    appended to `found`: they would otherwise go to a logger no one reads."""
+    class Collect(logging.Handler):
+        def emit(self, record):
+            found.append(record.getMessage())
+
+    logger = logging.getLogger("weasyprint")
+    handler = Collect(logging.WARNING)
+    logger.addHandler(handler)
+    try:
+        yield found
+    finally:
+        logger.removeHandler(handler)
+
+
+def css_warnings(css: Stylesheets, root: Path) -> list[Diagnostic]:
+    """W405 for each declaration or rule WeasyPrint ignores in a stylesheet, at its file and line."""
+    from weasyprint import CSS
+
+    notes = []
+    for sheet, base, shown in css:
+        found: list[str] = []
+        with weasyprint_messages(found):
+            CSS(string=sheet, base_url=base, url_fetcher=fetcher(root))
+        for message in found:
+            m = _AT.search(message)
+            notes.append(Diagnostic("W405", f"WeasyPrint: {message}", Location(shown, int(m.group(1)) if m else None)))
+    return notes
+
+
+def render_warnings(messages: list[str]) -> list[Diagnostic]:
+    """W405 for WeasyPrint's messages while laying out (a refused fetch, a missing image), once
+    each. Stylesheet messages were given by css_warnings, with their lines; the contents link to
+    chapters in other documents, linked at the merge."""
+    return [Diagnostic("W405", f"WeasyPrint: {m}") for m in dict.fromkeys(messages)
+            if not _AT.search(m) and not m.startswith("No anchor #")]
+
+
+def fetcher(root: Path):
     from weasyprint.urls import URLFetcher
 
     class ConfinedFetcher(URLFetcher):
@@ -53,7 +155,9 @@ def _fetcher(root: Path):
     return ConfinedFetcher(allowed_protocols={"data", "file"})
 
 
-# ---- HTML --------------------------------------------------------------------------------------
+
+
+# ---- HTML ----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Entry:
@@ -123,260 +227,37 @@ def front_html(book: Book, epoch: int, pages: dict[str, int] | None) -> str:
             + f'<nav class="toc" role="doc-toc"><h1>目录</h1><ol>{"".join(toc)}</ol></nav></body></html>')
 
 
-def page_css(page_size: str) -> str:
-    return f"@page {{ size: {PAGE_SIZES.get(page_size, 'A5')}; }}\n"
+def stamp_html(book: Book, chunk: list[Entry], pages: dict[str, int], count: int, epoch: int) -> str:
+    """The margin boxes of a laid-out chunk, alone: its pages again, as empty as the chunk's
+    CSS allows, with the same page types and running strings (each section's heading is there,
+    hidden), so that WeasyPrint draws the page numbers and headers where the chunk's own would
+    be. `pages`: the chunk's page index of each anchor; `count`: its pages."""
+    starts = [(pages[e.volume_anchor], "volume", e) for e in chunk if e.volume_anchor]
+    starts += [(pages[e.anchor], "chapter", e) for e in chunk]
+    starts.sort(key=lambda s: (s[0], s[1] != "volume"))
+    parts = []
+    for i, (first, what, e) in enumerate(starts):
+        last = starts[i + 1][0] if i + 1 < len(starts) else count
+        blank = '<div class="stamp-page"></div>' * max(0, last - first - 1)
+        if what == "volume":
+            parts.append(f'<section class="volume"><h1 class="volume-title">{text(e.volume_title)}</h1>{blank}</section>')
+        else:
+            parts.append(f'<section class="{e.chapter.kind}"><h2 class="chapter-title">{text(e.chapter.title)}</h2>'
+                         f"{blank}</section>")
+    return _head(book, epoch) + '<body class="body stamps">' + "".join(parts) + "</body></html>"
 
 
-# ---- chunk rendering (runs in worker processes) -----------------------------------------------
-
-Stylesheets = tuple[tuple[str, str], ...]  # (CSS text, the URL its relative url()s resolve against)
-
-
-@dataclass
-class ChunkJob:
-    index: int
-    html: str
-    css: Stylesheets
-    root: str
-    chapters: int
+# Margin boxes are drawn by the stamps, so the chunks leave them out; the stamps draw nothing else.
+MARGIN_BOXES = ("top-left-corner", "top-left", "top-center", "top-right", "top-right-corner", "right-top",
+                "right-middle", "right-bottom", "bottom-right-corner", "bottom-right", "bottom-center",
+                "bottom-left", "bottom-left-corner", "left-bottom", "left-middle", "left-top")
+NO_MARGIN_BOXES = "@page { " + " ".join(f"@{box} {{ content: none !important; }}" for box in MARGIN_BOXES) + " }\n"
+STAMPS_ONLY = ("body.stamps * { visibility: hidden !important; margin: 0 !important; padding: 0 !important;"
+               " border: 0 !important; font-size: 0 !important; line-height: 0 !important; height: auto !important;"
+               " min-height: 0 !important; }\n"
+               ".stamps .stamp-page { display: block !important; break-before: page !important; }\n")
 
 
-@dataclass
-class ChunkResult:
-    index: int
-    pdf: bytes
-    pages: int
-    anchors: dict[str, int]  # anchor → page index within the chunk
-    seconds: float = 0.0
-
-
-class _Offsets:
-    """Where chunk i learns the page count of the chunks before it (a Manager dict across
-    processes, a plain dict in-process)."""
-
-    def __init__(self, counts, index: int):
-        self.counts, self.index = counts, index
-
-    def report_and_wait(self, pages: int) -> int:
-        self.counts[self.index] = pages
-        while True:
-            known = [self.counts.get(j) for j in range(self.index)]
-            if all(k is not None for k in known):
-                return sum(known)
-            time.sleep(0.02)
-
-
-_current: dict = {}
-
-
-def _offset_margin_boxes(original):
-    """Wrap WeasyPrint's make_margin_boxes, which runs once pagination is complete: report this
-    chunk's page count, wait for the offset, and draw page numbers shifted by it."""
-
-    def make_margin_boxes(context, page, state):
-        job = _current.get("job")
-        if job is not None:
-            if job.get("offset") is None:
-                job["offset"] = job["offsets"].report_and_wait(len(context.page_maker) - 1)
-            if job["offset"]:
-                counters = dict(state[1])
-                counters["page"] = [counters.get("page", [0])[0] + job["offset"]]
-                state = (state[0], counters, *state[2:])
-        return original(context, page, state)
-
-    make_margin_boxes.bookbuilder = True
-    return make_margin_boxes
-
-
-def _install_hook() -> None:
-    import weasyprint.layout as layout
-
-    if not getattr(layout.make_margin_boxes, "bookbuilder", False):
-        layout.make_margin_boxes = _offset_margin_boxes(layout.make_margin_boxes)
-
-
-def render_chunk(job: ChunkJob, counts) -> ChunkResult:
-    start = time.perf_counter()
-    _install_hook()
-    html, stylesheets = _html(job.html, job.css, Path(job.root))
-    _current["job"] = {"offsets": _Offsets(counts, job.index), "offset": None}
-    try:
-        document = html.render(stylesheets=stylesheets)
-    finally:
-        _current.pop("job", None)
-    anchors = {}
-    for i, page in enumerate(document.pages):
-        for name in page.anchors:
-            anchors.setdefault(name, i)
-    # Laid out: the front matter can be set while this chunk is still being drawn.
-    counts[("anchors", job.index)] = anchors
-    data = document.write_pdf()
-    return ChunkResult(job.index, data, len(document.pages), anchors, time.perf_counter() - start)
-
-
-# ---- the whole book -----------------------------------------------------------------------------
-
-def _html(html: str, css: Stylesheets, root: Path):
-    """(WeasyPrint HTML, stylesheets), both fetching only through the project-confined fetcher."""
-    from weasyprint import CSS, HTML
-
-    fetcher = _fetcher(root)
-    stylesheets = [CSS(string=text_, base_url=base, url_fetcher=fetcher) for text_, base in css]
-    return HTML(string=html, base_url=root.resolve().as_uri() + "/", url_fetcher=fetcher), stylesheets
-
-
-@dataclass
-class PdfPlan:
-    css: Stylesheets
-    root: Path
-    epoch: int
-    jobs: int = 1
-    chunk_chapters: int = 0  # 0: chosen from the book's size
-    progress: object = None  # called with the number of chapters just finished
-    executor_factory: object = None  # jobs → a concurrent.futures.Executor; default processes
-    stats: dict = field(default_factory=dict)
-
-
-MIN_CHUNK, MAX_CHUNK = 30, 80  # chapters
-
-
-def plan_chunks(items: list[Entry], jobs: int, chunk_chapters: int) -> list[list[Entry]]:
-    """Chunks of whole chapters (a volume page travels with its first chapter). At most 80 chapters
-    (≈ 360 A5 pages) a chunk bounds a worker's memory, and WeasyPrint's layout cost grows faster
-    than the page count, so smaller documents are cheaper per page; below 30 chapters a chunk's
-    fixed cost (fonts, PDF writing) outweighs that."""
-    size = chunk_chapters or max(MIN_CHUNK, min(MAX_CHUNK, -(-len(items) // max(jobs, 1))))
-    return [items[i:i + size] for i in range(0, len(items), size)]
-
-
-def render_pdf_bytes(book: Book, plan: PdfPlan) -> bytes:
-    items = entries(book)
-    chunks = plan_chunks(items, plan.jobs, plan.chunk_chapters)
-    jobs = [ChunkJob(i, body_html(book, chunk, plan.epoch), plan.css, str(plan.root), len(chunk))
-            for i, chunk in enumerate(chunks)]
-    front: dict = {}
-
-    def set_front(counts) -> None:
-        """Once every chunk is laid out: the printed page of each anchor, then the front matter."""
-        offset, pages = 0, {}
-        for i in range(len(jobs)):
-            for name, index in counts[("anchors", i)].items():
-                pages[name] = offset + index + 1
-            offset += counts[i]
-        front["pages"] = pages
-        front["pdf"], front["links"], front["count"] = render_front(book, plan, pages)
-        plan.stats.update(chunks=len(chunks), body_pages=offset, front_pages=front["count"])
-
-    results = _run(jobs, plan, set_front)
-    return merge(book, front["pdf"], front["links"], results, front["pages"], plan.epoch)
-
-
-def render_front(book: Book, plan: PdfPlan, pages: dict[str, int]):
-    """(PDF bytes, per page [(anchor, rect)] of the contents' links, page count)."""
-    html, stylesheets = _html(front_html(book, plan.epoch, pages), plan.css, plan.root)
-    document = html.render(stylesheets=stylesheets)
-    links = [[(target, rect) for kind, target, rect, _ in page.links if kind == "internal"] for page in document.pages]
-    return document.write_pdf(), links, len(document.pages)
-
-
-def _run(jobs: list[ChunkJob], plan: PdfPlan, when_laid_out) -> list[ChunkResult]:
-    done = []
-    if plan.jobs <= 1 or len(jobs) == 1:
-        counts: dict = {}
-        for job in jobs:
-            done.append(render_chunk(job, counts))
-            if plan.progress:
-                plan.progress(job.chapters)
-        when_laid_out(counts)
-        return done
-    import multiprocessing
-
-    # Fresh worker processes (forkserver), not forks of this one: a fork would carry the whole
-    # book model, and Python's reference counting would soon copy its pages into every worker.
-    context = multiprocessing.get_context("forkserver")
-    with context.Manager() as manager:
-        counts = manager.dict()
-        factory = plan.executor_factory or (lambda n: cf.ProcessPoolExecutor(max_workers=n, mp_context=context))
-        with factory(plan.jobs) as executor:
-            # Submitted in order: a chunk only ever waits for earlier chunks, which are running or done.
-            futures = {executor.submit(render_chunk, job, counts): job for job in jobs}
-            pending, laid_out = set(futures), False
-            while pending:
-                finished, pending = cf.wait(pending, timeout=0.1, return_when=cf.FIRST_COMPLETED)
-                for future in finished:
-                    done.append(future.result())
-                    if plan.progress:
-                        plan.progress(futures[future].chapters)
-                if not laid_out and all(("anchors", j.index) in counts for j in jobs):
-                    laid_out = True
-                    when_laid_out(dict(counts))  # the front matter, while the last chunks are drawn
-            if not laid_out:
-                when_laid_out(dict(counts))
-    return sorted(done, key=lambda r: r.index)
-
-
-def merge(book: Book, front_pdf: bytes, toc_links, results: list[ChunkResult], pages: dict[str, int], epoch: int) -> bytes:
-    """Front matter + chunks → one PDF (pikepdf/qpdf: fast, object streams, deterministic /ID)."""
-    import pikepdf
-    from pikepdf import Array, Dictionary, Name, OutlineItem, String
-
-    from bookbuilder.render.font_share import share_font_programs
-
-    out = pikepdf.Pdf.new()
-    sources = [pikepdf.Pdf.open(io.BytesIO(front_pdf))] + [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in results]
-    for source in sources:
-        out.pages.extend(source.pages)
-    n_front = len(sources[0].pages)
-    share_font_programs(out)
-
-    def page_of(anchor: str) -> int:
-        return n_front + pages[anchor] - 1
-
-    with out.open_outline() as outline:  # volume › chapter, pointing at the merged pages
-        parent = None
-        for e in entries(book):
-            if e.volume_anchor:
-                parent = OutlineItem(e.volume_title, page_of(e.volume_anchor))
-                outline.root.append(parent)
-            elif not e.volume_title:
-                parent = None
-            (parent.children if parent is not None else outline.root).append(OutlineItem(e.chapter.title, page_of(e.anchor)))
-    # Clickable contents: WeasyPrint knew where each entry is drawn, not where its chapter landed.
-    for page_index, links in enumerate(toc_links):
-        page = out.pages[page_index]
-        height = float(page.mediabox[3])
-        for target, (x, y, w, h) in links:
-            if target in pages:
-                rect = [x * PX_TO_PT, height - (y + h) * PX_TO_PT, (x + w) * PX_TO_PT, height - y * PX_TO_PT]
-                annot = Dictionary(Type=Name.Annot, Subtype=Name.Link, Rect=Array(rect), Border=Array([0, 0, 0]),
-                                   Dest=Array([out.pages[page_of(target)].obj, Name.Fit]))
-                if Name.Annots not in page.obj:
-                    page.obj.Annots = Array()
-                page.obj.Annots.append(out.make_indirect(annot))
-    out.Root.PageLabels = Dictionary(Nums=Array([0, Dictionary(S=Name.r), n_front, Dictionary(S=Name.D, St=1)]))
-    out.Root.Lang = String(book.meta.language)
-    out.Root.PageMode = Name.UseOutlines
-    date = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).strftime("D:%Y%m%d%H%M%SZ")
-    out.docinfo = out.make_indirect(Dictionary(
-        Title=String(book.meta.title), Author=String(book.meta.author), Creator=String("bookbuilder"),
-        Producer=String("bookbuilder (WeasyPrint, pikepdf)"), CreationDate=String(date), ModDate=String(date)))
-    buffer = io.BytesIO()
-    out.save(buffer, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate, compress_streams=True)
-    return buffer.getvalue()
-
-
-def write_pdf(book: Book, plan: PdfPlan, target: Path) -> None:
-    data = render_pdf_bytes(book, plan)
-    with atomic_path(target) as tmp:
-        tmp.write_bytes(data)
-
-
-def render_one_document(book: Book, plan: PdfPlan, **options) -> bytes:
-    """The whole book as one WeasyPrint document (contents via target-counter): the baseline the
-    chunked render is measured against, and the mode for tagged PDF variants (PDF/UA, PDF/A)."""
-    front = front_html(book, plan.epoch, None)
-    body = body_html(book, entries(book), plan.epoch)
-    html, stylesheets = _html(front.replace("</body></html>", "") + body.split('<body class="body">', 1)[1],
-                              plan.css, plan.root)
-    identifier = hashlib.md5(book.meta.identifier.encode("utf-8")).hexdigest().encode("ascii")
-    return html.write_pdf(stylesheets=stylesheets, pdf_identifier=identifier, **options)
+def first_page_number(number: int) -> str:
+    """A stamp document whose first page is numbered `number` (checked in PDF-NOTES.md)."""
+    return f"@page :first {{ counter-reset: page {number}; }}\n"

@@ -1,14 +1,13 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bookbuilder.normalize import chars, enabled, normalize_text, text_rules
+from bookbuilder.normalize import Normalizer, chars, enabled
 
-ON = enabled({})
-RULES = text_rules(ON, traditional=False)
+SIMPLIFIED, TRADITIONAL = Normalizer(enabled({}), "zh-Hans"), Normalizer(enabled({}), "zh-Hant")
 
 
 def norm(text: str) -> str:
-    return normalize_text(text, ON, RULES)
+    return SIMPLIFIED.text(text)
 
 
 @pytest.mark.parametrize("raw, expected", [
@@ -68,8 +67,8 @@ def test_must_not_change_inside_chinese():
 
 
 def test_traditional_quotes_prefer_corner_brackets():
-    assert normalize_text('他說："走吧。"', ON, text_rules(ON, traditional=True)) == "他說：「走吧。」"
-    assert normalize_text("「好」『好』", ON, text_rules(ON, traditional=True)) == "「好」『好』"
+    assert TRADITIONAL.text('他說："走吧。"') == "他說：「走吧。」"
+    assert TRADITIONAL.text("「好」『好』") == "「好」『好』"
 
 
 def test_optional_rules():

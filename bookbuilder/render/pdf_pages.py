@@ -1,0 +1,218 @@
+"""A book's PDF pages: chunks of chapters laid out on several processes (bookbuilder.parallel),
+then put together with pikepdf so that the result reads like one document.
+
+- A chunk is laid out with no margin boxes; it does not need to know where it starts, so the
+  chunks never wait for each other. Since every chapter starts on a new page, a chunk's page
+  count does not depend on where it starts either.
+- Its page numbers and running headers are drawn afterwards, by WeasyPrint, into a stamp document
+  of the chunk's margin boxes alone (its pages again, empty, first page numbered by the pages
+  before it), laid over the chunk's pages at the merge. The same CSS draws them as in one
+  document; nothing in WeasyPrint is changed.
+- The front matter (cover, title page, contents) is unnumbered and rendered once every chunk is
+  laid out, with the chapters' printed page numbers; body pages are numbered from 1.
+- The outline and the contents' links are built on the merged file, from each chunk's anchors.
+- WeasyPrint subsets fonts keeping glyph ids, so the chunks' subsets of one font are replaced by a
+  single subset of their union (bookbuilder.render.font_share).
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import datetime as dt
+import hashlib
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from bookbuilder.diagnostics import Diagnostic
+from bookbuilder.model import Book
+from bookbuilder.parallel import default_jobs, guarded, process_pool
+from bookbuilder.render import RenderContext
+from bookbuilder.render.pdf import (NO_MARGIN_BOXES, STAMPS_ONLY, Entry, PdfOptions, Stylesheets, body_html, entries,
+                                    fetcher, first_page_number, front_html, render_warnings, stamp_html,
+                                    weasyprint_messages)
+
+PX_TO_PT = 0.75  # WeasyPrint lays out in CSS px; PDF user space is in points
+MIN_CHUNK, MAX_CHUNK = 30, 80  # chapters
+
+
+@dataclass(frozen=True)
+class Job:
+    """One WeasyPrint document to render on a worker: a chunk, a chunk's stamps, the front matter."""
+
+    index: int
+    html: str
+    css: Stylesheets
+    extra_css: str
+    root: Path
+
+
+@dataclass(frozen=True)
+class Rendered:
+    index: int
+    pdf: bytes
+    pages: int
+    anchors: dict[str, int]  # anchor → page index within the document
+    links: tuple  # per page, its internal links: (anchor, (x, y, w, h)) in CSS px
+    messages: tuple[str, ...]  # WeasyPrint's warnings
+
+
+def render_document(job: Job, identifier: bytes | None = None, **options) -> Rendered:
+    """Lay out and draw one document (on a worker process)."""
+    from weasyprint import CSS, HTML
+
+    messages: list[str] = []
+    with weasyprint_messages(messages):
+        fetch = fetcher(job.root)
+        sheets = [CSS(string=sheet, base_url=base, url_fetcher=fetch) for sheet, base, _ in job.css]
+        if job.extra_css:
+            sheets.append(CSS(string=job.extra_css))
+        document = HTML(string=job.html, base_url=job.root.resolve().as_uri() + "/", url_fetcher=fetch).render(stylesheets=sheets)
+        anchors: dict[str, int] = {}
+        for i, page in enumerate(document.pages):
+            for name in page.anchors:
+                anchors.setdefault(name, i)
+        links = tuple(tuple((target, rect) for kind, target, rect, _ in page.links if kind == "internal") for page in document.pages)
+        data = document.write_pdf(pdf_identifier=identifier, **options)
+    return Rendered(job.index, data, len(document.pages), anchors, links, tuple(messages))
+
+
+def plan_chunks(items: list[Entry], jobs: int, chunk_chapters: int) -> list[list[Entry]]:
+    """Chunks of whole chapters (a volume page travels with its first chapter). At most 80 chapters
+    (≈ 360 A5 pages) a chunk bounds a worker's memory, and WeasyPrint's layout cost grows faster
+    than the page count, so smaller documents are cheaper per page; below 30 chapters a chunk's
+    fixed cost (fonts, PDF writing) outweighs that."""
+    size = chunk_chapters or max(MIN_CHUNK, min(MAX_CHUNK, -(-len(items) // max(jobs, 1))))
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def render_pdf_bytes(book: Book, options: PdfOptions, context: RenderContext) -> tuple[bytes, list[Diagnostic]]:
+    """The chunks, then each chunk's stamps as soon as it and the chunks before it are laid out
+    (their pages give its first page number), then the front matter; merged."""
+    chunks = plan_chunks(entries(book), context.jobs or options.jobs or default_jobs(), options.chunk_chapters)
+    root = context.config.root
+    bodies = [Job(i, body_html(book, chunk, context.epoch), options.css, NO_MARGIN_BOXES, root) for i, chunk in enumerate(chunks)]
+    done: dict[int, Rendered] = {}
+    stamps: dict[int, Rendered] = {}
+    jobs = min(context.jobs or options.jobs or default_jobs(), len(bodies))
+
+    def stamp_job(k: int) -> Job:
+        first = 1 + sum(done[i].pages for i in range(k))
+        html = stamp_html(book, chunks[k], done[k].anchors, done[k].pages, context.epoch)
+        return Job(k, html, options.css, STAMPS_ONLY + first_page_number(first), root)
+
+    with guarded("rendering the PDF"):
+        if jobs <= 1:
+            for job in bodies:
+                done[job.index] = render_document(job)
+                stamps[job.index] = render_document(stamp_job(job.index))
+                if context.progress:
+                    context.progress(len(chunks[job.index]))
+        else:
+            pool = process_pool(jobs)
+            try:
+                pending = {pool.submit(render_document, job): ("body", job.index) for job in bodies}
+                stamped = 0  # the chunks whose stamps are submitted: all before the first not laid out
+                while pending:
+                    finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                    for future in finished:
+                        kind, k = pending.pop(future)
+                        result = future.result()
+                        if kind == "stamps":
+                            stamps[k] = result
+                            continue
+                        done[k] = result
+                        if context.progress:
+                            context.progress(len(chunks[k]))
+                    while stamped < len(bodies) and stamped in done:
+                        pending[pool.submit(render_document, stamp_job(stamped))] = ("stamps", stamped)
+                        stamped += 1
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
+        pages = _printed_pages(done)
+        front = render_document(Job(-1, front_html(book, context.epoch, pages), options.css, "", root))
+    for k, result in done.items():
+        if result.pages != stamps[k].pages:
+            raise RuntimeError(f"chunk {k}: {result.pages} pages, but its stamps have {stamps[k].pages}")
+    messages = [m for r in [front, *done.values(), *stamps.values()] for m in r.messages]
+    ordered = [done[k] for k in sorted(done)]
+    return merge(book, front, ordered, [stamps[k] for k in sorted(stamps)], pages, context.epoch), render_warnings(messages)
+
+
+def _printed_pages(done: dict[int, Rendered]) -> dict[str, int]:
+    """The printed page number of every anchor of the body (numbered from 1)."""
+    pages, offset = {}, 0
+    for k in sorted(done):
+        for name, index in done[k].anchors.items():
+            pages[name] = offset + index + 1
+        offset += done[k].pages
+    return pages
+
+
+def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rendered], pages: dict[str, int],
+          epoch: int) -> bytes:
+    """Front matter + chunks, each chunk's page under its stamp → one PDF (pikepdf/qpdf: fast,
+    object streams, deterministic /ID)."""
+    import pikepdf
+    from pikepdf import Array, Dictionary, Name, OutlineItem, String
+
+    from bookbuilder.render.font_share import share_font_programs
+
+    out = pikepdf.Pdf.new()
+    sources = [pikepdf.Pdf.open(io.BytesIO(front.pdf))] + [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in chunks]
+    for source in sources:
+        out.pages.extend(source.pages)
+    n_front = len(sources[0].pages)
+    stamp_sources = [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in stamps]  # open until the file is saved
+    for n, (page, stamp) in enumerate(zip(out.pages[n_front:], [p for source in stamp_sources for p in source.pages]), 1):
+        # Page.add_overlay would do, but names the form at random: the file would differ build by build.
+        name = Name(f"/Stamp{n}")  # one name per page: WeasyPrint's pages may share one resource dictionary
+        page.add_resource(out.copy_foreign(stamp.as_form_xobject()), Name.XObject, name)
+        page.contents_add(out.make_stream(b"q\n"), prepend=True)
+        page.contents_add(out.make_stream(b"Q\nq " + name.unparse() + b" Do Q\n"))
+    share_font_programs(out)
+
+    def page_of(anchor: str) -> int:
+        return n_front + pages[anchor] - 1
+
+    with out.open_outline() as outline:  # volume › chapter, pointing at the merged pages
+        parent = None
+        for e in entries(book):
+            if e.volume_anchor:
+                parent = OutlineItem(e.volume_title, page_of(e.volume_anchor))
+                outline.root.append(parent)
+            elif not e.volume_title:
+                parent = None
+            (parent.children if parent is not None else outline.root).append(OutlineItem(e.chapter.title, page_of(e.anchor)))
+    # Clickable contents: WeasyPrint knew where each entry is drawn, not where its chapter landed.
+    for page_index, links in enumerate(front.links):
+        page = out.pages[page_index]
+        height = float(page.mediabox[3])
+        for target, (x, y, w, h) in links:
+            if target in pages:
+                rect = [x * PX_TO_PT, height - (y + h) * PX_TO_PT, (x + w) * PX_TO_PT, height - y * PX_TO_PT]
+                annot = Dictionary(Type=Name.Annot, Subtype=Name.Link, Rect=Array(rect), Border=Array([0, 0, 0]),
+                                   Dest=Array([out.pages[page_of(target)].obj, Name.Fit]))
+                if Name.Annots not in page.obj:
+                    page.obj.Annots = Array()
+                page.obj.Annots.append(out.make_indirect(annot))
+    out.Root.PageLabels = Dictionary(Nums=Array([0, Dictionary(S=Name.r), n_front, Dictionary(S=Name.D, St=1)]))
+    out.Root.Lang = String(book.meta.language)
+    out.Root.PageMode = Name.UseOutlines
+    date = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).strftime("D:%Y%m%d%H%M%SZ")
+    out.docinfo = out.make_indirect(Dictionary(
+        Title=String(book.meta.title), Author=String(book.meta.author), Creator=String("bookbuilder"),
+        Producer=String("bookbuilder (WeasyPrint, pikepdf)"), CreationDate=String(date), ModDate=String(date)))
+    buffer = io.BytesIO()
+    out.save(buffer, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate, compress_streams=True)
+    return buffer.getvalue()
+
+
+def render_one_document(book: Book, options: PdfOptions, context: RenderContext, **variant) -> tuple[bytes, list[Diagnostic]]:
+    """The whole book as one WeasyPrint document (contents via target-counter): the baseline the
+    chunked render is measured against, and the mode for tagged PDF variants (PDF/UA, PDF/A)."""
+    front = front_html(book, context.epoch, None)
+    body = body_html(book, entries(book), context.epoch)
+    html = front.replace("</body></html>", "") + body.split('<body class="body">', 1)[1]
+    identifier = hashlib.md5(book.meta.identifier.encode("utf-8")).hexdigest().encode("ascii")
+    rendered = render_document(Job(0, html, options.css, "", context.config.root), identifier, **variant)
+    return rendered.pdf, render_warnings(list(rendered.messages))
