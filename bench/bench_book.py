@@ -114,14 +114,17 @@ def bench_normalize(corpus: Path, clean_dir: Path) -> dict:
 
 def bench_normalize_time(corpus: Path, jobs: int) -> dict:
     """Normalization alone, on the book as parsed (every rule on): in this process, and per
-    chapter on `jobs` forked processes as `bookbuilder epub` does it (best of three each)."""
-    from bookbuilder.normalize import RULES, normalizer
-    from bookbuilder.parallel import fork_map
+    chapter on `jobs` processes as a whole-novel file's chapters are (best of three each)."""
+    from functools import partial
+
+    from bookbuilder.normalize import SWITCHES, normalizer
+    from bookbuilder.parallel import ordered_map
+    from bookbuilder.reading import normalize_and_lint
     from bookbuilder.pipeline import load_book
 
     project = Path(tempfile.mkdtemp())
     shutil.copytree(corpus, project / "source", copy_function=os.link)  # a symlink would point outside: E006
-    (project / "book.toml").write_text("[normalize]\n" + "".join(f"{name} = false\n" for name in RULES), "utf-8")
+    (project / "book.toml").write_text("[normalize]\n" + "".join(f"{name} = false\n" for name in sorted(SWITCHES)), "utf-8")
     raw = load_book(project, jobs=1).book
     rules = normalizer({}, raw.meta.language)
     chapters = list(raw.chapters())
@@ -135,7 +138,8 @@ def bench_normalize_time(corpus: Path, jobs: int) -> dict:
         return round(min(times), 3)
 
     return {"normalize_s": best(lambda: [rules.chapter(c) for c in chapters]),
-            f"normalize_s_jobs_{jobs}": best(lambda: fork_map(lambda c: rules.chapter(c)[1], chapters, jobs))}
+            f"normalize_s_jobs_{jobs}": best(lambda: list(ordered_map(partial(normalize_and_lint, rules), chapters, jobs,
+                                                                            stage="normalizing")))}
 
 
 def bench_single(n: int, tmp: Path) -> dict:

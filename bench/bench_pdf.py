@@ -23,15 +23,17 @@ MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
 RENDER = """
 import sys, time, json
 from pathlib import Path
-from bookbuilder.pipeline import load_book, with_cover, pdf_stylesheets, source_date_epoch
-from bookbuilder.render.pdf import PdfPlan, render_one_document, render_pdf_bytes
-loaded = load_book(sys.argv[1]); book, _ = with_cover(loaded)
-plan = PdfPlan(css=pdf_stylesheets(loaded.config), root=loaded.config.root, epoch=source_date_epoch(), jobs=int(sys.argv[3]))
+from bookbuilder.pipeline import load_book, source_date_epoch
+from bookbuilder.render import RenderContext, renderer, with_cover
+from bookbuilder.render.pdf_pages import render_one_document, render_pdf_bytes
+loaded = load_book(sys.argv[1]); book, _ = with_cover(loaded.book, loaded.config)
+options = renderer("pdf").options(loaded.config)
+context = RenderContext(Path(sys.argv[4]), loaded.config, source_date_epoch(), options, jobs=int(sys.argv[3]))
 start = time.perf_counter()
-data = render_one_document(book, plan) if sys.argv[2] == "one" else render_pdf_bytes(book, plan)
+data, _ = (render_one_document if sys.argv[2] == "one" else render_pdf_bytes)(book, options, context)
 seconds = time.perf_counter() - start
 Path(sys.argv[4]).write_bytes(data)
-print(json.dumps({"seconds": seconds, **plan.stats}))
+print(json.dumps({"seconds": seconds}))
 """
 
 

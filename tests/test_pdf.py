@@ -43,6 +43,31 @@ def test_page_numbers_run_on_across_chunks(chunked):
     assert reader.page_labels[start:] == [str(i) for i in range(1, len(reader.pages) - start + 1)]
 
 
+def test_stamped_headers_name_each_pages_chapter_and_volume_pages_have_none(tmp_path):
+    """Page numbers and running headers are drawn at the merge (render/pdf_pages.py): every body
+    page of a book in volumes, chunked by one chapter, carries its own chapter's title above and
+    its number below; a volume's page carries only its number."""
+    files = {f"第{v}卷 卷名{v}/{name}": text for v in (1, 2)
+             for name, text in list(chapters(4, paragraphs=30).items())[2 * v - 2:2 * v]}
+    root = write_book(tmp_path / "b", files, "[pdf]\nchunk_chapters = 1\n")
+    loaded = load_book(root)
+    reader = PdfReader(str(build_pdf(loaded, jobs=2)[0]))
+    start = body_start(reader)
+    owner, seen = None, []
+    for number, page in enumerate(reader.pages[start:], 1):
+        lines = [line.strip() for line in page.extract_text().strip().splitlines()]
+        assert lines[-1] == str(number)
+        if lines[0].startswith("第") and "卷" in lines[0]:  # a volume's page: its title, its number, no header
+            assert lines == [lines[0], str(number)]
+            seen.append(lines[0])
+            continue
+        if re.fullmatch(r"第\d+章 标题\d+", lines[0]) and lines[0] != owner:
+            owner = lines[0]  # a chapter's first page: the heading, then the header naming it
+            seen.append(owner)
+        assert lines[-2] == owner, (number, lines[-3:])
+    assert seen == ["第1卷 卷名1", "第1章 标题1", "第2章 标题2", "第2卷 卷名2", "第3章 标题3", "第4章 标题4"]
+
+
 def test_contents_page_numbers_point_at_chapter_starts(chunked):
     loaded, reader = chunked
     start = body_start(reader)

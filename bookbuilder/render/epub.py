@@ -34,7 +34,7 @@ NAV_NAME = "nav.xhtml"
 TOC_TITLE, LANDMARKS_TITLE = "目录", "导航"
 # zlib's level 6, zipfile's default: the bytes are the same for a given zlib, as a reproducible
 # build compares them on one machine.
-COMPRESS_LEVEL = 6
+COMPRESS_LEVEL = 1
 ZIP_EPOCH_MIN = 315532800  # 1980-01-01: the earliest time a zip entry can carry
 VERTICAL_CSS = "html { writing-mode: vertical-rl; -epub-writing-mode: vertical-rl; -webkit-writing-mode: vertical-rl; }\n"
 APPLE_DISPLAY_OPTIONS = (b'<?xml version="1.0" encoding="UTF-8"?>\n<display_options><platform name="*">'

@@ -21,9 +21,9 @@ MIN_SAVING = 100_000  # bytes: below this, leave the chunks' programs alone
 def _descendants(pdf):
     """Each CIDFont (descendant of a Type0 font) used on any page or in a form it draws (the
     stamps of page numbers and headers are forms), once."""
-    seen = set()
+    seen, visited = set(), set()
     for page in pdf.pages:
-        for resources in _resources(page.obj.get("/Resources")):
+        for resources in _resources(page.obj.get("/Resources"), visited):
             fonts = resources.get("/Font")
             for font in (fonts.values() if fonts is not None else ()):
                 for d in font.get("/DescendantFonts", []):
@@ -32,15 +32,19 @@ def _descendants(pdf):
                         yield d
 
 
-def _resources(resources, depth: int = 0):
-    """A resource dictionary and those of the forms it holds, a few levels down."""
-    if resources is None:
+def _resources(resources, visited: set):
+    """A resource dictionary and those of the forms it holds, each once: WeasyPrint's pages share
+    one dictionary, which holds every page's stamp."""
+    if resources is None or (resources.is_indirect and resources.objgen in visited):
         return
+    if resources.is_indirect:
+        visited.add(resources.objgen)
     yield resources
     forms = resources.get("/XObject")
-    for xobject in (forms.values() if forms is not None and depth < 3 else ()):
-        if xobject.get("/Subtype") == "/Form":
-            yield from _resources(xobject.get("/Resources"), depth + 1)
+    for xobject in (forms.values() if forms is not None else ()):
+        if xobject.get("/Subtype") == "/Form" and xobject.objgen not in visited:
+            visited.add(xobject.objgen)
+            yield from _resources(xobject.get("/Resources"), visited)
 
 
 def _used_gids(cid_font) -> set[int]:

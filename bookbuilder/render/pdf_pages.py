@@ -100,6 +100,9 @@ def render_pdf_bytes(book: Book, options: PdfOptions, context: RenderContext) ->
         html = stamp_html(book, chunks[k], done[k].anchors, done[k].pages, context.epoch)
         return Job(k, html, options.css, STAMPS_ONLY + first_page_number(first), root)
 
+    def front_job() -> Job:
+        return Job(-1, front_html(book, context.epoch, _printed_pages(done)), options.css, "", root)
+
     with guarded("rendering the PDF"):
         if jobs <= 1:
             for job in bodies:
@@ -107,6 +110,7 @@ def render_pdf_bytes(book: Book, options: PdfOptions, context: RenderContext) ->
                 stamps[job.index] = render_document(stamp_job(job.index))
                 if context.progress:
                     context.progress(len(chunks[job.index]))
+            front = render_document(front_job())
         else:
             pool = process_pool(jobs)
             try:
@@ -117,25 +121,28 @@ def render_pdf_bytes(book: Book, options: PdfOptions, context: RenderContext) ->
                     for future in finished:
                         kind, k = pending.pop(future)
                         result = future.result()
-                        if kind == "stamps":
+                        if kind == "front":
+                            front = result
+                        elif kind == "stamps":
                             stamps[k] = result
-                            continue
-                        done[k] = result
-                        if context.progress:
-                            context.progress(len(chunks[k]))
+                        else:
+                            done[k] = result
+                            if context.progress:
+                                context.progress(len(chunks[k]))
+                            if len(done) == len(bodies):  # every page number is known: the contents
+                                pending[pool.submit(render_document, front_job())] = ("front", -1)
                     while stamped < len(bodies) and stamped in done:
                         pending[pool.submit(render_document, stamp_job(stamped))] = ("stamps", stamped)
                         stamped += 1
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
-        pages = _printed_pages(done)
-        front = render_document(Job(-1, front_html(book, context.epoch, pages), options.css, "", root))
     for k, result in done.items():
         if result.pages != stamps[k].pages:
             raise RuntimeError(f"chunk {k}: {result.pages} pages, but its stamps have {stamps[k].pages}")
     messages = [m for r in [front, *done.values(), *stamps.values()] for m in r.messages]
     ordered = [done[k] for k in sorted(done)]
-    return merge(book, front, ordered, [stamps[k] for k in sorted(stamps)], pages, context.epoch), render_warnings(messages)
+    merged = merge(book, front, ordered, [stamps[k] for k in sorted(stamps)], _printed_pages(done), context.epoch)
+    return merged, render_warnings(messages)
 
 
 def _printed_pages(done: dict[int, Rendered]) -> dict[str, int]:
@@ -163,12 +170,17 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
         out.pages.extend(source.pages)
     n_front = len(sources[0].pages)
     stamp_sources = [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in stamps]  # open until the file is saved
-    for n, (page, stamp) in enumerate(zip(out.pages[n_front:], [p for source in stamp_sources for p in source.pages]), 1):
-        # Page.add_overlay would do, but names the form at random: the file would differ build by build.
-        name = Name(f"/Stamp{n}")  # one name per page: WeasyPrint's pages may share one resource dictionary
-        page.add_resource(out.copy_foreign(stamp.as_form_xobject()), Name.XObject, name)
-        page.contents_add(out.make_stream(b"q\n"), prepend=True)
-        page.contents_add(out.make_stream(b"Q\nq " + name.unparse() + b" Do Q\n"))
+    # Page.add_overlay would do, but names each form at random: the file would differ build by build.
+    # Each page gets its own resource dictionary (WeasyPrint's pages share one), so the form has one
+    # name everywhere and two content streams serve every page.
+    before, after = out.make_stream(b"q\n"), out.make_stream(b"Q\nq /BookbuilderStamp Do Q\n")
+    for page, stamp in zip(out.pages[n_front:], [p for source in stamp_sources for p in source.pages]):
+        resources = Dictionary(page.obj.Resources)
+        resources.XObject = Dictionary(resources.get("/XObject", Dictionary()))
+        resources.XObject.BookbuilderStamp = out.copy_foreign(stamp.as_form_xobject())
+        page.obj.Resources = resources
+        page.contents_add(before, prepend=True)
+        page.contents_add(after)
     share_font_programs(out)
 
     def page_of(anchor: str) -> int:
