@@ -64,14 +64,22 @@ def _load(path: Path, jobs: int | None = None) -> pipeline.Loaded:
     return loaded
 
 
-def _built(result) -> None:
-    target, notes = result
-    _warn(notes)
-    click.echo(f"wrote {target}")
-
-
 JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
                     help="Worker processes (default: every core; for the PDF, [pdf] jobs in book.toml first).")
+
+
+def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | None) -> None:
+    """One format built, its warnings shown; a progress bar where the renderer reports progress."""
+    from bookbuilder.render import renderer
+
+    if renderer(fmt).shows_progress:
+        chapters = sum(1 for _ in loaded.book.chapters())
+        with click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True) as bar:
+            target, notes = pipeline.build(loaded, fmt, output, jobs, progress=bar.update)
+    else:
+        target, notes = pipeline.build(loaded, fmt, output, jobs)
+    _warn(notes)
+    click.echo(f"wrote {target}")
 
 
 @main.command()
@@ -80,13 +88,7 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
 @JOBS
 def epub(path, output, jobs):
     """Build the EPUB 3 (default build/<slug>.epub)."""
-    _built(pipeline.build_epub(_load(path, jobs), output, jobs))
-
-
-def _pdf(loaded: pipeline.Loaded, output, jobs) -> None:
-    chapters = sum(1 for _ in loaded.book.chapters())
-    with click.progressbar(length=chapters, label="PDF", file=sys.stderr, show_pos=True) as bar:
-        _built(pipeline.build_pdf(loaded, output, jobs=jobs, progress=bar.update))
+    _build(_load(path, jobs), "epub", output, jobs)
 
 
 @main.command()
@@ -95,17 +97,19 @@ def _pdf(loaded: pipeline.Loaded, output, jobs) -> None:
 @JOBS
 def pdf(path, output, jobs):
     """Build the PDF (default build/<slug>.pdf), rendering chapters in parallel."""
-    _pdf(_load(path, jobs), output, jobs)
+    _build(_load(path, jobs), "pdf", output, jobs)
 
 
 @main.command()
 @PATH
 @JOBS
 def build(path, jobs):
-    """Build both the EPUB and the PDF into build/."""
+    """Build every format into build/: the EPUB and the PDF."""
+    from bookbuilder.render import NAMES
+
     loaded = _load(path, jobs)
-    _built(pipeline.build_epub(loaded, jobs=jobs))
-    _pdf(loaded, None, jobs)
+    for fmt in NAMES:
+        _build(loaded, fmt, None, jobs)
 
 
 @main.command()

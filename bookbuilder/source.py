@@ -68,7 +68,7 @@ def _is_chapter_file(entry: os.DirEntry) -> bool:
 
 
 def _sorted_entries(folder: Path) -> list[os.DirEntry]:
-    # scandir's entries know their type without a stat per file (2,000 chapters: 30 → 10 ms).
+    # scandir's entries know their type without a stat per file.
     with os.scandir(folder) as entries:
         return sorted(entries, key=lambda e: order_key(e.name))
 

@@ -59,13 +59,18 @@ def test_fuzz_split_sections(text):
         assert all(b.text.strip() for b in s.blocks if isinstance(b, Paragraph))
 
 
-def test_interrupted_build_leaves_the_previous_artifact(tmp_path):
-    """Ctrl-C in the middle of rendering a PDF: exit 130, earlier PDF byte for byte, no temp files."""
-    chapters = {f"{i:03d}.txt": f"第{i}章\n" + "城上守军齐声惊呼，西门起火，王宫起火。\n" * 200 for i in range(1, 41)}
-    root = write_book(tmp_path / "b", chapters, "[output]\nname = \"big\"\n")
+def _long_book(tmp_path, lines: int = 150):
+    chapters = {f"{i:03d}.txt": f"第{i}章\n" + "城上守军齐声惊呼，西门起火，王宫起火。\n" * lines for i in range(1, 41)}
+    root = write_book(tmp_path / "b", chapters, '[output]\nname = "big"\n[pdf]\nchunk_chapters = 4\n')
     target = root / "build" / "big.pdf"
     target.parent.mkdir()
     target.write_bytes(b"%PDF-1.7 the earlier artifact")
+    return root, target
+
+
+def test_interrupted_build_leaves_the_previous_artifact(tmp_path):
+    """Ctrl-C in the middle of rendering a PDF: exit 130, earlier PDF byte for byte, no temp files."""
+    root, target = _long_book(tmp_path, lines=200)
     proc = subprocess.Popen([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "1"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(4)  # loading takes well under this; rendering 40 long chapters takes far longer
@@ -233,15 +238,6 @@ def _children(pid: int) -> list[int]:
             return [int(p) for p in f.read().split()]
     except OSError:
         return []
-
-
-def _long_book(tmp_path):
-    chapters = {f"{i:03d}.txt": f"第{i}章\n" + "城上守军齐声惊呼，西门起火，王宫起火。\n" * 150 for i in range(1, 41)}
-    root = write_book(tmp_path / "b", chapters, '[output]\nname = "big"\n[pdf]\nchunk_chapters = 4\n')
-    target = root / "build" / "big.pdf"
-    target.parent.mkdir()
-    target.write_bytes(b"%PDF-1.7 the earlier artifact")
-    return root, target
 
 
 def test_a_pdf_worker_killed_mid_render_is_one_line_and_leaves_nothing(tmp_path):

@@ -39,7 +39,7 @@ class CharClass(dict):
     """A character class as a dict, char → in the class, each answer worked out once from the
     class's ranges (written as inside a regex [...]: single characters and a-b ranges). The rules
     test single characters very often, and a dict lookup costs a fraction of a regex call; nor is
-    there a regex to compile (a class with the Han ranges takes 3–4 ms to compile)."""
+    there a regex to compile (a class with the Han ranges is slow to compile, on every run)."""
 
     def __init__(self, spec: str):
         super().__init__()
@@ -69,7 +69,7 @@ def _cjk_at(text: str, i: int) -> bool:
 
 def _han_at(text: str, i: int) -> bool:
     """text[i] is a Han character; False outside the text. (Callbacks on a rare mark test their
-    neighbours with it: a pattern holding the Han ranges takes 3–4 ms to compile, every run.)"""
+    neighbours with it: a pattern holding the Han ranges is slow to compile, on every run.)"""
     return 0 <= i < len(text) and _HAN_CHARS[text[i]]
 
 
@@ -125,7 +125,7 @@ _COMMA = re.compile(r",+")
 _BANG = re.compile(r"[!?]+")
 
 
-# Patterns holding the Han ranges take 3–4 ms each to compile, every run: those that only some
+# Patterns holding the Han ranges are slow to compile, on every run: those that only some
 # books need are compiled when first used.
 @functools.cache
 def _comma_between() -> re.Pattern:
@@ -178,7 +178,7 @@ def punctuation(text: str) -> str:
 
 def _widen(text: str, mark: str, wide: str, fits: Callable[[str, int], bool]) -> str:
     """Each `mark` at an i where fits(text, i) → `wide`. For marks rare in Chinese text, a call per
-    mark costs less than compiling a pattern with the Han ranges in it (3–4 ms, every run)."""
+    mark costs less than compiling a pattern with the Han ranges in it, on every run."""
     out, done, i = [], 0, text.find(mark)
     while i >= 0:
         if fits(text, i):

@@ -1,7 +1,7 @@
 """The output formats, each one module behind one interface (mdBook's renderers are the picture).
 
-A Renderer has a `name` (the command and the key in [output] formats), a `suffix` for its file in
-build/, `options(config)` (its frozen, typed options from book.toml), `render(book, context)` and
+A Renderer has a `name` (the command and the key in the registry), a `suffix` for its file in
+build/, whether it `shows_progress`, `options(config)` (its frozen, typed options from book.toml), `render(book, context)` and
 `check(path, book)`, the output checks of an artifact it wrote. The CLI, pipeline.build,
 pipeline.check_outputs and pipeline.fresh_outputs loop over `RENDERERS`; a new format is a new
 module with one class, and one line here.
@@ -38,6 +38,7 @@ class RenderContext:
 class Renderer(Protocol):
     name: str
     suffix: str
+    shows_progress: bool  # it calls context.progress(chapters done): the CLI shows a bar
 
     def options(self, config: Config) -> object: ...
 

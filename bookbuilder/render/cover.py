@@ -73,5 +73,5 @@ def generate_cover(meta: Meta) -> bytes:
     author_font = ImageFont.truetype(str(regular_path), 90, index=regular_index)
     draw.text((WIDTH // 2, HEIGHT - 600), meta.author, font=author_font, fill=(214, 200, 170), anchor="mm")
     out = io.BytesIO()
-    image.save(out, "JPEG", quality=88)  # optimize=True: 28 ms to save 40 KB
+    image.save(out, "JPEG", quality=88)
     return out.getvalue()

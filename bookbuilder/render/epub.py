@@ -65,6 +65,7 @@ class EpubOptions:
 class EpubRenderer:
     name = "epub"
     suffix = "epub"
+    shows_progress = False  # the CLI shows a bar fed by context.progress
 
     def options(self, config: Config) -> EpubOptions:
         named = config.epub.get("font")

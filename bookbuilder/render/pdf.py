@@ -43,6 +43,7 @@ class PdfOptions:
 class PdfRenderer:
     name = "pdf"
     suffix = "pdf"
+    shows_progress = True  # the CLI shows a bar fed by context.progress
 
     def options(self, config: Config) -> PdfOptions:
         named = config.pdf.get("font")

@@ -166,25 +166,14 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
 
     out = pikepdf.Pdf.new()
     sources = [pikepdf.Pdf.open(io.BytesIO(front.pdf))] + [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in chunks]
-    for source in sources:
-        out.pages.extend(source.pages)
+    merged = _concatenate(out, sources)
     n_front = len(sources[0].pages)
     stamp_sources = [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in stamps]  # open until the file is saved
-    # Page.add_overlay would do, but names each form at random: the file would differ build by build.
-    # Each page gets its own resource dictionary (WeasyPrint's pages share one), so the form has one
-    # name everywhere and two content streams serve every page.
-    before, after = out.make_stream(b"q\n"), out.make_stream(b"Q\nq /BookbuilderStamp Do Q\n")
-    for page, stamp in zip(out.pages[n_front:], [p for source in stamp_sources for p in source.pages]):
-        resources = Dictionary(page.obj.Resources)
-        resources.XObject = Dictionary(resources.get("/XObject", Dictionary()))
-        resources.XObject.BookbuilderStamp = out.copy_foreign(stamp.as_form_xobject())
-        page.obj.Resources = resources
-        page.contents_add(before, prepend=True)
-        page.contents_add(after)
+    _stamp(out, merged[n_front:], [p for source in stamp_sources for p in source.pages])
     share_font_programs(out)
 
-    def page_of(anchor: str) -> int:
-        return n_front + pages[anchor] - 1
+    def page_of(anchor: str):
+        return Array([merged[n_front + pages[anchor] - 1].obj, Name.Fit])
 
     with out.open_outline() as outline:  # volume › chapter, pointing at the merged pages
         parent = None
@@ -196,14 +185,13 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
                 parent = None
             (parent.children if parent is not None else outline.root).append(OutlineItem(e.chapter.title, page_of(e.anchor)))
     # Clickable contents: WeasyPrint knew where each entry is drawn, not where its chapter landed.
-    for page_index, links in enumerate(front.links):
-        page = out.pages[page_index]
+    for page, links in zip(merged, front.links):
         height = float(page.mediabox[3])
         for target, (x, y, w, h) in links:
             if target in pages:
                 rect = [x * PX_TO_PT, height - (y + h) * PX_TO_PT, (x + w) * PX_TO_PT, height - y * PX_TO_PT]
                 annot = Dictionary(Type=Name.Annot, Subtype=Name.Link, Rect=Array(rect), Border=Array([0, 0, 0]),
-                                   Dest=Array([out.pages[page_of(target)].obj, Name.Fit]))
+                                   Dest=page_of(target))
                 if Name.Annots not in page.obj:
                     page.obj.Annots = Array()
                 page.obj.Annots.append(out.make_indirect(annot))
@@ -217,6 +205,43 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
     buffer = io.BytesIO()
     out.save(buffer, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate, compress_streams=True)
     return buffer.getvalue()
+
+
+def _concatenate(out, sources) -> list:
+    """Every page of `sources` into `out`, in order; the pages as a list. Pages are appended to
+    the page tree in one go: pikepdf's pages.extend takes time growing with the pages already
+    there (3.8 s for the 9,000 pages of a 2,000-chapter book). WeasyPrint's page trees hold only
+    Kids and Count, and each page its own boxes and resources; any other tree is appended by
+    pikepdf."""
+    import pikepdf
+
+    if any(set(source.Root.Pages.keys()) - {"/Type", "/Kids", "/Count"} for source in sources):
+        for source in sources:
+            out.pages.extend(source.pages)
+        return list(out.pages)
+    kids = [out.copy_foreign(page.obj) for source in sources for page in source.pages]
+    tree = out.Root.Pages
+    for kid in kids:
+        kid.Parent = tree
+    tree.Kids, tree.Count = pikepdf.Array(kids), len(kids)
+    return list(out.pages)
+
+
+def _stamp(out, body: list, stamps: list) -> None:
+    """Each body page under its stamp (page number, running header) as a form XObject.
+    Page.add_overlay would do, but names each form at random: the file would differ build by build.
+    Each page gets its own resource dictionary (WeasyPrint's pages share one), so the form has one
+    name everywhere and two content streams serve every page."""
+    from pikepdf import Dictionary
+
+    before, after = out.make_stream(b"q\n"), out.make_stream(b"Q\nq /BookbuilderStamp Do Q\n")
+    for page, stamp in zip(body, stamps, strict=True):
+        resources = Dictionary(page.obj.Resources)
+        resources.XObject = Dictionary(resources.get("/XObject", Dictionary()))
+        resources.XObject.BookbuilderStamp = out.copy_foreign(stamp.as_form_xobject())
+        page.obj.Resources = resources
+        page.contents_add(before, prepend=True)
+        page.contents_add(after)
 
 
 def render_one_document(book: Book, options: PdfOptions, context: RenderContext, **variant) -> tuple[bytes, list[Diagnostic]]:
