@@ -169,7 +169,7 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
     merged = _concatenate(out, sources)
     n_front = len(sources[0].pages)
     stamp_sources = [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in stamps]  # open until the file is saved
-    _stamp(out, merged[n_front:], [p for source in stamp_sources for p in source.pages])
+    _stamp(out, merged[n_front:], [(source, p) for source in stamp_sources for p in source.pages])
     share_font_programs(out)
 
     def page_of(anchor: str):
@@ -228,17 +228,24 @@ def _concatenate(out, sources) -> list:
 
 
 def _stamp(out, body: list, stamps: list) -> None:
-    """Each body page under its stamp (page number, running header) as a form XObject.
+    """Each body page under its stamp (page number, running header) as a form XObject; `stamps`:
+    (the stamp document, its page) for each body page.
     Page.add_overlay would do, but names each form at random: the file would differ build by build.
     Each page gets its own resource dictionary (WeasyPrint's pages share one), so the form has one
     name everywhere and two content streams serve every page."""
     from pikepdf import Dictionary
 
     before, after = out.make_stream(b"q\n"), out.make_stream(b"Q\nq /BookbuilderStamp Do Q\n")
-    for page, stamp in zip(body, stamps, strict=True):
+    shared: dict[tuple, object] = {}  # a stamp document's pages hold the same resources: one copy for all
+    for page, (source, stamp) in zip(body, stamps, strict=True):
+        form = stamp.as_form_xobject()
+        key = (id(source), form.Resources.unparse())
+        if key not in shared:
+            shared[key] = source.make_indirect(form.Resources)
+        form.Resources = shared[key]
         resources = Dictionary(page.obj.Resources)
         resources.XObject = Dictionary(resources.get("/XObject", Dictionary()))
-        resources.XObject.BookbuilderStamp = out.copy_foreign(stamp.as_form_xobject())
+        resources.XObject.BookbuilderStamp = out.copy_foreign(form)
         page.obj.Resources = resources
         page.contents_add(before, prepend=True)
         page.contents_add(after)
