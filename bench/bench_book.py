@@ -112,14 +112,9 @@ def bench_normalize(corpus: Path, clean_dir: Path) -> dict:
             "load_and_normalize_s": round(load_s, 3)}
 
 
-def bench_normalize_time(corpus: Path, jobs: int) -> dict:
-    """Normalization alone, on the book as parsed (every rule on): in this process, and per
-    chapter on `jobs` processes as a whole-novel file's chapters are (best of three each)."""
-    from functools import partial
-
+def bench_normalize_time(corpus: Path) -> dict:
+    """Normalization alone, on the book as parsed (every rule on), in this process (best of three)."""
     from bookbuilder.normalize import SWITCHES, normalizer
-    from bookbuilder.parallel import ordered_map
-    from bookbuilder.reading import normalize_and_lint
     from bookbuilder.pipeline import load_book
 
     project = Path(tempfile.mkdtemp())
@@ -137,9 +132,7 @@ def bench_normalize_time(corpus: Path, jobs: int) -> dict:
             times.append(time.perf_counter() - start)
         return round(min(times), 3)
 
-    return {"normalize_s": best(lambda: [rules.chapter(c) for c in chapters]),
-            f"normalize_s_jobs_{jobs}": best(lambda: list(ordered_map(partial(normalize_and_lint, rules), chapters, jobs,
-                                                                            stage="normalizing")))}
+    return {"normalize_s": best(lambda: [rules.chapter(c) for c in chapters])}
 
 
 def bench_single(n: int, tmp: Path) -> dict:
@@ -202,7 +195,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus"
         clean = make_corpus(args.n, corpus)
-        result = {**bench_decode(corpus), **bench_normalize(corpus, clean), **bench_normalize_time(corpus, args.jobs),
+        result = {**bench_decode(corpus), **bench_normalize(corpus, clean), **bench_normalize_time(corpus),
                   **bench_build(corpus, "epub", args.jobs, args.runs),
                   **bench_single(args.n, Path(tmp))}
         if args.pdf:

@@ -45,8 +45,7 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
     """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
     before they are put together (only a headless chapter's title depends on the others), so a
     large book's files go all the way to normalized, linted chapters on `jobs` processes (default:
-    every core; bookbuilder.parallel). A whole-novel file is read here, then its chapters are
-    normalized on `jobs` processes."""
+    every core; bookbuilder.parallel). A whole-novel file is read and normalized here."""
     from bookbuilder.lint import lint
 
     config = load_config(Path(path))
@@ -61,7 +60,7 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
         read = read_file(specs[0], whole_novel=True)
         language = config.language or guess_language(read.sample)
         rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
-        reads = [normalized_parts(read, rules, jobs)]
+        reads = [normalized_parts(read, rules)]
     else:
         language = config.language or guess_language(sample_of_first_files(specs))
         rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))

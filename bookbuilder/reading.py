@@ -5,14 +5,12 @@ from __future__ import annotations
 import re
 from array import array
 from dataclasses import dataclass, replace
-from functools import partial
 from pathlib import Path
 
 from bookbuilder.decode import Decoded, decode_chapter
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Chapter, Location, Paragraph, SceneBreak, SourceFile
 from bookbuilder.normalize import Normalizer
-from bookbuilder.parallel import ordered_map
 from bookbuilder.parse import split_sections
 from bookbuilder.structure import Part, file_parts
 
@@ -105,54 +103,62 @@ def read_and_normalize(rules: Normalizer, spec: FileToRead) -> FileRead:
     return replace(read, parts=tuple(normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
 
 
-def normalized_parts(read: FileRead, rules: Normalizer, jobs: int | None) -> FileRead:
-    """A whole novel's chapters normalized and linted on `jobs` processes."""
-    chapters = [p for p in read.parts if isinstance(p, Chapter)]
-    done = iter(list(ordered_map(partial(normalize_and_lint, rules), chapters, jobs, stage="normalizing the chapters")))
-    return replace(read, parts=tuple(next(done) if isinstance(p, Chapter) else p for p in read.parts))
+def normalized_parts(read: FileRead, rules: Normalizer) -> FileRead:
+    """A whole novel's chapters normalized and linted, in this process: on a process pool the
+    chapters' crossing both ways cost more than the normalizing saved (bench/bench_book.py's
+    whole-novel load: 1.0 s on two processes, 0.8 s on one, for 2,000 chapters)."""
+    return replace(read, parts=tuple(normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
 
 
-# A file's result as plain data for the way back from a worker (parallel.ordered_map's encode and
-# decode): a chapter's paragraphs as one string and its blocks' lines as packed ints, diagnostics
-# as tuples. Unpickled here as model objects, a 2,000-file book took more time than reading it.
+def _encode_normalized(n: Normalized) -> tuple:
+    return _encode_chapter(n.chapter), n.counts, _encode_diagnostics(n.findings)
+
+
+def _decode_normalized(wire: tuple) -> Normalized:
+    return Normalized(_decode_chapter(wire[0]), wire[1], _decode_diagnostics(wire[2]))
+
+
+# Chapters as plain data across a process boundary (parallel.ordered_map's encode and decode): a
+# chapter's paragraphs as one string and its blocks' lines as packed ints, diagnostics as tuples.
+# Pickled as model objects, a 2,000-file book took longer to cross back than to read
+# (bench/bench_book.py: the load took 0.91 s so, 0.61 s encoded, 0.83 s in one process).
 
 def encode_read(read: FileRead) -> tuple:
     source = read.source and (read.source.path, read.source.encoding, read.source.method, read.source.replaced)
-    parts = tuple((_encode_chapter(p.chapter), p.counts, _encode_diagnostics(p.findings)) if isinstance(p, Normalized) else p
-                  for p in read.parts)
+    parts = tuple(_encode_normalized(p) if isinstance(p, Normalized) else p for p in read.parts)
     return source, _encode_diagnostics(read.notes), parts
 
 
 def decode_read(wire: tuple) -> FileRead:
     source, notes, parts = wire
     return FileRead(source and SourceFile(*source), tuple(_decode_diagnostics(notes)), "",
-                    tuple(Normalized(_decode_chapter(p[0]), p[1], _decode_diagnostics(p[2])) if type(p) is tuple else p
-                          for p in parts))
+                    tuple(_decode_normalized(p) if type(p) is tuple else p for p in parts))
 
 
 def _encode_chapter(chapter: Chapter) -> tuple:
     """Its fields, then its paragraph texts joined by "\\n" (a scene break is an empty text) and
-    every block's line (negative for a scene break). The blocks themselves where that cannot hold
-    them: a text with a line break, a block from another file. Paragraph.indented is not sent:
-    only the hard-wrap rule reads it, before a chapter is sent."""
+    every block's line (negative for a scene break) as packed ints. The blocks themselves where
+    that cannot hold them: a text with a line break, a block from another file. Paragraph.indented
+    is not sent: only the hard-wrap rule reads it, before a chapter is sent."""
     path = chapter.at.path
     texts = [b.text if type(b) is Paragraph else "" for b in chapter.blocks]
     lines = [b.at.line if type(b) is Paragraph else -b.at.line for b in chapter.blocks if b.at.line and b.at.path == path]
     joined = "\n".join(texts)
-    blocks = (joined, array("i", lines).tobytes())
-    if len(lines) != len(texts) or joined.count("\n") != len(texts) - 1:
+    if texts and len(lines) == len(texts) and joined.count("\n") == len(texts) - 1:
+        blocks: tuple = (joined, array("i", lines).tobytes())
+    else:
         blocks = chapter.blocks
     return chapter.title, path, chapter.at.line, chapter.number, chapter.file_number, chapter.kind, blocks
 
 
 def _decode_chapter(wire: tuple) -> Chapter:
     title, path, line, number, file_number, kind, blocks = wire
-    if type(blocks[0]) is str:
+    if blocks and type(blocks[0]) is str:
         joined, packed = blocks
         lines = array("i")
         lines.frombytes(packed)
         blocks = tuple(Paragraph(text, Location(path, n)) if n > 0 else SceneBreak(Location(path, -n))
-                       for text, n in zip(joined.split("\n") if lines else (), lines))
+                       for text, n in zip(joined.split("\n"), lines))
     return Chapter(title, blocks, Location(path, line), number, file_number, kind)
 
 

@@ -47,3 +47,18 @@ def test_a_large_book_loads_the_same_on_one_process_and_on_two(corpus_400):
     assert forked.book == serial.book
     assert forked.book.changes == serial.book.changes and dict(serial.book.changes)["unwrap"] > 0
     assert forked.diagnostics == serial.diagnostics and any(d.code == "W201" for d in serial.diagnostics)
+
+
+def test_odd_chapters_cross_from_a_worker_whole(tmp_path):
+    """What reading.py's encoding must carry or fall back on: a chapter with no text, a scene
+    break, a chapter in two files' parts, more than one chapter in a file."""
+    from tests.conftest import write_book
+
+    files = {f"{i:03d}.txt": f"第{i}章 标题\n正文{i}。\n……\n又一段。" for i in range(1, 221)}
+    files["005.txt"] = "第5章 空章"
+    files["006.txt"] = "第6章 甲\n正文。\n第7章 乙\n正文。"
+    root = write_book(tmp_path / "b", files, "")
+    serial, parallel = load_book(root, jobs=1), load_book(root, jobs=2)
+    assert parallel.book == serial.book and parallel.diagnostics == serial.diagnostics
+    titles = [c.title for c in serial.book.chapters()]
+    assert "第5章 空章" in titles and "第7章 乙" in titles
