@@ -102,13 +102,29 @@ def pdf(path, output, jobs):
 
 @main.command()
 @PATH
+@OUTPUT
+@JOBS
+def kepub(path, output, jobs):
+    """Build the Kobo kepub (default build/<slug>.kepub.epub): the EPUB with Kobo's sentence spans."""
+    _build(_load(path, jobs), "kepub", output, jobs)
+
+
+@main.command()
+@PATH
+@OUTPUT
+@JOBS
+def azw3(path, output, jobs):
+    """Build the Kindle AZW3 (default build/<slug>.azw3) through calibre's ebook-convert."""
+    _build(_load(path, jobs), "azw3", output, jobs)
+
+
+@main.command()
+@PATH
 @JOBS
 def build(path, jobs):
-    """Build every format into build/: the EPUB and the PDF."""
-    from bookbuilder.render import NAMES
-
+    """Build what [output] formats lists into build/ (default: the EPUB and the PDF)."""
     loaded = _load(path, jobs)
-    for fmt in NAMES:
+    for fmt in loaded.config.formats:
         _build(loaded, fmt, None, jobs)
 
 

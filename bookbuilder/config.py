@@ -23,6 +23,7 @@ LANGUAGES = ("zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "zh-HK", "zh")
 PAGE_SIZES = ("A5", "A6", "B6", "6in×9in", "ereader")
 PDF_VARIANTS = ("pdf/a-3b", "pdf/ua-1")
 
+DEFAULT_FORMATS = ("epub", "pdf")
 STR, BOOL, INT, STR_LIST, STR_MAP = "string", "boolean", "integer", "list of strings", "table of strings"
 RULE_LIST = "list of regexes or {regex, kind, name} tables"
 FIX_LIST = "list of [[fix]] tables"
@@ -44,8 +45,8 @@ SCHEMA: dict[str, dict[str, Any]] = {
                   "junk": {SWITCH: True, "extra": RULE_LIST, "disable": STR_LIST, "enable": STR_LIST}},
     "epub": {"css": STR, "embed_font": BOOL, "font": STR, "vertical": BOOL},
     "pdf": {"css": STR, "page_size": PAGE_SIZES, "font": STR, "jobs": INT, "chunk_chapters": INT,
-            "pdf_variant": PDF_VARIANTS},
-    "output": {"dir": STR, "name": STR},
+            "pdf_variant": PDF_VARIANTS, "recto": BOOL},
+    "output": {"dir": STR, "name": STR, "formats": STR_LIST},
     "fix": FIX_LIST,  # [[fix]] corrections to the headings (bookbuilder.fixes)
 }
 
@@ -76,6 +77,7 @@ class Config:
     pdf: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     output_dir: Path | None = None
     output_name: str | None = None
+    formats: tuple[str, ...] = DEFAULT_FORMATS  # what `bookbuilder build` builds
     has_config: bool = False
     meta_given: tuple[str, ...] = ()  # which of title, author, description book.toml sets
     fixes: tuple = ()  # [[fix]] entries (bookbuilder.fixes.Fix)
@@ -185,6 +187,14 @@ def _from_toml(root: Path, toml: Path) -> Config:
             raise BookError("E006", f"output.dir = {output['dir']!r} points outside the book project",
                             Location(str(toml), _line_of(text, "dir")))
         extra["output_dir"] = out
+    if "formats" in output:
+        from bookbuilder.render import NAMES
+
+        unknown = [f for f in output["formats"] if f not in NAMES]
+        if unknown or not output["formats"]:
+            raise BookError("E003", f"output.formats: {', '.join(map(repr, unknown)) or 'an empty list'} "
+                                    f"(known: {', '.join(NAMES)})", Location(str(toml), _line_of(text, "formats")))
+        extra["formats"] = tuple(dict.fromkeys(output["formats"]))
     extra.update(_legado(config, source, normalize, text, toml))
     if "fix" in data:
         from bookbuilder.fixes import parse_fixes

@@ -80,6 +80,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W404": (W, "Ace by DAISY reported a moderate or minor accessibility violation"),
     "I401": (I, "Ace by DAISY is not installed, so accessibility was not checked"),
     "W405": (W, "WeasyPrint ignored part of a stylesheet, or could not load a resource, while making the PDF"),
+    "E409": (E, "calibre's ebook-convert (or ebook-meta) is not installed, so the AZW3 cannot be made or read"),
+    "E410": (E, "calibre failed to convert or read a book file"),
+    "E411": (E, "the AZW3 read back by calibre does not carry the book's title or author"),
     "E408": (E, "a worker process died or failed while building: try again with --jobs 1"),
 }
 

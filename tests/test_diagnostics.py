@@ -8,7 +8,7 @@ import pytest
 
 from bookbuilder.decode import decode_chapter
 from bookbuilder.diagnostics import CODES, BookError
-from bookbuilder.pipeline import build_epub, build_pdf, load_book
+from bookbuilder.pipeline import build, build_epub, build_pdf, load_book
 from bookbuilder.render.fonts import find_font
 from bookbuilder.outputs import check_epub, check_pdf
 from tests.conftest import REPO, write_book
@@ -86,6 +86,9 @@ TRIGGERS = {
     "W403": lambda t: (first(build_epub(load_book(_with_cover(book(t, toml="[book]\ncover = 'c.png'\n"), _png(200, 200))))[1], "W403"), "c.png", None),
     "W405": lambda t: (first(build_pdf(load_book(_styled(t, "p { colr: red; }\n")), jobs=1)[1], "W405"), "pdf.css", 2),
     "E408": lambda t: (_worker_killed(t), None, None),
+    "E409": lambda t: (_without_java(lambda: error_of(lambda: build(load_book(book(t)), "azw3"))), ".azw3", None),
+    "E410": lambda t: (error_of(lambda: _convert(_garbage_azw3(t), t / "out.epub")), "bad.azw3", None),
+    "E411": lambda t: (first(_checked_against_another_book(t), "E411"), ".azw3", None),
     "I401": lambda t: (first(_without_ace(lambda: __import__("bookbuilder.ace", fromlist=["x"]).check_ace(_built_epub(t))), "I401"), ".epub", None),
     "E407": lambda t: (first(_ace_or_skip(_inaccessible_epub(t)), "E407"), "bad-a11y.epub!", None),
     "W404": lambda t: (first(_ace_or_skip(_moderate_epub(t)), "W404"), "moderate.epub!", None),
@@ -212,6 +215,25 @@ def _read_or_die(rules, spec):
     if os.getpid() != PARENT:
         os.kill(os.getpid(), 9)
     raise AssertionError("read in this process")
+
+
+def _convert(source, target):
+    from bookbuilder.render.azw3 import calibre, run
+
+    return run([calibre("ebook-convert", str(source)), str(source), str(target)], str(source))
+
+
+def _garbage_azw3(t):
+    (t / "bad.azw3").write_bytes(b"not a Kindle book at all" * 10)
+    return t / "bad.azw3"
+
+
+def _checked_against_another_book(t):
+    from bookbuilder.render import renderer
+
+    azw3, _ = build(load_book(book(t, toml='[book]\ntitle = "甲"\n')), "azw3")
+    other = load_book(write_book(t / "other", OK, '[book]\ntitle = "乙"\n')).book
+    return renderer("azw3").check(azw3, other)
 
 
 def _garbage_pdf(t):

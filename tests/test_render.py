@@ -61,14 +61,14 @@ def test_a_new_format_is_one_module_and_one_registry_line(tmp_path, monkeypatch)
     assert [d.message for d in pipeline.check_outputs(loaded)] == ["b.txt checked"]
 
 
-def test_the_cli_builds_every_registered_format(tmp_path, monkeypatch):
+def test_build_builds_what_output_formats_lists(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
     from bookbuilder.cli import main
 
     monkeypatch.setitem(render._MODULES, "plain", __name__)
-    monkeypatch.setattr(render, "NAMES", ("plain",))
-    root = write_book(tmp_path / "b", BOOK, "")
+    monkeypatch.setattr(render, "NAMES", (*render.NAMES, "plain"))
+    root = write_book(tmp_path / "b", BOOK, '[output]\nformats = ["plain"]\n')
     result = CliRunner().invoke(main, ["build", str(root)])
     assert result.exit_code == 0, result.output
     assert f"wrote {root / 'build' / 'b.txt'}" in result.output

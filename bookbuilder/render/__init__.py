@@ -48,7 +48,8 @@ class Renderer(Protocol):
 
 
 # name → the module holding its renderer, imported when first used (WeasyPrint takes a while).
-_MODULES = {"epub": "bookbuilder.render.epub", "pdf": "bookbuilder.render.pdf"}
+_MODULES = {"epub": "bookbuilder.render.epub", "pdf": "bookbuilder.render.pdf", "kepub": "bookbuilder.render.kepub",
+            "azw3": "bookbuilder.render.azw3"}
 NAMES = tuple(_MODULES)
 
 

@@ -16,7 +16,7 @@ import io
 import re
 import zipfile
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ebooklib import epub
@@ -26,7 +26,7 @@ from bookbuilder.config import Config
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Chapter
 from bookbuilder.render import RenderContext, stylesheet
-from bookbuilder.render.html import chapter_section, text, volume_section
+from bookbuilder.render.html import chapter_section, paragraphs, text, volume_section
 from bookbuilder.render.navigation import TocEntry, nav_document, ncx_document
 
 CSS_NAME = "styles/book.css"
@@ -101,14 +101,29 @@ def embedded_font(book: Book, options: EpubOptions) -> tuple[bytes, str] | None:
     return subset_font(path, index, "".join(book.characters()) + RENDERED_LABELS), "BookBuilder Embedded"
 
 
-def xhtml_document(title: str, body: str, language: str, css_href: str) -> bytes:
+def xhtml_document(title: str, body: str, language: str, css_href: str, head: str = "") -> bytes:
     return (
         '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html>\n'
         f'<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="{language}" xml:lang="{language}">\n'
         f'<head>\n<meta charset="utf-8"/>\n<title>{text(title)}</title>\n'
-        f'<link href="{css_href}" rel="stylesheet" type="text/css"/>\n</head>\n'
+        f'<link href="{css_href}" rel="stylesheet" type="text/css"/>\n{head}</head>\n'
         f"<body>\n{body}\n</body>\n</html>\n"
     ).encode("utf-8")
+
+
+class Markup:
+    """How the content documents are marked up: the EPUB's plain markup. The kepub's adds Kobo's
+    sentence spans and wrapper divs (bookbuilder.render.kepub)."""
+
+    head = ""  # more of each document's <head>
+
+    def inline(self):
+        """For one document: (text, heading) → the markup inside a heading or paragraph; None: the
+        text escaped."""
+        return None
+
+    def body(self, inner: str) -> str:
+        return inner
 
 
 def chapter_uid(n: int) -> str:
@@ -116,21 +131,50 @@ def chapter_uid(n: int) -> str:
     return f"ch{n:05d}"
 
 
-def chapter_document(chapter: Chapter, uid: str, level: int, language: str) -> bytes:
-    return xhtml_document(chapter.title, chapter_section(chapter, uid, level=level), language, f"../{CSS_NAME}")
+# Older Kobo and Adobe engines page slowly through long documents; calibre splits above 260 KB.
+MAX_DOCUMENT = 256 * 1024  # bytes
 
 
-def epub_bytes(book: Book, options: EpubOptions, epoch: int) -> bytes:
+def chapter_documents(chapter: Chapter, uid: str, level: int, language: str, markup: Markup = Markup()) -> list[tuple[str, bytes]]:
+    """The chapter's documents, (id, XHTML): one, or where that would be over MAX_DOCUMENT, the
+    first with the heading and continuations (`<id>-2`, …), divided at paragraph boundaries."""
+    def document(body: str) -> bytes:
+        return xhtml_document(chapter.title, markup.body(body), language, f"../{CSS_NAME}", markup.head)
+
+    whole = document(chapter_section(chapter, uid, level=level, inline=markup.inline()))
+    if len(whole) <= MAX_DOCUMENT:
+        return [(uid, whole)]
+    inline = markup.inline() or text
+    blocks = [(b, len(p.encode("utf-8")) + 1) for b, p in zip(chapter.blocks, paragraphs(chapter.blocks, inline))]
+    budget = MAX_DOCUMENT - (len(document("")) + len(chapter.title.encode("utf-8")) * 3 + 1024)
+    groups, size = [[]], 0
+    for block, n in blocks:
+        if groups[-1] and size + n > budget:
+            groups.append([])
+            size = 0
+        groups[-1].append(block)
+        size += n
+    docs = [(uid, document(chapter_section(replace(chapter, blocks=tuple(groups[0])), uid, level=level, inline=markup.inline())))]
+    for k, group in enumerate(groups[1:], 2):
+        inline = markup.inline()
+        label = text(f"{chapter.title}（续）")
+        body = (f'<section class="{chapter.kind} continued" id="{uid}-{k}" aria-label="{label}">\n'
+                + "\n".join(paragraphs(group, inline)) + "\n</section>")
+        docs.append((f"{uid}-{k}", document(body)))
+    return docs
+
+
+def epub_bytes(book: Book, options: EpubOptions, epoch: int, markup: Markup = Markup()) -> bytes:
     """The whole EPUB, reproducible: the same book and epoch give the same bytes."""
     mtime = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).replace(tzinfo=None)
     raw = io.BytesIO()
     # Level 0: the entries are compressed once, by _reproducible.
-    epub.write_epub(raw, package(book, options), {"mtime": mtime, "raise_exceptions": True, "epub3_pages": False,
-                                                  "compresslevel": 0})
+    epub.write_epub(raw, package(book, options, markup), {"mtime": mtime, "raise_exceptions": True,
+                                                          "epub3_pages": False, "compresslevel": 0})
     return _reproducible(raw, _zip_stamp(epoch), book.meta.language)
 
 
-def package(book: Book, options: EpubOptions) -> epub.EpubBook:
+def package(book: Book, options: EpubOptions, markup: Markup = Markup()) -> epub.EpubBook:
     """The EpubBook: metadata, stylesheet, font, cover page, title page, navigation, chapters."""
     meta, css = book.meta, options.css
     eb = epub.EpubBook()
@@ -165,7 +209,7 @@ def package(book: Book, options: EpubOptions) -> epub.EpubBook:
         return item
 
     def page(uid: str, title: str, body: str) -> epub.EpubItem:
-        return document(uid, xhtml_document(title, body, meta.language, f"../{CSS_NAME}"))
+        return document(uid, xhtml_document(title, markup.body(body), meta.language, f"../{CSS_NAME}", markup.head))
 
     spine, guide = [], []
     cover = book.cover
@@ -181,9 +225,10 @@ def package(book: Book, options: EpubOptions) -> epub.EpubBook:
             f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" class="cover-image"/></section>'))
         spine.append(cover_page)
         guide.append({"type": "cover", "href": cover_page.file_name, "title": "封面"})
+    inline = markup.inline() or (lambda value, heading=False: text(value))
     title_page = page("titlepage", meta.title, (
-        f'<section epub:type="titlepage" class="titlepage"><h1>{text(meta.title)}</h1>'
-        f"<p>{text(meta.author)}</p></section>"))
+        f'<section epub:type="titlepage" class="titlepage"><h1>{inline(meta.title, True)}</h1>'
+        f"<p>{inline(meta.author)}</p></section>"))
     spine += [title_page, "nav"]
     toc: list[TocEntry] = []
     n, first = 0, None
@@ -191,14 +236,15 @@ def package(book: Book, options: EpubOptions) -> epub.EpubBook:
         items, volume_item = [], None
         level = 2 if volume.title else 1
         if volume.title:
-            volume_item = page(f"part{v:03d}", volume.title, volume_section(volume.title, f"part{v:03d}"))
+            volume_item = page(f"part{v:03d}", volume.title, volume_section(volume.title, f"part{v:03d}", markup.inline()))
             spine.append(volume_item)
             first = first or volume_item
         for chapter in volume.chapters:
             n += 1
             uid = chapter_uid(n)
-            item = document(uid, chapter_document(chapter, uid, level, meta.language))
-            spine.append(item)
+            pieces = [document(part, content) for part, content in chapter_documents(chapter, uid, level, meta.language, markup)]
+            item = pieces[0]
+            spine += pieces
             first = first or item
             items.append(TocEntry(chapter.title, item.file_name, uid))
         if volume_item is not None:

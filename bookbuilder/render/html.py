@@ -21,25 +21,34 @@ def text(value: str) -> str:
     return escape(XML_ILLEGAL.sub("", value), quote=True)
 
 
-def chapter_section(chapter: Chapter, anchor: str, level: int = 2) -> str:
-    """<section> with the chapter's heading, paragraphs and scene breaks."""
+def chapter_section(chapter: Chapter, anchor: str, level: int = 2, inline=None) -> str:
+    """<section> with the chapter's heading, paragraphs and scene breaks. `inline(text, heading)`:
+    the markup inside a heading or paragraph (the kepub's sentence spans); by default, the text escaped."""
     kind = KIND_TYPES.get(chapter.kind, "chapter")
+    heading = inline(chapter.title, True) if inline else text(chapter.title)
     out = [f'<section epub:type="{kind}" role="{ROLES[kind]}" id="{anchor}" class="{chapter.kind}" aria-labelledby="{anchor}-h">',
-           f'<h{level} id="{anchor}-h" class="chapter-title">{text(chapter.title)}</h{level}>']
-    # A paragraph never holds a line break, so the chapter is escaped in one pass, not per paragraph.
-    texts = [b.text for b in chapter.blocks if type(b) is Paragraph]
-    joined = "\n".join(texts)
-    one_pass = joined.count("\n") == len(texts) - 1
-    if one_pass and len(texts) == len(chapter.blocks):  # no scene break: the paragraphs are the lines
-        out.append("<p>" + text(joined).replace("\n", "</p>\n<p>") + "</p>")
-    else:
-        escaped = iter(text(joined).split("\n") if one_pass else map(text, texts))
-        for block in chapter.blocks:
-            out.append(f"<p>{next(escaped)}</p>" if type(block) is Paragraph else '<hr class="scene"/>')
+           f'<h{level} id="{anchor}-h" class="chapter-title">{heading}</h{level}>']
+    out += paragraphs(chapter.blocks, inline)
     out.append("</section>")
     return "\n".join(out)
 
 
-def volume_section(title: str, anchor: str) -> str:
+def paragraphs(blocks, inline=None) -> list[str]:
+    """<p> for each paragraph, <hr class="scene"/> for each scene break."""
+    if inline is not None:
+        return [f"<p>{inline(b.text)}</p>" if type(b) is Paragraph else '<hr class="scene"/>' for b in blocks]
+    # A paragraph never holds a line break, so the chapter is escaped in one pass, not per paragraph.
+    texts = [b.text for b in blocks if type(b) is Paragraph]
+    if not texts:
+        return ['<hr class="scene"/>' for _ in blocks]
+    joined = "\n".join(texts)
+    one_pass = joined.count("\n") == len(texts) - 1
+    if one_pass and len(texts) == len(blocks):  # no scene break: the paragraphs are the lines
+        return ["<p>" + text(joined).replace("\n", "</p>\n<p>") + "</p>"]
+    escaped = iter(text(joined).split("\n") if one_pass else map(text, texts))
+    return [f"<p>{next(escaped)}</p>" if type(b) is Paragraph else '<hr class="scene"/>' for b in blocks]
+
+
+def volume_section(title: str, anchor: str, inline=None) -> str:
     return (f'<section epub:type="part" role="doc-part" id="{anchor}" class="volume" aria-labelledby="{anchor}-h">'
-            f'<h1 id="{anchor}-h" class="volume-title">{text(title)}</h1></section>')
+            f'<h1 id="{anchor}-h" class="volume-title">{inline(title, True) if inline else text(title)}</h1></section>')

@@ -20,6 +20,8 @@ import concurrent.futures as cf
 import datetime as dt
 import hashlib
 import io
+import json
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,13 +39,30 @@ MIN_CHUNK, MAX_CHUNK = 30, 80  # chapters
 
 @dataclass(frozen=True)
 class Job:
-    """One WeasyPrint document to render on a worker: a chunk, a chunk's stamps, the front matter."""
+    """One WeasyPrint document to render on a worker: a chunk, a chunk's stamps, the front matter.
+    Its HTML and stylesheets wait in files: a job crosses to a worker as a few paths. (Python
+    3.11.2, Debian 12's, hangs for good when a worker dies while a job larger than a pipe's
+    buffer is being sent to the workers: CPython issue 94777.)"""
 
     index: int
-    html: str
-    css: Stylesheets
+    html: Path
+    css: Path  # JSON: the Stylesheets
     extra_css: str
     root: Path
+
+
+class Jobs:
+    """Writes each job's HTML, and the book's stylesheets once, into a scratch folder."""
+
+    def __init__(self, folder: Path, css: Stylesheets, root: Path):
+        self.folder, self.root = folder, root
+        self.css = folder / "css.json"
+        self.css.write_text(json.dumps(css), "utf-8")
+
+    def __call__(self, kind: str, index: int, html: str, extra_css: str = "") -> Job:
+        path = self.folder / f"{kind}-{index}.html"
+        path.write_text(html, "utf-8")
+        return Job(index, path, self.css, extra_css, self.root)
 
 
 @dataclass(frozen=True)
@@ -63,10 +82,10 @@ def render_document(job: Job, identifier: bytes | None = None, **options) -> Ren
     messages: list[str] = []
     with weasyprint_messages(messages):
         fetch = fetcher(job.root)
-        sheets = [CSS(string=sheet, base_url=base, url_fetcher=fetch) for sheet, base, _ in job.css]
+        sheets = [CSS(string=sheet, base_url=base, url_fetcher=fetch) for sheet, base, _ in json.loads(job.css.read_text("utf-8"))]
         if job.extra_css:
             sheets.append(CSS(string=job.extra_css))
-        document = HTML(string=job.html, base_url=job.root.resolve().as_uri() + "/", url_fetcher=fetch).render(stylesheets=sheets)
+        document = HTML(string=job.html.read_text("utf-8"), base_url=job.root.resolve().as_uri() + "/", url_fetcher=fetch).render(stylesheets=sheets)
         anchors: dict[str, int] = {}
         for i, page in enumerate(document.pages):
             for name in page.anchors:
@@ -88,9 +107,13 @@ def plan_chunks(items: list[Entry], jobs: int, chunk_chapters: int) -> list[list
 def render_pdf_bytes(book: Book, options: PdfOptions, context: RenderContext) -> tuple[bytes, list[Diagnostic]]:
     """The chunks, then each chunk's stamps as soon as it and the chunks before it are laid out
     (their pages give its first page number), then the front matter; merged."""
+    with tempfile.TemporaryDirectory(prefix="bookbuilder-pdf-") as scratch:
+        return _render_chunks(book, options, context, Jobs(Path(scratch), options.css, context.config.root))
+
+
+def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job: Jobs) -> tuple[bytes, list[Diagnostic]]:
     chunks = plan_chunks(entries(book), context.jobs or options.jobs or default_jobs(), options.chunk_chapters)
-    root = context.config.root
-    bodies = [Job(i, body_html(book, chunk, context.epoch), options.css, NO_MARGIN_BOXES, root) for i, chunk in enumerate(chunks)]
+    bodies = [job("body", i, body_html(book, chunk, context.epoch), NO_MARGIN_BOXES) for i, chunk in enumerate(chunks)]
     done: dict[int, Rendered] = {}
     stamps: dict[int, Rendered] = {}
     jobs = min(context.jobs or options.jobs or default_jobs(), len(bodies))
@@ -98,23 +121,23 @@ def render_pdf_bytes(book: Book, options: PdfOptions, context: RenderContext) ->
     def stamp_job(k: int) -> Job:
         first = 1 + sum(done[i].pages for i in range(k))
         html = stamp_html(book, chunks[k], done[k].anchors, done[k].pages, context.epoch)
-        return Job(k, html, options.css, STAMPS_ONLY + first_page_number(first), root)
+        return job("stamps", k, html, STAMPS_ONLY + first_page_number(first))
 
     def front_job() -> Job:
-        return Job(-1, front_html(book, context.epoch, _printed_pages(done)), options.css, "", root)
+        return job("front", 0, front_html(book, context.epoch, _printed_pages(done)))
 
     with guarded("rendering the PDF"):
         if jobs <= 1:
-            for job in bodies:
-                done[job.index] = render_document(job)
-                stamps[job.index] = render_document(stamp_job(job.index))
+            for body in bodies:
+                done[body.index] = render_document(body)
+                stamps[body.index] = render_document(stamp_job(body.index))
                 if context.progress:
-                    context.progress(len(chunks[job.index]))
+                    context.progress(len(chunks[body.index]))
             front = render_document(front_job())
         else:
             pool = process_pool(jobs)
             try:
-                pending = {pool.submit(render_document, job): ("body", job.index) for job in bodies}
+                pending = {pool.submit(render_document, body): ("body", body.index) for body in bodies}
                 stamped = 0  # the chunks whose stamps are submitted: all before the first not laid out
                 while pending:
                     finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
@@ -258,5 +281,6 @@ def render_one_document(book: Book, options: PdfOptions, context: RenderContext,
     body = body_html(book, entries(book), context.epoch)
     html = front.replace("</body></html>", "") + body.split('<body class="body">', 1)[1]
     identifier = hashlib.md5(book.meta.identifier.encode("utf-8")).hexdigest().encode("ascii")
-    rendered = render_document(Job(0, html, options.css, "", context.config.root), identifier, **variant)
+    with tempfile.TemporaryDirectory(prefix="bookbuilder-pdf-") as scratch:
+        rendered = render_document(Jobs(Path(scratch), options.css, context.config.root)("book", 0, html), identifier, **variant)
     return rendered.pdf, render_warnings(list(rendered.messages))

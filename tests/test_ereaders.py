@@ -1,0 +1,166 @@
+"""E-readers: the Kobo kepub (sentence spans, wrappers, EPUBCheck, the EPUB's text), the Kindle
+AZW3 through real calibre (read back), reading-size documents, [output] formats."""
+import html
+import re
+import shutil
+import subprocess
+import zipfile
+
+import pytest
+
+from bookbuilder.diagnostics import BookError
+from bookbuilder.pipeline import build, load_book
+from bookbuilder.render.epub import MAX_DOCUMENT
+from bookbuilder.render.kepub import KoboSpans, sentences
+from tests.conftest import write_book
+from tests.test_epub import assert_epubcheck_clean
+
+needs_calibre = pytest.mark.skipif(shutil.which("ebook-convert") is None, reason="calibre is not installed")
+BOOK = {
+    "001.txt": "第一章 风起\n他说：“你好！我是谁？”然后走了……\n“走吧。”她说。\n……\n天亮了。",
+    "002.txt": "第二章 云涌\n城上守军齐声惊呼：“西门起火了！”王宫也起火了。",
+}
+
+
+@pytest.mark.parametrize("paragraph, expected", [
+    ("天亮了。", ["天亮了。"]),
+    ("他来了。她走了。", ["他来了。", "她走了。"]),
+    ("他说：“你好！我是谁？”然后走了……", ["他说：“你好！", "我是谁？”", "然后走了……"]),
+    ("“走吧。”她说。", ["“走吧。”", "她说。"]),  # the closing quote stays with its sentence
+    ("什么？！不可能！！", ["什么？！", "不可能！！"]),  # a run of marks is one end
+    ("他沉默了……“好吧。”", ["他沉默了……", "“好吧。”"]),  # an opening quote starts the next one
+    ("「真的？」『是。』", ["「真的？」", "『是。』"]),
+    ("（注：见上文。）下文", ["（注：见上文。）", "下文"]),
+    ("没有句号", ["没有句号"]),
+    ("……", ["……"]),
+    ("Hello world. 好!", ["Hello world. 好!"]),  # a Latin period is not a Chinese sentence end
+])
+def test_sentences(paragraph, expected):
+    assert sentences(paragraph) == expected
+    assert "".join(sentences(paragraph)) == paragraph
+
+
+def test_kobo_spans_number_paragraphs_and_sentences_as_kobo_does():
+    spans = KoboSpans()
+    heading, first, second = spans("第一章 风起", True), spans("甲。乙！"), spans("丙<丁>")
+    assert heading == '<span class="koboSpan" id="kobo.0.1">第一章 风起</span>'
+    assert first == '<span class="koboSpan" id="kobo.1.1">甲。</span><span class="koboSpan" id="kobo.1.2">乙！</span>'
+    assert second == '<span class="koboSpan" id="kobo.2.1">丙&lt;丁&gt;</span>'  # text is data
+
+
+def _documents(path):
+    with zipfile.ZipFile(path) as z:
+        return {n: z.read(n).decode("utf-8") for n in z.namelist() if n.endswith(".xhtml") and "/text/" in n}
+
+
+def _text(document: str) -> str:
+    body = re.sub(r"<[^>]+>", "", document.split("<body>", 1)[1])
+    return html.unescape(body).replace("\n", "")
+
+
+@pytest.fixture(scope="module")
+def kobo(tmp_path_factory):
+    root = write_book(tmp_path_factory.mktemp("kobo") / "b", BOOK, '[book]\ntitle = "风云"\nauthor = "某人"\n')
+    loaded = load_book(root)
+    return loaded, build(loaded, "epub")[0], build(loaded, "kepub")[0]
+
+
+def test_kepub_wraps_spans_and_passes_epubcheck(kobo):
+    loaded, epub, kepub = kobo
+    assert kepub.name == "feng-yun.kepub.epub" or kepub.name.endswith(".kepub.epub")
+    assert_epubcheck_clean(kepub)
+    chapter = _documents(kepub)["EPUB/text/ch00001.xhtml"]
+    assert '<div id="book-columns"><div id="book-inner">' in chapter and 'id="kobostylehacks"' in chapter
+    assert '<span class="koboSpan" id="kobo.1.2">我是谁？”</span>' in chapter
+    ids = re.findall(r'id="(kobo\.\d+\.\d+)"', chapter)
+    assert len(ids) == len(set(ids)) == chapter.count('class="koboSpan"')
+
+
+def test_kepub_text_is_the_epubs(kobo):
+    _, epub, kepub = kobo
+    plain, kobo_docs = _documents(epub), _documents(kepub)
+    assert plain.keys() == kobo_docs.keys()
+    for name in plain:
+        assert _text(kobo_docs[name]) == _text(plain[name]), name
+
+
+@pytest.mark.parametrize("fmt", ["epub", "kepub"])
+def test_a_long_chapter_continues_across_documents_under_256_kb(tmp_path, fmt):
+    """A 1.5 MB chapter (made in the model: structure divides a source chapter of over 100,000
+    characters): every document under 256 KB, divided at paragraphs, in reading order, one
+    contents entry, the text whole."""
+    import dataclasses
+
+    from bookbuilder.model import Location, Paragraph
+    from bookbuilder.render import RenderContext, renderer, with_cover
+
+    loaded = load_book(write_book(tmp_path / "b", {"1.txt": "第一章 长\n正文。", "2.txt": "第二章 短\n正文。"}, ""))
+    lines = [f"第{i}段。城上守军齐声惊呼，西门起火，王宫起火，城内四处起火，高云支大吃一惊。" * 3 for i in range(5000)]
+    long = dataclasses.replace(next(loaded.book.chapters()),
+                               blocks=tuple(Paragraph(t, Location("1.txt", i + 2)) for i, t in enumerate(lines)))
+    volume = dataclasses.replace(loaded.book.volumes[0], chapters=(long, *loaded.book.volumes[0].chapters[1:]))
+    book, _ = with_cover(dataclasses.replace(loaded.book, volumes=(volume,)), loaded.config)
+    chosen = renderer(fmt)
+    path = tmp_path / f"long.{chosen.suffix}"
+    chosen.render(book, RenderContext(path, loaded.config, 0, chosen.options(loaded.config)))
+    docs = _documents(path)
+    assert sum(len(t.encode()) for t in docs.values()) > 1_500_000
+    assert all(len(t.encode()) <= MAX_DOCUMENT for t in docs.values())
+    with zipfile.ZipFile(path) as z:
+        opf, nav = z.read("EPUB/content.opf").decode(), z.read("EPUB/nav.xhtml").decode()
+    spine = re.findall(r'<itemref idref="([^"]+)"', opf)
+    pieces = [i for i in spine if i.startswith("ch00001")]
+    assert len(pieces) >= 6 and pieces == ["ch00001"] + [f"ch00001-{k}" for k in range(2, len(pieces) + 1)]
+    assert spine.index("ch00002") == spine.index(pieces[-1]) + 1
+    assert nav.count("第一章 长") == 1 and "ch00001-2" not in nav
+    text = "".join(_text(docs[f"EPUB/text/{p}.xhtml"]) for p in pieces)
+    assert text == "第一章 长" + "".join(lines)
+    assert_epubcheck_clean(path)
+
+
+@needs_calibre
+def test_azw3_is_built_and_read_back_by_calibre(tmp_path):
+    root = write_book(tmp_path / "b", BOOK, '[book]\ntitle = "风云"\nauthor = "某人"\n')
+    loaded = load_book(root)
+    azw3, _ = build(loaded, "azw3")
+    assert azw3.suffix == ".azw3" and azw3.read_bytes()[60:68] == b"BOOKMOBI"
+    from bookbuilder.render.azw3 import metadata
+
+    meta = metadata(azw3)
+    assert meta["Title"] == "风云" and meta["Author(s)"].startswith("某人") and meta["Languages"] == "zho"
+    text_file = tmp_path / "back.txt"
+    subprocess.run(["ebook-convert", str(azw3), str(text_file)], check=True, capture_output=True,
+                   env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    back = text_file.read_text("utf-8")
+    for chapter in loaded.book.chapters():
+        assert chapter.title in back
+        for block in chapter.blocks:
+            if hasattr(block, "text"):
+                assert block.text in back, block.text
+    assert back.index("第一章 风起") < back.index("第二章 云涌")
+    assert build(loaded, "azw3")[0].read_bytes() == azw3.read_bytes()  # reproducible
+    from bookbuilder.render import renderer
+
+    assert renderer("azw3").check(azw3, loaded.book) == []
+
+
+def test_azw3_without_calibre_is_one_line_saying_how_to_install_it(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from bookbuilder.cli import main
+
+    root = write_book(tmp_path / "b", BOOK, "")
+    monkeypatch.setenv("PATH", "/nonexistent")
+    result = CliRunner().invoke(main, ["azw3", str(root)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    error = [line for line in result.output.splitlines() if "error" in line]
+    assert len(error) == 1 and "E409" in error[0] and "apt-get install calibre" in error[0]
+    assert not (root / "build" / "b.azw3").exists()
+
+
+def test_output_formats_are_checked_against_the_registry(tmp_path):
+    root = write_book(tmp_path / "b", BOOK, '[output]\nformats = ["epub", "mobi"]\n')
+    with pytest.raises(BookError, match="E003.*output.formats: 'mobi'.*known: epub, pdf, kepub, azw3"):
+        load_book(root)
+    ok = write_book(tmp_path / "c", BOOK, '[output]\nformats = ["kepub", "epub"]\n')
+    assert load_book(ok).config.formats == ("kepub", "epub")
