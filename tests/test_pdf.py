@@ -68,6 +68,36 @@ def test_stamped_headers_name_each_pages_chapter_and_volume_pages_have_none(tmp_
     assert seen == ["第1卷 卷名1", "第1章 标题1", "第2章 标题2", "第2卷 卷名2", "第3章 标题3", "第4章 标题4"]
 
 
+def test_recto_starts_every_chapter_on_a_right_hand_page(tmp_path):
+    """[pdf] recto: chapters of odd and even lengths, chunked by two on two processes; every
+    chapter and volume page starts on an odd page, the blank pages before them carry nothing,
+    and the page numbers, the contents and the outline all agree."""
+    lengths = [30, 55, 12, 80, 30, 41]
+    files = {f"第{1 + i // 3}卷 卷{i // 3}/{i + 1:03d}.txt": text for i, (text, n) in
+             enumerate(zip([chapters(6, paragraphs=n)[f"{i + 1:03d}.txt"] for i, n in enumerate(lengths)], lengths))}
+    root = write_book(tmp_path / "b", files, "[pdf]\nrecto = true\nchunk_chapters = 2\n")
+    loaded = load_book(root)
+    reader = PdfReader(str(build_pdf(loaded, jobs=2)[0]))
+    start = body_start(reader)
+    labels = reader.page_labels[start:]
+    assert labels == [str(i) for i in range(1, len(labels) + 1)]
+    texts = [page.extract_text().strip() for page in reader.pages[start:]]
+    blanks = [i for i, t in enumerate(texts) if not t]
+    assert blanks, "this book needs blank pages"
+    for number, text in enumerate(texts, 1):
+        if text:
+            assert text.splitlines()[-1].strip() == str(number)  # its own number, blanks counted
+    outline = {item.title: reader.get_destination_page_number(item) - start + 1
+               for entry in reader.outline for item in ([entry] if not isinstance(entry, list) else entry)}
+    assert len(outline) == 8  # two volumes, six chapters
+    assert all(number % 2 == 1 for number in outline.values()), outline
+    front = "".join(p.extract_text() for p in reader.pages[:start])
+    for title, number in re.findall(r"(第\d+章 标题\d+)[ .]*(\d+)", front):
+        assert outline[title] == int(number)
+    for i in blanks:
+        assert i + 2 in outline.values()  # a blank page stands only before a start
+
+
 def test_contents_page_numbers_point_at_chapter_starts(chunked):
     loaded, reader = chunked
     start = body_start(reader)

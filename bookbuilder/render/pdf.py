@@ -31,13 +31,15 @@ Stylesheets = tuple[tuple[str, str, str], ...]  # (CSS text, the URL its url()s 
 class PdfOptions:
     """[pdf] in book.toml, resolved: the stylesheets (ours with the page size and font, then the
     book's own), the font files those put first (for the glyph check), processes, chapters per
-    chunk (0: chosen from the book's size), and a tagged variant (pdf/ua-1, pdf/a-3u…)."""
+    chunk (0: chosen from the book's size), a tagged variant (pdf/ua-1, pdf/a-3u…), right-hand
+    chapter starts."""
 
     css: Stylesheets
     font_files: tuple[tuple[Path, int], ...]
     jobs: int | None = None
     chunk_chapters: int = 0
     variant: str | None = None
+    recto: bool = False  # every chapter starts on a right-hand page
 
 
 class PdfRenderer:
@@ -59,7 +61,7 @@ class PdfRenderer:
             sheets.append((own.read_text("utf-8"), own.resolve().parent.as_uri() + "/", _shown(own, config.root)))
         return PdfOptions(css=tuple(sheets), font_files=((font, 0),) if font else (),
                           jobs=config.pdf.get("jobs"), chunk_chapters=config.pdf.get("chunk_chapters", 0),
-                          variant=config.pdf.get("pdf_variant"))
+                          variant=config.pdf.get("pdf_variant"), recto=bool(config.pdf.get("recto")))
 
     def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
         from bookbuilder.render.fonts import check_coverage, find_font, serif_for
@@ -228,11 +230,13 @@ def front_html(book: Book, epoch: int, pages: dict[str, int] | None) -> str:
             + f'<nav class="toc" role="doc-toc"><h1>目录</h1><ol>{"".join(toc)}</ol></nav></body></html>')
 
 
-def stamp_html(book: Book, chunk: list[Entry], pages: dict[str, int], count: int, epoch: int) -> str:
+def stamp_html(book: Book, chunk: list[Entry], pages: dict[str, int], count: int, epoch: int,
+               blanks: frozenset[int] = frozenset()) -> str:
     """The margin boxes of a laid-out chunk, alone: its pages again, as empty as the chunk's
     CSS allows, with the same page types and running strings (each section's heading is there,
     hidden), so that WeasyPrint draws the page numbers and headers where the chunk's own would
-    be. `pages`: the chunk's page index of each anchor; `count`: its pages."""
+    be. `pages`: the chunk's page index of each anchor; `count`: its pages; `blanks`: the pages
+    that a blank page goes before (numbered, with nothing printed on it)."""
     starts = [(pages[e.volume_anchor], "volume", e) for e in chunk if e.volume_anchor]
     starts += [(pages[e.anchor], "chapter", e) for e in chunk]
     starts.sort(key=lambda s: (s[0], s[1] != "volume"))
@@ -240,6 +244,8 @@ def stamp_html(book: Book, chunk: list[Entry], pages: dict[str, int], count: int
     for i, (first, what, e) in enumerate(starts):
         last = starts[i + 1][0] if i + 1 < len(starts) else count
         blank = '<div class="stamp-page"></div>' * max(0, last - first - 1)
+        if first in blanks:
+            parts.append('<div class="stamp-blank"></div>')
         if what == "volume":
             parts.append(f'<section class="volume"><h1 class="volume-title">{text(e.volume_title)}</h1>{blank}</section>')
         else:
@@ -256,7 +262,9 @@ NO_MARGIN_BOXES = "@page { " + " ".join(f"@{box} {{ content: none !important; }}
 STAMPS_ONLY = ("body.stamps * { visibility: hidden !important; margin: 0 !important; padding: 0 !important;"
                " border: 0 !important; font-size: 0 !important; line-height: 0 !important; height: auto !important;"
                " min-height: 0 !important; }\n"
-               ".stamps .stamp-page { display: block !important; break-before: page !important; }\n")
+               ".stamps .stamp-page { display: block !important; break-before: page !important; }\n"
+               ".stamps .stamp-blank { display: block !important; page: bookbuilder-blank; }\n"
+               "@page bookbuilder-blank { " + " ".join(f"@{box} {{ content: none !important; }}" for box in MARGIN_BOXES) + " }\n")
 
 
 def first_page_number(number: int) -> str:

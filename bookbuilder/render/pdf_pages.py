@@ -118,13 +118,16 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
     stamps: dict[int, Rendered] = {}
     jobs = min(context.jobs or options.jobs or default_jobs(), len(bodies))
 
+    def laid_out(until: int) -> Pagination:
+        return paginate([done[k] for k in range(until + 1)], chunks, options.recto)
+
     def stamp_job(k: int) -> Job:
-        first = 1 + sum(done[i].pages for i in range(k))
-        html = stamp_html(book, chunks[k], done[k].anchors, done[k].pages, context.epoch)
-        return job("stamps", k, html, STAMPS_ONLY + first_page_number(first))
+        where = laid_out(k)
+        html = stamp_html(book, chunks[k], done[k].anchors, done[k].pages, context.epoch, where.blanks[k])
+        return job("stamps", k, html, STAMPS_ONLY + first_page_number(where.first[k]))
 
     def front_job() -> Job:
-        return job("front", 0, front_html(book, context.epoch, _printed_pages(done)))
+        return job("front", 0, front_html(book, context.epoch, laid_out(len(chunks) - 1).pages))
 
     with guarded("rendering the PDF"):
         if jobs <= 1:
@@ -159,29 +162,52 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
                         stamped += 1
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
+    where = laid_out(len(chunks) - 1)
     for k, result in done.items():
-        if result.pages != stamps[k].pages:
-            raise RuntimeError(f"chunk {k}: {result.pages} pages, but its stamps have {stamps[k].pages}")
+        if result.pages + len(where.blanks[k]) != stamps[k].pages:
+            raise RuntimeError(f"chunk {k}: {result.pages} pages and {len(where.blanks[k])} blank, "
+                               f"but its stamps have {stamps[k].pages}")
     messages = [m for r in [front, *done.values(), *stamps.values()] for m in r.messages]
     ordered = [done[k] for k in sorted(done)]
-    merged = merge(book, front, ordered, [stamps[k] for k in sorted(stamps)], _printed_pages(done), context.epoch)
+    merged = merge(book, front, ordered, [stamps[k] for k in sorted(stamps)], where, context.epoch)
     return merged, render_warnings(messages)
 
 
-def _printed_pages(done: dict[int, Rendered]) -> dict[str, int]:
-    """The printed page number of every anchor of the body (numbered from 1)."""
-    pages, offset = {}, 0
-    for k in sorted(done):
-        for name, index in done[k].anchors.items():
-            pages[name] = offset + index + 1
-        offset += done[k].pages
-    return pages
+@dataclass(frozen=True)
+class Pagination:
+    """Where the laid-out chunks' pages fall in the book: per chunk the printed number of its
+    first page and the pages that a blank page goes before; the printed number of every chapter
+    and volume page."""
+
+    first: list[int]
+    blanks: list[frozenset[int]]
+    pages: dict[str, int]
 
 
-def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rendered], pages: dict[str, int],
+def paginate(done: list[Rendered], chunks: list[list[Entry]], recto: bool) -> Pagination:
+    """The body numbered from 1, chunk after chunk. With `recto`, every chapter and volume page
+    starts on a right-hand (odd) page: where one would fall on an even page, a blank goes before it."""
+    first, blanks, pages, number = [], [], {}, 1
+    for result, chunk in zip(done, chunks):
+        anchors = [a for e in chunk for a in (e.volume_anchor, e.anchor) if a]
+        starts = {result.anchors[a] for a in anchors}
+        first.append(number)
+        before, printed = set(), {}
+        for i in range(result.pages):
+            if recto and i in starts and number % 2 == 0:
+                before.add(i)
+                number += 1
+            printed[i] = number
+            number += 1
+        blanks.append(frozenset(before))
+        pages.update((a, printed[result.anchors[a]]) for a in anchors)
+    return Pagination(first, blanks, pages)
+
+
+def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rendered], where: Pagination,
           epoch: int) -> bytes:
-    """Front matter + chunks, each chunk's page under its stamp → one PDF (pikepdf/qpdf: fast,
-    object streams, deterministic /ID)."""
+    """Front matter + chunks (with their blank pages), each body page under its stamp → one PDF
+    (pikepdf/qpdf: fast, object streams, deterministic /ID)."""
     import pikepdf
     from pikepdf import Array, Dictionary, Name, OutlineItem, String
 
@@ -189,8 +215,9 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
 
     out = pikepdf.Pdf.new()
     sources = [pikepdf.Pdf.open(io.BytesIO(front.pdf))] + [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in chunks]
-    merged = _concatenate(out, sources)
+    merged = _concatenate(out, sources, [frozenset()] + where.blanks)
     n_front = len(sources[0].pages)
+    pages = where.pages
     stamp_sources = [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in stamps]  # open until the file is saved
     _stamp(out, merged[n_front:], [(source, p) for source in stamp_sources for p in source.pages])
     share_font_programs(out)
@@ -230,19 +257,25 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
     return buffer.getvalue()
 
 
-def _concatenate(out, sources) -> list:
-    """Every page of `sources` into `out`, in order; the pages as a list. Pages are appended to
-    the page tree in one go: pikepdf's pages.extend takes time growing with the pages already
-    there (3.8 s for the 9,000 pages of a 2,000-chapter book). WeasyPrint's page trees hold only
-    Kids and Count, and each page its own boxes and resources; any other tree is appended by
-    pikepdf."""
+def _concatenate(out, sources, blanks: list[frozenset[int]]) -> list:
+    """Every page of `sources` into `out`, in order, a blank page before those `blanks` names
+    (per source, by index); the pages as a list. Pages are appended to the page tree in one go:
+    pikepdf's pages.extend takes time growing with the pages already there (3.8 s for the 9,000
+    pages of a 2,000-chapter book). WeasyPrint's page trees hold only Kids and Count, and each
+    page its own boxes and resources."""
     import pikepdf
 
     if any(set(source.Root.Pages.keys()) - {"/Type", "/Kids", "/Count"} for source in sources):
-        for source in sources:
-            out.pages.extend(source.pages)
-        return list(out.pages)
-    kids = [out.copy_foreign(page.obj) for source in sources for page in source.pages]
+        raise RuntimeError("a WeasyPrint page tree with inherited attributes: bookbuilder cannot merge it")
+    kids = []
+    for source, before in zip(sources, blanks):
+        for i, page in enumerate(source.pages):
+            if i in before:
+                kids.append(out.make_indirect(pikepdf.Dictionary(
+                    Type=pikepdf.Name.Page, MediaBox=pikepdf.Array([float(v) for v in page.obj.MediaBox]),
+                    Resources=pikepdf.Dictionary(),
+                    Contents=out.make_stream(b""))))
+            kids.append(out.copy_foreign(page.obj))
     tree = out.Root.Pages
     for kid in kids:
         kid.Parent = tree
@@ -281,6 +314,8 @@ def render_one_document(book: Book, options: PdfOptions, context: RenderContext,
     body = body_html(book, entries(book), context.epoch)
     html = front.replace("</body></html>", "") + body.split('<body class="body">', 1)[1]
     identifier = hashlib.md5(book.meta.identifier.encode("utf-8")).hexdigest().encode("ascii")
+    recto = "section.chapter, section.intro, section.front, section.back, section.volume { break-before: right; }\n"
     with tempfile.TemporaryDirectory(prefix="bookbuilder-pdf-") as scratch:
-        rendered = render_document(Jobs(Path(scratch), options.css, context.config.root)("book", 0, html), identifier, **variant)
+        job = Jobs(Path(scratch), options.css, context.config.root)("book", 0, html, recto if options.recto else "")
+        rendered = render_document(job, identifier, **variant)
     return rendered.pdf, render_warnings(list(rendered.messages))
