@@ -68,10 +68,21 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
                     help="Worker processes (default: every core; for the PDF, [pdf] jobs in book.toml first).")
 
 
-def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | None) -> None:
+SPLIT = click.option("--split", type=click.Choice(["volumes"]), default=None,
+                     help="One file per volume, build/<slug>-<n>.<ext>, with series metadata.")
+
+
+def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | None, split: str | None = None) -> None:
     """One format built, its warnings shown; a progress bar where the renderer reports progress."""
     from bookbuilder.render import renderer
 
+    if split:
+        if output is not None:
+            raise click.UsageError("--split writes one file per volume into build/: leave out -o")
+        for target, notes in pipeline.build_volumes(loaded, fmt, jobs):
+            _warn(notes)
+            click.echo(f"wrote {target}")
+        return
     if renderer(fmt).shows_progress:
         chapters = sum(1 for _ in loaded.book.chapters())
         with click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True) as bar:
@@ -86,9 +97,10 @@ def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | N
 @PATH
 @OUTPUT
 @JOBS
-def epub(path, output, jobs):
+@SPLIT
+def epub(path, output, jobs, split):
     """Build the EPUB 3 (default build/<slug>.epub)."""
-    _build(_load(path, jobs), "epub", output, jobs)
+    _build(_load(path, jobs), "epub", output, jobs, split)
 
 
 @main.command()
@@ -104,18 +116,20 @@ def pdf(path, output, jobs):
 @PATH
 @OUTPUT
 @JOBS
-def kepub(path, output, jobs):
+@SPLIT
+def kepub(path, output, jobs, split):
     """Build the Kobo kepub (default build/<slug>.kepub.epub): the EPUB with Kobo's sentence spans."""
-    _build(_load(path, jobs), "kepub", output, jobs)
+    _build(_load(path, jobs), "kepub", output, jobs, split)
 
 
 @main.command()
 @PATH
 @OUTPUT
 @JOBS
-def azw3(path, output, jobs):
+@SPLIT
+def azw3(path, output, jobs, split):
     """Build the Kindle AZW3 (default build/<slug>.azw3) through calibre's ebook-convert."""
-    _build(_load(path, jobs), "azw3", output, jobs)
+    _build(_load(path, jobs), "azw3", output, jobs, split)
 
 
 @main.command()

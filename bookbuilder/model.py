@@ -72,6 +72,8 @@ class Meta:
     subjects: tuple[str, ...] = ()
     # Where each of title, author and description came from: (field, "book.toml" | "text:3" | …).
     sources: tuple[tuple[str, str], ...] = ()
+    # A book that is one volume of a series (`--split volumes`): the series' name, its position.
+    series: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

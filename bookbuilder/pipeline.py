@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable
@@ -189,6 +189,30 @@ def build(loaded: Loaded, fmt: str, output: Path | None = None, jobs: int | None
     book, notes = with_cover(loaded.book, loaded.config)
     context = RenderContext(target, loaded.config, source_date_epoch(), options, jobs, progress)
     return target, notes + chosen.render(book, context)
+
+
+def build_volumes(loaded: Loaded, fmt: str, jobs: int | None = None) -> list[tuple[Path, list[Diagnostic]]]:
+    """`--split volumes`: one file per volume, build/<slug>-<n>.<suffix>, each a book of its own
+    (title 书名 · 卷名, its own cover and identifier) that says which of the series it is."""
+    results = []
+    for n, volume_book in enumerate(volume_books(loaded.book), 1):
+        target = loaded.config.build_dir / f"{slug(loaded.config, loaded.book)}-{n}.{renderer_suffix(fmt)}"
+        results.append(build(replace(loaded, book=volume_book), fmt, target, jobs))
+    return results
+
+
+def volume_books(book: Book) -> list[Book]:
+    name, meta = book.meta.title, book.meta
+    return [replace(book, volumes=(volume,), meta=replace(
+                meta, title=f"{name} · {volume.title or f'第{n}部分'}", series=(name, n),
+                identifier=stable_identifier(f"{meta.identifier}\x1f{n}", meta.author)))
+            for n, volume in enumerate(book.volumes, 1)]
+
+
+def renderer_suffix(fmt: str) -> str:
+    from bookbuilder.render import renderer
+
+    return renderer(fmt).suffix
 
 
 def build_epub(loaded: Loaded, output: Path | None = None, jobs: int | None = None) -> tuple[Path, list[Diagnostic]]:

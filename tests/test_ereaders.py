@@ -164,3 +164,33 @@ def test_output_formats_are_checked_against_the_registry(tmp_path):
         load_book(root)
     ok = write_book(tmp_path / "c", BOOK, '[output]\nformats = ["kepub", "epub"]\n')
     assert load_book(ok).config.formats == ("kepub", "epub")
+
+
+def test_split_volumes_gives_one_book_per_volume_with_series_metadata(tmp_path):
+    from click.testing import CliRunner
+
+    from bookbuilder.cli import main
+
+    files = {"第一卷 潜龙/001.txt": "第一章 甲\n正文一。", "第一卷 潜龙/002.txt": "第二章 乙\n正文二。",
+             "第二卷 飞龙/003.txt": "第三章 丙\n正文三。"}
+    root = write_book(tmp_path / "b", files, '[book]\ntitle = "龙"\nauthor = "某人"\n[output]\nname = "long"\n')
+    result = CliRunner().invoke(main, ["epub", str(root), "--split", "volumes"])
+    assert result.exit_code == 0, result.output
+    first, second = root / "build" / "long-1.epub", root / "build" / "long-2.epub"
+    assert f"wrote {first}" in result.output and f"wrote {second}" in result.output
+    covers = []
+    for n, path, volume, chapters in ((1, first, "第一卷 潜龙", ["第一章 甲", "第二章 乙"]), (2, second, "第二卷 飞龙", ["第三章 丙"])):
+        assert_epubcheck_clean(path)
+        with zipfile.ZipFile(path) as z:
+            opf = z.read("EPUB/content.opf").decode()
+            nav = z.read("EPUB/nav.xhtml").decode()
+            covers.append(z.read("EPUB/images/cover.jpg"))
+        assert f"<dc:title>龙 · {volume}</dc:title>" in opf
+        assert re.search(r'<meta property="belongs-to-collection" id="series">龙</meta>', opf)
+        assert '<meta refines="#series" property="collection-type">series</meta>' in opf
+        assert f'<meta refines="#series" property="group-position">{n}</meta>' in opf
+        assert [t for t in re.findall(r"第.章 .", nav)] == chapters
+    assert covers[0] != covers[1]  # each cover names its volume
+    assert CliRunner().invoke(main, ["kepub", str(root), "--split", "volumes", "-o", str(tmp_path / "x")]).exit_code == 2
+    kepubs = CliRunner().invoke(main, ["kepub", str(root), "--split", "volumes"])
+    assert kepubs.exit_code == 0 and (root / "build" / "long-2.kepub.epub").is_file()

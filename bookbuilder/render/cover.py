@@ -63,13 +63,20 @@ def generate_cover(meta: Meta) -> bytes:
     draw = ImageDraw.Draw(image)
     draw.rectangle((80, 80, WIDTH - 80, HEIGHT - 80), outline=(196, 170, 112), width=6)
     draw.rectangle((110, 110, WIDTH - 110, HEIGHT - 110), outline=(196, 170, 112), width=2)
-    size = 220 if len(meta.title) <= 5 else 170
+    name, volume = (meta.series[0], meta.title.split(" · ", 1)[-1]) if meta.series else (meta.title, None)
+    size = 220 if len(name) <= 5 else 170
     title_font = ImageFont.truetype(str(bold_path), size, index=bold_index)
-    lines = _wrap(draw, meta.title, title_font, WIDTH - 360)
+    lines = _wrap(draw, name, title_font, WIDTH - 360)
     y = 700 - (len(lines) - 1) * size // 2
     for line in lines:
         draw.text((WIDTH // 2, y), line, font=title_font, fill=(244, 236, 220), anchor="mm")
         y += int(size * 1.3)
+    if volume:  # one volume of a series: its name under the book's
+        volume_font = ImageFont.truetype(str(regular_path), 110, index=regular_index)
+        for line in _wrap(draw, volume, volume_font, WIDTH - 360):
+            y += 40
+            draw.text((WIDTH // 2, y), line, font=volume_font, fill=(230, 214, 180), anchor="mm")
+            y += 110
     author_font = ImageFont.truetype(str(regular_path), 90, index=regular_index)
     draw.text((WIDTH // 2, HEIGHT - 600), meta.author, font=author_font, fill=(214, 200, 170), anchor="mm")
     out = io.BytesIO()

@@ -187,6 +187,13 @@ def package(book: Book, options: EpubOptions, markup: Markup = Markup()) -> epub
             eb.add_metadata("DC", name, value)
     for subject in meta.subjects:
         eb.add_metadata("DC", "subject", subject)
+    if meta.series:  # EPUB 3 collections; calibre, KOReader and Kobo also read calibre's own pair
+        name, position = meta.series
+        eb.add_metadata(None, "meta", name, OrderedDict([("property", "belongs-to-collection"), ("id", "series")]))
+        eb.add_metadata(None, "meta", "series", OrderedDict([("refines", "#series"), ("property", "collection-type")]))
+        eb.add_metadata(None, "meta", str(position), OrderedDict([("refines", "#series"), ("property", "group-position")]))
+        eb.add_metadata(None, "meta", "", OrderedDict([("name", "calibre:series"), ("content", name)]))
+        eb.add_metadata(None, "meta", "", OrderedDict([("name", "calibre:series_index"), ("content", str(position))]))
     _accessibility(eb, options.summary or A11Y_SUMMARY.get(meta.language, A11Y_SUMMARY_DEFAULT))
     if options.vertical:
         css = VERTICAL_CSS + css
