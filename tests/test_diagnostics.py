@@ -86,6 +86,9 @@ TRIGGERS = {
     "W403": lambda t: (first(build_epub(load_book(_with_cover(book(t, toml="[book]\ncover = 'c.png'\n"), _png(200, 200))))[1], "W403"), "c.png", None),
     "W405": lambda t: (first(build_pdf(load_book(_styled(t, "p { colr: red; }\n")), jobs=1)[1], "W405"), "pdf.css", 2),
     "E408": lambda t: (_worker_killed(t), None, None),
+    "W406": lambda t: (first(_kindle(_rewrite(_built_epub(t), t / "nolang.epub", lambda n, d: _no_language(n, d))), "W406"), "nolang.epub", None),
+    "W407": lambda t: (first(_kindle(_rewrite(_built_epub(t), t / "link.epub", lambda n, d: _dead_link(n, d))), "W407"), "link.epub", None),
+    "W408": lambda t: (first(_kindle(_rewrite(_built_epub(t), t / "big.epub", lambda n, d: _big_image(n, d))), "W408"), "big.epub", None),
     "E409": lambda t: (_without_java(lambda: error_of(lambda: build(load_book(book(t)), "azw3"))), ".azw3", None),
     "E410": lambda t: (error_of(lambda: _convert(_garbage_azw3(t), t / "out.epub")), "bad.azw3", None),
     "E411": lambda t: (first(_checked_against_another_book(t), "E411"), ".azw3", None),
@@ -234,6 +237,32 @@ def _checked_against_another_book(t):
     azw3, _ = build(load_book(book(t, toml='[book]\ntitle = "甲"\n')), "azw3")
     other = load_book(write_book(t / "other", OK, '[book]\ntitle = "乙"\n')).book
     return renderer("azw3").check(azw3, other)
+
+
+def _kindle(path):
+    from bookbuilder.kindle import kindle_findings
+
+    return kindle_findings(path)
+
+
+def _no_language(name, data):
+    if name == "__extra__":
+        return None
+    return data.replace(b"<dc:language>zh-Hans</dc:language>", b"") if name.endswith(".opf") else data
+
+
+def _dead_link(name, data):
+    if name == "__extra__":
+        return None
+    return data.replace(b"</section>", b'<p><a href="ch00009.xhtml#nowhere">x</a></p></section>', 1) if name.endswith("ch00001.xhtml") else data
+
+
+def _big_image(name, data):
+    if name == "__extra__":
+        return bytes(6 * 2**20)
+    if name.endswith(".opf"):
+        return data.replace(b"</manifest>", b'<item href="extra.txt" id="big" media-type="image/png"/></manifest>')
+    return data
 
 
 def _garbage_pdf(t):

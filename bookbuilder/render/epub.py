@@ -83,9 +83,10 @@ class EpubRenderer:
 
     def check(self, path: Path, book: Book) -> list[Diagnostic]:
         from bookbuilder.ace import check_ace
+        from bookbuilder.kindle import kindle_findings
         from bookbuilder.outputs import check_epub
 
-        return check_epub(path) + check_ace(path)
+        return check_epub(path) + kindle_findings(path) + check_ace(path)
 
 
 RENDERER = EpubRenderer()
