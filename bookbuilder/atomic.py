@@ -6,10 +6,34 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import signal
 import tempfile
 from pathlib import Path
 
 from bookbuilder.diagnostics import BookError
+
+
+_interrupted = False
+
+
+def watch_interrupts() -> None:
+    """From here on, Ctrl-C stops the build and no artifact is put in place after it. Python raises
+    KeyboardInterrupt wherever the signal lands, and one that lands in a destructor (WeasyPrint's
+    font configuration has one) is printed and lost: the build would carry on and replace the
+    earlier artifact. So the interrupt is also remembered, and atomic_path refuses to finish."""
+    global _interrupted
+    _interrupted = False
+
+    def interrupted(signum, frame):
+        global _interrupted
+        _interrupted = True
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupted)
+
+
+def was_interrupted() -> bool:
+    return _interrupted
 
 
 @contextlib.contextmanager
@@ -24,6 +48,8 @@ def atomic_path(target: Path):
     os.close(fd)
     try:
         yield Path(tmp)
+        if _interrupted:
+            raise KeyboardInterrupt
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     except BaseException as e:

@@ -35,6 +35,9 @@ def main():
     PATH is a book project (a folder with book.toml), a bare folder of .txt chapter files, or one
     whole-novel .txt file. Exit codes: 0 success, 1 an error in the book or its files, 2 usage.
     """
+    from bookbuilder.atomic import watch_interrupts
+
+    watch_interrupts()
 
 
 SHOWN_PER_CODE = 10  # a build shows this many of each warning; `bookbuilder check` lists them all

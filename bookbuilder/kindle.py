@@ -25,6 +25,15 @@ _LANG = re.compile(rb'<html[^>]*\sxml:lang="([^"]+)"')
 
 
 def kindle_findings(path: Path) -> list[Diagnostic]:
+    """The warnings above for the EPUB at `path`; none for a file that is not a readable EPUB
+    (EPUBCheck says what is wrong with it)."""
+    try:
+        return _findings(path)
+    except (zipfile.BadZipFile, ElementTree.ParseError, KeyError, OSError):
+        return []
+
+
+def _findings(path: Path) -> list[Diagnostic]:
     shown = str(path)
     with zipfile.ZipFile(path) as z:
         names = set(z.namelist())

@@ -80,8 +80,12 @@ class guarded:
         return self
 
     def __exit__(self, kind, error, _traceback) -> bool:
+        from bookbuilder.atomic import was_interrupted
+
         if error is None or isinstance(error, (BookError, KeyboardInterrupt, GeneratorExit)):
             return False
+        if was_interrupted():  # Ctrl-C reaches the workers too: their end is the user's doing
+            raise KeyboardInterrupt
         if isinstance(error, BrokenProcessPool):
             what = "a worker process died (out of memory, or killed)"
         elif isinstance(error, Exception):

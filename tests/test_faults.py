@@ -69,13 +69,15 @@ def _long_book(tmp_path, lines: int = 150):
     return root, target
 
 
-def test_interrupted_build_leaves_the_previous_artifact(tmp_path):
-    """Ctrl-C in the middle of rendering a PDF: exit 130, earlier PDF byte for byte, no temp files."""
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_interrupted_build_leaves_the_previous_artifact(tmp_path, jobs):
+    """Ctrl-C in the middle of rendering a PDF (to the whole process group, as a terminal sends
+    it): exit 130, earlier PDF byte for byte, no temp files, on one process or several."""
     root, target = _long_book(tmp_path, lines=200)
-    proc = subprocess.Popen([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", jobs],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     time.sleep(4)  # loading takes well under this; rendering 40 long chapters takes far longer
-    proc.send_signal(signal.SIGINT)
+    os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err
