@@ -150,9 +150,12 @@ def build(path, jobs):
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (files, chapters, diagnostics, changes).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", help="Output format.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors (exit 1).")
-@click.option("--outputs", is_flag=True, help="Also check build/ artifacts (EPUBCheck, Ace, PDF read-back); "
-              "done anyway when build/ holds artifacts newer than the source.")
-def check(path, as_json, fmt, strict, outputs):
+@click.option("--outputs", is_flag=True, help="Also check the artifacts in build/ (EPUBCheck, Ace, the PDF read back, "
+              "calibre), all at once; unchanged artifacts keep their earlier results.")
+@click.option("--a11y", type=click.Choice(["sample", "full"]), default="sample",
+              help="With --outputs: Ace by DAISY on a named sample of the EPUB's documents (default) or on all of them.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="With --outputs: checks at once (default: all).")
+def check(path, as_json, fmt, strict, outputs, a11y, jobs):
     """Lint the source (and with --outputs the built files); exit 1 on errors."""
     fmt = "json" if as_json else fmt
     try:
@@ -162,11 +165,16 @@ def check(path, as_json, fmt, strict, outputs):
             raise
         click.echo(report.as_json(None, [e.diagnostic]))
         sys.exit(1)
-    diagnostics = list(loaded.diagnostics)
-    if outputs or pipeline.fresh_outputs(loaded):
-        diagnostics += pipeline.check_outputs(loaded)
+    diagnostics, results = list(loaded.diagnostics), []
+    if outputs:
+        def shown(result) -> None:
+            reused = ", kept from the last run" if result.reused else ""
+            click.echo(f"checked {result.check.artifact.name}: {result.check.name} ({result.seconds:.1f} s{reused})", err=True)
+
+        results = pipeline.check_outputs(loaded, a11y == "full", jobs, shown if fmt != "json" else None)
+        diagnostics += [d for r in results for d in r.diagnostics]
     if fmt == "json":
-        click.echo(report.as_json(loaded.book, diagnostics))
+        click.echo(report.as_json(loaded.book, diagnostics, checks=[r.as_json() for r in results] if outputs else None))
     elif fmt == "github":
         if diagnostics:
             click.echo(report.github(diagnostics))
@@ -174,6 +182,9 @@ def check(path, as_json, fmt, strict, outputs):
         if diagnostics:
             click.echo(report.human(diagnostics))
         click.echo(f"{sum(1 for _ in loaded.book.chapters())} chapters; {report.summary(diagnostics, strict)}")
+        if not outputs:
+            fresh = " (build/ holds artifacts newer than the source)" if pipeline.fresh_outputs(loaded) else ""
+            click.echo(f"outputs not checked{fresh}: bookbuilder check --outputs runs EPUBCheck, Ace and the read-backs")
     worst = max((d.severity for d in diagnostics), default=Severity.INFO)
     sys.exit(1 if worst == Severity.ERROR or (strict and worst == Severity.WARNING) else 0)
 

@@ -79,6 +79,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E407": (E, "Ace by DAISY reported a critical or serious accessibility violation (or could not run)"),
     "W404": (W, "Ace by DAISY reported a moderate or minor accessibility violation"),
     "I401": (I, "Ace by DAISY is not installed, so accessibility was not checked"),
+    "I402": (I, "Ace by DAISY checked a sample of the EPUB's documents, named here (--a11y full checks them all)"),
     "W405": (W, "WeasyPrint ignored part of a stylesheet, or could not load a resource, while making the PDF"),
     "W406": (W, "the EPUB has no dc:language, or its documents contradict it (Send to Kindle rejects it)"),
     "W407": (W, "a link in the EPUB points at a file or fragment that is not there (Send to Kindle rejects it)"),

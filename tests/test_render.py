@@ -2,7 +2,6 @@
 checks and the freshness test loop over, and typed, frozen options per format."""
 import dataclasses
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
@@ -43,8 +42,10 @@ class PlainRenderer:
             tmp.write_text(context.options.separator.join(c.title for c in book.chapters()), "utf-8")
         return []
 
-    def check(self, path, book):
-        return [Diagnostic("W401", f"{path.name} checked", Location(str(path)))]
+    def checks(self, path, book, full_a11y=False):
+        from bookbuilder.gate import Check
+
+        return [Check("plain", path, lambda: [Diagnostic("W401", f"{path.name} checked", Location(str(path)))])]
 
 
 RENDERER = PlainRenderer()
@@ -58,7 +59,7 @@ def test_a_new_format_is_one_module_and_one_registry_line(tmp_path, monkeypatch)
     assert target == loaded.config.build_dir / "b.txt" and notes == []
     assert target.read_text("utf-8") == "第一章 起\n\n第二章 承"
     assert pipeline.fresh_outputs(loaded)  # the only artifact there, newer than the source
-    assert [d.message for d in pipeline.check_outputs(loaded)] == ["b.txt checked"]
+    assert [d.message for r in pipeline.check_outputs(loaded) for d in r.diagnostics] == ["b.txt checked"]
 
 
 def test_build_builds_what_output_formats_lists(tmp_path, monkeypatch):

@@ -1,8 +1,9 @@
 """The output formats, each one module behind one interface (mdBook's renderers are the picture).
 
 A Renderer has a `name` (the command and the key in the registry), a `suffix` for its file in
-build/, whether it `shows_progress`, `options(config)` (its frozen, typed options from book.toml), `render(book, context)` and
-`check(path, book)`, the output checks of an artifact it wrote. The CLI, pipeline.build,
+build/, whether it `shows_progress`, `options(config)` (its frozen, typed options from book.toml),
+`render(book, context)` and `checks(path, book)`, the output checks of an artifact it wrote
+(bookbuilder.gate runs them). The CLI, pipeline.build,
 pipeline.check_outputs and pipeline.fresh_outputs loop over `RENDERERS`; a new format is a new
 module with one class, and one line here.
 
@@ -44,7 +45,7 @@ class Renderer(Protocol):
 
     def render(self, book: Book, context: RenderContext) -> list[Diagnostic]: ...
 
-    def check(self, path: Path, book: Book) -> list[Diagnostic]: ...
+    def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list: ...  # [gate.Check]
 
 
 # name → the module holding its renderer, imported when first used (WeasyPrint takes a while).

@@ -55,6 +55,11 @@ class Azw3Renderer(EpubRenderer):
             tmp.write_bytes(data)
         return []
 
+    def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:
+        from bookbuilder.gate import Check
+
+        return [Check("calibre read-back", path, lambda: self.check(path, book), f"{book.meta.title}\x1f{book.meta.author}")]
+
     def check(self, path: Path, book: Book) -> list[Diagnostic]:
         """E411 where the AZW3's own metadata, read back by calibre, is not the book's."""
         shown = metadata(path)

@@ -81,12 +81,15 @@ class EpubRenderer:
             tmp.write_bytes(data)
         return epub_size(context.target)
 
-    def check(self, path: Path, book: Book) -> list[Diagnostic]:
-        from bookbuilder.ace import check_ace
+    def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:
+        from bookbuilder.ace import ace_version, check_ace
+        from bookbuilder.gate import Check
         from bookbuilder.kindle import kindle_findings
-        from bookbuilder.outputs import check_epub
+        from bookbuilder.outputs import check_epub, epubcheck_version
 
-        return check_epub(path) + kindle_findings(path) + check_ace(path)
+        return [Check("EPUBCheck", path, lambda: check_epub(path), epubcheck_version()),
+                Check("Send to Kindle", path, lambda: kindle_findings(path)),
+                Check("Ace" if full_a11y else "Ace (sample)", path, lambda: check_ace(path, full_a11y), ace_version())]
 
 
 RENDERER = EpubRenderer()

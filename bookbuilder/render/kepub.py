@@ -83,10 +83,11 @@ class KepubRenderer(EpubRenderer):
             tmp.write_bytes(data)
         return epub_size(context.target)
 
-    def check(self, path: Path, book: Book) -> list[Diagnostic]:
-        from bookbuilder.outputs import check_epub
+    def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:
+        from bookbuilder.gate import Check
+        from bookbuilder.outputs import check_epub, epubcheck_version
 
-        return check_epub(path)
+        return [Check("EPUBCheck", path, lambda: check_epub(path), epubcheck_version())]
 
 
 RENDERER = KepubRenderer()

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book
-from bookbuilder.parallel import default_jobs, guarded, process_pool
+from bookbuilder.parallel import default_jobs, guarded, process_pool, stop_workers
 from bookbuilder.render import RenderContext
 from bookbuilder.render.pdf import (NO_MARGIN_BOXES, STAMPS_ONLY, Entry, PdfOptions, Stylesheets, body_html, entries,
                                     fetcher, first_page_number, front_html, render_warnings, stamp_html,
@@ -160,6 +160,9 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
                     while stamped < len(bodies) and stamped in done:
                         pending[pool.submit(render_document, stamp_job(stamped))] = ("stamps", stamped)
                         stamped += 1
+            except BaseException:
+                stop_workers()
+                raise
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
     where = laid_out(len(chunks) - 1)
