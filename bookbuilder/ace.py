@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import posixpath
 import shutil
 import re
 import subprocess
@@ -107,6 +108,9 @@ def check_ace(epub: Path, full: bool = False) -> list[Diagnostic]:
 
 SAMPLE_CHAPTERS = 8
 _ITEMREF = re.compile(r'\s*<itemref idref="([^"]+)"[^>]*/>')
+_ITEM = re.compile(r'\s*<item href="([^"]+)" id="([^"]+)" media-type="application/xhtml\+xml"/>')
+_NAV_POINT = re.compile(r'\s*<navPoint id="[^"]*"[^>]*>\s*<navLabel>\s*<text>[^<]*</text>\s*</navLabel>\s*'
+                        r'<content src="[^"]*?([^"/]+)\.xhtml"/>\s*</navPoint>')
 _NAV_ENTRY = re.compile(r'\s*<li>\s*<a href="[^"]*?([^"/]+)\.xhtml">[^<]*</a>\s*</li>')
 
 
@@ -128,9 +132,9 @@ def sample_spine(ids: list[str]) -> list[str]:
 
 
 def sampled_epub(epub: Path, out: Path) -> tuple[Path, list[str], int]:
-    """A copy of `epub` whose spine, and table of contents, hold only sample_spine's documents
-    (every file stays, so links still resolve): (the copy, the sample, how many documents the
-    spine had)."""
+    """A copy of `epub` that holds only sample_spine's content documents, in its spine, manifest
+    and tables of contents (Ace reads every document the package lists): (the copy, the
+    sample, how many documents the spine had)."""
     with zipfile.ZipFile(epub) as source:
         opf_name = next(n for n in source.namelist() if n.endswith(".opf"))
         opf = source.read(opf_name).decode("utf-8")
@@ -139,11 +143,17 @@ def sampled_epub(epub: Path, out: Path) -> tuple[Path, list[str], int]:
         if len(sample) == len(ids):
             return epub, sample, len(ids)
         kept = set(sample)
+        dropped = {posixpath.join(posixpath.dirname(opf_name), m.group(1)) for m in _ITEM.finditer(opf) if m.group(2) not in kept}
         opf = _ITEMREF.sub(lambda m: m.group(0) if m.group(1) in kept else "", opf)
+        opf = _ITEM.sub(lambda m: m.group(0) if m.group(2) in kept else "", opf)
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
             for info in source.infolist():
+                if info.filename in dropped:
+                    continue
                 data = opf.encode("utf-8") if info.filename == opf_name else source.read(info)
-                if info.filename.endswith("nav.xhtml"):
-                    data = _NAV_ENTRY.sub(lambda m: m.group(0) if m.group(1) in kept else "", data.decode("utf-8")).encode("utf-8")
+                if info.filename.endswith((".xhtml", ".ncx")) and info.filename not in dropped:
+                    text = data.decode("utf-8")
+                    text = _NAV_ENTRY.sub(lambda m: m.group(0) if m.group(1) in kept else "", text)
+                    data = _NAV_POINT.sub(lambda m: m.group(0) if m.group(1) in kept else "", text).encode("utf-8")
                 target.writestr(info, data)
     return out, sample, len(ids)
