@@ -116,16 +116,16 @@ _NAV_ENTRY = re.compile(r'\s*<li>\s*<a href="[^"]*?([^"/]+)\.xhtml">[^<]*</a>\s*
 
 def sample_spine(ids: list[str]) -> list[str]:
     """The documents Ace checks, chosen from the spine's ids, the same every time: every one that
-    is not a chapter (cover, title page, contents, volume pages), the first and the last chapter,
-    the first continuation of a long chapter, and chapters evenly spread between, SAMPLE_CHAPTERS
-    in all."""
-    chapters = [i for i in ids if re.fullmatch(r"ch\d+", i)]
-    chosen = {i for i in ids if not i.startswith("ch")}
-    chosen.update(chapters[:1] + chapters[-1:])
-    chosen.update([i for i in ids if re.fullmatch(r"ch\d+-\d+", i)][:1])
+    is not a chapter's (cover, title page, contents, volume pages), the first and the last
+    chapter, the first continuation of a long chapter (`<id>_2`), and chapters evenly spread
+    between, SAMPLE_CHAPTERS in all."""
+    always = {i for i in ids if i in ("cover", "titlepage", "nav") or i.startswith("part")}
+    continued = [i for i in ids if "_" in i and i not in always]
+    chapters = [i for i in ids if i not in always and i not in continued]
+    chosen = always | set(chapters[:1] + chapters[-1:] + continued[:1])
     step = max(1, len(chapters) // max(1, SAMPLE_CHAPTERS - 2))
     for i in chapters[step::step]:
-        if sum(1 for c in chosen if c.startswith("ch")) >= SAMPLE_CHAPTERS:
+        if len(chosen - always) >= SAMPLE_CHAPTERS:
             break
         chosen.add(i)
     return [i for i in ids if i in chosen]

@@ -27,6 +27,7 @@ from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Chapter
 from bookbuilder.render import RenderContext, stylesheet
 from bookbuilder.render.html import chapter_section, paragraphs, text, volume_section
+from bookbuilder.render.names import document_names
 from bookbuilder.render.navigation import TocEntry, nav_document, ncx_document
 
 CSS_NAME = "styles/book.css"
@@ -130,18 +131,13 @@ class Markup:
         return inner
 
 
-def chapter_uid(n: int) -> str:
-    """The id and file name of the n-th chapter (from 1): its document and the package agree on it."""
-    return f"ch{n:05d}"
-
-
 # Older Kobo and Adobe engines page slowly through long documents; calibre splits above 260 KB.
 MAX_DOCUMENT = 256 * 1024  # bytes
 
 
 def chapter_documents(chapter: Chapter, uid: str, level: int, language: str, markup: Markup = Markup()) -> list[tuple[str, bytes]]:
     """The chapter's documents, (id, XHTML): one, or where that would be over MAX_DOCUMENT, the
-    first with the heading and continuations (`<id>-2`, …), divided at paragraph boundaries."""
+    first with the heading and continuations (`<id>_2`, …), divided at paragraph boundaries."""
     def document(body: str) -> bytes:
         return xhtml_document(chapter.title, markup.body(body), language, f"../{CSS_NAME}", markup.head)
 
@@ -162,9 +158,9 @@ def chapter_documents(chapter: Chapter, uid: str, level: int, language: str, mar
     for k, group in enumerate(groups[1:], 2):
         inline = markup.inline()
         label = text(f"{chapter.title}（续）")
-        body = (f'<section class="{chapter.kind} continued" id="{uid}-{k}" aria-label="{label}">\n'
+        body = (f'<section class="{chapter.kind} continued" id="{uid}_{k}" aria-label="{label}">\n'
                 + "\n".join(paragraphs(group, inline)) + "\n</section>")
-        docs.append((f"{uid}-{k}", document(body)))
+        docs.append((f"{uid}_{k}", document(body)))
     return docs
 
 
@@ -242,17 +238,18 @@ def package(book: Book, options: EpubOptions, markup: Markup = Markup()) -> epub
         f"<p>{inline(meta.author)}</p></section>"))
     spine += [title_page, "nav"]
     toc: list[TocEntry] = []
-    n, first = 0, None
-    for v, volume in enumerate(book.volumes, 1):
+    first = None
+    chapter_names, volume_names = document_names(book)
+    names = iter(chapter_names)
+    for volume, volume_name in zip(book.volumes, volume_names):
         items, volume_item = [], None
         level = 2 if volume.title else 1
         if volume.title:
-            volume_item = page(f"part{v:03d}", volume.title, volume_section(volume.title, f"part{v:03d}", markup.inline()))
+            volume_item = page(volume_name, volume.title, volume_section(volume.title, volume_name, markup.inline()))
             spine.append(volume_item)
             first = first or volume_item
         for chapter in volume.chapters:
-            n += 1
-            uid = chapter_uid(n)
+            uid = next(names)
             pieces = [document(part, content) for part, content in chapter_documents(chapter, uid, level, meta.language, markup)]
             item = pieces[0]
             spine += pieces

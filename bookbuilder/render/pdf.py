@@ -175,12 +175,14 @@ class Entry:
 
 
 def entries(book: Book) -> list[Entry]:
-    out, n = [], 0
-    for v, volume in enumerate(book.volumes, 1):
+    """The chapters in reading order, anchored by their stable names (bookbuilder.render.names)."""
+    from bookbuilder.render.names import document_names
+
+    chapter_names, volume_names = document_names(book)
+    names, out = iter(chapter_names), []
+    for volume, volume_name in zip(book.volumes, volume_names):
         for i, chapter in enumerate(volume.chapters):
-            n += 1
-            first = volume.title and i == 0
-            out.append(Entry(f"ch{n:05d}", chapter, volume.title, f"part{v:03d}" if first else None))
+            out.append(Entry(next(names), chapter, volume.title, volume_name if volume.title and i == 0 else None))
     return out
 
 

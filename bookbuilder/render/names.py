@@ -1,0 +1,58 @@
+"""Stable names for the documents of a book (EPUB files and ids, PDF anchors): from what a chapter
+is, not where it stands, so that a serialized novel rebuilt with new chapters keeps every other
+chapter's name, and readers (KOReader, Kobo, Apple Books) keep their positions, bookmarks and
+highlights.
+
+- A numbered chapter is `ch` + its number: `ch00012` (第十二章; else the file's, 012.txt). In a book of titled
+  volumes, after its volume's: `v002-ch00012`.
+- A volume page is `part` + the volume's number: `part002` (第二卷).
+- Anything without a number (楔子, 后记, a preamble, a divided part, a volume called 番外) is its
+  kind and a hash of its title: `front-5f1c03b2`.
+- Where two would share a name (a misprinted repeat number), the later ones get `.2`, `.3`, … in
+  reading order.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+
+from bookbuilder.model import Book, Chapter, Volume
+from bookbuilder.numerals import parse_numeral
+
+_VOLUME_NUMBER = re.compile(r"^\s*第?\s*([0-9零〇一二两三四五六七八九十百千万壹贰叁肆伍陆柒捌玖拾佰仟]+)\s*[卷部集篇季册]")
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+
+
+def volume_key(volume: Volume) -> str:
+    m = _VOLUME_NUMBER.match(volume.title or "")
+    number = parse_numeral(m.group(1)) if m else None
+    return f"{number:03d}" if number is not None else f"-{_hash(volume.title or '')}"
+
+
+def chapter_key(chapter: Chapter) -> str:
+    number = chapter.number if chapter.number is not None else chapter.file_number
+    if number is not None and chapter.kind == "chapter":
+        return f"ch{number:05d}"
+    return f"{chapter.kind}-{_hash(chapter.title)}"
+
+
+def document_names(book: Book) -> tuple[list[str], list[str | None]]:
+    """(one name per chapter, in reading order; one per volume, None for an untitled one)."""
+    titled = book.has_volume_titles
+    taken: dict[str, int] = {}
+
+    def unique(name: str) -> str:
+        taken[name] = taken.get(name, 0) + 1
+        return name if taken[name] == 1 else f"{name}.{taken[name]}"
+
+    chapters, volumes = [], []
+    for volume in book.volumes:
+        key = volume_key(volume) if volume.title else None
+        volumes.append(unique(f"part{key}") if key else None)
+        for chapter in volume.chapters:
+            name = chapter_key(chapter)
+            chapters.append(unique(f"v{key}-{name}" if titled and key else name))
+    return chapters, volumes

@@ -1,0 +1,62 @@
+"""Stable document names (bookbuilder.render.names): a serialized novel rebuilt with chapters
+inserted, appended or renamed keeps every other chapter's EPUB document and PDF anchor."""
+import re
+import zipfile
+
+from bookbuilder.pipeline import build, load_book
+from bookbuilder.render.names import document_names
+from bookbuilder.render.pdf import entries
+from tests.conftest import write_book
+
+
+def _files(numbers):
+    return {f"{n:03d}.txt": f"第{n}章 标题{n}\n正文{n}。" for n in numbers}
+
+
+def _spine(path):
+    with zipfile.ZipFile(path) as z:
+        opf = z.read("EPUB/content.opf").decode()
+        return re.findall(r'<itemref idref="([^"]+)"', opf), re.search(r"<dc:identifier[^>]*>([^<]+)<", opf).group(1)
+
+
+def _names(root, toml=""):
+    loaded = load_book(write_book(root, {}, toml))
+    return dict(zip((c.title for c in loaded.book.chapters()), document_names(loaded.book)[0])), loaded
+
+
+def test_inserting_and_appending_chapters_renames_no_other(tmp_path):
+    root = write_book(tmp_path / "b", _files([1, 2, 4, 5]), '[book]\ntitle = "连载"\n')
+    before, loaded = _names(root, '[book]\ntitle = "连载"\n')
+    spine_before, identifier = _spine(build(loaded, "epub")[0])
+    write_book(root, _files([3, 6]))  # chapter 3 arrives late, chapter 6 is new
+    after, loaded = _names(root, '[book]\ntitle = "连载"\n')
+    spine_after, identifier_after = _spine(build(loaded, "epub")[0])
+    assert all(after[title] == name for title, name in before.items())
+    assert after["第3章 标题3"] == "ch00003" and after["第6章 标题6"] == "ch00006"
+    assert [i for i in spine_after if i not in ("ch00003", "ch00006")] == spine_before
+    assert identifier_after == identifier
+    assert [e.anchor for e in entries(loaded.book)] == [after[c.title] for c in loaded.book.chapters()]  # the PDF's too
+
+
+def test_a_fix_that_renames_a_chapter_keeps_its_name(tmp_path):
+    root = write_book(tmp_path / "b", _files([1, 2, 3]), "")
+    before, _ = _names(root, "")
+    after, _ = _names(root, '[[fix]]\ntitle = "第2章 标题2"\nrename = "第2章 新的标题"\n')
+    assert after["第2章 新的标题"] == before["第2章 标题2"] == "ch00002"
+
+
+def test_unnumbered_parts_volumes_and_repeats_get_deterministic_names(tmp_path):
+    files = {"第一卷 潜龙/000.txt": "楔子\n很久以前。", "第一卷 潜龙/001.txt": "第1章 甲\n正文。",
+             "第一卷 潜龙/002.txt": "第1章 甲\n误印的重复。", "第二卷 飞龙/003.txt": "第1章 乙\n正文。",
+             "番外/004.txt": "番外一 丙\n正文。"}
+    root = write_book(tmp_path / "b", files, "")
+    loaded = load_book(root)
+    chapters, volumes = document_names(loaded.book)
+    by_volume = dict(zip((v.title for v in loaded.book.volumes), volumes))
+    assert by_volume["第一卷 潜龙"] == "part001" and by_volume["第二卷 飞龙"] == "part002"
+    assert re.fullmatch(r"part-[0-9a-f]{8}", by_volume["番外"])
+    named = list(zip((c.title for c in loaded.book.chapters()), chapters))
+    assert [n for t, n in named if t.startswith("第1章")] == ["v001-ch00001", "v001-ch00001.2", "v002-ch00001"]
+    assert re.fullmatch(r"v001-front-[0-9a-f]{8}", dict(named)["楔子"])
+    assert document_names(load_book(root).book) == (chapters, volumes)  # the same on every build
+    assert all(re.fullmatch(r"[A-Za-z][\w.-]*", n) for n in chapters + [v for v in volumes if v])  # XML ids
