@@ -47,3 +47,15 @@ def run_measured(args: list[str], interval: float = 0.02) -> tuple[float, int, s
     wall = time.perf_counter() - start
     out, err = proc.communicate()
     return wall, peak, subprocess.CompletedProcess(args, proc.returncode, out, err)
+
+
+MAKE_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "make_corpus.py"
+
+
+def generated_book(n: int, folder: Path) -> Path:
+    """A folder of `n` generated chapter files (../shared/bench/make_corpus.py), without its manifest."""
+    import sys
+
+    subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(folder), "-n", str(n)], check=True, capture_output=True)
+    (folder / "manifest.json").unlink()
+    return folder

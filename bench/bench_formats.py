@@ -15,8 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
+from _measure import generated_book
 
 
 def main() -> None:
@@ -26,10 +25,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        corpus = Path(tmp) / "c"
-        subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(corpus), "-n", str(args.n)], check=True,
-                       capture_output=True)
-        (corpus / "manifest.json").unlink()
+        corpus = generated_book(args.n, Path(tmp) / "c")
         times: dict[str, list[float]] = {f: [] for f in args.formats}
         for _ in range(args.runs):
             for fmt in args.formats:

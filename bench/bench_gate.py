@@ -17,8 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
+from _measure import generated_book
 
 
 def timed(command: list[str]) -> tuple[float, subprocess.CompletedProcess]:
@@ -32,10 +31,7 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=300)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        corpus = Path(tmp) / "book"
-        subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(corpus), "-n", str(args.n)], check=True,
-                       capture_output=True)
-        (corpus / "manifest.json").unlink()
+        corpus = generated_book(args.n, Path(tmp) / "book")
         bookbuilder = [sys.executable, "-m", "bookbuilder"]
         build_s, _ = timed(bookbuilder + ["build", str(corpus)])
         load = subprocess.run([sys.executable, "-c", "import sys, time; from bookbuilder.pipeline import load_book; "

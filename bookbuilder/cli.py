@@ -96,43 +96,22 @@ def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | N
     click.echo(f"wrote {target}")
 
 
-@main.command()
-@PATH
-@OUTPUT
-@JOBS
-@SPLIT
-def epub(path, output, jobs, split):
-    """Build the EPUB 3 (default build/<slug>.epub)."""
-    _build(_load(path, jobs), "epub", output, jobs, split)
+def _format_command(fmt: str, help_text: str, split: bool = True) -> None:
+    """`bookbuilder <fmt> [PATH] [-o FILE] [-j N] [--split volumes]`: one command per format."""
+    def command(path, output, jobs, split=None):
+        _build(_load(path, jobs), fmt, output, jobs, split)
+
+    command.__doc__ = help_text
+    options = (PATH, OUTPUT, JOBS) + ((SPLIT,) if split else ())
+    for option in reversed(options):
+        command = option(command)
+    main.command(fmt)(command)
 
 
-@main.command()
-@PATH
-@OUTPUT
-@JOBS
-def pdf(path, output, jobs):
-    """Build the PDF (default build/<slug>.pdf), rendering chapters in parallel."""
-    _build(_load(path, jobs), "pdf", output, jobs)
-
-
-@main.command()
-@PATH
-@OUTPUT
-@JOBS
-@SPLIT
-def kepub(path, output, jobs, split):
-    """Build the Kobo kepub (default build/<slug>.kepub.epub): the EPUB with Kobo's sentence spans."""
-    _build(_load(path, jobs), "kepub", output, jobs, split)
-
-
-@main.command()
-@PATH
-@OUTPUT
-@JOBS
-@SPLIT
-def azw3(path, output, jobs, split):
-    """Build the Kindle AZW3 (default build/<slug>.azw3) through calibre's ebook-convert."""
-    _build(_load(path, jobs), "azw3", output, jobs, split)
+_format_command("epub", "Build the EPUB 3 (default build/<slug>.epub).")
+_format_command("pdf", "Build the PDF (default build/<slug>.pdf), rendering chapters in parallel.", split=False)
+_format_command("kepub", "Build the Kobo kepub (default build/<slug>.kepub.epub): the EPUB with Kobo's sentence spans.")
+_format_command("azw3", "Build the Kindle AZW3 (default build/<slug>.azw3) through calibre's ebook-convert.")
 
 
 @main.command()
