@@ -60,8 +60,8 @@ def test_fuzz_split_sections(text):
         assert all(b.text.strip() for b in s.blocks if isinstance(b, Paragraph))
 
 
-def _long_book(tmp_path, lines: int = 150):
-    chapters = {f"{i:03d}.txt": f"第{i}章\n" + "城上守军齐声惊呼，西门起火，王宫起火。\n" * lines for i in range(1, 41)}
+def _long_book(tmp_path, lines: int = 150, count: int = 40):
+    chapters = {f"{i:03d}.txt": f"第{i}章\n" + "城上守军齐声惊呼，西门起火，王宫起火。\n" * lines for i in range(1, count + 1)}
     root = write_book(tmp_path / "b", chapters, '[output]\nname = "big"\n[pdf]\nchunk_chapters = 4\n')
     target = root / "build" / "big.pdf"
     target.parent.mkdir()
@@ -73,7 +73,7 @@ def _long_book(tmp_path, lines: int = 150):
 def test_interrupted_build_leaves_the_previous_artifact(tmp_path, jobs):
     """Ctrl-C in the middle of rendering a PDF (to the whole process group, as a terminal sends
     it): exit 130, earlier PDF byte for byte, no temp files, on one process or several."""
-    root, target = _long_book(tmp_path, lines=200)
+    root, target = _long_book(tmp_path, lines=200, count=160)  # far more than 4 s of rendering, even on two
     proc = subprocess.Popen([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", jobs],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     time.sleep(4)  # loading takes well under this; rendering 40 long chapters takes far longer
