@@ -138,6 +138,13 @@ def test_azw3_is_built_and_read_back_by_calibre(tmp_path):
             if hasattr(block, "text"):
                 assert block.text in back, block.text
     assert back.index("第一章 风起") < back.index("第二章 云涌")
+    # The contents, as calibre reads them back out of the AZW3 (its EPUB's NCX).
+    epub_back = tmp_path / "back.epub"
+    subprocess.run(["ebook-convert", str(azw3), str(epub_back)], check=True, capture_output=True,
+                   env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    with zipfile.ZipFile(epub_back) as z:
+        ncx = z.read(next(n for n in z.namelist() if n.endswith(".ncx"))).decode("utf-8")
+    assert re.findall(r"<text>([^<]+)</text>", ncx)[1:] == [c.title for c in loaded.book.chapters()]
     assert build(loaded, "azw3")[0].read_bytes() == azw3.read_bytes()  # reproducible
     from bookbuilder.render import renderer
 
