@@ -7,6 +7,7 @@ import contextlib
 import errno
 import os
 import signal
+import sys
 import tempfile
 from pathlib import Path
 
@@ -30,6 +31,13 @@ def watch_interrupts() -> None:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGINT, interrupted)
+    default = sys.__unraisablehook__
+
+    def unraisable(info):  # the one in a destructor is remembered above: no traceback for it
+        if not issubclass(info.exc_type, KeyboardInterrupt):
+            default(info)
+
+    sys.unraisablehook = unraisable
 
 
 def was_interrupted() -> bool:

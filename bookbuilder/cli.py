@@ -75,7 +75,11 @@ SPLIT = click.option("--split", type=click.Choice(["volumes"]), default=None,
                      help="One file per volume, build/<slug>-<n>.<ext>, with series metadata.")
 
 
-def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | None, split: str | None = None) -> None:
+NO_CACHE = click.option("--no-cache", is_flag=True, help="Neither read nor write build/.cache (work kept between builds).")
+
+
+def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | None, split: str | None = None,
+           no_cache: bool = False) -> None:
     """One format built, its warnings shown; a progress bar where the renderer reports progress."""
     from bookbuilder.render import renderer
 
@@ -89,20 +93,20 @@ def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | N
     if renderer(fmt).shows_progress:
         chapters = sum(1 for _ in loaded.book.chapters())
         with click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True) as bar:
-            target, notes = pipeline.build(loaded, fmt, output, jobs, progress=bar.update)
+            target, notes = pipeline.build(loaded, fmt, output, jobs, progress=bar.update, cache=not no_cache)
     else:
-        target, notes = pipeline.build(loaded, fmt, output, jobs)
+        target, notes = pipeline.build(loaded, fmt, output, jobs, cache=not no_cache)
     _warn(notes)
     click.echo(f"wrote {target}")
 
 
 def _format_command(fmt: str, help_text: str, split: bool = True) -> None:
     """`bookbuilder <fmt> [PATH] [-o FILE] [-j N] [--split volumes]`: one command per format."""
-    def command(path, output, jobs, split=None):
-        _build(_load(path, jobs), fmt, output, jobs, split)
+    def command(path, output, jobs, no_cache, split=None):
+        _build(_load(path, jobs), fmt, output, jobs, split, no_cache)
 
     command.__doc__ = help_text
-    options = (PATH, OUTPUT, JOBS) + ((SPLIT,) if split else ())
+    options = (PATH, OUTPUT, JOBS, NO_CACHE) + ((SPLIT,) if split else ())
     for option in reversed(options):
         command = option(command)
     main.command(fmt)(command)
@@ -117,11 +121,12 @@ _format_command("azw3", "Build the Kindle AZW3 (default build/<slug>.azw3) throu
 @main.command()
 @PATH
 @JOBS
-def build(path, jobs):
+@NO_CACHE
+def build(path, jobs, no_cache):
     """Build what [output] formats lists into build/ (default: the EPUB and the PDF)."""
     loaded = _load(path, jobs)
     for fmt in loaded.config.formats:
-        _build(loaded, fmt, None, jobs)
+        _build(loaded, fmt, None, jobs, no_cache=no_cache)
 
 
 @main.command()

@@ -179,15 +179,17 @@ def slug(config: Config, book: Book) -> str:
 
 
 def build(loaded: Loaded, fmt: str, output: Path | None = None, jobs: int | None = None,
-          progress: Callable[[int], None] | None = None) -> tuple[Path, list[Diagnostic]]:
-    """The book in format `fmt` (a name in render.NAMES), at build/<slug>.<suffix> or `output`."""
+          progress: Callable[[int], None] | None = None, cache: bool = True) -> tuple[Path, list[Diagnostic]]:
+    """The book in format `fmt` (a name in render.NAMES), at build/<slug>.<suffix> or `output`;
+    with `cache`, reusing work kept in build/.cache (the PDF's chunks)."""
     from bookbuilder.render import RenderContext, renderer, with_cover
 
     chosen = renderer(fmt)
     target = output_path(loaded.config, loaded.book, chosen.suffix, output)
     options = chosen.options(loaded.config)
     book, notes = with_cover(loaded.book, loaded.config)
-    context = RenderContext(target, loaded.config, source_date_epoch(), options, jobs, progress)
+    context = RenderContext(target, loaded.config, source_date_epoch(), options, jobs, progress,
+                            loaded.config.build_dir / ".cache" if cache else None)
     return target, notes + chosen.render(book, context)
 
 

@@ -20,6 +20,11 @@ from bookbuilder.pipeline import build_epub, build_pdf, load_book
 from tests.conftest import write_book
 from tests.test_epub import assert_epubcheck_clean
 
+def _left(folder):
+    """What a build left in build/ besides the work it keeps for the next build (.cache, .checks)."""
+    return sorted(p.name for p in folder.iterdir() if p.name not in (".cache", ".checks"))
+
+
 LINES = st.lists(st.one_of(
     st.sampled_from(["第一章 开始", "第十二章", "第二卷 潜龙", "楔子", "……", "***", "。", "", "　　他说：“好。”",
                      "天才一秒记住本站地址：www.xxx.com", "第一回合，李四就被打倒在地。", "书名：测试", "作者：某人"]),
@@ -82,7 +87,7 @@ def test_interrupted_build_leaves_the_previous_artifact(tmp_path, jobs):
     assert proc.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err
     assert target.read_bytes() == b"%PDF-1.7 the earlier artifact"
-    assert [p.name for p in target.parent.iterdir()] == ["big.pdf"]
+    assert _left(target.parent) == ["big.pdf"]
 
 
 def test_failure_while_writing_leaves_the_previous_artifact(tmp_path, monkeypatch):
@@ -101,7 +106,7 @@ def test_failure_while_writing_leaves_the_previous_artifact(tmp_path, monkeypatc
     with pytest.raises(BookError, match="E007.*No space left on device"):
         build_epub(load_book(write_book(tmp_path / "b", {"1.txt": "第一章\n改过的正文。"}, "")))
     assert target.read_bytes() == before
-    assert sorted(p.name for p in target.parent.iterdir()) == [target.name]
+    assert _left(target.parent) == [target.name]
 
 
 def test_a_full_disk_is_one_line_and_leaves_the_earlier_artifact(tmp_path, monkeypatch):
@@ -131,7 +136,7 @@ def test_a_full_disk_is_one_line_and_leaves_the_earlier_artifact(tmp_path, monke
     assert [line for line in result.output.splitlines() if "error" in line] == [
         f"{target}: error E007: cannot write: No space left on device"]
     assert target.read_bytes() == b"PK the earlier artifact"
-    assert [p.name for p in target.parent.iterdir()] == ["earlier.epub"]
+    assert _left(target.parent) == ["earlier.epub"]
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)  # no worker left, not even a zombie
 
@@ -267,7 +272,7 @@ def test_a_pdf_worker_killed_mid_render_is_one_line_and_leaves_nothing(tmp_path)
     assert "Traceback" not in err
     assert err.splitlines()[-1] == "error E408: a worker process died (out of memory, or killed) while rendering the PDF; try again with --jobs 1"
     assert target.read_bytes() == b"%PDF-1.7 the earlier artifact"
-    assert [p.name for p in target.parent.iterdir()] == ["big.pdf"]
+    assert _left(target.parent) == ["big.pdf"]
     for pid in workers:
         assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] == "Z"
 

@@ -12,7 +12,7 @@ atomically; it never reads the source files.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
 from typing import Callable, Protocol
@@ -34,6 +34,8 @@ class RenderContext:
     options: object
     jobs: int | None = None
     progress: Callable[[int], None] | None = None
+    cache: Path | None = None  # build/.cache: work kept between builds (None: neither read nor written)
+    stats: dict = field(default_factory=dict, compare=False)  # what the renderer says it did
 
 
 class Renderer(Protocol):

@@ -25,10 +25,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from bookbuilder.atomic import was_interrupted
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book
 from bookbuilder.parallel import default_jobs, guarded, process_pool, stop_workers
 from bookbuilder.render import RenderContext
+from bookbuilder.render.pdf_cache import DocumentCache
 from bookbuilder.render.pdf import (NO_MARGIN_BOXES, STAMPS_ONLY, Entry, PdfOptions, Stylesheets, body_html, entries,
                                     fetcher, first_page_number, front_html, render_warnings, stamp_html,
                                     weasyprint_messages)
@@ -129,42 +131,64 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
     def front_job() -> Job:
         return job("front", 0, front_html(book, context.epoch, laid_out(len(chunks) - 1).pages))
 
-    with guarded("rendering the PDF"):
-        if jobs <= 1:
-            for body in bodies:
-                done[body.index] = render_document(body)
-                stamps[body.index] = render_document(stamp_job(body.index))
-                if context.progress:
-                    context.progress(len(chunks[body.index]))
-            front = render_document(front_job())
+    cache = DocumentCache(context.cache / "pdf" if context.cache else None, options.font_files or _default_fonts(book))
+    ready: list[tuple[str, int, Rendered]] = []  # results to take in, from the cache or a worker
+    pending: dict = {}  # future → (kind, chunk, job)
+    pool = process_pool(jobs) if jobs > 1 else None
+    todo: list[tuple[str, int, Job]] = []
+
+    def start(kind: str, k: int, document: Job) -> None:
+        kept = cache.get(document)
+        if kept is not None:
+            ready.append((kind, k, kept))
+        elif pool is None:
+            todo.append((kind, k, document))
         else:
-            pool = process_pool(jobs)
-            try:
-                pending = {pool.submit(render_document, body): ("body", body.index) for body in bodies}
-                stamped = 0  # the chunks whose stamps are submitted: all before the first not laid out
-                while pending:
+            pending[pool.submit(render_document, document)] = (kind, k, document)
+
+    def take(kind: str, k: int, document: Job, result: Rendered) -> None:
+        ready.append((kind, k, result))
+        cache.put(document, result)
+        rendered.append(kind)
+
+    rendered: list[str] = []
+
+    with guarded("rendering the PDF"):
+        try:
+            for body in bodies:
+                start("body", body.index, body)
+            stamped = 0  # the chunks whose stamps are started: all before the first not laid out
+            while ready or pending or todo:
+                if was_interrupted():  # a Ctrl-C lost in a destructor: stop at the next document
+                    raise KeyboardInterrupt
+                if not ready and todo:
+                    kind, k, document = todo.pop(0)
+                    take(kind, k, document, render_document(document))
+                elif not ready:
                     finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
                     for future in finished:
-                        kind, k = pending.pop(future)
-                        result = future.result()
-                        if kind == "front":
-                            front = result
-                        elif kind == "stamps":
-                            stamps[k] = result
-                        else:
-                            done[k] = result
-                            if context.progress:
-                                context.progress(len(chunks[k]))
-                            if len(done) == len(bodies):  # every page number is known: the contents
-                                pending[pool.submit(render_document, front_job())] = ("front", -1)
-                    while stamped < len(bodies) and stamped in done:
-                        pending[pool.submit(render_document, stamp_job(stamped))] = ("stamps", stamped)
-                        stamped += 1
-            except BaseException:
-                stop_workers()
-                raise
-            finally:
+                        take(*pending.pop(future), future.result())
+                kind, k, result = ready.pop(0)
+                if kind == "front":
+                    front = result
+                elif kind == "stamps":
+                    stamps[k] = result
+                else:
+                    done[k] = result
+                    if context.progress:
+                        context.progress(len(chunks[k]))
+                    if len(done) == len(bodies):  # every page number is known: the contents
+                        start("front", 0, front_job())
+                while stamped < len(bodies) and stamped in done:
+                    start("stamps", stamped, stamp_job(stamped))
+                    stamped += 1
+        except BaseException:
+            stop_workers()
+            raise
+        finally:
+            if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
+    context.stats.update(kept=cache.hits, rendered=len(rendered), chunks=len(chunks))
     where = laid_out(len(chunks) - 1)
     for k, result in done.items():
         if result.pages + len(where.blanks[k]) != stamps[k].pages:
@@ -174,6 +198,12 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
     ordered = [done[k] for k in sorted(done)]
     merged = merge(book, front, ordered, [stamps[k] for k in sorted(stamps)], where, context.epoch)
     return merged, render_warnings(messages)
+
+
+def _default_fonts(book: Book) -> tuple[tuple[Path, int], ...]:
+    from bookbuilder.render.fonts import find_font, serif_for
+
+    return (find_font(serif_for(book.meta.language), "Regular"),)
 
 
 @dataclass(frozen=True)
