@@ -59,30 +59,82 @@ def run_epubcheck(path: Path) -> dict:
 
 
 def check_pdf(path: Path, book: Book) -> list[Diagnostic]:
-    """Read the PDF back: it opens, has text, one outline entry per chapter, every font embedded."""
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    """Read the PDF back: it opens, has text, one outline entry per chapter, every font embedded,
+    no character drawn without a glyph. The outline and fonts are read with pikepdf (qpdf), the
+    text of one body page with pdftotext."""
+    import pikepdf
 
     at = Location(str(path))
     try:
-        reader = PdfReader(str(path))
-        pages = len(reader.pages)
-    except (PdfReadError, OSError, ValueError) as e:
+        pdf = pikepdf.open(path)
+    except (pikepdf.PdfError, OSError, ValueError) as e:
         return [Diagnostic("E403", f"the PDF cannot be read: {e}", at)]
-    found = []
-    chapters = sum(1 for _ in book.chapters())
-    titles = outline_titles(reader)
-    if len(titles) < chapters:
-        found.append(Diagnostic("E403", f"the outline has {len(titles)} entries for {chapters} chapters", at))
-    unembedded = sorted(name for name, embedded in pdf_fonts(reader).items() if not embedded)
-    if unembedded:
-        found.append(Diagnostic("E403", f"fonts not embedded: {', '.join(unembedded)}", at))
-    if pages < 2 or not reader.pages[min(2, pages - 1)].extract_text().strip():
+    with pdf:
+        found = []
+        chapters = sum(1 for _ in book.chapters())
+        with pdf.open_outline() as outline:
+            entries = _count_outline(outline.root)
+        if entries < chapters:
+            found.append(Diagnostic("E403", f"the outline has {entries} entries for {chapters} chapters", at))
+        embedded, tofu = _fonts(pdf)
+        unembedded = sorted(name for name, ok in embedded.items() if not ok)
+        if unembedded:
+            found.append(Diagnostic("E403", f"fonts not embedded: {', '.join(unembedded)}", at))
+        if tofu:
+            found.append(Diagnostic("E403", f"characters drawn without a glyph (.notdef, tofu boxes) in {', '.join(sorted(tofu))}", at))
+        pages = int(pdf.Root.Pages.get("/Count", 0))
+    if not (pages >= 2 and _page_text(path, min(3, pages)).strip()):
         found.append(Diagnostic("E403", "no extractable text in the PDF", at))
-    tofu = sorted(notdef_fonts(reader))
-    if tofu:
-        found.append(Diagnostic("E403", f"characters drawn without a glyph (.notdef, tofu boxes) in {', '.join(tofu)}", at))
     return found
+
+
+def _page_text(path: Path, number: int) -> str:
+    """Page `number`'s text (from 1): poppler's pdftotext where it is installed (scripts/setup.sh
+    installs it), pypdf otherwise, which reads the whole page tree first."""
+    if shutil.which("pdftotext"):
+        done = subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), "-enc", "UTF-8", str(path), "-"],
+                              capture_output=True, check=False)
+        return done.stdout.decode("utf-8", errors="replace") if done.returncode == 0 else ""
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        return PdfReader(str(path)).pages[number - 1].extract_text()
+    except (PdfReadError, OSError, ValueError, IndexError):
+        return ""
+
+
+def _page_objects(node):
+    """The page dictionaries under a page-tree node, in order (pikepdf's Page helpers cost more
+    than the pages' fonts take to read)."""
+    for kid in node.get("/Kids", []):
+        if kid.get("/Type") == "/Pages":
+            yield from _page_objects(kid)
+        else:
+            yield kid
+
+
+def _count_outline(items) -> int:
+    return sum(1 + _count_outline(item.children) for item in items)
+
+
+def _fonts(pdf) -> tuple[dict[str, bool], set[str]]:
+    """Every font the pages (and the forms they draw: the stamps) use → whether its program is
+    embedded; and the fonts whose widths list glyph 0 (.notdef: a character drawn with no glyph)."""
+    from bookbuilder.render.font_share import _resources
+
+    embedded, tofu, visited = {}, set(), set()
+    for page in _page_objects(pdf.Root.Pages):
+        for resources in _resources(page.get("/Resources"), visited):
+            for font in (resources.get("/Font") or {}).values():
+                for f in [font] + list(font.get("/DescendantFonts", [])):
+                    descriptor = f.get("/FontDescriptor")
+                    if descriptor is not None:
+                        embedded[str(f.get("/BaseFont"))] = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+                    widths = f.get("/W")
+                    if widths is not None and len(widths) and int(widths[0]) == 0:
+                        tofu.add(str(f.get("/BaseFont")))
+    return embedded, tofu
 
 
 def notdef_fonts(reader) -> set[str]:
