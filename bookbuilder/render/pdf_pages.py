@@ -36,7 +36,7 @@ from bookbuilder.render.pdf import (NO_MARGIN_BOXES, STAMPS_ONLY, Entry, PdfOpti
                                     weasyprint_messages)
 
 PX_TO_PT = 0.75  # WeasyPrint lays out in CSS px; PDF user space is in points
-MIN_CHUNK, MAX_CHUNK = 30, 80  # chapters
+CHUNK = 30  # chapters
 
 
 @dataclass(frozen=True)
@@ -98,11 +98,14 @@ def render_document(job: Job, identifier: bytes | None = None, **options) -> Ren
 
 
 def plan_chunks(items: list[Entry], jobs: int, chunk_chapters: int) -> list[list[Entry]]:
-    """Chunks of whole chapters (a volume page travels with its first chapter). At most 80 chapters
-    (≈ 360 A5 pages) a chunk bounds a worker's memory, and WeasyPrint's layout cost grows faster
-    than the page count, so smaller documents are cheaper per page; below 30 chapters a chunk's
-    fixed cost (fonts, PDF writing) outweighs that."""
-    size = chunk_chapters or max(MIN_CHUNK, min(MAX_CHUNK, -(-len(items) // max(jobs, 1))))
+    """Chunks of whole chapters, 30 a chunk unless [pdf] chunk_chapters says otherwise (a volume
+    page travels with its first chapter). Small chunks are what a rebuild lays out again after one
+    chapter changed (render/pdf_cache.py): with 30, the 300-chapter book's warm rebuild takes 0.22×
+    its cold build, where 80-chapter chunks took 0.44×; its cold build took 7 % longer (14.4 s
+    against 13.4 s; 90.9 s against 83.4 s for 2,000 chapters), since every chunk has fixed costs
+    (fonts, PDF writing). The split does not depend on the processes, so a rebuild on another
+    machine finds the same chunks."""
+    size = chunk_chapters or CHUNK
     return [items[i:i + size] for i in range(0, len(items), size)]
 
 
