@@ -137,23 +137,20 @@ def _fonts(pdf) -> tuple[dict[str, bool], set[str]]:
     return embedded, tofu
 
 
-def notdef_fonts(reader) -> set[str]:
+def notdef_fonts(path: Path) -> set[str]:
     """Fonts whose widths list glyph 0 (.notdef): a character was drawn with no glyph for it."""
-    found = set()
-    for font in _page_fonts(reader):
-        for d in font.get("/DescendantFonts", []):
-            widths = d.get_object().get("/W", [])
-            if len(widths) and int(widths[0]) == 0:
-                found.add(str(d.get_object().get("/BaseFont")))
-    return found
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        return _fonts(pdf)[1]
 
 
-def _page_fonts(reader):
-    """Every font dictionary the pages use (pypdf), each page's resources in turn."""
-    for page in reader.pages:
-        resources = page.get("/Resources") or {}
-        for font in (resources.get("/Font") or {}).values():
-            yield font.get_object()
+def pdf_fonts(path: Path) -> dict[str, bool]:
+    """Every font the PDF's pages use → whether its program is embedded."""
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        return _fonts(pdf)[0]
 
 
 def outline_titles(reader) -> list[str]:
@@ -168,14 +165,3 @@ def outline_titles(reader) -> list[str]:
 
     walk(reader.outline)
     return titles
-
-
-def pdf_fonts(reader) -> dict[str, bool]:
-    fonts: dict[str, bool] = {}
-    for font in _page_fonts(reader):
-        for f in [font] + [d.get_object() for d in font.get("/DescendantFonts", [])]:
-            descriptor = f.get("/FontDescriptor")
-            if descriptor is not None:
-                d = descriptor.get_object()
-                fonts[str(f.get("/BaseFont"))] = any(k in d for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-    return fonts

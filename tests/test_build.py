@@ -62,7 +62,7 @@ def test_sample_pdf_reads_back(sample_outputs):
     assert "乙支苏渊长叹一声，下令鸣金收兵，迅速东撤。" in text
     assert "宇文述仰头看着一丝云彩都没有天空" in text
     assert outline_titles(reader) == ["第一章", "第二章"]
-    fonts = pdf_fonts(reader)
+    fonts = pdf_fonts(pdf)
     assert fonts and all(fonts.values()) and any("CJK" in name for name in fonts)
     assert reader.metadata.title == "辽东烽火"
     assert check_pdf(pdf, loaded.book) == []

@@ -25,7 +25,7 @@ def chunked(tmp_path_factory):
                       "[book]\ntitle = \"分块测试\"\n[pdf]\nchunk_chapters = 2\n")
     loaded = load_book(root)
     path, _ = build_pdf(loaded, jobs=2)
-    return loaded, PdfReader(str(path))
+    return loaded, PdfReader(str(path)), path
 
 
 def body_start(reader):
@@ -34,7 +34,7 @@ def body_start(reader):
 
 
 def test_page_numbers_run_on_across_chunks(chunked):
-    _, reader = chunked
+    _, reader, _ = chunked
     start = body_start(reader)
     assert start >= 2  # cover, title page, contents are unnumbered (labels i, ii, …)
     for number, page in enumerate(reader.pages[start:], 1):
@@ -99,7 +99,7 @@ def test_recto_starts_every_chapter_on_a_right_hand_page(tmp_path):
 
 
 def test_contents_page_numbers_point_at_chapter_starts(chunked):
-    loaded, reader = chunked
+    loaded, reader, _ = chunked
     start = body_start(reader)
     front = "".join(p.extract_text() for p in reader.pages[:start])
     entries = re.findall(r"(第\d+章 标题\d+)[ .]*(\d+)", front)
@@ -112,15 +112,15 @@ def test_contents_page_numbers_point_at_chapter_starts(chunked):
 
 
 def test_outline_equals_contents_and_fonts_embedded(chunked):
-    loaded, reader = chunked
+    loaded, reader, path = chunked
     assert outline_titles(reader) == [c.title for c in loaded.book.chapters()]
-    fonts = pdf_fonts(reader)
+    fonts = pdf_fonts(path)
     assert fonts and all(fonts.values())
     assert reader.metadata.title == "分块测试"
 
 
 def test_each_chapter_text_equals_its_normalized_text(chunked):
-    loaded, reader = chunked
+    loaded, reader, _ = chunked
     text = "".join(p.extract_text() for p in reader.pages).replace("\n", "")
     at = 0
     for chapter in loaded.book.chapters():  # each paragraph, whole and in reading order
@@ -187,5 +187,5 @@ def test_tagged_pdf_ua_variant(tmp_path):
 
 def test_traditional_book_is_set_in_the_traditional_face(tmp_path):
     root = write_book(tmp_path / "b", {"1.txt": "第一章 開始\n他說：「走吧。」"}, '[book]\nlanguage = "zh-Hant"\n')
-    reader = PdfReader(str(build_pdf(load_book(root), jobs=1)[0]))
-    assert any("CJK-TC" in name for name in pdf_fonts(reader)), pdf_fonts(reader)
+    path = build_pdf(load_book(root), jobs=1)[0]
+    assert any("CJK-TC" in name for name in pdf_fonts(path)), pdf_fonts(path)

@@ -78,7 +78,6 @@ def test_check_outputs_clean_book(tmp_path):
 def test_pdf_read_back_finds_tofu(tmp_path):
     """A PDF drawn with a character no font has (made by WeasyPrint directly, past our own
     coverage check) is caught on read-back."""
-    from pypdf import PdfReader
     from weasyprint import HTML
 
     from bookbuilder.pipeline import load_book
@@ -86,7 +85,7 @@ def test_pdf_read_back_finds_tofu(tmp_path):
 
     pdf = tmp_path / "tofu.pdf"
     HTML(string='<p style="font-family: Noto Serif CJK SC">中文\U0001E900字</p>').write_pdf(pdf)
-    assert notdef_fonts(PdfReader(str(pdf)))
+    assert notdef_fonts(pdf)
     root = write_book(tmp_path / "b", CLEAN, "")
     found = check_pdf(pdf, load_book(root).book)
     assert any(d.code == "E403" and "tofu" in d.message for d in found)

@@ -67,6 +67,7 @@ class EpubRenderer:
     name = "epub"
     suffix = "epub"
     shows_progress = False  # the CLI shows a bar fed by context.progress
+    markup: "Markup | None" = None  # the content documents' markup: None, the plain one; the kepub's adds Kobo's
 
     def options(self, config: Config) -> EpubOptions:
         named = config.epub.get("font")
@@ -77,7 +78,7 @@ class EpubRenderer:
     def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
         from bookbuilder.outputs import epub_size
 
-        data = epub_bytes(book, context.options, context.epoch)
+        data = epub_bytes(book, context.options, context.epoch, self.markup)
         with atomic_path(context.target) as tmp:
             tmp.write_bytes(data)
         return epub_size(context.target)
@@ -164,12 +165,12 @@ def chapter_documents(chapter: Chapter, uid: str, level: int, language: str, mar
     return docs
 
 
-def epub_bytes(book: Book, options: EpubOptions, epoch: int, markup: Markup = Markup()) -> bytes:
+def epub_bytes(book: Book, options: EpubOptions, epoch: int, markup: Markup | None = None) -> bytes:
     """The whole EPUB, reproducible: the same book and epoch give the same bytes."""
     mtime = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).replace(tzinfo=None)
     raw = io.BytesIO()
     # Level 0: the entries are compressed once, by _reproducible.
-    epub.write_epub(raw, package(book, options, markup), {"mtime": mtime, "raise_exceptions": True,
+    epub.write_epub(raw, package(book, options, markup or Markup()), {"mtime": mtime, "raise_exceptions": True,
                                                           "epub3_pages": False, "compresslevel": 0})
     return _reproducible(raw, _zip_stamp(epoch), book.meta.language)
 

@@ -18,10 +18,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book
-from bookbuilder.render import RenderContext
-from bookbuilder.render.epub import EpubRenderer, Markup, epub_bytes
+from bookbuilder.render.epub import EpubRenderer, Markup
 from bookbuilder.render.html import text
 
 # A sentence ends after a run of these, and the closing quotes and brackets right after them.
@@ -73,15 +71,7 @@ class KoboMarkup(Markup):
 class KepubRenderer(EpubRenderer):
     name = "kepub"
     suffix = "kepub.epub"
-
-    def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
-        from bookbuilder.atomic import atomic_path
-        from bookbuilder.outputs import epub_size
-
-        data = epub_bytes(book, context.options, context.epoch, KoboMarkup())
-        with atomic_path(context.target) as tmp:
-            tmp.write_bytes(data)
-        return epub_size(context.target)
+    markup = KoboMarkup()
 
     def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:
         from bookbuilder.gate import Check

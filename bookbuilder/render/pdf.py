@@ -64,11 +64,11 @@ class PdfRenderer:
                           variant=config.pdf.get("pdf_variant"), recto=bool(config.pdf.get("recto")))
 
     def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
-        from bookbuilder.render.fonts import check_coverage, find_font, serif_for
+        from bookbuilder.render.fonts import check_coverage
         from bookbuilder.render.pdf_pages import render_one_document, render_pdf_bytes
 
         options: PdfOptions = context.options
-        check_coverage(book, list(options.font_files) or [find_font(serif_for(book.meta.language), "Regular")])
+        check_coverage(book, list(first_fonts(book, options)))
         notes = css_warnings(options.css, context.config.root)
         if options.variant:  # tagged variants need one document: a merged file would lose the structure tree
             data, found = render_one_document(book, options, context, pdf_variant=options.variant, pdf_tags=True)
@@ -87,6 +87,14 @@ class PdfRenderer:
 
 
 RENDERER = PdfRenderer()
+
+
+def first_fonts(book: Book, options: PdfOptions) -> tuple[tuple[Path, int], ...]:
+    """The font files the stylesheets put first: [pdf] font, else the CJK serif for the book's
+    language (the glyph check reads them; the PDF cache's key holds them)."""
+    from bookbuilder.render.fonts import find_font, serif_for
+
+    return options.font_files or (find_font(serif_for(book.meta.language), "Regular"),)
 
 
 def _shown(path: Path, root: Path) -> str:
@@ -262,13 +270,14 @@ def stamp_html(book: Book, chunk: list[Entry], pages: dict[str, int], count: int
 MARGIN_BOXES = ("top-left-corner", "top-left", "top-center", "top-right", "top-right-corner", "right-top",
                 "right-middle", "right-bottom", "bottom-right-corner", "bottom-right", "bottom-center",
                 "bottom-left", "bottom-left-corner", "left-bottom", "left-middle", "left-top")
-NO_MARGIN_BOXES = "@page { " + " ".join(f"@{box} {{ content: none !important; }}" for box in MARGIN_BOXES) + " }\n"
+_NONE = " ".join(f"@{box} {{ content: none !important; }}" for box in MARGIN_BOXES)
+NO_MARGIN_BOXES = "@page { " + _NONE + " }\n"
 STAMPS_ONLY = ("body.stamps * { visibility: hidden !important; margin: 0 !important; padding: 0 !important;"
                " border: 0 !important; font-size: 0 !important; line-height: 0 !important; height: auto !important;"
                " min-height: 0 !important; }\n"
                ".stamps .stamp-page { display: block !important; break-before: page !important; }\n"
                ".stamps .stamp-blank { display: block !important; page: bookbuilder-blank; }\n"
-               "@page bookbuilder-blank { " + " ".join(f"@{box} {{ content: none !important; }}" for box in MARGIN_BOXES) + " }\n")
+               "@page bookbuilder-blank { " + _NONE + " }\n")
 
 
 def first_page_number(number: int) -> str:

@@ -32,7 +32,7 @@ from bookbuilder.parallel import default_jobs, guarded, process_pool, stop_worke
 from bookbuilder.render import RenderContext
 from bookbuilder.render.pdf_cache import DocumentCache
 from bookbuilder.render.pdf import (NO_MARGIN_BOXES, STAMPS_ONLY, Entry, PdfOptions, Stylesheets, body_html, entries,
-                                    fetcher, first_page_number, front_html, render_warnings, stamp_html,
+                                    fetcher, first_fonts, first_page_number, front_html, render_warnings, stamp_html,
                                     weasyprint_messages)
 
 PX_TO_PT = 0.75  # WeasyPrint lays out in CSS px; PDF user space is in points
@@ -134,7 +134,7 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
     def front_job() -> Job:
         return job("front", 0, front_html(book, context.epoch, laid_out(len(chunks) - 1).pages))
 
-    cache = DocumentCache(context.cache / "pdf" if context.cache else None, options.font_files or _default_fonts(book))
+    cache = DocumentCache(context.cache / "pdf" if context.cache else None, first_fonts(book, options))
     ready: list[tuple[str, int, Rendered]] = []  # results to take in, from the cache or a worker
     pending: dict = {}  # future → (kind, chunk, job)
     pool = process_pool(jobs) if jobs > 1 else None
@@ -201,12 +201,6 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
     ordered = [done[k] for k in sorted(done)]
     merged = merge(book, front, ordered, [stamps[k] for k in sorted(stamps)], where, context.epoch)
     return merged, render_warnings(messages)
-
-
-def _default_fonts(book: Book) -> tuple[tuple[Path, int], ...]:
-    from bookbuilder.render.fonts import find_font, serif_for
-
-    return (find_font(serif_for(book.meta.language), "Regular"),)
 
 
 @dataclass(frozen=True)
