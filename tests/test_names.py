@@ -59,4 +59,8 @@ def test_unnumbered_parts_volumes_and_repeats_get_deterministic_names(tmp_path):
     assert [n for t, n in named if t.startswith("第1章")] == ["v001-ch00001", "v001-ch00001.2", "v002-ch00001"]
     assert re.fullmatch(r"v001-front-[0-9a-f]{8}", dict(named)["楔子"])
     assert document_names(load_book(root).book) == (chapters, volumes)  # the same on every build
+    seasons = write_book(tmp_path / "s", {"第一季 第一卷 甲/1.txt": "第1章 一\n正文。", "第一季 第二卷 乙/2.txt": "第1章 二\n正文。",
+                                          "第二季 第一卷 丙/3.txt": "第1章 三\n正文。"}, "")
+    assert document_names(load_book(seasons).book) == (["v001-001-ch00001", "v001-002-ch00001", "v002-001-ch00001"],
+                                                       ["part001-001", "part001-002", "part002-001"])
     assert all(re.fullmatch(r"[A-Za-z][\w.-]*", n) for n in chapters + [v for v in volumes if v])  # XML ids

@@ -5,7 +5,7 @@ highlights.
 
 - A numbered chapter is `ch` + its number: `ch00012` (第十二章; else the file's, 012.txt). In a book of titled
   volumes, after its volume's: `v002-ch00012`.
-- A volume page is `part` + the volume's number: `part002` (第二卷).
+- A volume page is `part` + the volume's number: `part002` (第二卷), `part001-002` (第一季 第二卷).
 - Anything without a number (楔子, 后记, a preamble, a divided part, a volume called 番外) is its
   kind and a hash of its title: `front-5f1c03b2`.
 - Where two would share a name (a misprinted repeat number), the later ones get `.2`, `.3`, … in
@@ -19,7 +19,7 @@ import re
 from bookbuilder.model import Book, Chapter, Volume
 from bookbuilder.numerals import parse_numeral
 
-_VOLUME_NUMBER = re.compile(r"^\s*第?\s*([0-9零〇一二两三四五六七八九十百千万壹贰叁肆伍陆柒捌玖拾佰仟]+)\s*[卷部集篇季册]")
+_VOLUME_NUMBER = re.compile(r"\s*第?\s*([0-9零〇一二两三四五六七八九十百千万壹贰叁肆伍陆柒捌玖拾佰仟]+)\s*[卷部集篇季册]")
 
 
 def _hash(text: str) -> str:
@@ -27,9 +27,13 @@ def _hash(text: str) -> str:
 
 
 def volume_key(volume: Volume) -> str:
-    m = _VOLUME_NUMBER.match(volume.title or "")
-    number = parse_numeral(m.group(1)) if m else None
-    return f"{number:03d}" if number is not None else f"-{_hash(volume.title or '')}"
+    """The numbers that open the volume's title, each level's (第一季 第二卷 → 001-002: 盗墓笔记's
+    volumes restart in every season), or a hash of the title when it opens with none."""
+    title, numbers, at = volume.title or "", [], 0
+    while (m := _VOLUME_NUMBER.match(title, at)) and (number := parse_numeral(m.group(1))) is not None:
+        numbers.append(f"{number:03d}")
+        at = m.end()
+    return "-".join(numbers) if numbers else f"-{_hash(title)}"
 
 
 def chapter_key(chapter: Chapter) -> str:
