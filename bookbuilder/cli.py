@@ -211,6 +211,29 @@ def normalize(path, out_dir, diff, in_place, report_removals):
 
 
 @main.command()
+@PATH
+@click.option("-p", "--port", type=click.IntRange(0, 65535), default=3000, show_default=True, help="Port (0: any free one).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on: this machine only, unless another is given (0.0.0.0: every network).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the contents page in the web browser.")
+@JOBS
+def serve(path, port, host, open_browser, jobs):
+    """Serve the book as web pages, rebuilt and reloaded in the browser whenever the source,
+    book.toml or styles/ change. Ctrl-C stops it."""
+    import webbrowser
+
+    from bookbuilder.serve import serve as run
+
+    def echo(line: str) -> None:
+        click.echo(line, err=True)
+
+    try:
+        run(path, host, port, jobs, echo, ready=webbrowser.open if open_browser else None)
+    except OSError as e:
+        raise BookError("E010", f"cannot listen on {host}:{port}: {e.strerror}", None) from None
+
+
+@main.command()
 @click.argument("directory", default=".", type=click.Path(path_type=Path, file_okay=False))
 def init(directory):
     """Scaffold a book project: book.toml, source/, styles/ (existing files are kept)."""

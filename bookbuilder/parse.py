@@ -96,11 +96,11 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         for piece in pieces:
             line = piece[2]
             looked_at.append(len(lines))
-            if line[0] in starts and (h := candidate(line, number, custom, title_junk)) is not None:
+            if line[0] in breaks and _BREAK.match(line):  # no rule takes a line of symbols alone
+                separators += 1  # a separator is not text: a heading after one still follows its own kind
+            elif line[0] in starts and (h := candidate(line, number, custom, title_junk)) is not None:
                 cands[len(lines)] = h
                 before[len(lines)] = len(lines) - separators
-            elif line[0] in breaks and _BREAK.match(line):
-                separators += 1  # a separator is not text: a heading after one still follows its own kind
             append(piece)
     choice = choose(cands, before) if cands else Choice({}, (), {}, {})
     if toc_rules or fixes:

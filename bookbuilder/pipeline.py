@@ -41,11 +41,13 @@ def source_date_epoch() -> int:
     return int(value) if value.strip().isdigit() else DEFAULT_EPOCH
 
 
-def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
+def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = None) -> Loaded:
     """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
     before they are put together (only a headless chapter's title depends on the others), so a
     large book's files go all the way to normalized, linted chapters on `jobs` processes (default:
-    every core; bookbuilder.parallel). A whole-novel file is read and normalized here."""
+    every core; bookbuilder.parallel). A whole-novel file is read and normalized here. `memo`
+    (kept by the caller between loads, as `serve` does) keeps each file's result while the file,
+    book.toml and the rules are unchanged: only the files that changed are read again."""
     from bookbuilder.lint import lint
 
     config = load_config(Path(path))
@@ -65,8 +67,7 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
         language = config.language or guess_language(sample_of_first_files(specs))
         rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
         # Streamed in reading order: the files are put together here while the rest are read.
-        reads = ordered_map(partial(read_and_normalize, rules), specs, jobs, stage="reading the chapter files",
-                            encode=encode_read, decode=decode_read)
+        reads = _read_files(specs, rules, jobs, memo)
     notes: list[Diagnostic] = []
     files: list[SourceFile] = []
     normalized: list[Normalized] = []
@@ -108,6 +109,33 @@ def load_book(path: Path | str, jobs: int | None = None) -> Loaded:
     said = Diagnostic("I001", "title 《{}》 ({}), author {} ({})".format(
         chosen["title"].value, chosen["title"].source, chosen["author"].value, chosen["author"].source))
     return Loaded(config, book, tuple(notes) + (said,) + tuple(gone) + tuple(lint(book, kept)))
+
+
+def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | None):
+    def read(missing):
+        return ordered_map(partial(read_and_normalize, rules), missing, jobs, stage="reading the chapter files",
+                           encode=encode_read, decode=decode_read)
+
+    if memo is None:
+        return read(specs)
+    if memo.get("rules") != rules:
+        memo.clear()  # the rules changed: every file normalizes differently
+        memo["rules"] = rules
+    kept: dict = memo.setdefault("files", {})
+    keys = [(spec, _stamp(spec.path)) for spec in specs]  # the spec holds what book.toml says of the file
+    fresh = iter(read([spec for spec, key in zip(specs, keys) if key not in kept]))
+    reads = [kept[key] if key in kept else next(fresh) for key in keys]
+    memo["files"] = dict(zip(keys, reads))
+    memo["read"] = len(reads) - sum(key in kept for key in keys)
+    return reads
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        st = path.stat()
+    except OSError:
+        return (-1, -1)  # read_file reports it
+    return st.st_size, st.st_mtime_ns
 
 
 def _info_files(config: Config, cwd: str) -> list[tuple[str, list[tuple[int, str]]]]:

@@ -7,10 +7,11 @@ export DEBIAN_FRONTEND=noninteractive
 if command -v apt-get >/dev/null; then
   apt-get update -qq
   # CJK font for the PDF, a JRE for EPUBCheck, Pango for WeasyPrint, venv for the virtualenv,
-  # calibre for the AZW3 (ebook-convert) and for reading it back (ebook-meta).
+  # calibre for the AZW3 (ebook-convert) and for reading it back (ebook-meta), Chromium and its
+  # WebDriver for the test of `serve` in a real browser.
   apt-get install -y -qq --no-install-recommends \
     fonts-noto-cjk default-jre-headless libpango-1.0-0 libpangoft2-1.0-0 \
-    python3 python3-venv python3-pip poppler-utils make chromium calibre >/dev/null
+    python3 python3-venv python3-pip poppler-utils make chromium chromium-driver calibre >/dev/null
   command -v npm >/dev/null || apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
 fi
 # Ace by DAISY (accessibility checker) with its Puppeteer runner and Debian's Chromium: no browser

@@ -1,0 +1,167 @@
+"""A loaded book as web pages, for `bookbuilder serve`: a contents page, each chapter in the EPUB's
+own markup and CSS with the diagnostics found in it, and each source file with numbered lines.
+
+Pages are made on request from the book in memory. A request names a page by the EPUB's stable
+document name or a source file's position in the book, never by a path: nothing outside the book
+can be fetched. Every page carries the build it was made from and listens on /events; when a
+later build ends, it reloads itself.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from pathlib import Path
+
+from bookbuilder.decode import decode_chapter
+from bookbuilder.diagnostics import BookError, Diagnostic, Severity
+from bookbuilder.model import Chapter
+from bookbuilder.render.html import chapter_section, text
+from bookbuilder.render.names import document_names
+
+SHOWN = Severity.WARNING  # a page lists the warnings and errors found in it (info lines are check's)
+SERVE_CSS = """
+body { max-width: 42em; margin: 0 auto; padding: 1em 1.5em 4em; }
+nav.pages { display: flex; justify-content: space-between; margin: 1em 0; font-size: .9em; }
+.bb-error { border: 2px solid #b00; padding: .5em 1em; background: #fee; }
+ul.diagnostics { font-size: .85em; border-left: 3px solid #c80; padding-left: 1.5em; background: #fffaf0; }
+ul.diagnostics .error { color: #b00; }
+ol.contents li { margin: .2em 0; }
+ol.contents .where, ol.contents .count { font-size: .8em; color: #666; margin-left: .6em; }
+ol.source { font-family: monospace; font-size: .85em; white-space: pre-wrap; }
+ol.source li:target { background: #ff8; }
+""".lstrip()
+# The page reloads when /events names another build than the one it was made from.
+RELOAD = ('<script>new EventSource("/events").onmessage = function (e) {{ if (e.data !== "{}") location.reload(); }};'
+          "</script>")
+
+
+@dataclass(frozen=True)
+class Where:
+    """A chapter's place in the preview: its document name, title and source lines."""
+
+    name: str
+    chapter: Chapter
+    path: str
+    first: int  # the chapter's first source line (0: unknown)
+
+
+class Preview:
+    """The pages of one build. `error`: the message of a later build that failed (this one is
+    still shown, under it)."""
+
+    def __init__(self, loaded, css: str, generation: int, error: str | None = None):
+        self.loaded, self.css, self.generation, self.error = loaded, css, generation, error
+        book = loaded.book
+        names, self.volume_names = document_names(book)
+        self.chapters = [Where(name, chapter, chapter.at.path, _first_line(chapter))
+                         for name, chapter in zip(names, book.chapters())]
+        self.by_name = {w.name: i for i, w in enumerate(self.chapters)}
+        self.files = [f.path for f in book.files]
+        self._starts: dict[str, tuple[list[int], list[int]]] = {}  # path → (first lines, chapter indexes)
+        for i, w in enumerate(self.chapters):
+            lines, indexes = self._starts.setdefault(w.path, ([], []))
+            lines.append(w.first)
+            indexes.append(i)
+        self.found: dict[int | None, list[Diagnostic]] = {}  # chapter index (None: the book) → diagnostics
+        for d in loaded.diagnostics:
+            if d.severity >= SHOWN:
+                self.found.setdefault(self._chapter_of(d), []).append(d)
+
+    def _chapter_of(self, d: Diagnostic) -> int | None:
+        if d.at is None or d.at.path not in self._starts:
+            return None
+        lines, indexes = self._starts[d.at.path]
+        k = bisect.bisect_right(lines, d.at.line or 0) - 1
+        return indexes[max(k, 0)]
+
+    def page(self, path: str) -> tuple[str, bytes] | None:
+        """(content type, body) of the page at a request's path, or None: there is none."""
+        if path in ("/", "/index.html"):
+            return "text/html; charset=utf-8", self.contents().encode("utf-8")
+        if path == "/styles/book.css":
+            return "text/css; charset=utf-8", self.css.encode("utf-8")
+        if path == "/serve.css":
+            return "text/css; charset=utf-8", SERVE_CSS.encode("utf-8")
+        folder, _, name = path.rpartition("/")
+        stem = name.removesuffix(".html")
+        if folder == "/text" and name.endswith(".html") and stem in self.by_name:
+            return "text/html; charset=utf-8", self.chapter_page(self.by_name[stem]).encode("utf-8")
+        if folder == "/source" and name.endswith(".html") and stem.isdigit() and int(stem) < len(self.files):
+            return "text/html; charset=utf-8", self.source_page(int(stem)).encode("utf-8")
+        return None
+
+    def _document(self, title: str, body: str) -> str:
+        error = f'<p class="bb-error">{text(self.error)}</p>\n' if self.error else ""
+        return ("<!DOCTYPE html>\n"
+                f'<html lang="{text(self.loaded.book.meta.language)}" data-build="{self.generation}">\n<head>\n'
+                f'<meta charset="utf-8"/>\n<title>{text(title)}</title>\n'
+                '<link href="/styles/book.css" rel="stylesheet"/>\n<link href="/serve.css" rel="stylesheet"/>\n'
+                f"{RELOAD.format(self.generation)}\n</head>\n<body>\n{error}{body}\n</body>\n</html>\n")
+
+    def _source_link(self, path: str, line: int | None) -> str:
+        if path not in self.files:
+            return text(f"{path}:{line}" if line else path)
+        anchor = f"#L{line}" if line else ""
+        shown = f"{path}:{line}" if line else path
+        return f'<a class="where" href="/source/{self.files.index(path)}.html{anchor}">{text(shown)}</a>'
+
+    def _diagnostics(self, found: list[Diagnostic]) -> str:
+        if not found:
+            return ""
+        items = [f'<li class="{d.severity}">{text(f"{d.severity} {d.code}: {d.message}")}'
+                 + (f" {self._source_link(d.at.path, d.at.line)}" if d.at else "") + "</li>" for d in found]
+        return '<ul class="diagnostics">\n' + "\n".join(items) + "\n</ul>\n"
+
+    def contents(self) -> str:
+        meta = self.loaded.book.meta
+        out = [f'<h1 class="title">{text(meta.title)}</h1>', f'<p class="author">{text(meta.author)}</p>',
+               f"<p>{_count(len(self.chapters), 'chapter')}; {_count(sum(map(len, self.found.values())), 'warning')}</p>",
+               self._diagnostics(self.found.get(None, [])), '<ol class="contents">']
+        names = iter(range(len(self.chapters)))
+        for volume in self.loaded.book.volumes:
+            if volume.title:
+                out.append(f'<li class="volume">{text(volume.title)}<ol class="contents">')
+            for _ in volume.chapters:
+                i = next(names)
+                w = self.chapters[i]
+                count = len(self.found.get(i, []))
+                out.append(f'<li><a href="/text/{w.name}.html">{text(w.chapter.title)}</a>'
+                           f"{self._source_link(w.path, w.first or None)}"
+                           + (f'<span class="count">{_count(count, "warning")}</span>' if count else "") + "</li>")
+            if volume.title:
+                out.append("</ol></li>")
+        out.append("</ol>")
+        return self._document(meta.title, "\n".join(out))
+
+    def chapter_page(self, i: int) -> str:
+        w = self.chapters[i]
+        links = [f'<a rel="prev" href="/text/{self.chapters[i - 1].name}.html">上一章</a>' if i else "<span></span>",
+                 '<a href="/">目录</a>',
+                 f'<a rel="next" href="/text/{self.chapters[i + 1].name}.html">下一章</a>' if i + 1 < len(self.chapters)
+                 else "<span></span>"]
+        nav = '<nav class="pages">' + "".join(links) + "</nav>"
+        body = (f"{nav}\n<p>{self._source_link(w.path, w.first or None)}</p>\n{self._diagnostics(self.found.get(i, []))}"
+                f"{chapter_section(w.chapter, w.name, level=2)}\n{nav}")
+        return self._document(w.chapter.title, body)
+
+    def source_page(self, k: int) -> str:
+        """The file as decoded (its raw lines, numbered; each line an anchor #L<n>)."""
+        shown = self.files[k]
+        try:
+            decoded = decode_chapter(Path(shown).read_bytes(), shown)
+            lines = decoded.text.split("\n")
+        except (OSError, BookError) as e:
+            lines = [f"cannot read {shown}: {e}"]
+        items = "\n".join(f'<li id="L{n}">{text(line)}</li>' for n, line in enumerate(lines, 1))
+        return self._document(shown, f'<nav class="pages"><a href="/">目录</a></nav>\n<h1>{text(shown)}</h1>\n'
+                                     f'<ol class="source">\n{items}\n</ol>')
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
+
+
+def _first_line(chapter: Chapter) -> int:
+    if chapter.at.line:
+        return chapter.at.line
+    return next((b.at.line for b in chapter.blocks if b.at.line and b.at.path == chapter.at.path), 0)

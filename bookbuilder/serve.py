@@ -1,0 +1,173 @@
+"""`bookbuilder serve`: the book as web pages on this machine (bookbuilder.preview), built again
+whenever its sources change, and every open page reloaded when a build ends.
+
+A watcher thread compares the sources' sizes and modification times (source/, book.toml,
+styles/) twice a second; polling needs nothing from the platform and also sees a file replaced
+by an editor's rename. A change loads the book again with the earlier load's per-file results
+(pipeline.load_book's memo): only the files that changed are read. Open pages hold a
+server-sent-events connection on /events, which sends the number of the newest build.
+"""
+from __future__ import annotations
+
+import os
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Callable
+from urllib.parse import urlsplit
+
+from bookbuilder import pipeline
+from bookbuilder.diagnostics import BookError
+from bookbuilder.preview import Preview
+
+POLL = 0.5  # seconds between two looks at the sources
+KEEPALIVE = 15.0  # seconds between comments on an idle /events connection
+
+
+def sources_signature(config) -> tuple:
+    """(path, size, mtime) of every file the book is built from: its source, book.toml, styles/."""
+    found = []
+    roots = [config.source, config.root / "book.toml", config.root / "styles"]
+    for root in roots:
+        if root.is_file():
+            found.append(_entry(root))
+        elif root.is_dir():
+            for folder, dirs, files in os.walk(root):
+                dirs.sort()
+                found += [_entry(Path(folder) / name) for name in sorted(files)]
+    return tuple(e for e in found if e is not None)
+
+
+def _entry(path: Path):
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return str(path), st.st_size, st.st_mtime_ns
+
+
+class Site:
+    """The newest build's pages, swapped whole when a build ends; /events waits on `changed`."""
+
+    def __init__(self, path: Path, jobs: int | None, echo: Callable[[str], None]):
+        self.path, self.jobs, self.echo = path, jobs, echo
+        self.memo: dict = {}
+        self.generation = 0
+        self.preview: Preview | None = None
+        self.changed = threading.Condition()
+        self.stopping = threading.Event()
+
+    def rebuild(self) -> None:
+        """Load the book again (only changed files are read); on an error keep the last good pages,
+        with the error shown above them. Only the first load, before the server's threads start,
+        runs on several processes: forking a process that has threads can copy a held lock."""
+        from bookbuilder.render import renderer
+
+        start = time.perf_counter()
+        try:
+            loaded = pipeline.load_book(self.path, self.jobs if self.preview is None else 1, memo=self.memo)
+            css = renderer("epub").options(loaded.config).css
+        except BookError as e:
+            if self.preview is None:
+                raise
+            self._publish(Preview(self.preview.loaded, self.preview.css, self.generation + 1, str(e.diagnostic)))
+            self.echo(f"build failed, the last good one is shown: {e.diagnostic}")
+            return
+        self._publish(Preview(loaded, css, self.generation + 1))
+        files = len(loaded.book.files)
+        read = self.memo.get("read", files)
+        self.echo(f"built {sum(1 for _ in loaded.book.chapters())} chapters in {time.perf_counter() - start:.2f} s "
+                  f"({read} of {files} files read)")
+
+    def _publish(self, preview: Preview) -> None:
+        with self.changed:
+            self.preview, self.generation = preview, preview.generation
+            self.changed.notify_all()
+
+    def wait(self, seen: int, timeout: float) -> int:
+        with self.changed:
+            self.changed.wait_for(lambda: self.generation != seen or self.stopping.is_set(), timeout)
+            return self.generation
+
+    def watch(self) -> None:
+        """Rebuild whenever the sources change, until stopped."""
+        config = self.preview.loaded.config
+        last = sources_signature(config)
+        while not self.stopping.wait(POLL):
+            now = sources_signature(config)
+            if now != last:
+                last = now
+                self.rebuild()
+                config = self.preview.loaded.config
+
+    def stop(self) -> None:
+        self.stopping.set()
+        with self.changed:
+            self.changed.notify_all()
+
+
+class Handler(BaseHTTPRequestHandler):
+    site: Site  # set on a subclass per server
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        path = urlsplit(self.path).path
+        if path == "/events":
+            return self._events()
+        found = self.site.preview.page(path)
+        if found is None:
+            return self._send(404, "text/plain; charset=utf-8", b"not found\n")
+        self._send(200, *found)
+
+    def _send(self, status: int, kind: str, body: bytes) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _events(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        seen = None
+        try:
+            while not self.site.stopping.is_set():
+                now = self.site.generation if seen is None else self.site.wait(seen, KEEPALIVE)
+                self.wfile.write(f"data: {now}\n\n".encode() if now != seen else b": waiting\n\n")
+                self.wfile.flush()
+                seen = now
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the page went away
+        self.close_connection = True
+
+    def log_message(self, format, *args) -> None:  # noqa: A002 (http.server's name)
+        pass  # requests are not news; builds are
+
+
+def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[str], None],
+          ready: Callable[[str], None] | None = None) -> None:
+    """Build, serve at http://host:port/ (port 0: a free one) and rebuild on changes until Ctrl-C."""
+    site = Site(path, jobs, echo)
+    site.rebuild()
+    handler = type("BookHandler", (Handler,), {"site": site})
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True  # /events connections end with the process
+    url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_address[1]}/"
+    watcher = threading.Thread(target=site.watch, name="bookbuilder-watch", daemon=True)
+    watcher.start()
+    echo(f"serving 《{site.preview.loaded.book.meta.title}》 at {url} (Ctrl-C stops)")
+    if ready is not None:
+        ready(url)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        site.stop()
+        server.server_close()
+        watcher.join(timeout=5)
+    echo("stopped")
