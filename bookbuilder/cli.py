@@ -227,10 +227,7 @@ def serve(path, port, host, open_browser, jobs):
     def echo(line: str) -> None:
         click.echo(line, err=True)
 
-    try:
-        run(path, host, port, jobs, echo, ready=webbrowser.open if open_browser else None)
-    except OSError as e:
-        raise BookError("E010", f"cannot listen on {host}:{port}: {e.strerror}", None) from None
+    run(path, host, port, jobs, echo, ready=webbrowser.open if open_browser else None)
 
 
 @main.command()

@@ -39,18 +39,19 @@ _FRONT = ("楔子", "序章", "序言", "序幕", "序", "引子", "前言")
 _NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>[章回])(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$")
 _BARE_CHINESE = re.compile(r"^(?P<num>[零〇一二两三四五六七八九十百千]+)(?P<sep>[\s、.．:：]+)(?P<title>\S.*)$")
 _BARE_ARABIC = re.compile(r"^(?P<num>\d{1,4})(?:(?P<sep>[、.．:：\s]+)(?P<title>\S.*))?$")
+_BRACKETED_ARABIC = re.compile(r"^[【\[〖](?P<num>\d{1,4})[】\]〗](?P<sep>\s*)(?P<title>.*)$")  # 【01】: 晋江-style downloads
 _PAREN = re.compile(r"^[（(](?P<num>[零〇一二两三四五六七八九十百\d]{1,5})[)）](?P<sep>\s*)(?P<title>.*)$")
 _ENGLISH = re.compile(r"^(?:Chapter|CHAPTER)\s+(?P<num>\d{1,4})\b(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
 _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
     rf"(?:第|卷|楔子|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|[（(]|Chapter|CHAPTER"
-    rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+[\s、.．:：]|\d{{1,4}}(?:$|[、.．:：\s])|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
+    rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+[\s、.．:：]|\d{{1,4}}(?:$|[、.．:：\s])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
 )
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 # What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
-_DEBRIS_STARTS = frozenset("章正最目V《标-=*＊☆★◆◇○●_~～─━═#＃※【[〖")
+_DEBRIS_STARTS = frozenset("章正最目V《标-=*＊☆★◆◇○●_~～─━═#＃※【[〖0123456789")
 _DEBRIS_ENDS = frozenset(")）]】〗>-=*＊☆★◆◇○●_~～─━═#＃")
 _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
@@ -162,13 +163,15 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         if _title_flaw(rest) == "reject":
             return None
         return Heading(kind, normalize_title(core), None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
-    for rule, rx in (("no-di", _NO_DI), ("bare", _BARE_CHINESE), ("arabic", _BARE_ARABIC), ("paren", _PAREN),
-                     ("chapter-en", _ENGLISH)):
+    for rule, rx in (("no-di", _NO_DI), ("bare", _BARE_CHINESE), ("arabic", _BARE_ARABIC), ("arabic", _BRACKETED_ARABIC),
+                     ("paren", _PAREN), ("chapter-en", _ENGLISH)):
         if m := rx.match(core):
             number = parse_numeral(m.group("num"))
             if number is None or number == 0:
                 return None
             label = core[: m.start("sep")] if m.group("sep") is not None else core
+            if rx is _BRACKETED_ARABIC:
+                label = m.group("num")  # 【01】 → 01, as 【第一章】 loses its brackets
             heading = _titled("chapter", label.strip(), m.group("title") or "", number, line_no, rule, "sep")
             return heading and heading._replace(weak=True)
     if m := _FINANCIAL_VOLUME.match(core):
@@ -187,9 +190,9 @@ def _titled(kind, label, title, number, line_no, rule, sep) -> Heading | None:
 
 def _numbered(m: re.Match, line_no: int) -> Heading | None:
     numeral, unit, sep, title = m.group("num"), m.group("unit"), m.group("sep"), m.group("title").strip()
-    part = None
-    if p := _PART.search(title):  # 第一章(2): a page of chapter one, not its title
-        part = int(p.group("part"))
+    part, page = None, ""
+    if p := _PART.search(title):  # 第一章(2): a page of chapter one, or a title's own number (通天（2）)
+        part, page = int(p.group("part")), p.group(0).strip()
         title = title[: p.start()].strip()
     flaw = _title_flaw(title)
     if flaw == "reject" or (flaw and not sep and title):  # 第一章的内容他早已背熟，此刻…: prose
@@ -199,8 +202,15 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
     title = _unwrap(title)
     label = f"第{numeral.replace(' ', '')}{unit}"
     volume = _volume_title(m.group("vol")) if m.group("vol") else None
-    return Heading("chapter", _spaced(f"{label} {title}" if title else label), parse_numeral(numeral), line_no,
+    # The page's number stays in the title until the chapter is seen to go on under the same
+    # number (parse: then it is a paged site's chapter and the number goes).
+    return Heading("chapter", _spaced(f"{label} {title}" if title else label) + page, parse_numeral(numeral), line_no,
                    volume=volume, weak=flaw is not None, part=part)
+
+
+def without_page(title: str) -> str:
+    """第二十一章(1) → 第二十一章: the title of a chapter that a paged site cut into pages."""
+    return _PART.sub("", title)
 
 
 def classify_heading(line: str, line_no: int, custom: re.Pattern | None = None) -> Heading | None:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.headings import STARTS, Choice, Heading, candidate, choose
+from bookbuilder.headings import STARTS, Choice, Heading, candidate, choose, without_page
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS
 
@@ -41,6 +41,13 @@ _EVERY_START = _Every()
 # by a scraper's <br> and <p>.
 PASTE_LINE = 200
 _PASTE_GAP = re.compile(r"(?<=\S)[ \t\u3000]{2,}(?=\S)")
+# A Markdown heading glued to the end of the paragraph before it (…一笑。###第九章  通天（6）).
+_GLUED_HEADING = re.compile(r"(?<=[^#\s])(?=#{2,6}\s*(?:第|[楔序引前尾后番附]))")
+# A heading's label alone (第四章, ###第四章, 序章): in a paste, the gap after it may be the one
+# between label and title.
+_BARE_LABEL = re.compile(rf"^#{{0,6}}\s*(?:第\s*[{NUMERAL_CHARS}]+\s*[章回节節卷集部篇]|序章|楔子|引子|尾声)$")
+_SENTENCE_MARKS = frozenset("。！？；，…!?;")
+PASTE_TITLE = 20  # characters: the longest piece after a bare label taken for its title
 _CONTENTS_LABEL = re.compile(r"^[【\[]?(?:目\s*录|章节目录|目\s*次|Contents|CONTENTS)[】\]]?[:：]?$")
 _HTML_BREAK = re.compile(r"<br\s*/?>|</?p(?:\s[^<>]{0,80})?>", re.I)
 
@@ -52,6 +59,21 @@ def is_scene_break(line: str, previous: str = "") -> bool:
     if _ELLIPSIS_LINE.match(line):
         return not previous or previous.endswith(_TERMINAL)
     return bool(_BREAK.match(line))
+
+
+def paste_pieces(line: str) -> list[str]:
+    """A forum paste's line cut into the paragraphs it holds: at runs of spaces, and before a
+    Markdown heading glued to a paragraph's end. A bare label and the short piece after it
+    (第四章  通天（1）) are one heading: that gap was the label's, not a paragraph's."""
+    pieces = [piece for part in _GLUED_HEADING.split(line) for piece in _PASTE_GAP.split(part)]
+    out: list[str] = []
+    for piece in pieces:
+        if (out and _BARE_LABEL.match(out[-1]) and len(piece) <= PASTE_TITLE
+                and not _SENTENCE_MARKS.intersection(piece) and not _BARE_LABEL.match(piece)):
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
 
 
 @dataclass
@@ -77,14 +99,16 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     starts = STARTS if custom is None else _EVERY_START  # a book's own heading_pattern may take any line
     special = _SPECIAL_STARTS if custom is None else _EVERY_START
     html = "<" in text  # one scan of the file spares one per line
+    glued = "##" in text  # a Markdown heading may be glued to a paragraph's end
     breaks, append = _BREAK_STARTS, lines.append
     for number, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
         if not line:
             continue
-        paste = len(line) > PASTE_LINE and ("\u3000\u3000" in line or "  " in line or "\t" in line) and _PASTE_GAP.search(line)
+        paste = (len(line) > PASTE_LINE and ("\u3000\u3000" in line or "  " in line or "\t" in line) and _PASTE_GAP.search(line)
+                 or glued and "##" in line and _GLUED_HEADING.search(line))
         if paste or (html and "<" in line and _HTML_BREAK.search(line)):  # paragraphs in one line
-            pieces = [(number, True, piece.strip()) for part in (_PASTE_GAP.split(line) if paste else (line,))
+            pieces = [(number, True, piece.strip()) for part in (paste_pieces(line) if paste else (line,))
                       for piece in (_HTML_BREAK.split(part) if html and "<" in part else (part,)) if piece.strip()]
             if not pieces:
                 continue
@@ -143,6 +167,7 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
         notes.append(Diagnostic("I303", f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
                                 Location(path, _fields(lines[min(headers)])[0])))
     skip = toc | headers | merged
+    paged: set[int] = set()  # sections whose chapter went on in later pages (第一章(2), …)
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
     blocks = sections[-1].blocks
     # Only the lines a rule looked at (and those skipped) need a look: the runs of paragraphs
@@ -162,6 +187,7 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
             if last.heading is not None and not last.blocks and _same(last.heading, heading):
                 continue  # the heading repeated as the first body line (RULES §4.3)
             if heading.part and heading.part > 1 and _continues(sections, heading):
+                paged.add(_last_chapter(sections))
                 continue  # 第一章(2): the next page of the same chapter on a paged site
             sections.append(Section(heading, []))
             blocks = sections[-1].blocks
@@ -176,6 +202,8 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
         else:
             blocks.append(Paragraph(line, at, indented))
         previous = line
+    for k in paged:  # its first page's heading: 第一章(1) → 第一章
+        sections[k].heading = sections[k].heading._replace(title=without_page(sections[k].heading.title))
     for section in sections:
         if section.blocks and isinstance(section.blocks[-1], SceneBreak):
             section.blocks.pop()
@@ -216,6 +244,11 @@ def _same(a: Heading, b: Heading) -> bool:
             and a.title.replace(" ", "").startswith(b.title.replace(" ", "")))
 
 
+def _last_chapter(sections: list[Section]) -> int | None:
+    return next((k for k in range(len(sections) - 1, -1, -1)
+                 if sections[k].heading is not None and sections[k].heading.kind == "chapter"), None)
+
+
 def _continues(sections: list[Section], heading: Heading) -> bool:
-    last = next((s.heading for s in reversed(sections) if s.heading is not None and s.heading.kind == "chapter"), None)
-    return last is not None and last.number == heading.number
+    k = _last_chapter(sections)
+    return k is not None and sections[k].heading.number == heading.number

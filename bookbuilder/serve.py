@@ -90,16 +90,18 @@ class Site:
             self.changed.wait_for(lambda: self.generation != seen or self.stopping.is_set(), timeout)
             return self.generation
 
-    def watch(self) -> None:
-        """Rebuild whenever the sources change, until stopped."""
-        config = self.preview.loaded.config
-        last = sources_signature(config)
+    def watch(self, last: tuple) -> None:
+        """Rebuild whenever the sources change from `last` (what they were before the first
+        build, so that an edit made meanwhile is not missed), until stopped."""
         while not self.stopping.wait(POLL):
+            config = self.preview.loaded.config
             now = sources_signature(config)
             if now != last:
                 last = now
-                self.rebuild()
-                config = self.preview.loaded.config
+                try:
+                    self.rebuild()
+                except Exception as e:  # a bug of ours: said, and the last good pages stay
+                    self.echo(f"build failed, the last good one is shown: {type(e).__name__}: {e}")
 
     def stop(self) -> None:
         self.stopping.set()
@@ -151,13 +153,19 @@ class Handler(BaseHTTPRequestHandler):
 def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[str], None],
           ready: Callable[[str], None] | None = None) -> None:
     """Build, serve at http://host:port/ (port 0: a free one) and rebuild on changes until Ctrl-C."""
+    from bookbuilder.config import load_config
+
     site = Site(path, jobs, echo)
+    before = sources_signature(load_config(Path(path)))
     site.rebuild()
     handler = type("BookHandler", (Handler,), {"site": site})
-    server = ThreadingHTTPServer((host, port), handler)
+    try:
+        server = ThreadingHTTPServer((host, port), handler)
+    except OSError as e:
+        raise BookError("E010", f"cannot listen on {host}:{port}: {e.strerror}") from None
     server.daemon_threads = True  # /events connections end with the process
     url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_address[1]}/"
-    watcher = threading.Thread(target=site.watch, name="bookbuilder-watch", daemon=True)
+    watcher = threading.Thread(target=site.watch, args=(before,), name="bookbuilder-watch", daemon=True)
     watcher.start()
     echo(f"serving 《{site.preview.loaded.book.meta.title}》 at {url} (Ctrl-C stops)")
     if ready is not None:

@@ -49,6 +49,7 @@ TRIGGERS = {
     "E009": lambda t: (error_of(lambda: load_book(book(t, toml='\n[[fix]]\ntitle = "第九章"\nas = "text"\n'))), "book.toml", 2),
     "I305": lambda t: (first(diagnostics_of(book(t, toml='[[fix]]\ntitle = "第一章 开始"\nrename = "第一章 起"\n')), "I305"), "1.txt", 1),
     "I001": lambda t: (first(diagnostics_of(book(t)), "I001"), None, None),
+    "E010": lambda t: (serve_on_a_port_in_use(book(t)), None, None),
     "E101": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": b"%PDF-1.4"}))), "1.txt", None),
     "E102": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": b"\x80\x80\xff" * 5}))), "1.txt", None),
     "E103": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": " \n"}))), "source", None),
@@ -279,6 +280,17 @@ def _without_java(fn):
         return fn()
     finally:
         os.environ["PATH"] = path
+
+
+def serve_on_a_port_in_use(root):
+    import socket
+
+    from bookbuilder.serve import serve
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        return error_of(lambda: serve(root, "127.0.0.1", taken.getsockname()[1], 1, lambda line: None))
 
 
 def test_every_code_has_a_trigger():

@@ -47,6 +47,10 @@ def codes(loaded) -> list[str]:
     ("番外篇 重逢", "番外篇 重逢"),
     ("上架感言", "上架感言"),
     ("第二章 【出来混，要讲规矩】", "第二章 出来混，要讲规矩"),
+    ("##第五章 通天", "第五章 通天"),  # a Markdown heading's marks
+    ("12|第十二章 归来", "第十二章 归来"),  # a contents index column (晋江)
+    (" 2 | 【02】", "02"),
+    ("【02】 夜雨", "02 夜雨"),
 ])
 def test_site_debris_is_cut_from_headings(line, title):
     heading = candidate(line, 1)
@@ -176,6 +180,48 @@ def test_forum_pastes_are_split_into_paragraphs_and_their_headings_found(tmp_pat
     loaded = novel(tmp_path, line + "\n")
     assert [c.title for c in loaded.book.chapters()] == ["序章", "第一章 出山", "第二章 下山"]
     assert [len([b for b in c.blocks]) for c in loaded.book.chapters()] == [2, 2, 1]
+
+
+def test_a_paste_whose_markdown_headings_are_glued_to_the_paragraph_before(tmp_path):
+    """The shape of a real 诛仙 fan-fiction paste: a chapter a line, paragraphs joined by four
+    spaces, and the next chapter's `###第N章  title（k）` glued to the end of each line."""
+    paragraph = "他走进院子，看见一棵老树，树下坐着一个老人，老人抬头看他。" * 3
+    lines = ["    ".join(["序章", paragraph, "第一章", paragraph, paragraph]) + "###第二章  通天（1）",
+             "    " + "    ".join([paragraph, paragraph]) + "###第三章  通天(2)",
+             "    " + "    ".join([paragraph, paragraph, paragraph])]
+    loaded = novel(tmp_path, "\n".join(lines) + "\n")
+    assert [c.title for c in loaded.book.chapters()] == ["序章", "第一章", "第二章 通天（1）", "第三章 通天(2)"]
+    assert [len(c.blocks) for c in loaded.book.chapters()] == [1, 2, 2, 3]
+    assert not any("#" in b.text for c in loaded.book.chapters() for b in c.blocks)
+
+
+@pytest.mark.parametrize("line, pieces", [
+    ("第四章  通天（1）", ["第四章 通天（1）"]),  # the gap after a bare label is the title's
+    ("第一章    看着眼前那双年轻却满是老茧的手，少年不禁百感交集。", ["第一章", "看着眼前那双年轻却满是老茧的手，少年不禁百感交集。"]),
+    ("序章    有人说", ["序章 有人说"]),
+    ("第一章    第二章", ["第一章", "第二章"]),  # two labels stay two headings
+    ("他笑了。###第五章  夜雨", ["他笑了。", "###第五章 夜雨"]),
+    ("比分是3:1  ##不是标题", ["比分是3:1", "##不是标题"]),  # ## glued only splits before a heading word
+    ("他说：“好。”  她点头。", ["他说：“好。”", "她点头。"]),
+])
+def test_paste_pieces(line, pieces):
+    from bookbuilder.parse import paste_pieces
+
+    assert paste_pieces(line) == pieces
+
+
+def test_a_titles_own_number_stays_unless_the_chapter_goes_on_in_pages(tmp_path):
+    text = f"第一章 通天（1）\n{BODY}第二章 通天（2）\n{BODY}第三章 夜雨(1)\n{BODY}第三章 夜雨(2)\n{BODY}第四章 归来\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 通天（1）", "第二章 通天（2）", "第三章 夜雨", "第四章 归来"]
+
+
+def test_bracketed_numbers_are_headings_where_the_numbering_runs_on(tmp_path):
+    """The shape of a 晋江 download: ` 1|【01】` in a contents column, the same 【01】 again after
+    the site's notes, then ` 2|【02】` …; and a line 【7】 inside the text is not a heading."""
+    text = " 1|【01】\n《书》晋江独家发表\n——文：某某\n【01】\n" + BODY + "".join(f" {n}|【{n:02}】\n{BODY}" for n in range(2, 6))
+    text += "他数了数，【7】号房间就在前面。\n【7】\n" + BODY
+    titles = [c.title for c in novel(tmp_path, text).book.chapters() if c.kind != "intro"]
+    assert titles == ["01", "02", "03", "04", "05"]
 
 
 def test_a_fake_heading_inside_an_advert_is_never_a_heading(tmp_path):

@@ -157,3 +157,35 @@ def test_paragraphs_of_one_length_are_not_taken_for_hard_wrapping():
     line = "城上守军齐声惊呼，西门起火，王宫起火，城内四处起火。"
     out, n = unwrap(paras(*[line] * 8))
     assert n == 0 and len(out) == 8
+
+
+# 陈琳《为袁绍檄豫州》 as 三国演义 第二十二回 quotes it, wrapped as a typeset page: lines of 22–25
+# characters, most ending mid-sentence, many at a ， or ；.
+TYPESET = ["盖闻明主图危以制变，忠臣虑难以立权。是以有非", "常之人，然后有非常之事；有非常之事，然后立非常之",
+           "功。夫非常者，固非常人所拟也。曩者，强秦弱主，赵", "高执柄，专制朝权，威福由己；时人迫胁，莫敢正言；终",
+           "有望夷之败，祖宗焚灭，污辱至今，永为世鉴。及臻吕", "后季年，产禄专政，内兼二军，外统赵梁；擅断万机，决",
+           "事省禁；下陵上替，海内寒心。于是绛侯朱虚兴兵奋怒，", "诛夷逆暴，尊立太宗，故能王道兴隆，光明显融：此则",
+           "大臣立权之明表也。", "司空曹操：祖父中常侍腾，与左悺、徐璜并作妖孽，", "饕餮放横，伤化虐民；父嵩，乞匄携养，因赃假位，舆",
+           "金辇璧，输货权门，窃盗鼎司，倾覆重器。操赘阉遗丑，", "本无懿德，剽狡锋协，好乱乐祸。",
+           "幕府董统鹰扬，扫除凶逆；续遇董卓，侵官暴国。于", "是提剑挥鼓，发命东夏，收罗英雄，弃瑕取用；故遂与",
+           "操同谘合谋，授以裨师，谓其鹰犬之才，爪牙可任。至", "乃愚佻短略，轻进易退，伤夷折衄，数丧师徒；幕府辄",
+           "复分兵命锐，修完补辑，表行东郡，领兖州刺史，被以", "虎文，奖蹙威柄，冀获秦师一克之报。而操遂承资跋扈，",
+           "恣行凶忒，割剥元元，残贤害善。", "故九江太守边让，英才俊伟，天下知名；直言正色，",
+           "论不阿谄；身首被枭悬之诛，妻孥受灰灭之咎。自是士", "林愤痛，民怨弥重；一夫奋臂，举州同声。"]
+
+
+def test_a_chapter_wrapped_as_a_typeset_page_joins_its_lines_of_a_few_lengths():
+    out, _ = unwrap(paras(*TYPESET))
+    assert texts(out) == ["".join(TYPESET[:9]), "".join(TYPESET[9:13]), "".join(TYPESET[13:20]), "".join(TYPESET[20:])]
+
+
+@pytest.mark.parametrize("lines", [
+    # natural paragraphs: lengths spread wide, so no band, and a ， at a line's end stays
+    ["他回头看了一眼，", "山门已经远了。"] * 6 + ["雨下了一夜，屋檐下的水滴个不停，打在石阶上，", "像是有人在轻轻地敲门。"] * 6,
+    # lines of a few lengths that end their sentences: short paragraphs, not a wrap
+    ["“你要去哪里？”他问道，声音有些沙哑。", "她没有回答，只是低头看着脚下的青石板路。",
+     "远处传来几声犬吠，夜色渐渐浓了起来。", "他叹了一口气，转身走回了那间破旧的茅屋。"] * 6,
+])
+def test_lines_that_are_not_a_typeset_page_keep_their_breaks(lines):
+    out, _ = unwrap(paras(*lines))
+    assert len(out) == len(lines)
