@@ -10,6 +10,7 @@ file's own table of contents, not chapters.
 """
 from __future__ import annotations
 
+import bisect
 import html
 import re
 import tomllib
@@ -285,6 +286,16 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
         typo = before is not None and after is not None and after == before + 2 and h.number in (before, after)
         if before == h.number - 1 or after == h.number + 1 or (before == h.number and (h.part or repeat)) or typo:
             ok[i] = h  # typo: 三十六回 twice between 三十五 and 三十八, the second one the source's misprint
+    # A second look, past the candidates left out: a misprinted neighbour (第四十八章 between
+    # 第一百四十七章 and 第一百四十八章, 大唐再起) must not cost the next heading its support.
+    taken = sorted((j, g.number) for j, g in {**accepted, **ok}.items() if g.kind in kinds and g.number is not None)
+    where = [j for j, _ in taken]
+    for i, h in family.items():
+        if i in ok or h.number is None or h.kind not in kinds:
+            continue
+        k = bisect.bisect_left(where, i)
+        if (k > 0 and taken[k - 1][1] == h.number - 1) or (k < len(taken) and taken[k][1] == h.number + 1):
+            ok[i] = h
     ok.update((i, h) for i, h in family.items() if h.number is None and h.kind in ("front", "back"))
     return ok
 

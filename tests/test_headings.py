@@ -224,6 +224,15 @@ def test_bracketed_numbers_are_headings_where_the_numbering_runs_on(tmp_path):
     assert titles == ["01", "02", "03", "04", "05"]
 
 
+def test_a_misprinted_heading_does_not_cost_the_next_one_its_support(tmp_path):
+    """大唐再起's shape: every title glued to its number (weak candidates), and one misprint
+    (第四十八章 between 第一百四十七章 and 第一百四十八章, the 百 left out); 第一百四十九章 is missing."""
+    numbers = ["一百四十五", "一百四十六", "一百四十七", "四十八", "一百四十八", "一百五十", "一百五十一"]
+    text = "".join(f"正文 第{n}章标题{k}\n{BODY}" for k, n in enumerate(numbers))
+    titles = [t for _, t in contents(novel(tmp_path, text))]
+    assert titles == [f"第{n}章 标题{k}" for k, n in enumerate(numbers) if n != "四十八"]
+
+
 def test_a_fake_heading_inside_an_advert_is_never_a_heading(tmp_path):
     text = f"第一章 开始\n他笑道。请记住本书 最新章节 第63章 某某网址：\n{BODY}第二章 继续\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 开始", "第二章 继续"]
