@@ -49,6 +49,9 @@ _ANY_RULE = re.compile(
     rf"(?:第|卷|楔子|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|[（(]|Chapter|CHAPTER"
     rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+[\s、.．:：]|\d{{1,4}}(?:$|[、.．:：\s])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
 )
+# 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
+# itself (八月长安《你好，旧时光》: 109 chapters); the mark is never prose.
+_MARKED = re.compile(r"^ˇ(?P<title>[^ˇ。]{1,40})ˇ$")
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 # What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
@@ -60,7 +63,7 @@ _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en")
 BARE_RULES = ("bare", "arabic", "paren", "chapter-en")
 # First characters of a line any rule can take (most lines start with something else).
-STARTS = frozenset("第楔序引前尾后後终終完番附卷章正最目V《标-=*＊☆★◆◇○●※_~～─━═#＃（(C零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
+STARTS = frozenset("ˇ第楔序引前尾后後终終完番附卷章正最目V《标-=*＊☆★◆◇○●※_~～─━═#＃（(C零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
                    "0123456789０１２３４５６７８９【[")
 
 
@@ -145,6 +148,8 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
     if custom is not None and (m := custom.match(line)):
         number = parse_numeral(m.group(1)) if m.groups() and m.group(1) else None
         return Heading("chapter", normalize_title(line), number, line_no, rule="custom")
+    if line[0] == "ˇ" and (m := _MARKED.match(line)):
+        return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="marked")
     if len(line) > 2 * MAX_LONG_HEADING or "。" in line:  # no heading holds a full stop: most prose lines end
         return None
     core = heading_core(line, extra)

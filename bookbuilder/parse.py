@@ -189,6 +189,8 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
             if heading.part and heading.part > 1 and _continues(sections, heading):
                 paged.add(_last_chapter(sections))
                 continue  # 第一章(2): the next page of the same chapter on a paged site
+            if heading.rule == "marked" and blocks and type(blocks[-1]) is Paragraph and blocks[-1].text == heading.title:
+                blocks.pop()  # 晋江's title line before its ˇ…ˇ mark: the same heading
             sections.append(Section(heading, []))
             blocks = sections[-1].blocks
             previous = ""

@@ -233,6 +233,16 @@ def test_a_misprinted_heading_does_not_cost_the_next_one_its_support(tmp_path):
     assert titles == [f"第{n}章 标题{k}" for k, n in enumerate(numbers) if n != "四十八"]
 
 
+def test_jinjiang_marked_titles_are_chapters_and_the_title_line_before_goes(tmp_path):
+    """晋江's shape (八月长安《你好，旧时光》): unnumbered chapters, each title on a line of its own
+    and again as ` ˇtitleˇ ` on the next; a ˇ inside prose is not a heading."""
+    text = "".join(f"　　{t}\n\n　　 ˇ{t}ˇ \n\n{BODY}" for t in ("所谓玛丽苏", "小飞虫", "蓝水"))
+    text += "　　她写下ˇ这个符号ˇ就走了。\n"
+    loaded = novel(tmp_path, text)
+    assert [c.title for c in loaded.book.chapters()] == ["所谓玛丽苏", "小飞虫", "蓝水"]
+    assert [b.text for b in list(loaded.book.chapters())[0].blocks] == BODY.split()
+
+
 def test_a_fake_heading_inside_an_advert_is_never_a_heading(tmp_path):
     text = f"第一章 开始\n他笑道。请记住本书 最新章节 第63章 某某网址：\n{BODY}第二章 继续\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 开始", "第二章 继续"]
