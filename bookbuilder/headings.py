@@ -233,6 +233,7 @@ class Choice:
     toc: tuple[int, ...]  # indexes of lines dropped as the file's own table of contents
     rules: dict[str, int]  # rule → headings it gave
     rejected: dict[str, int]  # rule → weak candidates the numbering did not support
+    repeats: tuple[int, ...] = ()  # indexes of a heading's lines given again right after it (dropped)
 
 
 def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
@@ -266,8 +267,8 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     if sum(h.kind == "volume" for h in accepted.values()) >= 3 and not any(h.kind == "chapter" for h in accepted.values()):
         # 第一卷 吳越王再世索江山 … with no chapter under any: the 卷 are the book's chapters
         accepted = {i: h._replace(kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
-    accepted, toc = _drop_contents(accepted, before)
-    return Choice(accepted, toc, _rule_counts(accepted), rejected)
+    accepted, toc, repeats = _drop_contents(accepted, before)
+    return Choice(accepted, toc, _rule_counts(accepted), rejected, repeats)
 
 
 def _rule_counts(headings: dict[int, Heading]) -> dict[str, int]:
@@ -311,7 +312,7 @@ def _drop_contents(accepted: dict[int, Heading], before: dict[int, int]):
     order = list(accepted)
     repeats = [b for a, b in zip(order, order[1:])
                if before[b] - before[a] == 1 and _key(accepted[a].title) == _key(accepted[b].title)]
-    for i in repeats:  # the same heading two or three times in a row: one heading
+    for i in repeats:  # the same heading two or three times in a row (1.第1章 甲 / 第1章 甲): one heading
         del accepted[i]
     order = list(accepted)
     runs, run = [], order[:1]
@@ -333,7 +334,7 @@ def _drop_contents(accepted: dict[int, Heading], before: dict[int, int]):
         toc += run[:-1] if keep_last else run
     for i in toc:
         del accepted[i]
-    return accepted, tuple(toc)
+    return accepted, tuple(toc), tuple(repeats)
 
 
 def _key(title: str) -> str:

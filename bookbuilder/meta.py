@@ -50,7 +50,7 @@ def author_value(text: str) -> str:
     """作者：某某2014 → 某某; a tag in brackets after the name goes too; 熊召政，1981年调入… → 熊召政.
     Empty when what is left cannot be a name (too long, a site word)."""
     text = re.split(r"[，。；,;]", text.strip(" 　*"), maxsplit=1)[0]
-    text = re.sub(r"^(?:编纂者|編纂者|编者|編者|著者|原著)\s*[:：]\s*", "", text)  # 作者：編纂者：周楫
+    text = re.sub(r"^(?:作者|编纂者|編纂者|编者|編者|著者|原著)\s*[:：]\s*", "", text)  # 作者：編纂者：周楫, 书名/作者:某某
     for _ in range(2):
         cut = _AUTHOR_TAIL.sub("", text).strip()
         if not cut:
@@ -75,7 +75,7 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             if in_blurb:
                 blurb.append(block.text)
             continue
-        text, at = block.text.strip(), f"{where}:{block.at.line}"
+        text, at = _unbracketed(block.text.strip()), f"{where}:{block.at.line}"
         fields = _fields_of(text)
         if fields.get("author") and "title" not in fields and "title" not in found and kept and _bare_title(kept[-1]):
             found["title"] = Found(kept[-1].text.strip(), f"{where}:{kept[-1].at.line}")  # 盗墓笔记 / 作者：南派三叔
@@ -96,6 +96,8 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             continue
         if in_blurb:
             blurb.append(text)
+            if text != block.text.strip():  # the blurb's closing 』 goes from the intro page too
+                block = Paragraph(text, block.at, block.indented)
         kept.append(block)
     if found and "title" not in found and kept and _bare_title(kept[0]) and not _BLURB.match(kept[0].text):
         found["title"] = Found(kept[0].text.strip(), f"{where}:{kept[0].at.line}")  # 西湖二集 / … / 作者：…
@@ -103,6 +105,15 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
     if blurb:
         found.setdefault("description", Found("\n".join(blurb), f"{where}:{_first_line(blocks, blurb[0])}"))
     return found, tuple(kept), blurb
+
+
+def _unbracketed(text: str) -> str:
+    """『重生后我成了打脸专业户/作者:爱挑食』 → the line inside: some downloads put every field line
+    of their header in corner brackets (爱下电子书: 『状态:…』, 『内容简介:' … '』)."""
+    if text[:1] == "『":
+        text = text[1:]
+        return text[:-1] if text.endswith("』") else text
+    return text[:-1] if text.endswith("』") and "『" not in text else text
 
 
 def _bare_title(block) -> bool:

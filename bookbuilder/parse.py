@@ -166,7 +166,7 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
         shown = "、".join(sorted({_fields(lines[i])[2] for i in headers}))[:40]
         notes.append(Diagnostic("I303", f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
                                 Location(path, _fields(lines[min(headers)])[0])))
-    skip = toc | headers | merged
+    skip = toc | headers | merged | set(choice.repeats)
     paged: set[int] = set()  # sections whose chapter went on in later pages (第一章(2), …)
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
     blocks = sections[-1].blocks

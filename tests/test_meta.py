@@ -34,6 +34,7 @@ def meta(loaded) -> dict[str, tuple[str, str]]:
     ("[天涯客 / 某甲 著 ]\n", ("天涯客", "text:1"), ("某甲", "text:1")),
     ("天涯客\n作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),
     ("作家：某甲，1981年调入湖北省任专业作家至今。\n", ("novel", "file name"), ("某甲", "text:1")),
+    ("『天涯客/作者:某甲』\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 爱下电子书's header
 ])
 def test_opening_lines(tmp_path, opening, title, author):
     found = meta(novel(tmp_path, opening))
@@ -45,6 +46,24 @@ def test_the_blurb_is_the_description_and_the_intro_page(tmp_path):
     assert meta(loaded)["description"] == ("一个少年离开了家乡。\n他走过很多地方。", "text:4")
     intro = next(loaded.book.chapters())
     assert intro.kind == "intro" and [b.text for b in intro.blocks] == ["一个少年离开了家乡。", "他走过很多地方。"]
+
+
+def test_a_header_in_corner_brackets_gives_its_fields_and_blurb(tmp_path):
+    """爱下电子书's shape: every header line in 『』, a status line, the blurb closed by 』, a
+    banner line, a 正文 label; then 1.第1章 before each heading, which comes again indented."""
+    opening = ("『天涯客/作者:某甲』\n『状态:更新到:2.第2章 继续』\n『内容简介:\n    一个少年离开了家乡。\n\n"
+               "他走过很多地方……』\n某某电子书Txt版阅读,下载和分享更多电子书请访问:http://www.example.com,手机访问:"
+               "http://m.example.com\n------章节内容开始-------\n正文\n\n")
+    path = tmp_path / "novel.txt"
+    path.write_text(opening + "1.第1章 开端\n    第1章 开端\n    他走进院子。\n    (本章完)\n"
+                    "2.第2章 继续\n    第2章 继续\n    树下坐着一个老人。\n", "utf-8")
+    loaded = load_book(path, jobs=1)
+    assert (loaded.book.meta.title, loaded.book.meta.author) == ("天涯客", "某甲")
+    assert loaded.book.meta.description == "一个少年离开了家乡。\n他走过很多地方……"
+    chapters = list(loaded.book.chapters())
+    assert [c.title for c in chapters] == ["内容简介", "第1章 开端", "第2章 继续"]
+    assert [[b.text for b in c.blocks] for c in chapters] == [["一个少年离开了家乡。", "他走过很多地方……"],
+                                                              ["他走进院子。"], ["树下坐着一个老人。"]]
 
 
 def test_an_intro_of_only_title_and_author_lines_leaves_no_page(tmp_path):

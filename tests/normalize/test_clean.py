@@ -66,6 +66,10 @@ def test_disguised_adverts_are_found(raw):
     "本章未完，请点击下一页继续阅读",
     "_分节阅读_12",
     "更新时间:2007-11-16 7:55:51 本章字数:4804",
+    "爱下电子书Txt版阅读,下载和分享更多电子书请访问:http://www.example.com,手机访问:http://m.example.com,E-mail:support@example.com",
+    "『状态:更新到:1297.第1297章 相信洛然』",
+    "正文",
+    "【正文】",
     "TXT小说天堂  https://www.example.com，最有文艺气息的文学网站，提供经典的文学名著、武侠小说、言情小说、人文社科类书籍在线阅读，所有TXT电子书手机免费下载阅读",
 ])
 def test_banner_credit_and_pager_lines_are_dropped(raw):
@@ -83,6 +87,8 @@ def test_banner_credit_and_pager_lines_are_dropped(raw):
     "比分是3:2，第二节结束了，他们走出体育馆。",
     "1<2 是真的，x>y 也是。",
     "他买了一本《小说月报》。",
+    "状态：很好，他说。",
+    "正文开始之前，他先写了一段序。",
 ])
 def test_prose_is_never_touched(prose):
     assert clean(prose) == [prose]
