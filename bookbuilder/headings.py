@@ -27,8 +27,8 @@ _N = f"[{NUMERAL_CHARS}]+"
 _SEP = r"[\s:：、.．·\-—_】\]〗]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
 _VOLUME_UNIT = "(?:部分|卷|集|部|篇|季)"
 _NUMBERED = re.compile(
-    rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})(?:(?!第\s*{_N}\s*[章回节節]).){{0,24}}?\s*)+)?"
-    rf"第\s*(?P<num>{_N})\s*(?P<unit>[章回节節])(?P<sep>{_SEP})(?P<title>.*)$"
+    rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})(?:(?!第\s*{_N}\s*[章回节節幕]).){{0,24}}?\s*)+)?"
+    rf"第\s*(?P<num>{_N})\s*(?P<unit>[章回节節幕])(?P<sep>{_SEP})(?P<title>.*)$"
 )
 _VOLUME = re.compile(rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$")
 _MATTER = re.compile(

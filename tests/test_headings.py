@@ -48,6 +48,7 @@ def codes(loaded) -> list[str]:
     ("上架感言", "上架感言"),
     ("第二章 【出来混，要讲规矩】", "第二章 出来混，要讲规矩"),
     ("##第五章 通天", "第五章 通天"),  # a Markdown heading's marks
+    ("第一幕 卡塞尔之门 The Gate to Cassell", "第一幕 卡塞尔之门 The Gate to Cassell"),  # 龙族's acts
     ("12|第十二章 归来", "第十二章 归来"),  # a contents index column (晋江)
     (" 2 | 【02】", "02"),
     ("【02】 夜雨", "02 夜雨"),
@@ -87,6 +88,7 @@ def test_titles_with_quotes_and_marks_are_strong_headings(line, kind, title):
 @pytest.mark.parametrize("line", [
     "第一次见面，他就喜欢上了她。", "第三个人走了进来。", "“第二章我还没看完。”", "第一回合，李四就被打倒在地。",
     "第二天一早", "第三卷终", "第一章的内容他早已背熟，此刻……", "比分是3:2，第二节结束了。",
+    "第一幕戏演完了，他走出剧场。",
 ])
 def test_prose_is_never_a_heading(line):
     assert classify_heading(line, 1) is None
