@@ -95,6 +95,19 @@ def test_orphan_punctuation_half_or_full_width_is_appended(orphan):
     assert attach_orphans(paras("他走了。", "..."))[1] == 0  # an ellipsis line is never an orphan
 
 
+@pytest.mark.parametrize("lines, expected", [
+    (("“他不是盲人。", None, "”阿诺说道。"), ["“他不是盲人。”", "阿诺说道。"]),
+    (("「走吧。", "」他说。"), ["「走吧。」", "他说。"]),
+    (("他说：“好。”", "”这一句不该有引号。"), ["他说：“好。”", "”这一句不该有引号。"]),  # nothing open before
+    (("“你去吧。", "”他说，“我不去。”"), ["“你去吧。”", "他说，“我不去。”"]),
+    (("“你去吧。", "”“我不去。”"), ["“你去吧。”", "“我不去。”"]),
+    (("“你去吧。", "”他说”了什么"), ["“你去吧。", "”他说”了什么"]),  # the line itself is no better after
+    (("只有黃鸝一名『倉庚", "』，食之可以治妒。"), ["只有黃鸝一名『倉庚", "』，食之可以治妒。"]),  # a wrap: unwrap's
+])
+def test_a_closing_quote_at_a_lines_start_goes_back_to_the_open_quote(lines, expected):
+    assert texts(attach_orphans(paras(*lines))[0]) == expected
+
+
 def test_orphan_punctuation_is_appended():
     blocks, n = attach_orphans(paras("所有的一切都无法阻挡他们前进的脚步", "。"))
     assert texts(blocks) == ["所有的一切都无法阻挡他们前进的脚步。"] and n == 1
