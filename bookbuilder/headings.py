@@ -287,7 +287,11 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
         if i not in family or accepted.get(i) is h:
             continue
         before = seq[k - 1][1].number if k > 0 else None
-        after = seq[k + 1][1].number if k + 1 < len(seq) else None
+        nxt = k + 1
+        while (nxt < len(seq) and seq[nxt][0] == seq[nxt - 1][0] + 1 and seq[nxt][1].number == h.number
+               and _key(seq[nxt][1].title) == _key(h.title)):
+            nxt += 1  # past its own repeat on the next line (1.失业 / 1.失业　　…): the heading after them says
+        after = seq[nxt][1].number if nxt < len(seq) else None
         repeat = k > 0 and _key(seq[k - 1][1].title) == _key(h.title)  # the same heading again
         typo = before is not None and after is not None and after == before + 2 and h.number in (before, after)
         if before == h.number - 1 or after == h.number + 1 or (before == h.number and (h.part or repeat)) or typo:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.headings import STARTS, Choice, Heading, candidate, choose, without_page
+from bookbuilder.headings import MAX_LONG_HEADING, STARTS, Choice, Heading, candidate, choose, without_page
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS
 
@@ -59,6 +59,12 @@ def is_scene_break(line: str, previous: str = "") -> bool:
     if _ELLIPSIS_LINE.match(line):
         return not previous or previous.endswith(_TERMINAL)
     return bool(_BREAK.match(line))
+
+
+def _prose(text: str) -> bool:
+    """Text no title is: a sentence's full stop, more than a title's 40 characters, or a clause
+    after a comma that runs past 20."""
+    return "。" in text or len(text) > 40 or ("，" in text and len(text) > 20)
 
 
 def paste_pieces(line: str) -> list[str]:
@@ -115,6 +121,11 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         elif line[0] not in special:  # most lines: text
             append(Paragraph(line, Location(path, number), raw[0] != line[0]))
             continue
+        elif ((gap := _PASTE_GAP.search(line)) and gap.start() <= MAX_LONG_HEADING
+                and _prose(line[gap.end():]) and candidate(line[:gap.start()], number, custom, title_junk) is not None):
+            # the heading glued to its chapter's first paragraph by a gap (14.香橙　　香橙将桌子拉开，…);
+            # after 第一章  风起 or 第3章  谁是废物？ comes a title
+            pieces = [(number, raw[0] != line[0], line[:gap.start()]), (number, True, line[gap.end():])]
         else:
             pieces = [(number, raw[0] != line[0], line)]
         for piece in pieces:

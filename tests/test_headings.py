@@ -212,6 +212,17 @@ def test_paste_pieces(line, pieces):
     assert paste_pieces(line) == pieces
 
 
+def test_a_heading_glued_to_its_first_paragraph_by_a_gap_is_cut_off(tmp_path):
+    """极品宝贝无敌妻's shape: `14.香橙`, then `14.香橙　　香橙将桌子拉开，…` (the heading again,
+    glued to the chapter's first paragraph); a gap before a title is the title's."""
+    text = "".join(f"{n}.标题{n}\n{n}.标题{n}　　香橙将桌子拉开，然后趴到门上问了一句：“谁啊？”\n{BODY}" for n in range(1, 5))
+    text += f"第5章  谁是废物？\n{BODY}第6章  出来混，要讲规矩\n{BODY}"
+    loaded = novel(tmp_path, text)
+    assert [c.title for c in loaded.book.chapters()] == [f"{n} 标题{n}" for n in range(1, 5)] + [
+        "第5章 谁是废物？", "第6章 出来混，要讲规矩"]
+    assert [b.text for b in next(loaded.book.chapters()).blocks][0] == "香橙将桌子拉开，然后趴到门上问了一句：“谁啊？”"
+
+
 def test_a_titles_own_number_stays_unless_the_chapter_goes_on_in_pages(tmp_path):
     text = f"第一章 通天（1）\n{BODY}第二章 通天（2）\n{BODY}第三章 夜雨(1)\n{BODY}第三章 夜雨(2)\n{BODY}第四章 归来\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 通天（1）", "第二章 通天（2）", "第三章 夜雨", "第四章 归来"]
