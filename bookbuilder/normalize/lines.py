@@ -141,9 +141,9 @@ _SENTENCE_END = tuple("。！？…!?～~—")
 
 def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
     """UW-2: a line of only closing punctuation (a lone 。) belongs to the line before it; so does
-    the closing quote that starts a line with no quote of its own open, after a line whose quote
-    is left open (“他不是盲人。 / ”阿诺说…: a site put the line break inside the quote, 787 times
-    in one real download)."""
+    the closing quote that starts a line with no quote of its own open, after a blank line and a
+    line whose quote is left open (“他不是盲人。 / / ”阿诺说…: a site put the paragraph break
+    inside the quote, 787 times in one real download)."""
     # Most chapters have none: a look at each line's first character tells, without rebuilding.
     if not any(type(b) is Paragraph and b.text[:1] in _ORPHAN_START for b in blocks):
         return blocks, 0
@@ -151,11 +151,12 @@ def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
     for block in blocks:
         if type(block) is Paragraph and block.text[:1] in _ORPHAN_START and out and type(out[-1]) is Paragraph:
             if _ORPHAN.match(block.text):
-                out[-1] = Paragraph(out[-1].text + block.text, out[-1].at)
+                out[-1] = Paragraph(out[-1].text + block.text, out[-1].at, out[-1].indented)
                 changed += 1
                 continue
-            if (closer := _stray_closer(out[-1].text, block.text)) is not None:
-                out[-1] = Paragraph(out[-1].text + closer, out[-1].at)
+            # across a blank line only: lines side by side are unwrapping's to join or keep
+            if block.at.line != out[-1].at.line + 1 and (closer := _stray_closer(out[-1].text, block.text)) is not None:
+                out[-1] = Paragraph(out[-1].text + closer, out[-1].at, out[-1].indented)
                 out.append(Paragraph(block.text[len(closer):], block.at, block.indented))
                 changed += 1
                 continue
@@ -192,6 +193,7 @@ def hardwrap_width(blocks: tuple) -> int | None:
     return width if open_ends >= 0.5 * count else None
 
 
+INDENTED_SHARE, FLUSH_CONTINUING = 0.6, 0.6
 JUSTIFIED_BAND = 5  # characters: a typeset page's lines differ by what its punctuation takes
 JUSTIFIED_SHARE = 0.6
 
@@ -261,6 +263,8 @@ class Layout:
     # ends mid-sentence, even at a ， or ：, runs on into the next line. One that ends a sentence
     # is left as a paragraph's end: a wrap there cannot be told from one.
     band: tuple[int, int] | None = None
+    # Not hard-wrapped, but paragraphs start at an indent and a flush line always runs on.
+    flush_continues: bool = False
 
     def continues(self, line: str, next_block: Paragraph, adjacent: bool) -> bool:
         """Whether `next_block` continues `line`. Across a blank line only on strong evidence,
@@ -272,6 +276,10 @@ class Layout:
             return not next_block.indented
         if self.band and adjacent and self.band[0] <= len(line) <= self.band[1] and not line.endswith(_CLOSED):
             return True
+        if self.flush_continues and adjacent:
+            return not next_block.indented
+        if adjacent and following[:1] in _PUNCT_START:
+            return True  # no paragraph starts with ，。」: the line before ended at a wrap
         if not _OPEN_END[line[-1:]]:
             return (bool(self.width) and len(line) == self.width
                     and (adjacent or self.blanks_are_noise or not line.endswith(_CLOSED)))
@@ -292,7 +300,7 @@ def read_layout(blocks: tuple) -> Layout:
     # per kind of gap (0: adjacent lines, 1: a blank line between): [pairs, open-ended first
     # lines, open first lines (outside the wrap width) that run on into the next]
     tally = [[0, 0, 0], [0, 0, 0]]
-    lines = indented = after_full = flush_after_full = 0
+    lines = indented = after_full = flush_after_full = flush = flush_continuing = 0
     previous = None
     for block in blocks:
         if type(block) is not Paragraph:
@@ -313,13 +321,23 @@ def read_layout(blocks: tuple) -> Layout:
             elif len(line) >= MIN_JOIN and _OPEN_END[line[-1]]:
                 t[1] += 1
                 t[2] += _CONTINUED_START[block.text[:1]]
+            if adjacent and not block.indented:
+                flush += 1
+                flush_continuing += not line.endswith(_CLOSED) or block.text[:1] in _PUNCT_START
         previous = block
     noise = blank_lines_are_noise(tally[1][:2], tally[0][:2])
     pairs, broken = tally[0][0] + noise * tally[1][0], tally[0][2] + noise * tally[1][2]
     # Lines after a full-width line mostly flush left (continuations) while others are indented:
     # the indent marks a paragraph's first line. (Every line indented, or none: it says nothing.)
     indents_mark = bool(width) and indented >= 0.1 * lines and after_full >= 3 and flush_after_full >= 0.5 * after_full
-    return Layout(width, noise, _shortest_join(pairs, broken), indents_mark, justified_band(blocks))
+    # Without a wrap width, the same reading where most lines are indented and the flush ones
+    # mostly carry on a sentence (an open end before them, or a ”，。 to start with): a scrape
+    # that broke paragraphs at random but kept each one's indent (倚天屠龙记, 笑傲江湖 from one
+    # site). Then every flush line continues the line before it.
+    indents_only = (not width and indented >= INDENTED_SHARE * lines and flush >= max(3, 0.05 * lines)
+                    and flush_continuing >= FLUSH_CONTINUING * flush)
+    return Layout(width, noise, _shortest_join(pairs, broken), indents_mark or indents_only, justified_band(blocks),
+                  flush_continues=indents_only)
 
 
 def blank_lines_are_noise(before_blank: list[int], before_line: list[int]) -> bool:

@@ -97,15 +97,17 @@ def test_orphan_punctuation_half_or_full_width_is_appended(orphan):
 
 @pytest.mark.parametrize("lines, expected", [
     (("“他不是盲人。", None, "”阿诺说道。"), ["“他不是盲人。”", "阿诺说道。"]),
-    (("「走吧。", "」他说。"), ["「走吧。」", "他说。"]),
-    (("他说：“好。”", "”这一句不该有引号。"), ["他说：“好。”", "”这一句不该有引号。"]),  # nothing open before
-    (("“你去吧。", "”他说，“我不去。”"), ["“你去吧。”", "他说，“我不去。”"]),
-    (("“你去吧。", "”“我不去。”"), ["“你去吧。”", "“我不去。”"]),
-    (("“你去吧。", "”他说”了什么"), ["“你去吧。", "”他说”了什么"]),  # the line itself is no better after
-    (("只有黃鸝一名『倉庚", "』，食之可以治妒。"), ["只有黃鸝一名『倉庚", "』，食之可以治妒。"]),  # a wrap: unwrap's
+    (("「走吧。", None, "」他说。"), ["「走吧。」", "他说。"]),
+    (("「走吧。", "」他说。"), ["「走吧。」他说。"]),  # side by side: unwrapping's (a ” starts no paragraph)
+    (("他说：“好。”", None, "”这一句不该有引号。"), ["他说：“好。”", "”这一句不该有引号。"]),  # nothing open before
+    (("“你去吧。", None, "”他说，“我不去。”"), ["“你去吧。”", "他说，“我不去。”"]),
+    (("“你去吧。", None, "”“我不去。”"), ["“你去吧。”", "“我不去。”"]),
+    (("“你去吧。", None, "”他说”了什么"), ["“你去吧。", "”他说”了什么"]),  # the line itself is no better after
+    (("只有黃鸝一名『倉庚", None, "』，食之可以治妒。"), ["只有黃鸝一名『倉庚』，食之可以治妒。"]),  # open: a wrap
 ])
 def test_a_closing_quote_at_a_lines_start_goes_back_to_the_open_quote(lines, expected):
-    assert texts(attach_orphans(paras(*lines))[0]) == expected
+    blocks, _ = attach_orphans(paras(*lines))
+    assert texts(unwrap(blocks)[0]) == expected
 
 
 def test_orphan_punctuation_is_appended():
@@ -202,3 +204,32 @@ def test_a_chapter_wrapped_as_a_typeset_page_joins_its_lines_of_a_few_lengths():
 def test_lines_that_are_not_a_typeset_page_keep_their_breaks(lines):
     out, _ = unwrap(paras(*lines))
     assert len(out) == len(lines)
+
+
+def test_where_paragraphs_keep_their_indent_a_flush_line_continues_the_one_before():
+    """倚天屠龙记 from one site: each paragraph indented, broken at random places (also after a
+    finished sentence, or inside a quote), the pieces after a break flush left."""
+    def indented(text, n):
+        return Paragraph(text, Location("f.txt", n), True)
+
+    def flush(text, n):
+        return Paragraph(text, Location("f.txt", n), False)
+
+    chapter = []
+    for k in range(4):
+        n = 10 * k
+        chapter += [indented("觉远失声叫道：“啊哟，吓了我一跳，原来是你。”郭襄笑道：“你装", n),
+                    flush("甚么鬼？”觉远垂头丧气，点了点头。", n + 1),
+                    indented("郭襄见了这等怪事，如何肯不弄个明白？当下飞步追赶。", n + 3),
+                    flush("铁链声渐近，只见觉远仍是挑着那对铁桶。", n + 4),
+                    flush("。他手中却拿着一本书。", n + 5),
+                    indented("郭襄怒道：“这位大师是忠厚老实的好人。”", n + 7),
+                    indented("那僧人冷笑一声，并不答话。", n + 8),
+                    indented("郭襄道：“难道我还怕了你这和尚？”", n + 9)]
+    out, _ = unwrap(tuple(chapter))
+    assert texts(out)[:3] == ["觉远失声叫道：“啊哟，吓了我一跳，原来是你。”郭襄笑道：“你装甚么鬼？”觉远垂头丧气，点了点头。",
+                              "郭襄见了这等怪事，如何肯不弄个明白？当下飞步追赶。铁链声渐近，只见觉远仍是挑着那对铁桶。。他手中却拿着一本书。",
+                              "郭襄怒道：“这位大师是忠厚老实的好人。”"]
+    # the same lines all indented: the indent says nothing, the finished sentences stay apart
+    same = tuple(Paragraph(b.text, b.at, True) for b in chapter)
+    assert len(unwrap(same)[0]) > len(out)
