@@ -121,7 +121,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         elif line[0] not in special:  # most lines: text
             append(Paragraph(line, Location(path, number), raw[0] != line[0]))
             continue
-        elif ((gap := _PASTE_GAP.search(line)) and gap.start() <= MAX_LONG_HEADING
+        elif (("\u3000\u3000" in line or "  " in line or "\t" in line) and (gap := _PASTE_GAP.search(line)) and gap.start() <= MAX_LONG_HEADING
                 and _prose(line[gap.end():]) and candidate(line[:gap.start()], number, custom, title_junk) is not None):
             # the heading glued to its chapter's first paragraph by a gap (14.香橙　　香橙将桌子拉开，…);
             # after 第一章  风起 or 第3章  谁是废物？ comes a title
