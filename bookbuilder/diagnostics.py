@@ -66,6 +66,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "I302": (I, "a run of headings with no text between them (the file's own table of contents) was dropped"),
     "I303": (I, "a line repeated before many headings (a site's page header) was dropped"),
     "I305": (I, "a [[fix]] entry from book.toml was applied here"),
+    "I306": (I, "the chapter numbers start again at 1 with no volume heading: the book was divided into parts there"),
     "I304": (I, "how headings were chosen: how many each rule gave, and which candidates the evidence turned down"),
     # 4xx: outputs
     "E401": (E, "EPUBCheck reported an error in the EPUB"),

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
+from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import to_chinese
 from bookbuilder.headings import normalize_title, volume_label
@@ -213,6 +214,33 @@ def finish(asm: Assembly, polish: Callable[[str], str] = str) -> tuple[Volume, .
             done.append(chapter)
         volumes.append(Volume(title, tuple(done), at))
     return tuple(volumes)
+
+
+RESTART_AFTER = 10  # chapters: numbering that starts again at 1 after this many marks a new part
+
+
+def parts_at_restarts(volumes: tuple[Volume, ...]) -> tuple[tuple[Volume, ...], list[Diagnostic]]:
+    """A book of no volumes whose chapter numbers start again at 1 (平凡的世界: three parts of 54
+    chapters, with no 部 heading in the download) is divided there into parts titled 第一部分,
+    第二部分, …: its contents are three lists, not one that has 第一章 three times."""
+    if len(volumes) != 1 or volumes[0].title is not None:
+        return volumes, []
+    groups: list[list[Chapter]] = [[]]
+    highest = 0
+    for chapter in volumes[0].chapters:
+        if chapter.kind == "chapter" and chapter.number == 1 and highest >= RESTART_AFTER:
+            groups.append([])
+            highest = 0
+        if chapter.kind == "chapter" and chapter.number is not None:
+            highest = max(highest, chapter.number)
+        groups[-1].append(chapter)
+    if len(groups) == 1:
+        return volumes, []
+    divided = tuple(Volume(f"第{to_chinese(k)}部分", tuple(group), group[0].at) for k, group in enumerate(groups, 1))
+    again = "once" if len(groups) == 2 else f"{len(groups) - 1} times"
+    note = Diagnostic("I306", f"the chapter numbers start again at 1 ({again}) with no volume heading: "
+                              f"divided into {len(groups)} parts, 第一部分 to 第{to_chinese(len(groups))}部分", groups[1][0].at)
+    return divided, [note]
 
 
 def title_from_file(path: str) -> str:

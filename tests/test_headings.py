@@ -256,6 +256,16 @@ def test_jinjiang_marked_titles_are_chapters_and_the_title_line_before_goes(tmp_
     assert [b.text for b in list(loaded.book.chapters())[0].blocks] == BODY.split()
 
 
+def test_numbering_that_starts_again_divides_a_book_without_volumes_into_parts(tmp_path):
+    """平凡的世界's shape: three parts of 54 chapters, the 部 headings lost in the download."""
+    chapters = "".join(f"第{n}章\n{BODY}" for n in [*"一二三四五六七八九十", "十一", "十二"])
+    loaded = novel(tmp_path, chapters * 3 + f"后记\n{BODY}")
+    assert [(v.title, len(v.chapters)) for v in loaded.book.volumes] == [("第一部分", 12), ("第二部分", 12), ("第三部分", 13)]
+    assert "I306" in codes(loaded) and "W303" not in codes(loaded)
+    short = novel(tmp_path, "".join(f"第{n}章\n{BODY}" for n in "一二三一二三"), "short.txt")
+    assert [v.title for v in short.book.volumes] == [None]  # three chapters are no part
+
+
 def test_a_fake_heading_inside_an_advert_is_never_a_heading(tmp_path):
     text = f"第一章 开始\n他笑道。请记住本书 最新章节 第63章 某某网址：\n{BODY}第二章 继续\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 开始", "第二章 继续"]
