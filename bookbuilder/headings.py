@@ -233,7 +233,8 @@ class Choice:
     toc: tuple[int, ...]  # indexes of lines dropped as the file's own table of contents
     rules: dict[str, int]  # rule → headings it gave
     rejected: dict[str, int]  # rule → weak candidates the numbering did not support
-    repeats: tuple[int, ...] = ()  # indexes of a heading's lines given again right after it (dropped)
+    # indexes of heading lines dropped: a heading given again right after it, a site's page marks
+    dropped: tuple[int, ...] = ()
 
 
 def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
@@ -267,8 +268,32 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     if sum(h.kind == "volume" for h in accepted.values()) >= 3 and not any(h.kind == "chapter" for h in accepted.values()):
         # 第一卷 吳越王再世索江山 … with no chapter under any: the 卷 are the book's chapters
         accepted = {i: h._replace(kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
+    accepted, pages = _drop_page_marks(accepted)
     accepted, toc, repeats = _drop_contents(accepted, before)
-    return Choice(accepted, toc, _rule_counts(accepted), rejected, repeats)
+    return Choice(accepted, toc, _rule_counts(accepted), rejected, pages + repeats)
+
+
+_BARE_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])$")
+
+
+def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], tuple[int, ...]]:
+    """A site that pages a book by size marks each page `第N节`, untitled, between the real
+    chapters' titled `第N回 …` (金瓶梅 from one site: 第1节 … 第100节 among 第一回 … 第一百回). Where the
+    chapters of one unit are all untitled and those of another mostly titled, the untitled
+    unit's lines are page marks: dropped."""
+    units: dict[str, list[int]] = {}
+    for i, h in accepted.items():
+        if h.kind == "chapter" and h.rule == "numbered" and (m := re.match(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])", h.title)):
+            units.setdefault(m.group("unit"), []).append(i)
+    if len(units) < 2:
+        return accepted, ()
+    bare = {u: [i for i in found if _BARE_UNIT.match(accepted[i].title)] for u, found in units.items()}
+    pages = [u for u, found in units.items() if len(found) >= 3 and len(bare[u]) == len(found)]
+    titled = [u for u, found in units.items() if len(found) >= 3 and len(bare[u]) <= 0.2 * len(found)]
+    if len(pages) != 1 or not titled:
+        return accepted, ()
+    marks = tuple(units[pages[0]])
+    return {i: h for i, h in accepted.items() if i not in set(marks)}, marks
 
 
 def _rule_counts(headings: dict[int, Heading]) -> dict[str, int]:
@@ -343,37 +368,6 @@ def _drop_contents(accepted: dict[int, Heading], before: dict[int, int]):
 
 def _key(title: str) -> str:
     return re.sub(r"\s+", "", title)
-
-
-def sequence_score(choice: Choice) -> int:
-    """How well a choice's chapter numbers run on by one (a restart at 1 counts too)."""
-    numbers = [h.number for h in choice.headings.values() if h.kind == "chapter" and h.number is not None]
-    return sum(1 for a, b in zip(numbers, numbers[1:]) if b == a + 1 or (b == 1 and a > 1))
-
-
-def rule_heading(line: str, line_no: int, rule: str) -> Heading:
-    """A line an imported rule (Legado's txtTocRule) takes: what our rules make of it, else a chapter."""
-    h = candidate(line, line_no)
-    if h is not None:
-        return h._replace(rule=rule, weak=False)
-    m = re.search(_N, line)
-    return Heading("chapter", normalize_title(line), parse_numeral(m.group(0)) if m else None, line_no, rule=rule)
-
-
-def best_choice(builtin: Choice, lines, rules) -> Choice:
-    """Among the built-in choice and each imported rule's, the one whose numbering runs on best
-    (ties: the built-in one)."""
-    from bookbuilder.legado import toc_candidates
-
-    best, score = builtin, sequence_score(builtin)
-    for rule in rules:
-        cands = toc_candidates(lines, rule, rule_heading)
-        if not cands:
-            continue
-        choice = choose(cands, {i: i for i in cands})
-        if (s := sequence_score(choice)) > score:
-            best, score = choice, s
-    return best
 
 
 _VOLUME_LABEL = re.compile(rf"(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})")

@@ -11,6 +11,11 @@ from pathlib import Path
 
 import regex
 
+from bookbuilder.headings import Choice, Heading, candidate, choose, normalize_title
+from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+
+_NUMERAL = regex.compile(f"[{NUMERAL_CHARS}]+")
+
 
 @dataclass(frozen=True)
 class ReplaceRule:
@@ -117,3 +122,34 @@ def replace_text(text: str, rules: tuple[ReplaceRule, ...]) -> tuple[str, list[t
 def toc_candidates(lines, rule: TocRule, make) -> dict[int, object]:
     """The lines (index → heading, made by `make(line, number, rule name)`) a txtTocRule matches."""
     return {i: make(line, number, rule.name) for i, (number, _, line) in enumerate(lines) if rule.pattern.search(line)}
+
+
+# Choosing between our headings and an imported rule's (parse.split_sections, with [source] toc_rules).
+
+def sequence_score(choice: Choice) -> int:
+    """How well a choice's chapter numbers run on by one (a restart at 1 counts too)."""
+    numbers = [h.number for h in choice.headings.values() if h.kind == "chapter" and h.number is not None]
+    return sum(1 for a, b in zip(numbers, numbers[1:]) if b == a + 1 or (b == 1 and a > 1))
+
+
+def rule_heading(line: str, line_no: int, rule: str) -> Heading:
+    """A line an imported rule (Legado's txtTocRule) takes: what our rules make of it, else a chapter."""
+    h = candidate(line, line_no)
+    if h is not None:
+        return h._replace(rule=rule, weak=False)
+    m = _NUMERAL.search(line)
+    return Heading("chapter", normalize_title(line), parse_numeral(m.group(0)) if m else None, line_no, rule=rule)
+
+
+def best_choice(builtin: Choice, lines, rules) -> Choice:
+    """Among the built-in choice and each imported rule's, the one whose numbering runs on best
+    (ties: the built-in one)."""
+    best, score = builtin, sequence_score(builtin)
+    for rule in rules:
+        cands = toc_candidates(lines, rule, rule_heading)
+        if not cands:
+            continue
+        choice = choose(cands, {i: i for i in cands})
+        if (s := sequence_score(choice)) > score:
+            best, score = choice, s
+    return best

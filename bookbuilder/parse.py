@@ -142,7 +142,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
         looked_at = list(range(len(lines)))
     if toc_rules:  # Legado's rules, as candidates of their own: the best-numbered choice wins
-        from bookbuilder.headings import best_choice
+        from bookbuilder.legado import best_choice
 
         choice = best_choice(choice, lines, toc_rules)
         cands = {**cands, **choice.headings}
@@ -177,7 +177,7 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
         shown = "、".join(sorted({_fields(lines[i])[2] for i in headers}))[:40]
         notes.append(Diagnostic("I303", f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
                                 Location(path, _fields(lines[min(headers)])[0])))
-    skip = toc | headers | merged | set(choice.repeats)
+    skip = toc | headers | merged | set(choice.dropped)
     paged: set[int] = set()  # sections whose chapter went on in later pages (第一章(2), …)
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
     blocks = sections[-1].blocks

@@ -266,6 +266,17 @@ def test_numbering_that_starts_again_divides_a_book_without_volumes_into_parts(t
     assert [v.title for v in short.book.volumes] == [None]  # three chapters are no part
 
 
+def test_a_sites_untitled_page_marks_between_titled_chapters_are_dropped(tmp_path):
+    """金瓶梅 from one site: 第N节 page marks, untitled, cut the text by size among the titled 第N回."""
+    text = ""
+    for n, name in enumerate(["一", "二", "三", "四"], 1):
+        text += f"第{n}节\n{BODY}第{name}回 回目{n}\n{BODY}第{n + 10}节\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, text))] == [f"第{name}回 回目{n}" for n, name in enumerate("一二三四", 1)]
+    # a book of 第N章, each with titled 第N节 sections: both stay
+    sections = "".join(f"第{a}章 大题{a}\n{BODY}第{b}节 小题{b}\n{BODY}" for a, b in zip("一二三四", "一二三四"))
+    assert len(contents(novel(tmp_path, sections, "sections.txt"))) == 8
+
+
 def test_a_fake_heading_inside_an_advert_is_never_a_heading(tmp_path):
     text = f"第一章 开始\n他笑道。请记住本书 最新章节 第63章 某某网址：\n{BODY}第二章 继续\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 开始", "第二章 继续"]

@@ -164,6 +164,17 @@ def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
     return tuple(out), changed
 
 
+_OPENER = {"”": "“", "’": "‘", "」": "「", "』": "『"}
+
+
+def _closes(line: str, mark: str) -> bool:
+    """Whether a line that starts with `mark` can go on from `line`: any mark but a closing quote,
+    which must close a quote `line` left open (”一万两银子…” after a finished line is a ” typed
+    for “, 张居正)."""
+    opener = _OPENER.get(mark)
+    return opener is None or line.count(opener) > line.count(mark)
+
+
 def _stray_closer(before: str, line: str) -> str | None:
     """The closing quote `line` starts with, when it closes the quote `before` leaves open at a
     sentence's end and `line` opens none that it would close. (Where `before` ends mid-sentence,
@@ -278,7 +289,7 @@ class Layout:
             return True
         if self.flush_continues and adjacent:
             return not next_block.indented
-        if adjacent and following[:1] in _PUNCT_START:
+        if adjacent and following[:1] in _PUNCT_START and _closes(line, following[0]):
             return True  # no paragraph starts with ，。」: the line before ended at a wrap
         if not _OPEN_END[line[-1:]]:
             return (bool(self.width) and len(line) == self.width
