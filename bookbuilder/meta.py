@@ -154,6 +154,10 @@ def describes(text: str) -> bool:
 def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     """《书名》作者：某某, 书名（校对版全本）作者：某某, 书名-作者, 书名_作者_…, [作者]书名 — a file or folder name."""
     stem = re.sub(r"^\d+[\s._\-]+", "", stem.strip())
+    stem = _SITE_IN_BRACKETS.sub("", stem)  # 金瓶梅[www.example.org]
+    stem = _denoise(stem).lstrip(" .-_")  # [四大名著].红楼梦: a tag, not an author
+    if re.search("[\u4e00-\u9fff]", cut := _ENCODING_TAG.sub("", stem)):
+        stem = cut  # 红楼梦-UTF8 (hlm_big5 keeps its name: nothing else is left of it)
     if m := re.match(r"^[\[【]([^\]】]{1,16})[\]】]\s*(.+)$", stem):  # [作者]书名
         return _named(_denoise(m.group(2)), m.group(1), source)
     if m := re.match(r"^(.+?)\s*(?:作者|著者)\s*[:：_\-]?\s*(.+)$", stem):
@@ -165,6 +169,10 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     if len(parts) >= 2 and "author" in (found := _named(parts[0], parts[1], source)):
         return found
     return _named(parts[0] if len(parts) == 1 else _denoise(stem), "", source)  # hlm_big5: one name, no author
+
+
+_ENCODING_TAG = re.compile(r"[\s\-_.（(\[]*(?:utf-?8|gbk|gb2312|gb18030|big5|unicode)[）)\]]?$", re.I)
+_SITE_IN_BRACKETS = re.compile(r"[\[【(（]\s*(?:https?://)?(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/?\s*[\]】)）]")
 
 
 def _named(title: str, author: str, source: str) -> dict[str, Found]:

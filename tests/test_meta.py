@@ -95,6 +95,9 @@ def test_a_title_in_brackets_inside_the_blurb_is_not_the_title(tmp_path):
     ("天涯客-某甲-第一本", "天涯客", "某甲"),
     ("天涯客TXT全本", "天涯客", None),
     ("hlm_big5", "hlm_big5", None),
+    ("[四大名著].红楼梦", "红楼梦", None),  # a collection's tag in brackets, not an author
+    ("红楼梦-UTF8", "红楼梦", None),
+    ("金瓶梅[www.example.org]", "金瓶梅", None),
 ])
 def test_file_names(stem, title, author):
     found = from_name(stem)
