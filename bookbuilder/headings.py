@@ -276,6 +276,11 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
 _BARE_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])$")
 
 
+def is_bare_label(title: str) -> bool:
+    """第一回, 第3章: a numbered heading without a title."""
+    return bool(_BARE_UNIT.match(title))
+
+
 def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], tuple[int, ...]]:
     """A site that pages a book by size marks each page `第N节`, untitled, between the real
     chapters' titled `第N回 …` (金瓶梅 from one site: 第1节 … 第100节 among 第一回 … 第一百回). Where the

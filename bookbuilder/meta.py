@@ -21,6 +21,8 @@ _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提
 _QUOTED = re.compile(r"^《([^《》]{1,40})》$")
 _AUTHOR_QUOTED = re.compile(r"^([^《》\s:：]{1,12})\s*《([^《》]{1,40})》$")  # 金庸《倚天屠龙记》
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
+# （清）曹雪芹 著, [明]罗贯中著: a classic's byline, its dynasty in brackets.
+_DYNASTY_BYLINE = re.compile(r"^[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*(?P<name>[^\s，。：:]{2,12}?)\s*(?:著|撰|编著|编撰|纂)$")
 _PAIR = re.compile(r"^[\[【]?\s*([^/／\[\]【】]{1,30}?)\s*[/／]\s*([^/／\[\]【】]{1,16}?)\s*(?:著|编著|著作)?\s*[\]】]?$")
 # A trailing tag after an author's name, dropped only when it is clearly one: a year, a site.
 _AUTHOR_TAIL = re.compile(r"\s*(?:[（(【\[][^）)】\]]{1,20}[）)】\]]|(?:19|20)\d{2}|\s+著|著)$")
@@ -137,6 +139,8 @@ def _fields_of(text: str) -> dict[str, str]:
         return {key: author_value(value) if key == "author" else _title_value(value)}
     if m := _QUOTED_AUTHOR.match(text):
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
+    if m := _DYNASTY_BYLINE.match(text):
+        return {"author": author_value(m.group("name"))}
     if m := _QUOTED.match(text):
         return {"title": m.group(1).strip()}
     if m := _AUTHOR_QUOTED.match(text):

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.headings import MAX_LONG_HEADING, STARTS, Choice, Heading, candidate, choose, without_page
+from bookbuilder.headings import MAX_LONG_HEADING, STARTS, Choice, Heading, candidate, choose, is_bare_label, without_page
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS
 
@@ -220,9 +220,29 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
     for section in sections:
         if section.blocks and isinstance(section.blocks[-1], SceneBreak):
             section.blocks.pop()
+        _title_below(section)
     if not sections[0].blocks and len(sections) > 1:
         sections.pop(0)
     return sections, notes
+
+
+TITLE_BELOW = 30  # characters: the longest line taken for the title under a bare 第N回
+
+
+def _title_below(section: Section) -> None:
+    """第一回 alone, its title on the next line (甄士隱夢幻識通靈賈雨村風塵懷閨秀, as classics are
+    typeset): that line is the title. It is short, has no punctuation at all, and text follows."""
+    h, blocks = section.heading, section.blocks
+    if (h is None or h.kind != "chapter" or not is_bare_label(h.title) or len(blocks) < 2
+            or type(blocks[0]) is not Paragraph or type(blocks[1]) is not Paragraph):
+        return
+    line = blocks[0].text
+    if len(line) <= TITLE_BELOW and not _PUNCTUATION.search(line) and not line.endswith(("曰", "云")):  # 诗曰: a poem follows
+        section.heading = h._replace(title=f"{h.title} {' '.join(line.split())}")
+        blocks.pop(0)
+
+
+_PUNCTUATION = re.compile(r"[，。、；：？！…—“”‘’「」『』（）《》〈〉【】,.;:?!()\"'~～·]")
 
 
 def _page_headers(lines, choice: Choice) -> set[int]:

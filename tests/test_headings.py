@@ -277,6 +277,16 @@ def test_a_sites_untitled_page_marks_between_titled_chapters_are_dropped(tmp_pat
     assert len(contents(novel(tmp_path, sections, "sections.txt"))) == 8
 
 
+def test_a_title_on_the_line_under_a_bare_heading_is_its_title(tmp_path):
+    """红楼梦 typeset as classics are: 第一回 alone, the couplet title on the next line."""
+    text = (f"第一回\n甄士隱夢幻識通靈賈雨村風塵懷閨秀\n此開卷第一回也。作者自雲：因曾曆過一番夢幻之後。\n"
+            f"第二回\n賈夫人仙逝揚州城　冷子興演說榮國府\n{BODY}第三回\n{BODY}第四回\n诗曰\n{BODY}")
+    loaded = novel(tmp_path, text)
+    assert [t for _, t in contents(loaded)] == ["第一回 甄士隱夢幻識通靈賈雨村風塵懷閨秀", "第二回 賈夫人仙逝揚州城 冷子興演說榮國府",
+                                                "第三回", "第四回"]
+    assert [b.text for b in next(loaded.book.chapters()).blocks] == ["此開卷第一回也。作者自雲：因曾曆過一番夢幻之後。"]
+
+
 def test_a_fake_heading_inside_an_advert_is_never_a_heading(tmp_path):
     text = f"第一章 开始\n他笑道。请记住本书 最新章节 第63章 某某网址：\n{BODY}第二章 继续\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 开始", "第二章 继续"]
