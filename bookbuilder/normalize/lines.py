@@ -205,6 +205,7 @@ def hardwrap_width(blocks: tuple) -> int | None:
 
 
 INDENTED_SHARE, FLUSH_CONTINUING = 0.6, 0.6
+_CLAUSE_END = frozenset("，、：；,;:")  # marks inside a sentence: a line ending at one runs on
 JUSTIFIED_BAND = 5  # characters: a typeset page's lines differ by what its punctuation takes
 JUSTIFIED_SHARE = 0.6
 
@@ -217,11 +218,13 @@ def justified_band(blocks: tuple) -> tuple[int, int] | None:
     natural paragraphs spread far wider."""
     lengths = Counter(len(b.text) for b in blocks if type(b) is Paragraph)
     total = sum(lengths.values())
-    if total < 20:
+    common = lengths.most_common(JUSTIFIED_BAND)
+    if total < 20 or sum(n for _, n in common) < JUSTIFIED_SHARE * total:
+        return None  # no five lengths hold enough lines (natural paragraphs: most chapters)
+    starts = {lo for length, _ in common for lo in range(max(20, length - JUSTIFIED_BAND + 1), length + 1)}
+    if not starts:
         return None
-    best = max(range(20, max(lengths) + 1), key=lambda lo: sum(lengths[n] for n in range(lo, lo + JUSTIFIED_BAND)), default=None)
-    if best is None:
-        return None
+    best = max(sorted(starts), key=lambda lo: sum(lengths[n] for n in range(lo, lo + JUSTIFIED_BAND)))
     inside = [b.text for b in blocks if type(b) is Paragraph and best <= len(b.text) < best + JUSTIFIED_BAND]
     if len(inside) < JUSTIFIED_SHARE * total:
         return None
@@ -285,7 +288,8 @@ class Layout:
         following = next_block.text
         if self.indent_marks_paragraphs and adjacent and len(line) == self.width:
             return not next_block.indented
-        if self.band and adjacent and self.band[0] <= len(line) <= self.band[1] and not line.endswith(_CLOSED):
+        if self.band and adjacent and self.band[0] <= len(line) <= self.band[1] and (
+                _OPEN_END[line[-1:]] or line[-1:] in _CLAUSE_END):
             return True
         if self.flush_continues and adjacent:
             return not next_block.indented
