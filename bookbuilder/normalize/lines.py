@@ -205,7 +205,7 @@ def hardwrap_width(blocks: tuple) -> int | None:
 
 
 INDENTED_SHARE, FLUSH_CONTINUING = 0.6, 0.6
-_CLAUSE_END = frozenset("，、：；,;:")  # marks inside a sentence: a line ending at one runs on
+_CLAUSE_END = frozenset("，、：；,;:“‘「『（《【")  # marks inside a sentence: a line ending at one runs on
 JUSTIFIED_BAND = 5  # characters: a typeset page's lines differ by what its punctuation takes
 JUSTIFIED_SHARE = 0.6
 
