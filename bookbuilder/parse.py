@@ -6,11 +6,13 @@ lines are headings is decided per file, by its own evidence (bookbuilder.heading
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.headings import MAX_LONG_HEADING, STARTS, Choice, Heading, candidate, choose, is_bare_label, without_page
+from bookbuilder.headings import (MAX_LONG_HEADING, STARTS, Choice, Heading, candidate, choose, is_bare_label,
+                                  normalize_title, without_page)
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS
 
@@ -107,6 +109,8 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     html = "<" in text  # one scan of the file spares one per line
     glued = "##" in text  # a Markdown heading may be glued to a paragraph's end
     breaks, append = _BREAK_STARTS, lines.append
+    contents_at = None  # where a 目录 line stands (its entries may name unnumbered headings)
+    separator_at: list[int] = []
     for number, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
         if not line:
@@ -133,10 +137,20 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
             looked_at.append(len(lines))
             if line[0] in breaks and _BREAK.match(line):  # no rule takes a line of symbols alone
                 separators += 1  # a separator is not text: a heading after one still follows its own kind
+                separator_at.append(len(lines))
+            elif contents_at is None and line[0] in "目【[C章" and _CONTENTS_LABEL.match(line):
+                contents_at = len(lines)
             elif line[0] in starts and (h := candidate(line, number, custom, title_junk)) is not None:
                 cands[len(lines)] = h
                 before[len(lines)] = len(lines) - separators
             append(piece)
+    if contents_at is not None:  # the source's own contents may name headings no rule finds
+        for i, heading in titles_from_contents(lines, contents_at, cands).items():
+            lines[i] = _fields(lines[i])
+            cands[i] = heading
+            before[i] = i - bisect.bisect_left(separator_at, i)
+        cands = dict(sorted(cands.items()))
+        looked_at = sorted(set(looked_at).union(cands))
     choice = choose(cands, before) if cands else Choice({}, (), {}, {})
     if toc_rules or fixes:
         lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
@@ -224,6 +238,44 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
     if not sections[0].blocks and len(sections) > 1:
         sections.pop(0)
     return sections, notes
+
+
+# An entry of a source's contents: a title, maybe a leader and a page number (游天台山日记……1).
+_CONTENTS_ENTRY = re.compile(
+    r"^(?P<title>[^。！？；，,.!?;…·．]{2,30}?)\s*(?:[…\.·．。\-—_]{2,}\s*[（(]?[…\.]*\s*[\d０-９]{0,4}\s*[)）]?)?$")
+CONTENTS_FOUND = 0.5  # of the entries, at least this share found later, in order, as lines of their own
+
+
+def titles_from_contents(lines, at: int, cands: dict) -> dict[int, Heading]:
+    """The lines that a contents block (a 目录 line at `at`, then entries) names, found later in
+    the text in the same order, each alone on its line: headings, whatever they look like
+    (徐霞客游记: 游天台山日记, 游雁宕山日记, …), and the entries themselves (dropped as contents by
+    the choice). Only where most entries are found so."""
+    entries: list[tuple[int, str]] = []
+    for i in range(at + 1, min(len(lines), at + 1 + 500)):
+        m = _CONTENTS_ENTRY.match(_fields(lines[i])[2])
+        if not m:
+            break
+        entries.append((i, m.group("title").strip()))
+    if len(entries) < 3:
+        return {}
+    position = {title: k for k, (_, title) in enumerate(entries)}
+    found: dict[int, int] = {}  # line index → entry
+    k = 0
+    for i in range(entries[-1][0] + 1, len(lines)):
+        item = lines[i]
+        text = item.text if type(item) is Paragraph else item[2]
+        if (p := position.get(text)) is not None and p >= k:
+            found[i] = p
+            k = p + 1
+    if len(found) < max(3, CONTENTS_FOUND * len(entries)):
+        return {}
+    made = {}
+    for i, p in list(found.items()) + [(j, k) for k, (j, _) in enumerate(entries)]:
+        if i not in cands:
+            number = _fields(lines[i])[0]
+            made[i] = Heading("chapter", normalize_title(entries[p][1]), None, number, rule="contents")
+    return made
 
 
 TITLE_BELOW = 30  # characters: the longest line taken for the title under a bare 第N回

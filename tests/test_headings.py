@@ -287,6 +287,21 @@ def test_a_title_on_the_line_under_a_bare_heading_is_its_title(tmp_path):
     assert [b.text for b in next(loaded.book.chapters()).blocks] == ["此開卷第一回也。作者自雲：因曾曆過一番夢幻之後。"]
 
 
+def test_the_sources_own_contents_names_its_unnumbered_headings(tmp_path):
+    """徐霞客游记's shape: a 目录 of titles with leaders and page numbers, then each title alone on
+    its line before its text; the same words inside a sentence are not a heading."""
+    titles = ["游天台山日记", "游雁宕山日记", "游白岳山日记", "游黄山日记"]
+    block = "目录\n" + "".join(f"{t}……………………（…{n}）\n" for n, t in enumerate(titles, 1))
+    text = "代序\n这是一本游记。\n" + block + "".join(f"{t}\n{BODY}他写下了{t}。\n" for t in titles)
+    loaded = novel(tmp_path, text)
+    assert [t for _, t in contents(loaded)] == titles
+    assert "I302" in codes(loaded)  # the contents block was dropped
+    assert not any("……" in b.text for c in loaded.book.chapters() for b in c.blocks)
+    # a 目录 whose entries the text never gives again alone: nothing is taken
+    plain = novel(tmp_path, "目录\n" + "".join(f"{t}\n" for t in titles) + "他走了。\n" * 3, "plain.txt")
+    assert [len(c.blocks) for c in plain.book.chapters()] == [8]  # one part, every line its text
+
+
 def test_a_fake_heading_inside_an_advert_is_never_a_heading(tmp_path):
     text = f"第一章 开始\n他笑道。请记住本书 最新章节 第63章 某某网址：\n{BODY}第二章 继续\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 开始", "第二章 继续"]
