@@ -53,6 +53,7 @@ def author_value(text: str) -> str:
     Empty when what is left cannot be a name (too long, a site word)."""
     text = re.split(r"[，。；,;]", text.strip(" 　*"), maxsplit=1)[0]
     text = re.sub(r"^(?:作者|编纂者|編纂者|编者|編者|著者|原著)\s*[:：]\s*", "", text)  # 作者：編纂者：周楫, 书名/作者:某某
+    text = re.sub(r"^[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*", "", text)  # (明)徐宏祖: the dynasty goes
     for _ in range(2):
         cut = _AUTHOR_TAIL.sub("", text).strip()
         if not cut:
