@@ -190,6 +190,8 @@ def _titled(kind, label, title, number, line_no, rule, sep) -> Heading | None:
     flaw = _title_flaw(title)
     if flaw == "reject" or (kind == "volume" and (flaw or title.endswith(("！", "!")))):  # 第三篇‘…’正式开始！: a note
         return None
+    if kind == "volume" and not sep and title.startswith("的"):  # 第四集的插图: a phrase about volume four
+        return None
     text = normalize_title(f"{label} {title}" if title else label)
     return Heading(kind, text, number, line_no, rule=rule, weak=flaw is not None)
 
