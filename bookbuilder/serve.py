@@ -10,6 +10,7 @@ server-sent-events connection on /events, which sends the number of the newest b
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -173,7 +174,7 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
     try:
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
-        pass
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C during the (bounded) shutdown
     finally:
         site.stop()
         server.server_close()

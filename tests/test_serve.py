@@ -166,6 +166,14 @@ def test_a_broken_edit_keeps_the_last_good_pages_with_the_error_on_them(book):
     assert code == 0 and "build failed, the last good one is shown" in said
 
 
+def test_ctrl_c_twice_still_stops_cleanly(book):
+    process, _ = _start(book)
+    process.send_signal(signal.SIGINT)
+    process.send_signal(signal.SIGINT)
+    code, said = process.wait(timeout=10), process.stderr.read()
+    assert code == 0 and said.strip().endswith("stopped") and "Traceback" not in said
+
+
 def test_a_port_in_use_is_one_line_and_exit_1(book):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
