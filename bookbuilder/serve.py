@@ -174,9 +174,21 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
     try:
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C during the (bounded) shutdown
+        pass
     finally:
-        site.stop()
-        server.server_close()
-        watcher.join(timeout=5)
+        _shut_down(site, server, watcher)
     echo("stopped")
+
+
+def _shut_down(site: Site, server: ThreadingHTTPServer, watcher: threading.Thread) -> None:
+    """Stop the watcher and the server; a second Ctrl-C meanwhile changes nothing (the wait is
+    bounded)."""
+    while True:
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            site.stop()
+            server.server_close()
+            watcher.join(timeout=5)
+            return
+        except KeyboardInterrupt:
+            continue
