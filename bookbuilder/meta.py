@@ -19,7 +19,7 @@ _FIELD = re.compile(r"^[【\[]?(书名|書名|作品名|作品|标题|作者|作
 _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|简介|簡介|文案|简述)[】\]]?"
                     r"(?:\s*[:：]\s*(.*)|\s*)$")
 _QUOTED = re.compile(r"^《([^《》]{1,40})》$")
-_AUTHOR_QUOTED = re.compile(r"^([^《》\s:：]{1,12})\s*《([^《》]{1,40})》$")  # 金庸《倚天屠龙记》
+_AUTHOR_QUOTED = re.compile(r"^([^《》\s:：—\-]{1,12})\s*《([^《》]{1,40})》$")  # 金庸《倚天屠龙记》, not ——《纽约时报》
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
 # （清）曹雪芹 著, [明]罗贯中著: a classic's byline, its dynasty in brackets.
 _DYNASTY_BYLINE = re.compile(r"^[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*(?P<name>[^\s，。：:]{2,12}?)\s*(?:著|撰|编著|编撰|纂)$")
@@ -163,6 +163,8 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     stem = _denoise(stem).lstrip(" .-_")  # [四大名著].红楼梦: a tag, not an author
     if re.search("[\u4e00-\u9fff]", cut := _ENCODING_TAG.sub("", stem)):
         stem = cut  # 红楼梦-UTF8 (hlm_big5 keeps its name: nothing else is left of it)
+    if m := re.match(r"^([^：:]{1,16}[·•][^：:]{1,16})[：:]\s*(.+)$", stem):  # 威廉·夏伊勒：第三帝国的兴亡
+        return _named(_denoise(re.split(r"\s*(?:——|_|--)\s*", m.group(2))[0]), m.group(1), source)
     if m := re.match(r"^[\[【]([^\]】]{1,16})[\]】]\s*(.+)$", stem):  # [作者]书名
         return _named(_denoise(m.group(2)), m.group(1), source)
     if m := re.match(r"^(.+?)\s*(?:作者|著者)\s*[:：_\-]?\s*(.+)$", stem):

@@ -37,6 +37,7 @@ def meta(loaded) -> dict[str, tuple[str, str]]:
     ("『天涯客/作者:某甲』\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 爱下电子书's header
     ("天涯客\n（清）某甲 著\n", ("天涯客", "text:1"), ("某甲", "text:2")),  # a classic's byline
     ("《天涯客》\n作者：(明)某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),
+    ("一句称赞的话。\n——《某报》\n", ("novel", "file name"), ("佚名", "default")),  # an epigraph's source
 ])
 def test_opening_lines(tmp_path, opening, title, author):
     found = meta(novel(tmp_path, opening))
@@ -100,6 +101,8 @@ def test_a_title_in_brackets_inside_the_blurb_is_not_the_title(tmp_path):
     ("[四大名著].红楼梦", "红楼梦", None),  # a collection's tag in brackets, not an author
     ("红楼梦-UTF8", "红楼梦", None),
     ("金瓶梅[www.example.org]", "金瓶梅", None),
+    ("威廉·曼彻斯特：光荣与梦想——1932~1972年美国社会实录", "光荣与梦想", "威廉·曼彻斯特"),  # a foreign author first
+    ("温斯顿·丘吉尔：第一次世界大战回忆录_全五卷", "第一次世界大战回忆录", "温斯顿·丘吉尔"),
 ])
 def test_file_names(stem, title, author):
     found = from_name(stem)
