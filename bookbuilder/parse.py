@@ -109,7 +109,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     html = "<" in text  # one scan of the file spares one per line
     glued = "##" in text  # a Markdown heading may be glued to a paragraph's end
     breaks, append = _BREAK_STARTS, lines.append
-    contents_at = None  # where a 目录 line stands (its entries may name unnumbered headings)
+    contents_at: list[int] = []  # where 目录 lines stand (their entries may name unnumbered headings)
     separator_at: list[int] = []
     for number, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
@@ -138,14 +138,16 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
             if line[0] in breaks and _BREAK.match(line):  # no rule takes a line of symbols alone
                 separators += 1  # a separator is not text: a heading after one still follows its own kind
                 separator_at.append(len(lines))
-            elif contents_at is None and line[0] in "目【[C章" and _CONTENTS_LABEL.match(line):
-                contents_at = len(lines)
+            elif line[0] in "目【[C章" and _CONTENTS_LABEL.match(line):
+                contents_at.append(len(lines))
             elif line[0] in starts and (h := candidate(line, number, custom, title_junk)) is not None:
                 cands[len(lines)] = h
                 before[len(lines)] = len(lines) - separators
             append(piece)
-    if contents_at is not None:  # the source's own contents may name headings no rule finds
-        for i, heading in titles_from_contents(lines, contents_at, cands).items():
+    # the source's own contents may name headings no rule finds: the first 目录 that does
+    named = next((found for at in contents_at[:5] if (found := titles_from_contents(lines, at, cands))), {})
+    if named:
+        for i, heading in named.items():
             lines[i] = _fields(lines[i])
             cands[i] = heading
             before[i] = i - bisect.bisect_left(separator_at, i)

@@ -292,7 +292,7 @@ def test_the_sources_own_contents_names_its_unnumbered_headings(tmp_path):
     its line before its text; the same words inside a sentence are not a heading."""
     titles = ["游天台山日记", "游雁宕山日记", "游白岳山日记", "游黄山日记"]
     block = "目录\n" + "".join(f"{t}……………………（…{n}）\n" for n, t in enumerate(titles, 1))
-    text = "代序\n这是一本游记。\n" + block + "".join(f"{t}\n{BODY}他写下了{t}。\n" for t in titles)
+    text = "目录\n我讲世界文学史，其实是我的回忆。\n代序\n这是一本游记。\n" + block + "".join(f"{t}\n{BODY}他写下了{t}。\n" for t in titles)
     loaded = novel(tmp_path, text)
     assert [t for _, t in contents(loaded)] == titles
     assert "I302" in codes(loaded)  # the contents block was dropped
