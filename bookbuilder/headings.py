@@ -19,16 +19,18 @@ from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
+from bookbuilder.contents import drop_contents, title_key
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
 _N = f"[{NUMERAL_CHARS}]+"
+_N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a typeset contents spaces them out
 _SEP = r"[\s:：、.．·\-—_】\]〗]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
 _VOLUME_UNIT = "(?:部分|卷|集|部|篇|季)"
 _NUMBERED = re.compile(
     rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})(?:(?!第\s*{_N}\s*[章回节節幕]).){{0,24}}?\s*)+)?"
-    rf"第\s*(?P<num>{_N})\s*(?P<unit>[章回节節幕])(?P<sep>{_SEP})(?P<title>.*)$"
+    rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>[章回节節幕])(?P<sep>{_SEP})(?P<title>.*)$"
 )
 _VOLUME = re.compile(rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$")
 _MATTER = re.compile(
@@ -212,7 +214,7 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
     volume = _volume_title(m.group("vol")) if m.group("vol") else None
     # The page's number stays in the title until the chapter is seen to go on under the same
     # number (parse: then it is a paged site's chapter and the number goes).
-    return Heading("chapter", _spaced(f"{label} {title}" if title else label) + page, parse_numeral(numeral), line_no,
+    return Heading("chapter", _spaced(f"{label} {title}" if title else label) + page, parse_numeral(numeral.replace(" ", "")), line_no,
                    volume=volume, weak=flaw is not None, part=part)
 
 
@@ -271,8 +273,8 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         # 第一卷 吳越王再世索江山 … with no chapter under any: the 卷 are the book's chapters
         accepted = {i: h._replace(kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
     accepted, pages = _drop_page_marks(accepted)
-    accepted, toc, repeats = _drop_contents(accepted, before)
-    return Choice(accepted, toc, _rule_counts(accepted), rejected, pages + repeats)
+    accepted, toc, repeats, between = drop_contents(accepted, before)
+    return Choice(accepted, toc, _rule_counts(accepted), rejected, pages + repeats + between)
 
 
 _BARE_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])$")
@@ -321,10 +323,10 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
         before = seq[k - 1][1].number if k > 0 else None
         nxt = k + 1
         while (nxt < len(seq) and seq[nxt][0] == seq[nxt - 1][0] + 1 and seq[nxt][1].number == h.number
-               and _key(seq[nxt][1].title) == _key(h.title)):
+               and title_key(seq[nxt][1].title) == title_key(h.title)):
             nxt += 1  # past its own repeat on the next line (1.失业 / 1.失业　　…): the heading after them says
         after = seq[nxt][1].number if nxt < len(seq) else None
-        repeat = k > 0 and _key(seq[k - 1][1].title) == _key(h.title)  # the same heading again
+        repeat = k > 0 and title_key(seq[k - 1][1].title) == title_key(h.title)  # the same heading again
         typo = before is not None and after is not None and after == before + 2 and h.number in (before, after)
         if before == h.number - 1 or after == h.number + 1 or (before == h.number and (h.part or repeat)) or typo:
             ok[i] = h  # typo: 三十六回 twice between 三十五 and 三十八, the second one the source's misprint
@@ -340,41 +342,6 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
             ok[i] = h
     ok.update((i, h) for i, h in family.items() if h.number is None and h.kind in ("front", "back"))
     return ok
-
-
-def _drop_contents(accepted: dict[int, Heading], before: dict[int, int]):
-    """A run of headings with no text between them that holds 3+ chapters is a table of contents;
-    its last heading is kept when its title does not come again later (the first real chapter)."""
-    order = list(accepted)
-    repeats = [b for a, b in zip(order, order[1:])
-               if before[b] - before[a] == 1 and _key(accepted[a].title) == _key(accepted[b].title)]
-    for i in repeats:  # the same heading two or three times in a row (1.第1章 甲 / 第1章 甲): one heading
-        del accepted[i]
-    order = list(accepted)
-    runs, run = [], order[:1]
-    for a, b in zip(order, order[1:]):
-        if before[b] - before[a] > 1:  # text between them
-            runs.append(run)
-            run = [b]
-        else:
-            run.append(b)
-    if run:
-        runs.append(run)
-    toc: list[int] = []
-    for run in runs:
-        if sum(accepted[i].kind == "chapter" for i in run) < 3:
-            continue
-        last = run[-1]
-        later = {_key(accepted[j].title) for j in order if j > last}
-        keep_last = last != order[-1] and _key(accepted[last].title) not in later
-        toc += run[:-1] if keep_last else run
-    for i in toc:
-        del accepted[i]
-    return accepted, tuple(toc), tuple(repeats)
-
-
-def _key(title: str) -> str:
-    return re.sub(r"\s+", "", title)
 
 
 _VOLUME_LABEL = re.compile(rf"(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})")

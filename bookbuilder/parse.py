@@ -20,14 +20,14 @@ from bookbuilder.numerals import NUMERAL_CHARS
 # indents, any other Unicode space): CSS re-creates the indent (RULES §3.6).
 _LOOKS_LIKE_HEADING = re.compile(rf"^第\s*[{NUMERAL_CHARS}]+\s*[章回节節卷集部篇]")
 # A line of only these is a scene break: ***, ＊＊＊, * * *, ——————, ……, ◇◇◇ (RULES §3.5).
-_BREAK = re.compile(r"^[*＊※☆★◆◇○●·•~～=＝\-—_…─━═#＃\s]+$")
+_BREAK = re.compile(r"^[*＊※☆★◆◇○●·•~～=＝\-－—_…─━═#＃\s]+$")
 # An ellipsis or dash written as a line (……, ——, and the same ellipsis typed ... 。。。 ···) is a
 # scene break only after a finished sentence; after an open line it is that line's trailing ……
 # (RULES §3.3). The typed forms matter: an ellipsis-defect file turns every …… line into ...
-_ELLIPSIS_LINE = re.compile(r"^(?:[…—]+|[.。]{3,}|[·・]{3,}|⋯+)$")
+_ELLIPSIS_LINE = re.compile(r"^(?:[…—]+－?|[.。]{3,}|[·・]{3,}|⋯+)$")  # ——－: a dash typed with a slip
 _TERMINAL = tuple("。！？…—”’」』）》】!?.")
 # First characters a heading rule or a scene break can start with: most lines are neither.
-_BREAK_STARTS = frozenset("*＊※☆★◆◇○●·•~～=＝-—_… \t.。・⋯─━═#＃")
+_BREAK_STARTS = frozenset("*＊※☆★◆◇○●·•~～=＝-－—_… \t.。・⋯─━═#＃")
 _SPECIAL_STARTS = STARTS | _BREAK_STARTS
 
 
@@ -50,7 +50,7 @@ _GLUED_HEADING = re.compile(r"(?<=[^#\s])(?=#{2,6}\s*(?:第|[楔序引前尾后�
 _BARE_LABEL = re.compile(rf"^#{{0,6}}\s*(?:第\s*[{NUMERAL_CHARS}]+\s*[章回节節卷集部篇]|序章|楔子|引子|尾声)$")
 _SENTENCE_MARKS = frozenset("。！？；，…!?;")
 PASTE_TITLE = 20  # characters: the longest piece after a bare label taken for its title
-_CONTENTS_LABEL = re.compile(r"^[【\[]?(?:目\s*录|章节目录|目\s*次|Contents|CONTENTS)[】\]]?[:：]?$")
+_CONTENTS_LABEL = re.compile(r"^[【\[]?(?:目\s*[录錄]|章节目录|章節目錄|目\s*次|Contents|CONTENTS)[】\]]?[:：]?$")
 _HTML_BREAK = re.compile(r"<br\s*/?>|</?p(?:\s[^<>]{0,80})?>", re.I)
 
 
@@ -138,7 +138,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
             if line[0] in breaks and _BREAK.match(line):  # no rule takes a line of symbols alone
                 separators += 1  # a separator is not text: a heading after one still follows its own kind
                 separator_at.append(len(lines))
-            elif line[0] in "目【[C章" and _CONTENTS_LABEL.match(line):
+            elif line[0] in "目【[C章" and _CONTENTS_LABEL.match(line):  # 目录, 目錄, 【目录】
                 contents_at.append(len(lines))
             elif line[0] in starts and (h := candidate(line, number, custom, title_junk)) is not None:
                 cands[len(lines)] = h
@@ -259,8 +259,8 @@ def titles_from_contents(lines, at: int, cands: dict) -> dict[int, Heading]:
         if not m:
             break
         entries.append((i, m.group("title").strip()))
-    if len(entries) < 3:
-        return {}
+    if len(entries) < 3 or sum(i in cands for i, _ in entries) > 0.3 * len(entries):
+        return {}  # a contents of headings the rules take already (第 一 回 …): theirs to place
     position = {title: k for k, (_, title) in enumerate(entries)}
     found: dict[int, int] = {}  # line index → entry
     k = 0

@@ -49,6 +49,7 @@ def codes(loaded) -> list[str]:
     ("第二章 【出来混，要讲规矩】", "第二章 出来混，要讲规矩"),
     ("##第五章 通天", "第五章 通天"),  # a Markdown heading's marks
     ("第一幕 卡塞尔之门 The Gate to Cassell", "第一幕 卡塞尔之门 The Gate to Cassell"),  # 龙族's acts
+    ("第 二 十 回", "第二十回"),  # a typeset contents spaces the numeral out
     ("12|第十二章 归来", "第十二章 归来"),  # a contents index column (晋江)
     (" 2 | 【02】", "02"),
     ("【02】 夜雨", "02 夜雨"),
@@ -300,6 +301,22 @@ def test_the_sources_own_contents_names_its_unnumbered_headings(tmp_path):
     # a 目录 whose entries the text never gives again alone: nothing is taken
     plain = novel(tmp_path, "目录\n" + "".join(f"{t}\n" for t in titles) + "他走了。\n" * 3, "plain.txt")
     assert [len(c.blocks) for c in plain.book.chapters()] == [8]  # one part, every line its text
+
+
+def test_a_contents_with_each_couplet_under_its_entry_is_dropped(tmp_path):
+    """紅樓夢 from one site: a 目錄 of `第 一 回` entries (numerals spaced out), each with its
+    couplet on two lines under it, then the 回 themselves with their text."""
+    names = ["一", "二", "三", "四"]
+    block = "目錄\n\n" + "".join(f"第 {' '.join(n)} 回\n\n上联{k}\n下联{k}\n\n" for k, n in enumerate(names))
+    body = "".join(f"第{n}回　上联{k}　下联{k}\n{BODY}{BODY}{BODY}" for k, n in enumerate(names))
+    loaded = novel(tmp_path, "紅樓夢\n" + block + "－－－－－－－－\n" + body)
+    assert [t for _, t in contents(loaded)] == [f"第{n}回 上联{k} 下联{k}" for k, n in enumerate(names)]
+    assert "I302" in codes(loaded)
+    assert not any(b.text.startswith(("上联", "下联", "目錄", "－")) for c in loaded.book.chapters() for b in c.blocks
+                   if hasattr(b, "text"))
+    # chapters of two lines each, numbered once: a book of short chapters, not a contents
+    short = "".join(f"第{n}回\n一行。\n两行。\n" for n in names)
+    assert len(contents(novel(tmp_path, short, "short.txt"))) == 4
 
 
 def test_a_fake_heading_inside_an_advert_is_never_a_heading(tmp_path):

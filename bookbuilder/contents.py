@@ -1,0 +1,82 @@
+"""A source's own table of contents, found among the heading candidates and dropped: a run of
+headings with no text between them (多情剑客无情剑, 七劍十三俠, 张居正), or with a line or two under
+each entry where the same chapters come again later with their text (紅樓夢's 目錄: `第 一 回`
+and its couplet on two lines, 120 times).
+"""
+from __future__ import annotations
+
+import re
+from statistics import median
+
+SPACED_GAP = 2  # lines under a contents entry (a couplet title on two lines)
+LATER_GAP = 5  # lines under a real chapter, at the least, in the median
+
+
+def drop_contents(accepted: dict, before: dict[int, int]):
+    """(headings kept, contents entries dropped, the same heading repeated, lines under entries)."""
+    accepted, toc, repeats = _drop_runs(accepted, before)
+    spaced, between = _spaced_contents(accepted, before)
+    for i in spaced:
+        del accepted[i]
+    return accepted, tuple(toc) + spaced, repeats, between
+
+
+def _spaced_contents(accepted: dict, before: dict[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A run of 3+ chapters each with at most two lines under it, whose numbers all come again
+    later, in the same order, under headings with text: the contents, and the lines between."""
+    order = [i for i, h in accepted.items() if h.kind == "chapter" and h.number is not None]
+    gaps = {a: before[b] - before[a] - 1 for a, b in zip(order, order[1:])}
+    runs, run = [], []
+    for i in order:
+        if run and accepted[i].number <= accepted[run[-1]].number:  # the numbers start again
+            runs.append(run)
+            run = []
+        run.append(i)
+        if gaps.get(i, SPACED_GAP + 1) > SPACED_GAP:  # text under it: the run ends with it
+            runs.append(run)
+            run = []
+    for run in runs + [run]:
+        later = [j for j in order if j > run[-1]] if run else []
+        numbers = [accepted[j].number for j in run]
+        if (len(run) >= 3 and [accepted[j].number for j in later[:len(numbers)]] == numbers
+                and median(gaps.get(j, LATER_GAP) for j in later[:len(numbers)]) >= LATER_GAP):
+            last = run[-1]
+            lines = tuple(k for k in range(run[0] + 1, later[0]) if k not in accepted and (k < last or k - last <= SPACED_GAP))
+            return tuple(run), lines
+    return (), ()
+
+
+def _drop_runs(accepted: dict, before: dict[int, int]):
+    """A run of headings with no text between them that holds 3+ chapters is a table of contents;
+    its last heading is kept when its title does not come again later (the first real chapter)."""
+    order = list(accepted)
+    repeats = [b for a, b in zip(order, order[1:])
+               if before[b] - before[a] == 1 and title_key(accepted[a].title) == title_key(accepted[b].title)]
+    for i in repeats:  # the same heading two or three times in a row (1.第1章 甲 / 第1章 甲): one heading
+        del accepted[i]
+    order = list(accepted)
+    runs, run = [], order[:1]
+    for a, b in zip(order, order[1:]):
+        if before[b] - before[a] > 1:  # text between them
+            runs.append(run)
+            run = [b]
+        else:
+            run.append(b)
+    if run:
+        runs.append(run)
+    toc: list[int] = []
+    for run in runs:
+        if sum(accepted[i].kind == "chapter" for i in run) < 3:
+            continue
+        last = run[-1]
+        later = {title_key(accepted[j].title) for j in order if j > last}
+        keep_last = last != order[-1] and title_key(accepted[last].title) not in later
+        toc += run[:-1] if keep_last else run
+    for i in toc:
+        del accepted[i]
+    return accepted, toc, tuple(repeats)
+
+
+def title_key(title: str) -> str:
+    """A title as compared with another: its spaces aside."""
+    return re.sub(r"\s+", "", title)
