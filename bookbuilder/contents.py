@@ -35,11 +35,13 @@ def _spaced_contents(accepted: dict, before: dict[int, int]) -> tuple[tuple[int,
         if gaps.get(i, SPACED_GAP + 1) > SPACED_GAP:  # text under it: the run ends with it
             runs.append(run)
             run = []
+    position = {i: k for k, i in enumerate(order)}
     for run in runs + [run]:
-        later = [j for j in order if j > run[-1]] if run else []
-        numbers = [accepted[j].number for j in run]
-        if (len(run) >= 3 and [accepted[j].number for j in later[:len(numbers)]] == numbers
-                and median(gaps.get(j, LATER_GAP) for j in later[:len(numbers)]) >= LATER_GAP):
+        if len(run) < 3:
+            continue  # most runs: one chapter with its text
+        later = order[position[run[-1]] + 1:][:len(run)]
+        if ([accepted[j].number for j in later] == [accepted[j].number for j in run]
+                and median(gaps.get(j, LATER_GAP) for j in later) >= LATER_GAP):
             last = run[-1]
             lines = tuple(k for k in range(run[0] + 1, later[0]) if k not in accepted and (k < last or k - last <= SPACED_GAP))
             return tuple(run), lines
