@@ -63,6 +63,17 @@ def is_scene_break(line: str, previous: str = "") -> bool:
     return bool(_BREAK.match(line))
 
 
+def _heading_then_text(line: str, number: int, custom, title_junk) -> tuple[int, int] | None:
+    """The gap between a heading and its chapter's first paragraph glued to it on one line
+    (14.香橙　　香橙将桌子拉开，…), or None. After 第一章  风起 or 第3章  谁是废物？ comes a title."""
+    if not ("\u3000\u3000" in line or "  " in line or "\t" in line):
+        return None
+    gap = _PASTE_GAP.search(line)
+    if gap is None or gap.start() > MAX_LONG_HEADING or not _prose(line[gap.end():]):
+        return None
+    return gap.span() if candidate(line[:gap.start()], number, custom, title_junk) is not None else None
+
+
 def _prose(text: str) -> bool:
     """Text no title is: a sentence's full stop, more than a title's 40 characters, or a clause
     after a comma that runs past 20."""
@@ -125,11 +136,8 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         elif line[0] not in special:  # most lines: text
             append(Paragraph(line, Location(path, number), raw[0] != line[0]))
             continue
-        elif (("\u3000\u3000" in line or "  " in line or "\t" in line) and (gap := _PASTE_GAP.search(line)) and gap.start() <= MAX_LONG_HEADING
-                and _prose(line[gap.end():]) and candidate(line[:gap.start()], number, custom, title_junk) is not None):
-            # the heading glued to its chapter's first paragraph by a gap (14.香橙　　香橙将桌子拉开，…);
-            # after 第一章  风起 or 第3章  谁是废物？ comes a title
-            pieces = [(number, raw[0] != line[0], line[:gap.start()]), (number, True, line[gap.end():])]
+        elif (gap := _heading_then_text(line, number, custom, title_junk)) is not None:
+            pieces = [(number, raw[0] != line[0], line[:gap[0]]), (number, True, line[gap[1]:])]
         else:
             pieces = [(number, raw[0] != line[0], line)]
         for piece in pieces:
