@@ -277,6 +277,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     return Choice(accepted, toc, _rule_counts(accepted), rejected, pages + repeats + between)
 
 
+_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])")  # the unit a numbered title is counted in
 _BARE_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])$")
 
 
@@ -292,7 +293,7 @@ def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], 
     unit's lines are page marks: dropped."""
     units: dict[str, list[int]] = {}
     for i, h in accepted.items():
-        if h.kind == "chapter" and h.rule == "numbered" and (m := re.match(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])", h.title)):
+        if h.kind == "chapter" and h.rule == "numbered" and (m := _UNIT.match(h.title)):
             units.setdefault(m.group("unit"), []).append(i)
     if len(units) < 2:
         return accepted, ()
@@ -301,8 +302,8 @@ def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], 
     titled = [u for u, found in units.items() if len(found) >= 3 and len(bare[u]) <= 0.2 * len(found)]
     if len(pages) != 1 or not titled:
         return accepted, ()
-    marks = tuple(units[pages[0]])
-    return {i: h for i, h in accepted.items() if i not in set(marks)}, marks
+    marks = set(units[pages[0]])
+    return {i: h for i, h in accepted.items() if i not in marks}, tuple(sorted(marks))
 
 
 def _rule_counts(headings: dict[int, Heading]) -> dict[str, int]:

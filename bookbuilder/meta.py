@@ -21,8 +21,10 @@ _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提
 _QUOTED = re.compile(r"^《([^《》]{1,40})》$")
 _AUTHOR_QUOTED = re.compile(r"^([^《》\s:：—\-]{1,12})\s*《([^《》]{1,40})》$")  # 金庸《倚天屠龙记》, not ——《纽约时报》
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
-# （清）曹雪芹 著, [明]罗贯中著: a classic's byline, its dynasty in brackets.
-_DYNASTY_BYLINE = re.compile(r"^[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*(?P<name>[^\s，。：:]{2,12}?)\s*(?:著|撰|编著|编撰|纂)$")
+# An author's dynasty in brackets before the name: (明)徐宏祖, （清）曹雪芹.
+_DYNASTY = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
+# （清）曹雪芹 著, [明]罗贯中著: a classic's byline.
+_DYNASTY_BYLINE = re.compile(rf"^{_DYNASTY}(?P<name>[^\s，。：:]{{2,12}}?)\s*(?:著|撰|编著|编撰|纂)$")
 _PAIR = re.compile(r"^[\[【]?\s*([^/／\[\]【】]{1,30}?)\s*[/／]\s*([^/／\[\]【】]{1,16}?)\s*(?:著|编著|著作)?\s*[\]】]?$")
 # A trailing tag after an author's name, dropped only when it is clearly one: a year, a site.
 _AUTHOR_TAIL = re.compile(r"\s*(?:[（(【\[][^）)】\]]{1,20}[）)】\]]|(?:19|20)\d{2}|\s+著|著)$")
@@ -53,7 +55,7 @@ def author_value(text: str) -> str:
     Empty when what is left cannot be a name (too long, a site word)."""
     text = re.split(r"[，。；,;]", text.strip(" 　*"), maxsplit=1)[0]
     text = re.sub(r"^(?:作者|编纂者|編纂者|编者|編者|著者|原著)\s*[:：]\s*", "", text)  # 作者：編纂者：周楫, 书名/作者:某某
-    text = re.sub(r"^[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*", "", text)  # (明)徐宏祖: the dynasty goes
+    text = re.sub(rf"^{_DYNASTY}", "", text)  # (明)徐宏祖: the dynasty goes
     for _ in range(2):
         cut = _AUTHOR_TAIL.sub("", text).strip()
         if not cut:

@@ -63,10 +63,15 @@ def is_scene_break(line: str, previous: str = "") -> bool:
     return bool(_BREAK.match(line))
 
 
+def _may_have_gap(line: str) -> bool:
+    """The quick test before _PASTE_GAP's search: two spaces (ASCII or U+3000) or a tab."""
+    return "\u3000\u3000" in line or "  " in line or "\t" in line
+
+
 def _heading_then_text(line: str, number: int, custom, title_junk) -> tuple[int, int] | None:
     """The gap between a heading and its chapter's first paragraph glued to it on one line
     (14.香橙　　香橙将桌子拉开，…), or None. After 第一章  风起 or 第3章  谁是废物？ comes a title."""
-    if not ("\u3000\u3000" in line or "  " in line or "\t" in line):
+    if not _may_have_gap(line):
         return None
     gap = _PASTE_GAP.search(line)
     if gap is None or gap.start() > MAX_LONG_HEADING or not _prose(line[gap.end():]):
@@ -126,7 +131,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         line = raw.strip()
         if not line:
             continue
-        paste = (len(line) > PASTE_LINE and ("\u3000\u3000" in line or "  " in line or "\t" in line) and _PASTE_GAP.search(line)
+        paste = (len(line) > PASTE_LINE and _may_have_gap(line) and _PASTE_GAP.search(line)
                  or glued and "##" in line and _GLUED_HEADING.search(line))
         if paste or (html and "<" in line and _HTML_BREAK.search(line)):  # paragraphs in one line
             pieces = [(number, True, piece.strip()) for part in (paste_pieces(line) if paste else (line,))
@@ -273,9 +278,7 @@ def titles_from_contents(lines, at: int, cands: dict) -> dict[int, Heading]:
     found: dict[int, int] = {}  # line index → entry
     k = 0
     for i in range(entries[-1][0] + 1, len(lines)):
-        item = lines[i]
-        text = item.text if type(item) is Paragraph else item[2]
-        if (p := position.get(text)) is not None and p >= k:
+        if (p := position.get(_fields(lines[i])[2])) is not None and p >= k:
             found[i] = p
             k = p + 1
     if len(found) < max(3, CONTENTS_FOUND * len(entries)):

@@ -123,19 +123,21 @@ def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | N
         memo.clear()  # the rules changed: every file normalizes differently
         memo["rules"] = rules
     kept: dict = memo.setdefault("files", {})
-    keys = [(spec, _stamp(spec.path)) for spec in specs]  # the spec holds what book.toml says of the file
-    fresh = iter(read([spec for spec, key in zip(specs, keys) if key not in kept]))
+    keys = [(spec, file_stamp(spec.path)) for spec in specs]  # the spec holds what book.toml says of the file
+    missing = [spec for spec, key in zip(specs, keys) if key not in kept]
+    fresh = iter(read(missing))
     reads = [kept[key] if key in kept else next(fresh) for key in keys]
     memo["files"] = dict(zip(keys, reads))
-    memo["read"] = len(reads) - sum(key in kept for key in keys)
+    memo["read"] = len(missing)
     return reads
 
 
-def _stamp(path: Path) -> tuple[int, int]:
+def file_stamp(path: Path) -> tuple[int, int] | None:
+    """(size, modification time) of a file, None where it cannot be seen: what says it changed."""
     try:
         st = path.stat()
     except OSError:
-        return (-1, -1)  # read_file reports it
+        return None  # read_file reports it
     return st.st_size, st.st_mtime_ns
 
 

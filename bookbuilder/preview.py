@@ -52,11 +52,12 @@ class Preview:
     def __init__(self, loaded, css: str, generation: int, error: str | None = None):
         self.loaded, self.css, self.generation, self.error = loaded, css, generation, error
         book = loaded.book
-        names, self.volume_names = document_names(book)
+        names, _ = document_names(book)
         self.chapters = [Where(name, chapter, chapter.at.path, _first_line(chapter))
                          for name, chapter in zip(names, book.chapters())]
         self.by_name = {w.name: i for i, w in enumerate(self.chapters)}
         self.files = [f.path for f in book.files]
+        self._file_index = {path: k for k, path in enumerate(self.files)}  # its /source/<k>.html
         self._starts: dict[str, tuple[list[int], list[int]]] = {}  # path → (first lines, chapter indexes)
         for i, w in enumerate(self.chapters):
             lines, indexes = self._starts.setdefault(w.path, ([], []))
@@ -99,11 +100,11 @@ class Preview:
                 f"{RELOAD.format(self.generation)}\n</head>\n<body>\n{error}{body}\n</body>\n</html>\n")
 
     def _source_link(self, path: str, line: int | None) -> str:
-        if path not in self.files:
-            return text(f"{path}:{line}" if line else path)
-        anchor = f"#L{line}" if line else ""
         shown = f"{path}:{line}" if line else path
-        return f'<a class="where" href="/source/{self.files.index(path)}.html{anchor}">{text(shown)}</a>'
+        if path not in self._file_index:
+            return text(shown)
+        anchor = f"#L{line}" if line else ""
+        return f'<a class="where" href="/source/{self._file_index[path]}.html{anchor}">{text(shown)}</a>'
 
     def _diagnostics(self, found: list[Diagnostic]) -> str:
         if not found:

@@ -41,11 +41,8 @@ def sources_signature(config) -> tuple:
 
 
 def _entry(path: Path):
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return str(path), st.st_size, st.st_mtime_ns
+    stamp = pipeline.file_stamp(path)
+    return None if stamp is None else (str(path), *stamp)
 
 
 class Site:
