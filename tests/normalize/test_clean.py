@@ -35,6 +35,8 @@ def clean(*texts: str) -> list[str]:
     ("外面传来了钥匙开门的声+激情音。", "外面传来了钥匙开门的声音。"),
     ("她点了点头。(本章完)", "她点了点头。"),
     ("“走吧。”手2机电子书WWW．2009w．COM他说。", "“走吧。”他说。"),
+    ("他身形一起，呼的从她头顶藏书网飞掠而过。", "他身形一起，呼的从她头顶飞掠而过。"),
+    ("他不禁大吃一惊。2009w手机电2子书网他脱口就说：“皇上。”", "他不禁大吃一惊。他脱口就说：“皇上。”"),
 ])
 def test_inline_adverts_are_cut_and_the_sentence_stays_whole(raw, kept):
     assert clean(raw) == [kept]
@@ -70,6 +72,8 @@ def test_disguised_adverts_are_found(raw):
     "『状态:更新到:1297.第1297章 相信洛然』",
     "正文",
     "【正文】",
+    "Ps:书友们，我是某某，推荐一款免费小说App，支持小说下载、听书、零广告、多种阅读模式。请您关注微信公众号：abc（长按三秒复制）书友们快关注起来吧！",
+    "《某书》书评和最新更新以及相关书籍推荐请到《某书》专题网址http://www.example.com/lishi/2051/",
     "TXT小说天堂  https://www.example.com，最有文艺气息的文学网站，提供经典的文学名著、武侠小说、言情小说、人文社科类书籍在线阅读，所有TXT电子书手机免费下载阅读",
 ])
 def test_banner_credit_and_pager_lines_are_dropped(raw):
