@@ -43,30 +43,40 @@ _NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>[章回])(?P<sep>[\s:：、.．
 _BARE_CHINESE = re.compile(r"^(?P<num>[零〇一二两三四五六七八九十百千]+)(?P<sep>[\s、.．:：]+)(?P<title>\S.*)$")
 _BARE_ARABIC = re.compile(r"^(?P<num>\d{1,4})(?:(?P<sep>[、.．:：\s]+)(?P<title>\S.*))?$")
 _BRACKETED_ARABIC = re.compile(r"^[【\[〖](?P<num>\d{1,4})[】\]〗](?P<sep>\s*)(?P<title>.*)$")  # 【01】: 晋江-style downloads
+# 1科学边界: a number glued to its title (a 三体 download), never to a counter word or a unit
+# (3个人, 5天后, 10点钟, 2号楼 are prose); weak like every bare number.
+_GLUED_ARABIC = re.compile(r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<![个年月日号天点时分秒岁次人名位条只件本块元米斤里楼层届期级倍部集章回节页毛角])"
+                           r"[^，。！？；：,.!?;:]{0,19})$")
 _PAREN = re.compile(r"^[（(](?P<num>[零〇一二两三四五六七八九十百\d]{1,5})[)）](?P<sep>\s*)(?P<title>.*)$")
 _ENGLISH = re.compile(r"^(?:Chapter|CHAPTER)\s+(?P<num>\d{1,4})\b(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
 _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
     rf"(?:第|卷|楔子|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|[（(]|Chapter|CHAPTER"
-    rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+[\s、.．:：]|\d{{1,4}}(?:$|[、.．:：\s])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
+    rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+[\s、.．:：]|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
 # itself (八月长安《你好，旧时光》: 109 chapters); the mark is never prose.
 _MARKED = re.compile(r"^ˇ(?P<title>[^ˇ。]{1,40})ˇ$")
+# ★青蛙王子: a collection's tales each under a star (格林童话, 200 of them); a family of three or
+# more with text between them, in a file without 第N章 headings (there a star is an ornament).
+_STARRED = re.compile(r"^(?P<mark>[★☆◆◇●○■□▲△◎])\s*(?![、.．]|第)(?P<title>[^★☆◆◇●○■□▲△◎\s。！？；：:，,!?;…][^★☆◆◇●○■□▲△◎。！？；：:，,!?;…]{0,24})$")
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 # What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
-_DEBRIS_STARTS = frozenset("章正最目V《标-=*＊☆★◆◇○●_~～─━═#＃※【[〖0123456789")
+# A private-use character: an icon-font glyph a scraper kept before a heading (titles.toml).
+_PRIVATE_USE = frozenset(map(chr, range(0xE000, 0xF900)))
+_DEBRIS_STARTS = frozenset("章正最目V《标-=*＊☆★◆◇○●_~～─━═#＃※【[〖0123456789") | _PRIVATE_USE
 _DEBRIS_ENDS = frozenset(")）]】〗>-=*＊☆★◆◇○●_~～─━═#＃")
 _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
+_STARS = frozenset("★☆◆◇●○■□▲△◎")
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
 WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en")
 BARE_RULES = ("bare", "arabic", "paren", "chapter-en")
 # First characters of a line any rule can take (most lines start with something else).
-STARTS = frozenset("ˇ第楔序引前尾后後终終完番附卷章正最目V《标-=*＊☆★◆◇○●※_~～─━═#＃（(C零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
-                   "0123456789０１２３４５６７８９【[")
+STARTS = frozenset("ˇ第楔序引前尾后後终終完番附卷章正最目V《标-=*＊☆★◆◇○●■□▲△◎※_~～─━═#＃（(C零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
+                   "0123456789０１２３４５６７８９【[") | _PRIVATE_USE
 
 
 class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple is quick to make
@@ -154,6 +164,8 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="marked")
     if len(line) > 2 * MAX_LONG_HEADING or "。" in line:  # no heading holds a full stop: most prose lines end
         return None
+    if line[0] in _STARS and (m := _STARRED.match(line)):
+        return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="starred", weak=True)
     core = heading_core(line, extra)
     if not core or len(core) > MAX_LONG_HEADING or (core[0] != "第" and not _ANY_RULE.match(core)):
         return None
@@ -172,6 +184,7 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
             return None
         return Heading(kind, normalize_title(core), None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
     for rule, rx in (("no-di", _NO_DI), ("bare", _BARE_CHINESE), ("arabic", _BARE_ARABIC), ("arabic", _BRACKETED_ARABIC),
+                     ("arabic", _GLUED_ARABIC),
                      ("paren", _PAREN), ("chapter-en", _ENGLISH)):
         if m := rx.match(core):
             number = parse_numeral(m.group("num"))
@@ -253,6 +266,11 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     for i, h in cands.items():
         if h.weak:
             families.setdefault(h.rule, {})[i] = h
+    if starred := families.pop("starred", None):
+        ok = _spread_out(starred, before) if strong_chapters < 3 else {}
+        accepted.update(ok)
+        if len(ok) < len(starred):
+            rejected["starred"] = len(starred) - len(ok)
     for rule in ("numbered",) + WEAK_RULES + ("matter", "financial-volume", "volume"):
         family = families.get(rule)
         if not family:
@@ -268,13 +286,16 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         if len(ok) < len(family):
             rejected[rule] = len(family) - len(ok)
     if families:
-        accepted = dict(sorted(accepted.items()))  # (cands, and so the strong ones, are in line order)
+        accepted = _without_inner_items(dict(sorted(accepted.items())))  # (cands, and so the strong ones, are in line order)
     if sum(h.kind == "volume" for h in accepted.values()) >= 3 and not any(h.kind == "chapter" for h in accepted.values()):
         # 第一卷 吳越王再世索江山 … with no chapter under any: the 卷 are the book's chapters
         accepted = {i: h._replace(kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
     accepted, pages = _drop_page_marks(accepted)
     accepted, toc, repeats, between = drop_contents(accepted, before)
-    return Choice(accepted, toc, _rule_counts(accepted), rejected, pages + repeats + between)
+    labels = _labels_on_matter(accepted, before)
+    for i in labels:
+        del accepted[i]
+    return Choice(accepted, toc, _rule_counts(accepted), rejected, pages + repeats + between + labels)
 
 
 _UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])")  # the unit a numbered title is counted in
@@ -304,6 +325,47 @@ def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], 
         return accepted, ()
     marks = set(units[pages[0]])
     return {i: h for i, h in accepted.items() if i not in marks}, tuple(sorted(marks))
+
+
+INNER_WINDOW = 30  # headings looked past for the next chapter's number
+
+
+def _without_inner_items(accepted: dict[int, Heading]) -> dict[int, Heading]:
+    """Between chapter 14 and chapter 15 of one rule, no other numbered line is a chapter: bare
+    numbers there (一 / 1 / （2）) number the items of a document inside chapter 14 (a report's
+    outline in 三体, whose chapters are 1科学边界 … 35虫子). Only bare numbers are dropped so: a
+    第N章 line between is a page or a misprint, judged by the numbering as ever."""
+    seq = [(i, h) for i, h in accepted.items() if h.kind == "chapter" and h.number is not None]
+    inner: set[int] = set()
+    for k, (_, h) in enumerate(seq):
+        if k + 1 < len(seq) and seq[k + 1][1].number == h.number + 1:
+            continue  # most chapters: the next one runs on
+        for m in range(k + 2, min(k + 2 + INNER_WINDOW, len(seq))):
+            g = seq[m][1]
+            if g.rule == h.rule and g.number == h.number + 1:
+                inner.update(i for i, between in seq[k + 1:m]
+                             if between.weak and between.rule in BARE_RULES and between.number != h.number)
+                break
+    return {i: h for i, h in accepted.items() if i not in inner} if inner else accepted
+
+
+STARRED_GAP = 3  # lines of text the starred titles have between them, at the median
+
+
+def _spread_out(family: dict[int, Heading], before: dict[int, int]) -> dict[int, Heading]:
+    """The starred titles, where three or more stand over text of their own (not a list of
+    starred points, one under the other)."""
+    order = list(family)
+    gaps = sorted(before[b] - before[a] - 1 for a, b in zip(order, order[1:]))
+    return family if len(order) >= 3 and gaps[len(gaps) // 2] >= STARRED_GAP else {}
+
+
+def _labels_on_matter(accepted: dict[int, Heading], before: dict[int, int]) -> tuple[int, ...]:
+    """A site's untitled page label right above the book's own 序章 or 后记 ([正文 第1节] then 序章,
+    a 三体II download): the label would be an empty chapter; the matter heading is the one."""
+    order = list(accepted)
+    return tuple(a for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and accepted[b].kind in ("front", "back")
+                 and accepted[a].kind == "chapter" and is_bare_label(accepted[a].title))
 
 
 def _rule_counts(headings: dict[int, Heading]) -> dict[str, int]:

@@ -1,0 +1,80 @@
+"""Heading shapes from more real downloads (issue 16; rows in docs/rules-notes.md): marks and
+labels around headings, tales under stars, numbers glued to their titles, a document's own
+numbered outline inside a chapter. Synthetic fixtures of the real files' shapes; each with the
+prose or ornament that must stay text."""
+import pytest
+
+from bookbuilder.headings import candidate
+from bookbuilder.pipeline import load_book
+
+BODY = "他走进院子，看见一棵老树。\n树下坐着一个老人。\n"
+
+
+def novel(tmp_path, text: str, name: str = "novel.txt"):
+    path = tmp_path / name
+    path.write_text(text, "utf-8")
+    return load_book(path, jobs=1)
+
+
+def titles(loaded) -> list[str]:
+    return [c.title for c in loaded.book.chapters() if c.kind != "intro"]
+
+
+@pytest.mark.parametrize("line, title", [
+    ("\ue5e5第一章\u3000汤姆耍斗", "第一章 汤姆耍斗"),  # an icon-font glyph before every heading
+    ("\ue5e5\ue5e6 第二章 无奈刷墙", "第二章 无奈刷墙"),
+    ("[正文 第1节]", "第1节"),  # a download's page label in brackets
+    ("【正文 第十二章】 归来", "第十二章 归来"),
+    ("正文225倒计时", "225 倒计时"),  # the section label glued to a number glued to its title
+    ("1科学边界", "1 科学边界"),
+    ("4三体、周文王、长夜", "4 三体、周文王、长夜"),
+    ("★青蛙王子", "青蛙王子"),
+    ("◆ 灰姑娘", "灰姑娘"),
+])
+def test_marks_labels_and_glued_numbers_around_a_heading(line, title):
+    heading = candidate(line, 1)
+    assert heading is not None and heading.title == title
+
+
+@pytest.mark.parametrize("line", [
+    "3个人走了进来", "5天后", "10点钟", "2号楼", "2015年的夏天", "1米八的个子",  # a number and its counter word
+    "★力量：10", "★注意！", "★★★", "☆，他说", "\ue5e5他笑了。",
+])
+def test_prose_and_ornaments_are_not_these_headings(line):
+    assert candidate(line, 1) is None
+
+
+def test_tales_under_stars_are_chapters(tmp_path):
+    """格林童话's shape: 200 tales, each title after a star at the start of its line."""
+    tales = ["青蛙王子", "猫和老鼠合伙", "圣母的孩子", "狼和七只小山羊"]
+    loaded = novel(tmp_path, "".join(f"★{t}\n　　{BODY}　　他又说了一遍。\n　　她笑了。\n" for t in tales))
+    assert titles(loaded) == tales
+
+
+def test_starred_points_one_under_another_are_text(tmp_path):
+    """Stars before a list's points (a character sheet, a notice) are not chapters."""
+    text = "第一章 开始\n" + BODY + "★力量强\n★速度快\n★耐力高\n★悟性好\n" + BODY + "第二章 继续\n" + BODY
+    assert titles(novel(tmp_path, text)) == ["第一章 开始", "第二章 继续"]
+    in_chapters = "".join(f"第{n}章 题{n}\n★小标题{n}\n{BODY}{BODY}" for n in "一二三四")
+    assert titles(novel(tmp_path, in_chapters, "ornaments.txt")) == [f"第{n}章 题{n}" for n in "一二三四"]
+
+
+def test_numbers_glued_to_titles_are_chapters_and_a_documents_outline_inside_one_stays_text(tmp_path):
+    """三体's shape: `1科学边界` … `35虫子` after separator lines, and inside chapter 3 a report
+    whose outline is numbered 一 / 1 / （2） / 二 … : those lines are its text, not chapters."""
+    names = ["科学边界", "台球", "红岸之三", "红岸之四", "叶文洁"]
+    outline = "一 世界基础科学研究趋势\n1 物理学\n2 生物学\n（2）信息发送\n二 外星文明探索\n1 目前国际研究动向\n"
+    text = "".join(f"------------\n\n{n}{t}\n\n{BODY}" + (outline + BODY if n == 3 else "") for n, t in enumerate(names, 1))
+    loaded = novel(tmp_path, text)
+    assert titles(loaded) == [f"{n} {t}" for n, t in enumerate(names, 1)]
+    third = [c for c in loaded.book.chapters()][2]
+    assert [b.text for b in third.blocks if hasattr(b, "text")][2:5] == ["一 世界基础科学研究趋势", "1 物理学", "2 生物学"]
+
+
+def test_a_page_label_right_above_the_prologue_is_no_chapter(tmp_path):
+    """三体II from one site: `[正文 第1节]` then 序章, then `[正文 第2节]` …: 序章 is the first
+    chapter, not an empty 第1节 before it."""
+    text = "[正文 第1节]\n\n序章\n" + BODY + "".join(f"[正文 第{n}节]\n{BODY}" for n in (2, 3, 4))
+    loaded = novel(tmp_path, text)
+    assert titles(loaded) == ["序章", "第2节", "第3节", "第4节"]
+    assert "W305" not in [d.code for d in loaded.diagnostics]
