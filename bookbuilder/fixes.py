@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import BookError, Diagnostic
-from bookbuilder.headings import Choice, Heading, candidate, normalize_title
+from bookbuilder.choice import Choice
+from bookbuilder.headings import Heading, candidate, normalize_title
 from bookbuilder.model import Location
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 

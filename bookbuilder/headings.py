@@ -5,21 +5,17 @@ Every line is offered to a set of rules, from the safest (第N章 with a clean t
 has sentence punctuation, is a *weak* candidate: it becomes a heading only where the file's own
 numbering supports it (its number runs on from a neighbour's, or the next runs on from it), and a
 family of bare numerals only when at least three of its lines do so and the file has no 第N章
-headings of its own. Then a run of three or more headings with no text between them is the
-file's own table of contents, not chapters.
+headings of its own: bookbuilder.choice chooses among a file's candidates.
 """
 from __future__ import annotations
 
-import bisect
 import html
 import re
 import tomllib
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
-from bookbuilder.contents import drop_contents, title_key
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
@@ -240,171 +236,6 @@ def classify_heading(line: str, line_no: int, custom: re.Pattern | None = None) 
     """The heading this stripped line is on its own, without the file's evidence: strong candidates only."""
     heading = candidate(line, line_no, custom)
     return heading if heading is not None and not heading.weak else None
-
-
-@dataclass(frozen=True)
-class Choice:
-    """The headings chosen among a file's candidates, and why (for check's info line)."""
-
-    headings: dict[int, Heading]  # line index → heading
-    toc: tuple[int, ...]  # indexes of lines dropped as the file's own table of contents
-    rules: dict[str, int]  # rule → headings it gave
-    rejected: dict[str, int]  # rule → weak candidates the numbering did not support
-    # indexes of heading lines dropped: a heading given again right after it, a site's page marks
-    dropped: tuple[int, ...] = ()
-
-
-def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
-    """`cands`: line index → candidate, in order; `before[i]`: how many lines other than separators
-    come before candidate i (so a run of headings with no text between them can be told)."""
-    if len(cands) < 3 and not any(h.weak for h in cands.values()):  # a chapter file's own heading (most files)
-        return Choice(dict(cands), (), _rule_counts(cands), {})
-    accepted = {i: h for i, h in cands.items() if not h.weak}
-    strong_chapters = sum(1 for h in accepted.values() if h.kind == "chapter" and h.rule in ("numbered", "custom"))
-    rejected: dict[str, int] = {}
-    families: dict[str, dict[int, Heading]] = {}
-    for i, h in cands.items():
-        if h.weak:
-            families.setdefault(h.rule, {})[i] = h
-    if starred := families.pop("starred", None):
-        ok = _spread_out(starred, before) if strong_chapters < 3 else {}
-        accepted.update(ok)
-        if len(ok) < len(starred):
-            rejected["starred"] = len(starred) - len(ok)
-    for rule in ("numbered",) + WEAK_RULES + ("matter", "financial-volume", "volume"):
-        family = families.get(rule)
-        if not family:
-            continue
-        if rule in BARE_RULES and strong_chapters >= 3:
-            rejected[rule] = len(family)  # never in a book that has 第N章 headings of its own
-            continue
-        kinds = ("volume",) if family[next(iter(family))].kind == "volume" else ("chapter",)
-        ok = _supported(accepted, family, kinds)
-        if rule in WEAK_RULES and (len(ok) < 3 or len(ok) < len(family) / 2):
-            ok = {}
-        accepted.update(ok)
-        if len(ok) < len(family):
-            rejected[rule] = len(family) - len(ok)
-    if families:
-        accepted = _without_inner_items(dict(sorted(accepted.items())))  # (cands, and so the strong ones, are in line order)
-    if sum(h.kind == "volume" for h in accepted.values()) >= 3 and not any(h.kind == "chapter" for h in accepted.values()):
-        # 第一卷 吳越王再世索江山 … with no chapter under any: the 卷 are the book's chapters
-        accepted = {i: h._replace(kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
-    accepted, pages = _drop_page_marks(accepted)
-    accepted, toc, repeats, between = drop_contents(accepted, before)
-    labels = _labels_on_matter(accepted, before)
-    for i in labels:
-        del accepted[i]
-    return Choice(accepted, toc, _rule_counts(accepted), rejected, pages + repeats + between + labels)
-
-
-_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])")  # the unit a numbered title is counted in
-_BARE_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])$")
-
-
-def is_bare_label(title: str) -> bool:
-    """第一回, 第3章: a numbered heading without a title."""
-    return bool(_BARE_UNIT.match(title))
-
-
-def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], tuple[int, ...]]:
-    """A site that pages a book by size marks each page `第N节`, untitled, between the real
-    chapters' titled `第N回 …` (金瓶梅 from one site: 第1节 … 第100节 among 第一回 … 第一百回). Where the
-    chapters of one unit are all untitled and those of another mostly titled, the untitled
-    unit's lines are page marks: dropped."""
-    units: dict[str, list[int]] = {}
-    for i, h in accepted.items():
-        if h.kind == "chapter" and h.rule == "numbered" and (m := _UNIT.match(h.title)):
-            units.setdefault(m.group("unit"), []).append(i)
-    if len(units) < 2:
-        return accepted, ()
-    bare = {u: [i for i in found if _BARE_UNIT.match(accepted[i].title)] for u, found in units.items()}
-    pages = [u for u, found in units.items() if len(found) >= 3 and len(bare[u]) == len(found)]
-    titled = [u for u, found in units.items() if len(found) >= 3 and len(bare[u]) <= 0.2 * len(found)]
-    if len(pages) != 1 or not titled:
-        return accepted, ()
-    marks = set(units[pages[0]])
-    return {i: h for i, h in accepted.items() if i not in marks}, tuple(sorted(marks))
-
-
-INNER_WINDOW = 30  # headings looked past for the next chapter's number
-
-
-def _without_inner_items(accepted: dict[int, Heading]) -> dict[int, Heading]:
-    """Between chapter 14 and chapter 15 of one rule, no other numbered line is a chapter: bare
-    numbers there (一 / 1 / （2）) number the items of a document inside chapter 14 (a report's
-    outline in 三体, whose chapters are 1科学边界 … 35虫子). Only bare numbers are dropped so: a
-    第N章 line between is a page or a misprint, judged by the numbering as ever."""
-    seq = [(i, h) for i, h in accepted.items() if h.kind == "chapter" and h.number is not None]
-    inner: set[int] = set()
-    for k, (_, h) in enumerate(seq):
-        if k + 1 < len(seq) and seq[k + 1][1].number == h.number + 1:
-            continue  # most chapters: the next one runs on
-        for m in range(k + 2, min(k + 2 + INNER_WINDOW, len(seq))):
-            g = seq[m][1]
-            if g.rule == h.rule and g.number == h.number + 1:
-                inner.update(i for i, between in seq[k + 1:m]
-                             if between.weak and between.rule in BARE_RULES and between.number != h.number)
-                break
-    return {i: h for i, h in accepted.items() if i not in inner} if inner else accepted
-
-
-STARRED_GAP = 3  # lines of text the starred titles have between them, at the median
-
-
-def _spread_out(family: dict[int, Heading], before: dict[int, int]) -> dict[int, Heading]:
-    """The starred titles, where three or more stand over text of their own (not a list of
-    starred points, one under the other)."""
-    order = list(family)
-    gaps = sorted(before[b] - before[a] - 1 for a, b in zip(order, order[1:]))
-    return family if len(order) >= 3 and gaps[len(gaps) // 2] >= STARRED_GAP else {}
-
-
-def _labels_on_matter(accepted: dict[int, Heading], before: dict[int, int]) -> tuple[int, ...]:
-    """A site's untitled page label right above the book's own 序章 or 后记 ([正文 第1节] then 序章,
-    a 三体II download): the label would be an empty chapter; the matter heading is the one."""
-    order = list(accepted)
-    return tuple(a for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and accepted[b].kind in ("front", "back")
-                 and accepted[a].kind == "chapter" and is_bare_label(accepted[a].title))
-
-
-def _rule_counts(headings: dict[int, Heading]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for h in headings.values():
-        counts[h.rule] = counts.get(h.rule, 0) + 1
-    return counts
-
-
-def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) -> dict[int, Heading]:
-    """The family's candidates whose number runs on from the heading before them (accepted or of
-    the family), or on to the one after them."""
-    seq = sorted((j, g) for j, g in {**accepted, **family}.items() if g.kind in kinds and g.number is not None)
-    ok = {}
-    for k, (i, h) in enumerate(seq):
-        if i not in family or accepted.get(i) is h:
-            continue
-        before = seq[k - 1][1].number if k > 0 else None
-        nxt = k + 1
-        while (nxt < len(seq) and seq[nxt][0] == seq[nxt - 1][0] + 1 and seq[nxt][1].number == h.number
-               and title_key(seq[nxt][1].title) == title_key(h.title)):
-            nxt += 1  # past its own repeat on the next line (1.失业 / 1.失业　　…): the heading after them says
-        after = seq[nxt][1].number if nxt < len(seq) else None
-        repeat = k > 0 and title_key(seq[k - 1][1].title) == title_key(h.title)  # the same heading again
-        typo = before is not None and after is not None and after == before + 2 and h.number in (before, after)
-        if before == h.number - 1 or after == h.number + 1 or (before == h.number and (h.part or repeat)) or typo:
-            ok[i] = h  # typo: 三十六回 twice between 三十五 and 三十八, the second one the source's misprint
-    # A second look, past the candidates left out: a misprinted neighbour (第四十八章 between
-    # 第一百四十七章 and 第一百四十八章, 大唐再起) must not cost the next heading its support.
-    taken = sorted((j, g.number) for j, g in {**accepted, **ok}.items() if g.kind in kinds and g.number is not None)
-    where = [j for j, _ in taken]
-    for i, h in family.items():
-        if i in ok or h.number is None or h.kind not in kinds:
-            continue
-        k = bisect.bisect_left(where, i)
-        if (k > 0 and taken[k - 1][1] == h.number - 1) or (k < len(taken) and taken[k][1] == h.number + 1):
-            ok[i] = h
-    ok.update((i, h) for i, h in family.items() if h.number is None and h.kind in ("front", "back"))
-    return ok
 
 
 _VOLUME_LABEL = re.compile(rf"(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})")

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import regex
 
-from bookbuilder.headings import Choice, Heading, candidate, choose, normalize_title
+from bookbuilder.choice import Choice, choose
+from bookbuilder.headings import Heading, candidate, normalize_title
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 
 _NUMERAL = regex.compile(f"[{NUMERAL_CHARS}]+")

@@ -11,10 +11,11 @@ import re
 from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.headings import (MAX_LONG_HEADING, STARTS, Choice, Heading, candidate, choose, is_bare_label,
-                                  normalize_title, without_page)
+from bookbuilder.choice import Choice, choose, is_bare_label
+from bookbuilder.headings import MAX_LONG_HEADING, STARTS, Heading, candidate, normalize_title, without_page
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS
+from bookbuilder.outdent import outdented_titles
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
 # indents, any other Unicode space): CSS re-creates the indent (RULES §3.6).
@@ -160,13 +161,11 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     # the source's own contents may name headings no rule finds: the first 目录 that does
     named = next((found for at in contents_at[:5] if (found := titles_from_contents(lines, at, cands))), {})
     if named:
-        for i, heading in named.items():
-            lines[i] = _fields(lines[i])
-            cands[i] = heading
-            before[i] = i - bisect.bisect_left(separator_at, i)
-        cands = dict(sorted(cands.items()))
-        looked_at = sorted(set(looked_at).union(cands))
+        looked_at = _take(named, lines, cands, before, looked_at, separator_at)
     choice = choose(cands, before) if cands else Choice({}, (), {}, {})
+    if len(choice.headings) < 3 and custom is None and (margin := outdented_titles(lines, _fields)):
+        looked_at = _take(margin, lines, cands, before, looked_at, separator_at)  # titles by layout alone
+        choice = choose(cands, before)
     if toc_rules or fixes:
         lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
         looked_at = list(range(len(lines)))
@@ -183,6 +182,20 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         choice, merged, fixed = apply(fixes, lines, choice, path)
     sections, notes = _sections(lines, looked_at, choice, cands, path, merged)
     return sections, fixed + notes
+
+
+def _take(found: dict[int, Heading], lines: list, cands: dict[int, Heading], before: dict[int, int],
+          looked_at: list[int], separator_at: list[int]) -> list[int]:
+    """Headings found after the file was read (its contents' titles, its margin titles) made
+    candidates like the others: their lines kept as fields, in line order."""
+    for i, heading in found.items():
+        lines[i] = _fields(lines[i])
+        cands[i] = heading
+        before[i] = i - bisect.bisect_left(separator_at, i)
+    ordered = dict(sorted(cands.items()))
+    cands.clear()
+    cands.update(ordered)
+    return sorted(set(looked_at).union(cands))
 
 
 def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,

@@ -78,3 +78,30 @@ def test_a_page_label_right_above_the_prologue_is_no_chapter(tmp_path):
     loaded = novel(tmp_path, text)
     assert titles(loaded) == ["序章", "第2节", "第3节", "第4节"]
     assert "W305" not in [d.code for d in loaded.diagnostics]
+
+
+PROSE = "　　太阳从大玻璃窗透进来，照到大白纸糊的墙上，照到三屉桌上，照到我的小床上来了。\n" * 6
+
+
+def test_titles_at_the_margin_over_indented_prose_are_the_chapters(tmp_path):
+    """城南旧事's shape: each story's title at the margin, its sections 一, 二 … on lines of their
+    own, the prose indented; one story without sections. A poem at the margin stays text."""
+    poem = "我们看海去\n蓝色的大海上\n扬着白色的帆\n"
+    text = ("惠安馆传奇\n一\n" + PROSE * 2 + "二\n" + PROSE * 2 + "我们看海去\n一\n" + PROSE + poem + PROSE
+            + "二\n" + PROSE * 2 + "驴打滚儿\n" + PROSE * 3 + "兰姨娘\n一\n" + PROSE * 3)
+    loaded = novel(tmp_path, text)
+    shape = [(v.title, [c.title for c in v.chapters]) for v in loaded.book.volumes]
+    assert shape == [("惠安馆传奇", ["一", "二"]), ("我们看海去", ["一", "二"]), ("驴打滚儿", ["驴打滚儿"]), ("兰姨娘", ["一"])]
+    poem_lines = [b.text for b in loaded.book.volumes[1].chapters[0].blocks if hasattr(b, "text")]
+    assert "\n".join(poem.split()) in "\n".join(poem_lines)
+
+
+@pytest.mark.parametrize("text", [
+    # the prose at the margin too: a short line there means nothing
+    "惠安馆传奇\n" + PROSE.replace("　　", "") * 3 + "我们看海去\n" + PROSE.replace("　　", "") * 3 + "兰姨娘\n" + PROSE.replace("　　", "") * 3,
+    # short margin lines that are sentences, dialogue, a list, a refrain
+    PROSE + "他走了。\n" + PROSE + "“你去哪里”\n" + PROSE + "第一\n第二\n第三\n" + PROSE + "啊朋友再见\n" + PROSE,
+])
+def test_the_margin_says_nothing_where_prose_is_not_indented_or_the_lines_are_not_titles(tmp_path, text):
+    loaded = novel(tmp_path, text * 3)
+    assert all(c.kind in ("chapter", "part") and c.title.startswith("第") for c in loaded.book.chapters())

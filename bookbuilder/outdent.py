@@ -1,0 +1,78 @@
+"""Titles told by layout alone: in a file whose prose is indented, a short line at the margin.
+
+Collections of stories and essays (城南旧事, 呐喊-style anthologies) number nothing: each title
+stands at the left margin over indented paragraphs, sometimes with its sections numbered 一, 二 …
+on lines of their own. Looked for only where no 第N章 rule found the book's chapters, and only in
+a file whose long lines are nearly all indented, so that the margin means something. A run of
+such lines one under another is a poem or a list, not titles (except a title over its first
+section's number: 惠安馆传奇 / 一).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from bookbuilder.headings import Heading
+from bookbuilder.numerals import parse_numeral
+
+PROSE_LINE = 30  # characters: a line this long is prose, and says whether prose is indented
+INDENTED_SHARE = 0.9  # of the prose lines, for the margin to mean a title
+MIN_PROSE_LINES = 20
+MAX_TITLE = 20  # characters
+MIN_TITLES = 3
+MAX_TITLE_SHARE = 0.2  # titles among the non-blank lines: more is not a book of prose with titles
+# What a title never holds: sentence punctuation, and an opening quote (a line of dialogue).
+_NOT_TITLE = re.compile(r"[。！？；，：、…,.!?;:“”「」『』‘’\"'（）()《》<>|/\\=*#~]")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_NUMERAL_LINE = re.compile(r"^[一二三四五六七八九十百零〇两]{1,4}$")
+
+
+def outdented_titles(lines: list, fields) -> dict[int, Heading]:
+    """Index in `lines` → heading, for the margin titles of the file; {} where layout says nothing.
+    `fields(item)` gives (line number, indented, text) of a kept line."""
+    prose = indented = 0
+    found: list[int] = []
+    for i, item in enumerate(lines):
+        _, is_indented, text = fields(item)
+        if len(text) >= PROSE_LINE:
+            prose += 1
+            indented += is_indented
+        elif not is_indented and len(text) <= MAX_TITLE and _HAN.search(text) and not _NOT_TITLE.search(text):
+            found.append(i)
+    if prose < MIN_PROSE_LINES or indented < INDENTED_SHARE * prose or len(found) > MAX_TITLE_SHARE * len(lines):
+        return {}
+    titles = _alone(found, lines, fields)
+    named = [fields(lines[i])[2] for i in titles]
+    times = Counter(named)
+    titles = [i for i, text in zip(titles, named) if _NUMERAL_LINE.match(text) or times[text] == 1]  # a refrain is no title
+    if sum(1 for i in titles if not _NUMERAL_LINE.match(fields(lines[i])[2])) < MIN_TITLES:
+        return {}
+    headings: dict[int, Heading] = {}
+    for i in titles:
+        number, _, text = fields(lines[i])
+        value = parse_numeral(text) if _NUMERAL_LINE.match(text) else None
+        over_section = value is None and i + 1 in titles and _NUMERAL_LINE.match(fields(lines[i + 1])[2])
+        headings[i] = Heading("volume" if over_section else "chapter", " ".join(text.split()), value, number, rule="margin")
+    if any(h.kind == "volume" for h in headings.values()):
+        # a title over numbered sections is a volume: so is every unnumbered title of the book
+        # (驴打滚儿, one story without sections, is a volume of one chapter, not a part of the last)
+        headings = {i: h._replace(kind="volume") if h.number is None else h for i, h in headings.items()}
+    return headings
+
+
+def _alone(found: list[int], lines: list, fields) -> list[int]:
+    """The margin lines that stand alone among prose, or a title right over its section number."""
+    runs: list[list[int]] = []
+    for i in found:
+        if runs and runs[-1][-1] == i - 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    kept: list[int] = []
+    for run in runs:
+        if len(run) == 1 and run[0] + 1 < len(lines):
+            kept += run
+        elif len(run) == 2 and not _NUMERAL_LINE.match(fields(lines[run[0]])[2]) and _NUMERAL_LINE.match(fields(lines[run[1]])[2]):
+            kept += run
+    return kept
+
