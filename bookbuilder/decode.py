@@ -127,7 +127,12 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
     if b"\x00" in data:  # NUL is valid UTF-8, but text files outside UTF-16/32 never hold one
         if utf16 := _plausible_utf16(data):
             return utf16
-        raise BookError("E101", "contains NUL bytes and is not UTF-16: not a text file", path)
+        if (cut := reader_trailer(data)) is None:
+            raise BookError("E101", "contains NUL bytes and is not UTF-16: not a text file", path)
+        mark = data[cut:cut + 24].split(b"\x00")[0].decode("ascii", "replace")
+        notes.append(Diagnostic("W108", f"a phone reader's bookmark data after the text ({len(data) - cut:,} bytes with NULs, "
+                                        f"{mark!r}) was left out", Location(path, data.count(b"\n", 0, cut) + 1)))
+        data = data[:cut]
     try:
         return "utf-8", "strict", data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -151,6 +156,22 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
         if scores[codec] >= PLAUSIBLE or len(data) < SHORT:
             return codec, "strict", text
     return _damaged(data, path, errors, notes, strict, scores)
+
+
+# What phone e-book readers append to a TXT file they opened (MTK phones' PIXTEL reader, others'
+# #!EBOOK): their bookmarks, binary, full of NUL bytes, after the last line of the text.
+_READER_MARK = re.compile(rb"(?:<PIXTEL_MMI_EBOOK_\d+>\d*|#!EBOOK)$")
+TRAILER_LIMIT = 4096  # bytes: such a block is small; NULs further from the end are not one
+
+
+def reader_trailer(data: bytes) -> int | None:
+    """Where a reader app's bookmark block starts, if the file's NUL bytes are only in one at
+    its end; else None."""
+    first = data.find(b"\x00")
+    if first < 0 or len(data) - first > TRAILER_LIMIT:
+        return None
+    mark = _READER_MARK.search(data, max(0, first - 64), first)
+    return mark.start() if mark else first
 
 
 def _near_misses(data: bytes, failed: dict[str, int]) -> bool:

@@ -71,7 +71,8 @@ def _divided(path: str, sections, parts, whole_novel: bool) -> list[Diagnostic]:
     """W307 where structure.divide cut the text into parts: no headings at all, or a chapter too long."""
     pieces = [p for p in parts if isinstance(p, Chapter) and p.kind == "part"]
     if whole_novel and all(s.heading is None for s in sections):
-        return [Diagnostic("W307", f"no chapter headings found: the text was divided into {len(pieces) + 1} parts; "
+        done = f"the text was divided into {len(pieces) + 1} parts" if pieces else "the text is one chapter"
+        return [Diagnostic("W307", f"no chapter headings found: {done}; "
                                    "if the book has headings, set [source] heading_pattern in book.toml", Location(path))]
     return [Diagnostic("W307", f"chapter {p.title.rsplit('（', 1)[0]!r} is over 100,000 characters with no heading inside: "
                                "divided into parts", p.at) for p in pieces if p.title.endswith("（二）")]

@@ -118,6 +118,28 @@ def test_a_gbk_passage_inside_a_big5_file_is_decoded_in_its_own_codec():
     assert stretch.at.line == 31 and "31–40" in stretch.message and "gb18030" in stretch.message
 
 
+@pytest.mark.parametrize("trailer", [
+    b"<PIXTEL_MMI_EBOOK_2005>5" + bytes(59) + b"</PIXTEL_MMI_EBOOK_2005>",  # MTK phones' reader
+    b"#!EBOOK\x00\x03g\xfc\x00\x00\x00\x0c",  # glued to the last line
+    b"\x00\x00\x01\x02\x00",  # another reader's, unnamed
+])
+def test_a_phone_readers_bookmark_data_after_the_text_is_left_out(trailer):
+    """Real GBK downloads (六花禁爱, 落花时节又逢君) end in the block a phone's e-book reader
+    wrote after opening them: NUL bytes that made the whole book an error."""
+    text = "第一章 归来\n他走进院子，看见一棵老树。\n您下载的文件来自：www.example.com"
+    decoded = decode_chapter(text.encode("gbk") + trailer, "p.txt")
+    assert decoded.text == text and decoded.encoding == "gb18030"
+    (note,) = [d for d in decoded.diagnostics if d.code == "W108"]
+    assert note.at.line == 3
+
+
+def test_nul_bytes_in_the_middle_are_still_an_error():
+    data = "他走进院子。".encode("gbk") * 1000
+    with pytest.raises(BookError) as e:
+        decode_chapter(data[:3000] + bytes(8) + data[3000:], "n.txt")
+    assert e.value.diagnostic.code == "E101"
+
+
 def test_a_file_of_random_bytes_is_an_error():
     rng = random.Random(3)
     data = bytes(rng.randrange(1, 256) for _ in range(3000))

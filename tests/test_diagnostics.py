@@ -63,6 +63,8 @@ TRIGGERS = {
     "W105": lambda t: (first(decode_chapter("안녕하세요 세계".encode("euc-kr"), "k.txt").diagnostics, "W105"), "k.txt", None),
     "W106": lambda t: (first(decode_chapter("第一章\n他说。\n中文".encode("gbk")[:-1], "d.txt").diagnostics, "W106"), "d.txt", 3),
     "W107": lambda t: (first(decode_chapter(_mixed(), "m.txt").diagnostics, "W107"), "m.txt", 4),
+    "W108": lambda t: (first(decode_chapter("第一章\n他说。\n".encode("gbk") + b"<PIXTEL_MMI_EBOOK_2005>3" + bytes(80), "p.txt").diagnostics,
+                             "W108"), "p.txt", 3),
     "I101": lambda t: (first(diagnostics_of(book(t, toml="[source]\nencoding = 'utf-8'\n")), "I101"), "1.txt", None),
     "I201": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n正文。\n（本章完）"})), "I201"), "1.txt", 3),
     "W201": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n正文。\n他说：“好。”。”"})), "W201"), "1.txt", 3),
