@@ -107,7 +107,9 @@ INNER_WINDOW = 30  # headings looked past for the next chapter's number
 def _without_inner_items(accepted: dict[int, Heading]) -> dict[int, Heading]:
     """Between chapter 14 and chapter 15 of one rule, no other numbered line is a chapter: bare
     numbers there (一 / 1 / （2）) number the items of a document inside chapter 14 (a report's
-    outline in 三体, whose chapters are 1科学边界 … 35虫子). Only bare numbers are dropped so: a
+    outline in 三体, whose chapters are 1科学边界 … 35虫子), unless chapter 15 goes on from them:
+    then the numbering started again (长安幻夜: (一) … (四), (一) … (五)). Only bare numbers are
+    dropped so: a
     第N章 line between is a page or a misprint, judged by the numbering as ever."""
     seq = [(i, h) for i, h in accepted.items() if h.kind == "chapter" and h.number is not None]
     inner: set[int] = set()
@@ -117,18 +119,23 @@ def _without_inner_items(accepted: dict[int, Heading]) -> dict[int, Heading]:
         for m in range(k + 2, min(k + 2 + INNER_WINDOW, len(seq))):
             g = seq[m][1]
             if g.rule == h.rule and g.number == h.number + 1:
-                inner.update(i for i, between in seq[k + 1:m]
-                             if between.weak and between.rule in BARE_RULES and between.number != h.number)
+                if seq[m - 1][1].number != g.number - 1:  # (not a run that g goes on from: 长安幻夜)
+                    inner.update(i for i, between in seq[k + 1:m]
+                                 if between.weak and between.rule in BARE_RULES and between.number != h.number)
                 break
     return {i: h for i, h in accepted.items() if i not in inner} if inner else accepted
 
 
 STARRED_GAP = 3  # lines of text the starred titles have between them, at the median
+DISTINCT_STARRED = 0.8  # of the starred titles at least, each its own
 
 
 def _spread_out(family: dict[int, Heading], before: dict[int, int]) -> dict[int, Heading]:
     """The starred titles, where three or more stand over text of their own (not a list of
-    starred points, one under the other)."""
+    starred points, one under the other) and each is its own (◎简 under every essay of 简媜文集
+    is the author's name)."""
+    if len({h.title for h in family.values()}) < DISTINCT_STARRED * len(family):
+        return {}
     order = list(family)
     gaps = sorted(before[b] - before[a] - 1 for a, b in zip(order, order[1:]))
     return family if len(order) >= 3 and gaps[len(gaps) // 2] >= STARRED_GAP else {}

@@ -162,13 +162,14 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
 # #!EBOOK): their bookmarks, binary, full of NUL bytes, after the last line of the text.
 _READER_MARK = re.compile(rb"(?:<PIXTEL_MMI_EBOOK_\d+>\d*|#!EBOOK)$")
 TRAILER_LIMIT = 4096  # bytes: such a block is small; NULs further from the end are not one
+TRAILER_TEXT = 1024  # bytes of text at least before it (a book, not a few bytes of something binary)
 
 
 def reader_trailer(data: bytes) -> int | None:
     """Where a reader app's bookmark block starts, if the file's NUL bytes are only in one at
     its end; else None."""
     first = data.find(b"\x00")
-    if first < 0 or len(data) - first > TRAILER_LIMIT:
+    if first < TRAILER_TEXT or len(data) - first > TRAILER_LIMIT:
         return None
     mark = _READER_MARK.search(data, max(0, first - 64), first)
     return mark.start() if mark else first

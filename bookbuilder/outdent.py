@@ -20,9 +20,13 @@ INDENTED_SHARE = 0.9  # of the prose lines, for the margin to mean a title
 MIN_PROSE_LINES = 20
 MAX_TITLE = 20  # characters
 MIN_TITLES = 3
-MAX_TITLE_SHARE = 0.2  # titles among the non-blank lines: more is not a book of prose with titles
+MAX_TITLE_SHARE = 0.34  # titles among the non-blank lines: more is not a book of prose with titles (简媜's
+# 下午茶: 30 short essays in 180 lines)
 # What a title never holds: sentence punctuation, and an opening quote (a line of dialogue).
 _NOT_TITLE = re.compile(r"[。！？；，：、…,.!?;:“”「」『』‘’\"'（）()《》<>|/\\=*#~]")
+# A label, not a title: 君重写版文案 over 沉香如屑's blurb (the text before the first title is the
+# book's introduction).
+_LABEL = re.compile(r"(?:文案|简介|簡介|介绍|介紹|目录|目錄|正文|序言|前言)[】\]]?$")  # 【正文】 too
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _NUMERAL_LINE = re.compile(r"^[一二三四五六七八九十百零〇两]{1,4}$")
 
@@ -37,27 +41,33 @@ def outdented_titles(lines: list, fields) -> dict[int, Heading]:
         if len(text) >= PROSE_LINE:
             prose += 1
             indented += is_indented
-        elif not is_indented and len(text) <= MAX_TITLE and _HAN.search(text) and not _NOT_TITLE.search(text):
+        elif (not is_indented and len(text) <= MAX_TITLE and _HAN.search(text) and not _NOT_TITLE.search(text)
+              and not _LABEL.search(text)):
             found.append(i)
-    if prose < MIN_PROSE_LINES or indented < INDENTED_SHARE * prose or len(found) > MAX_TITLE_SHARE * len(lines):
+    if prose < MIN_PROSE_LINES or indented < INDENTED_SHARE * prose:
         return {}
     titles = _alone(found, lines, fields)
+    if len(titles) > MAX_TITLE_SHARE * len(lines):
+        return {}
     named = [fields(lines[i])[2] for i in titles]
     times = Counter(named)
     titles = [i for i, text in zip(titles, named) if _NUMERAL_LINE.match(text) or times[text] == 1]  # a refrain is no title
     if sum(1 for i in titles if not _NUMERAL_LINE.match(fields(lines[i])[2])) < MIN_TITLES:
         return {}
     headings: dict[int, Heading] = {}
+    kept = set(titles)
     for i in titles:
         number, _, text = fields(lines[i])
         value = parse_numeral(text) if _NUMERAL_LINE.match(text) else None
-        over_section = value is None and i + 1 in titles and _NUMERAL_LINE.match(fields(lines[i + 1])[2])
+        over_section = value is None and i + 1 in kept and _NUMERAL_LINE.match(fields(lines[i + 1])[2])
         headings[i] = Heading("volume" if over_section else "chapter", " ".join(text.split()), value, number, rule="margin")
-    if any(h.kind == "volume" for h in headings.values()):
-        # a title over numbered sections is a volume: so is every unnumbered title of the book
-        # (驴打滚儿, one story without sections, is a volume of one chapter, not a part of the last)
-        headings = {i: h._replace(kind="volume") if h.number is None else h for i, h in headings.items()}
-    return headings
+    named = [h for h in headings.values() if h.number is None]
+    if 2 * sum(h.kind == "volume" for h in named) >= len(named):
+        # most titles stand over numbered sections: each is a volume, and so is every other
+        # unnumbered title (驴打滚儿, a story without sections, a volume of one chapter)
+        return {i: h._replace(kind="volume") if h.number is None else h for i, h in headings.items()}
+    # most titles have no sections: they are the chapters, and the few section numbers text
+    return {i: h._replace(kind="chapter") for i, h in headings.items() if h.number is None}
 
 
 def _alone(found: list[int], lines: list, fields) -> list[int]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.choice import Choice, choose, is_bare_label
-from bookbuilder.headings import MAX_LONG_HEADING, STARTS, Heading, candidate, normalize_title, without_page
+from bookbuilder.headings import BARE_RULES, MAX_LONG_HEADING, STARTS, Heading, candidate, normalize_title, without_page
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS
 from bookbuilder.outdent import outdented_titles
@@ -163,9 +163,12 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     if named:
         looked_at = _take(named, lines, cands, before, looked_at, separator_at)
     choice = choose(cands, before) if cands else Choice({}, (), {}, {})
-    if len(choice.headings) < 3 and custom is None and (margin := outdented_titles(lines, _fields)):
-        looked_at = _take(margin, lines, cands, before, looked_at, separator_at)  # titles by layout alone
-        choice = choose(cands, before)
+    if custom is None and len(lines) >= MARGIN_BOOK and _few_numbered(choice) and (margin := outdented_titles(lines, _fields)):
+        if len(margin) > len(choice.headings):  # titles by layout alone: bare numbers are their sections
+            for i in [i for i, h in cands.items() if h.rule in BARE_RULES]:
+                del cands[i]
+            looked_at = _take(margin, lines, cands, before, looked_at, separator_at)
+            choice = choose(cands, before)
     if toc_rules or fixes:
         lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
         looked_at = list(range(len(lines)))
@@ -182,6 +185,14 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         choice, merged, fixed = apply(fixes, lines, choice, path)
     sections, notes = _sections(lines, looked_at, choice, cands, path, merged)
     return sections, fixed + notes
+
+
+MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by its own heading
+
+
+def _few_numbered(choice: Choice) -> bool:
+    """Fewer than three 第N章 (or heading_pattern) headings: the margin may say more."""
+    return sum(1 for h in choice.headings.values() if h.rule in ("numbered", "custom")) < 3
 
 
 def _take(found: dict[int, Heading], lines: list, cands: dict[int, Heading], before: dict[int, int],

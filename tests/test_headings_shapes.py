@@ -80,7 +80,7 @@ def test_a_page_label_right_above_the_prologue_is_no_chapter(tmp_path):
     assert "W305" not in [d.code for d in loaded.diagnostics]
 
 
-PROSE = "　　太阳从大玻璃窗透进来，照到大白纸糊的墙上，照到三屉桌上，照到我的小床上来了。\n" * 6
+PROSE = "　　太阳从大玻璃窗透进来，照到大白纸糊的墙上，照到三屉桌上，照到我的小床上来了。\n" * 8
 
 
 def test_titles_at_the_margin_over_indented_prose_are_the_chapters(tmp_path):
@@ -105,3 +105,34 @@ def test_titles_at_the_margin_over_indented_prose_are_the_chapters(tmp_path):
 def test_the_margin_says_nothing_where_prose_is_not_indented_or_the_lines_are_not_titles(tmp_path, text):
     loaded = novel(tmp_path, text * 3)
     assert all(c.kind in ("chapter", "part") and c.title.startswith("第") for c in loaded.book.chapters())
+
+
+def test_margin_titles_without_sections_are_chapters_and_a_few_section_numbers_text(tmp_path):
+    """张晓风经典散文集's shape: 50 essays, each title at the margin, one of them with sections 一, 二."""
+    essays = ["地毯的那一端", "初雪", "孤意与深情", "一方纸镇", "春之怀古", "行道树", "花朝", "雨天的书", "玉想", "不识"]
+    text = "".join(f"{t}\n" + PROSE for t in essays) + "她曾教过我\n一\n" + PROSE + "二\n" + PROSE
+    loaded = novel(tmp_path, text)
+    assert titles(loaded) == essays + ["她曾教过我"]
+    assert [v.title for v in loaded.book.volumes] == [None]
+    assert "二" in [b.text for b in list(loaded.book.chapters())[-1].blocks if hasattr(b, "text")]
+
+
+def test_a_chapter_files_short_margin_lines_are_left_alone(tmp_path):
+    """A file of fewer than 100 lines is one chapter's: its margin says nothing."""
+    text = "第一章 开始\n" + "".join(f"{t}\n" + PROSE for t in ("地毯的那一端", "初雪", "孤意与深情"))
+    assert titles(novel(tmp_path, text)) == ["第一章 开始"]
+
+
+def test_the_same_starred_name_under_every_title_is_text(tmp_path):
+    """简媜文集: `◎简` (the author) under each essay's title: no chapter is called 简."""
+    text = "".join(f"《{t}》\n◎简\n{BODY}{BODY}" for t in ("水问", "烟波蓝", "隔夜", "美丽的茧"))
+    assert not any(c.title == "简" for c in novel(tmp_path, text).book.chapters())
+
+
+def test_a_label_at_the_margin_is_no_title(tmp_path):
+    """沉香如屑: the blurb under `君重写版文案`, then the titled parts: the blurb is the introduction."""
+    parts = ["不算开始的开始", "犹似故人归", "灯火阑珊处", "沉香如屑时"]
+    text = "君重写版文案\n这是一个关于一只名叫颜淡的千年狗腿莲花精，和她的山主大人、天师同学的故事。\n" + "".join(f"{t}\n" + PROSE * 3 for t in parts) + "【正文】\n" + PROSE
+    loaded = novel(tmp_path, text)
+    assert titles(loaded) == parts
+    assert next(loaded.book.chapters()).kind == "intro"

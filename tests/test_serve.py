@@ -126,6 +126,7 @@ def browser():
 
 
 def test_in_a_browser_an_edit_appears_on_the_open_page_without_a_reload(book, browser):
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -140,7 +141,8 @@ def test_in_a_browser_an_edit_appears_on_the_open_page_without_a_reload(book, br
         browser.execute_script("window.notReloaded = true")  # gone once the page reloads itself
         path = book / "source" / "002.txt"
         path.write_text(BOOK["002.txt"] + "\n　　第二天早上，雨停了。\n", "utf-8")
-        WebDriverWait(browser, 20, poll_frequency=0.2).until(
+        # the page may reload between finding the section and reading it: look again then
+        WebDriverWait(browser, 20, poll_frequency=0.2, ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: "第二天早上，雨停了。" in d.find_element(By.TAG_NAME, "section").text)
         assert browser.execute_script("return window.notReloaded === undefined")
         assert browser.current_url.endswith("/text/ch00002.html")
