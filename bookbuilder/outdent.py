@@ -26,7 +26,7 @@ MAX_TITLE_SHARE = 0.34  # titles among the non-blank lines: more is not a book o
 _NOT_TITLE = re.compile(r"[。！？；，：、…,.!?;:“”「」『』‘’\"'（）()《》<>|/\\=*#~]")
 # A label, not a title: 君重写版文案 over 沉香如屑's blurb (the text before the first title is the
 # book's introduction).
-_LABEL = re.compile(r"(?:文案|简介|簡介|介绍|介紹|目录|目錄|正文|序言|前言)[】\]]?$")  # 【正文】 too
+_LABEL = re.compile(r"(?:文案|简介|簡介|介绍|介紹|目录|目錄|正文|序言|前言|推荐|推薦)\d*[】\]]?$")  # 【内容简介2】, 【编辑推荐】
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _NUMERAL_LINE = re.compile(r"^[一二三四五六七八九十百零〇两]{1,4}$")
 

@@ -163,12 +163,8 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     if named:
         looked_at = _take(named, lines, cands, before, looked_at, separator_at)
     choice = choose(cands, before) if cands else Choice({}, (), {}, {})
-    if custom is None and len(lines) >= MARGIN_BOOK and _few_numbered(choice) and (margin := outdented_titles(lines, _fields)):
-        if len(margin) > len(choice.headings):  # titles by layout alone: bare numbers are their sections
-            for i in [i for i, h in cands.items() if h.rule in BARE_RULES]:
-                del cands[i]
-            looked_at = _take(margin, lines, cands, before, looked_at, separator_at)
-            choice = choose(cands, before)
+    if custom is None and len(lines) >= MARGIN_BOOK:
+        choice, looked_at = _by_the_margin(choice, lines, cands, before, looked_at, separator_at)
     if toc_rules or fixes:
         lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
         looked_at = list(range(len(lines)))
@@ -190,9 +186,31 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
 MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by its own heading
 
 
-def _few_numbered(choice: Choice) -> bool:
-    """Fewer than three 第N章 (or heading_pattern) headings: the margin may say more."""
-    return sum(1 for h in choice.headings.values() if h.rule in ("numbered", "custom")) < 3
+LONG_STRETCH = 2000  # non-blank lines without a heading: the numbered headings may have stopped there
+
+
+def _by_the_margin(choice: Choice, lines: list, cands: dict, before: dict, looked_at: list[int], separator_at: list[int]):
+    """The file's titles told by layout (bookbuilder.outdent), where its rules found little: fewer
+    than three 第N章 headings (then the margin's titles replace bare numbers, their sections), or
+    a long stretch with none (曾许诺: 第一章 … 第四章, then each chapter titled at the margin
+    alone; the margin's titles are taken inside such stretches)."""
+    numbered = sum(1 for h in choice.headings.values() if h.rule in ("numbered", "custom"))
+    edges = [0, *choice.headings, len(lines)]
+    stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > LONG_STRETCH]
+    if numbered >= 3 and not stretches:
+        return choice, looked_at
+    margin = outdented_titles(lines, _fields)
+    if numbered >= 3:
+        margin = {i: h for i, h in margin.items() if any(a < i < b for a, b in stretches)}
+        if len(margin) < 3:
+            return choice, looked_at
+    elif len(margin) <= len(choice.headings):
+        return choice, looked_at
+    else:
+        for i in [i for i, h in cands.items() if h.rule in BARE_RULES]:
+            del cands[i]  # the titled pieces' sections
+    looked_at = _take(margin, lines, cands, before, looked_at, separator_at)
+    return choose(cands, before), looked_at
 
 
 def _take(found: dict[int, Heading], lines: list, cands: dict[int, Heading], before: dict[int, int],

@@ -136,3 +136,18 @@ def test_a_label_at_the_margin_is_no_title(tmp_path):
     loaded = novel(tmp_path, text)
     assert titles(loaded) == parts
     assert next(loaded.book.chapters()).kind == "intro"
+
+
+def test_titles_at_the_margin_after_the_numbered_chapters_stop(tmp_path):
+    """曾许诺's shape: 第一章 … 第四章, then thousands of lines whose chapters are titled at the
+    margin alone (辜负当年林下意, 最是一生好景时, …): they are chapters too."""
+    later = ["辜负当年林下意", "最是一生好景时", "青杠木百角藤", "薄情转是多情累"]
+    text = "".join(f"第{n}章 题{n}\n" + PROSE for n in "一二三四") + "".join(f"{t}\n" + PROSE * 70 for t in later)
+    loaded = novel(tmp_path, text)
+    assert titles(loaded) == [f"第{n}章 题{n}" for n in "一二三四"] + later
+
+
+def test_a_numbered_book_keeps_its_margin_lines_as_text(tmp_path):
+    """The same margin lines in a book whose 第N章 headings go on to the end: text."""
+    text = "".join(f"第{n}章 题{n}\n" + PROSE + ("辜负当年林下意\n" if n == "二" else "") + PROSE for n in "一二三四五六")
+    assert len(titles(novel(tmp_path, text))) == 6
