@@ -49,16 +49,17 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         family = families.get(rule)
         if not family:
             continue
+        seen = len(family)
         if rule in BARE_RULES and strong_chapters >= 3:
-            rejected[rule] = len(family)  # never in a book that has 第N章 headings of its own
-            continue
-        kinds = ("volume",) if family[next(iter(family))].kind == "volume" else ("chapter",)
-        ok = _supported(accepted, family, kinds)
+            # never in a book that has 第N章 headings of its own, but where they stop for long
+            family = _where_numbering_stops(accepted, family, before)
+        kinds = ("volume",) if family and family[next(iter(family))].kind == "volume" else ("chapter",)
+        ok = _supported(accepted, family, kinds) if family else {}
         if rule in WEAK_RULES and (len(ok) < 3 or len(ok) < len(family) / 2):
             ok = {}
         accepted.update(ok)
-        if len(ok) < len(family):
-            rejected[rule] = len(family) - len(ok)
+        if len(ok) < seen:
+            rejected[rule] = seen - len(ok)
     if families:
         accepted = _without_inner_items(dict(sorted(accepted.items())))  # (cands, and so the strong ones, are in line order)
     if sum(h.kind == "volume" for h in accepted.values()) >= 3 and not any(h.kind == "chapter" for h in accepted.values()):
@@ -70,6 +71,34 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     for i in labels:
         del accepted[i]
     return Choice(accepted, toc, _rule_counts(accepted), rejected, pages + repeats + between + labels)
+
+
+STOPPED = 2000  # lines without a 第N章 heading: the book's headings changed their style there
+STOPPED_SECTION = 10  # lines under each of the new style's headings, at the median
+
+
+def _where_numbering_stops(accepted: dict[int, Heading], family: dict[int, Heading], before: dict[int, int]) -> dict[int, Heading]:
+    """The family's candidates that stand in a stretch of 2,000 lines or more without a 第N章
+    heading: a book whose headings change style (蜀山的少年: 第十四章 …, then 十五 漫长的朔月之夜,
+    25 不能彼此相爱; 云中歌's second part under Chapter 1, Chapter 2 …)."""
+    numbered = sorted(i for i, h in accepted.items() if h.kind == "chapter" and h.rule in ("numbered", "custom"))
+    last = max(family)
+    stretches: dict[int, list[int]] = {}  # the numbered heading before it (-1: none) → the candidates after it
+    for i in family:
+        k = bisect.bisect_left(numbered, i)
+        start = before[numbered[k - 1]] if k > 0 else 0
+        end = before[numbered[k]] if k < len(numbered) else before[last] + STOPPED  # the file goes on past its last heading
+        if end - start > STOPPED:
+            stretches.setdefault(numbered[k - 1] if k > 0 else -1, []).append(i)
+    kept = {}
+    for heading, found in stretches.items():
+        if heading >= 0 and before[found[0]] - before[heading] == 1:
+            continue  # right under 第三十九章: its own sections (1, 2 … or （一） …), not chapters
+        gaps = sorted(before[b] - before[a] for a, b in zip(found, found[1:]))
+        if gaps and gaps[len(gaps) // 2] < STOPPED_SECTION:
+            continue  # a questionnaire's 1 姓名？ 2 年龄？, one answer under each
+        kept.update((i, family[i]) for i in found)
+    return kept
 
 
 _UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])")  # the unit a numbered title is counted in

@@ -151,3 +151,25 @@ def test_a_numbered_book_keeps_its_margin_lines_as_text(tmp_path):
     """The same margin lines in a book whose 第N章 headings go on to the end: text."""
     text = "".join(f"第{n}章 题{n}\n" + PROSE + ("辜负当年林下意\n" if n == "二" else "") + PROSE for n in "一二三四五六")
     assert len(titles(novel(tmp_path, text))) == 6
+
+
+LONG_PROSE = PROSE * 60  # 480 lines: four of them make a stretch the 第N章 headings left
+
+
+def test_bare_numbers_are_chapters_where_the_numbered_headings_stop_for_long(tmp_path):
+    """蜀山的少年's shape: 第一章 … 第四章, then the author numbers 5 飞翔的力量, 6 斗球 … ; 云中歌's
+    second part under Chapter 1, Chapter 2 (numbering from 1 again: a part of its own)."""
+    text = "".join(f"第{n}章 题{n}\n" + PROSE for n in "一二三四")
+    text += "".join(f"{n} 新题{n}\n" + LONG_PROSE for n in range(5, 9))
+    assert titles(novel(tmp_path, text)) == [f"第{n}章 题{n}" for n in "一二三四"] + [f"{n} 新题{n}" for n in range(5, 9)]
+    english = "".join(f"第{n}章 题{n}\n" + PROSE for n in "一二三四") + "".join(f"Chapter {n} 英题\n" + LONG_PROSE for n in (1, 2, 3, 4))
+    assert titles(novel(tmp_path, english, "english.txt"))[4:] == [f"Chapter {n} 英题" for n in (1, 2, 3, 4)]
+
+
+@pytest.mark.parametrize("after", [
+    "".join(f"（{n}）\n" + LONG_PROSE for n in "一二三四五"),  # right under the last chapter: its sections
+    "这是后记。\n" + LONG_PROSE * 4 + "".join(f"{n} 问题{n}？\n回答。\n" for n in range(1, 15)),  # a questionnaire
+])
+def test_bare_numbers_after_the_last_chapter_stay_text_when_they_are_its_sections_or_a_list(tmp_path, after):
+    text = "".join(f"第{n}章 题{n}\n" + PROSE for n in "一二三") + "第四章 题四\n" + after
+    assert titles(novel(tmp_path, text)) == [f"第{n}章 题{n}" for n in "一二三四"]
