@@ -21,6 +21,8 @@ _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提
 _QUOTED = re.compile(r"^《([^《》]{1,40})》$")
 _AUTHOR_QUOTED = re.compile(r"^([^《》\s:：—\-]{1,12})\s*《([^《》]{1,40})》$")  # 金庸《倚天屠龙记》, not ——《纽约时报》
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
+# 《沉香如屑》苏寞: the title, then the author's name alone (not 全集, 合集, TXT下载, 晋江独家发表, 第一章 …)
+_QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:全集|全本|全文|合集|文集|作品|[Tt][Xx][Tt]|下载|完结|精校|校对|最新|独家|发表|首发|连载|出品|[章回节卷]))([\u4e00-\u9fffA-Za-z·]{2,8})$")
 # An author's dynasty in brackets before the name: (明)徐宏祖, （清）曹雪芹.
 _DYNASTY = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
 # （清）曹雪芹 著, [明]罗贯中著: a classic's byline.
@@ -141,6 +143,8 @@ def _fields_of(text: str) -> dict[str, str]:
             return {"title": _title_value(title), "author": author_value(author)}
         return {key: author_value(value) if key == "author" else _title_value(value)}
     if m := _QUOTED_AUTHOR.match(text):
+        return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
+    if m := _QUOTED_NAME.match(text):
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
     if m := _DYNASTY_BYLINE.match(text):
         return {"author": author_value(m.group("name"))}
