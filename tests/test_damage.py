@@ -133,6 +133,19 @@ def test_a_phone_readers_bookmark_data_after_the_text_is_left_out(trailer):
     assert note.at.line == 102
 
 
+def test_lines_of_chinese_read_as_latin1_upstream_are_read_back():
+    """A crawler's 一念永恒: every heading GBK read as Latin-1 and saved as UTF-8 (µÚÈýÕÂ Áù¾äÕæÑÔ
+    for 第三章 六句真言), 228 lines; UTF-8 read so (å¤©ä¸‹ for 天下) the same. Accented names stay."""
+    misread_gbk = "第三章 六句真言".encode("gbk").decode("latin-1")
+    misread_utf8 = "天下大势，分久必合".encode("utf-8").decode("latin-1")
+    western = "Émile Zola était là, Ça va très bien"
+    text = f"{misread_gbk}\n他走进院子，看见一棵老树。\n{misread_utf8}\n{western}\n"
+    decoded = decode_chapter(text.encode("utf-8"), "m.txt")
+    assert decoded.text.split("\n")[:4] == ["第三章 六句真言", "他走进院子，看见一棵老树。", "天下大势，分久必合", western]
+    (note,) = [d for d in decoded.diagnostics if d.code == "W109"]
+    assert note.at.line == 1 and "lines 1, 3" in note.message
+
+
 def test_nul_bytes_in_the_middle_are_still_an_error():
     data = "他走进院子。".encode("gbk") * 1000
     with pytest.raises(BookError) as e:

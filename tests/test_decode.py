@@ -95,11 +95,18 @@ def test_clean_text(raw, clean):
     assert clean_text(raw) == clean
 
 
-@pytest.mark.parametrize("text, sign", [("锟斤拷锟斤拷", "锟斤拷"), ("ä¸­æ–‡", "ä¸"), ("坏\ufffd了", "U+FFFD"), ("私\ue000用", "U+E000")])
+@pytest.mark.parametrize("text, sign", [("锟斤拷锟斤拷", "锟斤拷"), ("Ã¤Ã¶Ã¼", "Ã¤"), ("坏\ufffd了", "U+FFFD"), ("私\ue000用", "U+E000")])
 def test_mojibake_is_warned_with_line(text, sign):
     decoded = decode_chapter(("第一行\n" + text).encode(), "m.txt")
     warning = [d for d in decoded.diagnostics if d.code == "W102"][0]
     assert warning.at.line == 2 and sign in warning.message
+
+
+def test_utf8_read_as_cp1252_is_read_back_not_only_warned():
+    """ä¸­æ–‡ (中文 read as cp1252): lossless, so read back (W109) rather than left with a W102."""
+    decoded = decode_chapter("第一行\nä¸\xadæ–‡".encode(), "m.txt")
+    assert decoded.text == "第一行\n中文"
+    assert [d.code for d in decoded.diagnostics] == ["W109"]
 
 
 def test_short_file_decided_by_detector_gets_low_confidence_warning():

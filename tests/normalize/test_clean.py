@@ -78,6 +78,7 @@ def test_disguised_adverts_are_found(raw):
     "Ps:书友们，我是某某，推荐一款免费小说App，支持小说下载、听书、零广告、多种阅读模式。请您关注微信公众号：abc（长按三秒复制）书友们快关注起来吧！",
     "《某书》书评和最新更新以及相关书籍推荐请到《某书》专题网址http://www.example.com/lishi/2051/",
     "TXT小说天堂  https://www.example.com，最有文艺气息的文学网站，提供经典的文学名著、武侠小说、言情小说、人文社科类书籍在线阅读，所有TXT电子书手机免费下载阅读",
+    "app2();read2();",  # a scraped page's script calls
 ])
 def test_banner_credit_and_pager_lines_are_dropped(raw):
     assert clean("他走了。", raw, "她来了。") == ["他走了。", "她来了。"]
@@ -96,6 +97,8 @@ def test_banner_credit_and_pager_lines_are_dropped(raw):
     "他买了一本《小说月报》。",
     "状态：很好，他说。",
     "正文开始之前，他先写了一段序。",
+    "他在纸上写了 print(); 就笑了。",
+    "alert();",  # a line of code in a book about code
 ])
 def test_prose_is_never_touched(prose):
     assert clean(prose) == [prose]
