@@ -1,9 +1,12 @@
-"""Titles told by layout alone: in a file whose prose is indented, a short line at the margin.
+"""Titles told by layout alone: in a file whose prose is indented alike, a short line that is not
+(at the margin, or centred).
 
 Collections of stories and essays (城南旧事, 呐喊-style anthologies) number nothing: each title
 stands at the left margin over indented paragraphs, sometimes with its sections numbered 一, 二 …
-on lines of their own. Looked for only where no 第N章 rule found the book's chapters, and only in
-a file whose long lines are nearly all indented, so that the margin means something. A run of
+on lines of their own; others centre each title (沉香如屑) or indent it by one space where the
+prose has two ideographic ones (半开莲塘寄浮生). Looked for only where no 第N章 rule found the
+book's chapters, and only in a file whose long lines are nearly all indented alike, so that a
+title's indent means something. A run of
 such lines one under another is a poem or a list, not titles (except a title over its first
 section's number: 惠安馆传奇 / 一).
 """
@@ -16,36 +19,44 @@ from bookbuilder.headings import Heading
 from bookbuilder.numerals import parse_numeral
 
 PROSE_LINE = 30  # characters: a line this long is prose, and says whether prose is indented
-INDENTED_SHARE = 0.9  # of the prose lines, for the margin to mean a title
+INDENTED_SHARE = 0.9  # of the prose lines indented alike, for another indent to mean a title
 MIN_PROSE_LINES = 20
 MAX_TITLE = 20  # characters
 MIN_TITLES = 3
 MAX_TITLE_SHARE = 0.34  # titles among the non-blank lines: more is not a book of prose with titles (简媜's
 # 下午茶: 30 short essays in 180 lines)
 # What a title never holds: sentence punctuation, and an opening quote (a line of dialogue).
-_NOT_TITLE = re.compile(r"[。！？；，：、…,.!?;:“”「」『』‘’\"'（）()《》<>|/\\=*#~]")
+# A title may end in （上）; a line opening with a bracket or a dash is a stage direction or a
+# quotation's source (（笑）, ——老子).
+_NOT_TITLE = re.compile(r"[。．！？；，：、…,.!?;:“”「」『』‘’\"'《》<>|/\\=*#~]|^[（(—─\-]")
 # A label, not a title: 君重写版文案 over 沉香如屑's blurb (the text before the first title is the
 # book's introduction).
 _LABEL = re.compile(r"(?:文案|简介|簡介|介绍|介紹|目录|目錄|正文|序言|前言|推荐|推薦)\d*[】\]]?$")  # 【内容简介2】, 【编辑推荐】
+_BYLINE = re.compile(r"^(?:作\s*者|著\s*者)\s*[:：]")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _NUMERAL_LINE = re.compile(r"^[一二三四五六七八九十百零〇两]{1,4}$")
 
 
-def outdented_titles(lines: list, fields) -> dict[int, Heading]:
-    """Index in `lines` → heading, for the margin titles of the file; {} where layout says nothing.
-    `fields(item)` gives (line number, indented, text) of a kept line."""
-    prose = indented = 0
-    found: list[int] = []
+def outdented_titles(lines: list, fields, indent_of) -> dict[int, Heading]:
+    """Index in `lines` → heading, for the titles the file's layout tells; {} where it says nothing.
+    `fields(item)` gives (line number, indented, text) of a kept line, `indent_of(line number)` the
+    width of its indent in the file."""
+    widths: Counter = Counter()  # indent → prose lines so indented
+    short: list[int] = []
     for i, item in enumerate(lines):
-        _, is_indented, text = fields(item)
+        number, _, text = fields(item)
         if len(text) >= PROSE_LINE:
-            prose += 1
-            indented += is_indented
-        elif (not is_indented and len(text) <= MAX_TITLE and _HAN.search(text) and not _NOT_TITLE.search(text)
-              and not _LABEL.search(text)):
-            found.append(i)
-    if prose < MIN_PROSE_LINES or indented < INDENTED_SHARE * prose:
+            widths[indent_of(number)] += 1
+        elif len(text) <= MAX_TITLE and _HAN.search(text) and not _NOT_TITLE.search(text) and not _LABEL.search(text):
+            short.append(i)
+    prose = sum(widths.values())
+    if prose < MIN_PROSE_LINES:
         return {}
+    width, indented = widths.most_common(1)[0]
+    if width == 0 or indented < INDENTED_SHARE * prose:
+        return {}  # prose at the margin, or indented every which way: the layout tells nothing
+    found = [i for i in short if indent_of(fields(lines[i])[0]) != width  # at the margin, or set apart (centred)
+             and not (i + 1 < len(lines) and _BYLINE.match(fields(lines[i + 1])[2]))]  # the book's own title
     titles = _alone(found, lines, fields)
     if len(titles) > MAX_TITLE_SHARE * len(lines):
         return {}

@@ -164,7 +164,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         looked_at = _take(named, lines, cands, before, looked_at, separator_at)
     choice = choose(cands, before) if cands else Choice({}, (), {}, {})
     if custom is None and len(lines) >= MARGIN_BOOK:
-        choice, looked_at = _by_the_margin(choice, lines, cands, before, looked_at, separator_at)
+        choice, looked_at = _by_the_margin(text, choice, lines, cands, before, looked_at, separator_at)
     if toc_rules or fixes:
         lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
         looked_at = list(range(len(lines)))
@@ -189,7 +189,15 @@ MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by
 LONG_STRETCH = 2000  # non-blank lines without a heading: the numbered headings may have stopped there
 
 
-def _by_the_margin(choice: Choice, lines: list, cands: dict, before: dict, looked_at: list[int], separator_at: list[int]):
+def _indent(raw: str) -> int:
+    """The width of a line's indent, in half-width columns (an ideographic space is two, a tab four)."""
+    stripped = raw.lstrip()
+    lead = raw[: len(raw) - len(stripped)]
+    return len(lead) + lead.count("\u3000") + 3 * lead.count("\t")
+
+
+def _by_the_margin(text: str, choice: Choice, lines: list, cands: dict, before: dict, looked_at: list[int],
+                   separator_at: list[int]):
     """The file's titles told by layout (bookbuilder.outdent), where its rules found little: fewer
     than three 第N章 headings (then the margin's titles replace bare numbers, their sections), or
     a long stretch with none (曾许诺: 第一章 … 第四章, then each chapter titled at the margin
@@ -199,7 +207,8 @@ def _by_the_margin(choice: Choice, lines: list, cands: dict, before: dict, looke
     stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > LONG_STRETCH]
     if numbered >= 3 and not stretches:
         return choice, looked_at
-    margin = outdented_titles(lines, _fields)
+    raw = text.split("\n")
+    margin = outdented_titles(lines, _fields, lambda number: _indent(raw[number - 1]))
     if numbered >= 3:
         margin = {i: h for i, h in margin.items() if any(a < i < b for a, b in stretches)}
         if len(margin) < 3:

@@ -173,3 +173,13 @@ def test_bare_numbers_are_chapters_where_the_numbered_headings_stop_for_long(tmp
 def test_bare_numbers_after_the_last_chapter_stay_text_when_they_are_its_sections_or_a_list(tmp_path, after):
     text = "".join(f"第{n}章 题{n}\n" + PROSE for n in "一二三") + "第四章 题四\n" + after
     assert titles(novel(tmp_path, text)) == [f"第{n}章 题{n}" for n in "一二三四"]
+
+
+@pytest.mark.parametrize("indent", [" " * 18, " "])  # centred (沉香如屑); one space where prose has 　　 (半开莲塘寄浮生)
+def test_titles_set_apart_by_their_indent_are_the_chapters(tmp_path, indent):
+    names = ["一具棺材一个坑", "赌局和小狐狸", "日行一善", "天师唐周", "前缘（上）"]
+    text = "半开莲塘寄浮生\n作者：夏初临\n" + "".join(f"{indent}{t}\n" + PROSE * 3 for t in names)
+    text += PROSE + "              ——李贺《龙夜吟》\n" + PROSE
+    loaded = novel(tmp_path, text)
+    assert titles(loaded) == names
+    assert loaded.book.meta.title == "半开莲塘寄浮生"
