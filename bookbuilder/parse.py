@@ -15,7 +15,7 @@ from bookbuilder.choice import Choice, choose, is_bare_label
 from bookbuilder.headings import BARE_RULES, MAX_LONG_HEADING, STARTS, Heading, candidate, normalize_title, without_page
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS
-from bookbuilder.outdent import outdented_titles
+from bookbuilder.second_look import MARGIN_BOOK, more_headings
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
 # indents, any other Unicode space): CSS re-creates the indent (RULES §3.6).
@@ -163,8 +163,13 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     if named:
         looked_at = _take(named, lines, cands, before, looked_at, separator_at)
     choice = choose(cands, before) if cands else Choice({}, (), {}, {})
-    if custom is None and len(lines) >= MARGIN_BOOK:
-        choice, looked_at = _by_the_margin(text, choice, lines, cands, before, looked_at, separator_at)
+    if custom is None and len(lines) >= MARGIN_BOOK:  # the rules found little: titles by layout, behind a name
+        found, bare_are_sections = more_headings(text, choice, lines, _fields, title_junk)
+        if found:
+            for i in [i for i, h in cands.items() if h.rule in BARE_RULES] if bare_are_sections else ():
+                del cands[i]
+            looked_at = _take(found, lines, cands, before, looked_at, separator_at)
+            choice = choose(cands, before)
     if toc_rules or fixes:
         lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
         looked_at = list(range(len(lines)))
@@ -181,45 +186,6 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         choice, merged, fixed = apply(fixes, lines, choice, path)
     sections, notes = _sections(lines, looked_at, choice, cands, path, merged)
     return sections, fixed + notes
-
-
-MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by its own heading
-
-
-LONG_STRETCH = 2000  # non-blank lines without a heading: the numbered headings may have stopped there
-
-
-def _indent(raw: str) -> int:
-    """The width of a line's indent, in half-width columns (an ideographic space is two, a tab four)."""
-    stripped = raw.lstrip()
-    lead = raw[: len(raw) - len(stripped)]
-    return len(lead) + lead.count("\u3000") + 3 * lead.count("\t")
-
-
-def _by_the_margin(text: str, choice: Choice, lines: list, cands: dict, before: dict, looked_at: list[int],
-                   separator_at: list[int]):
-    """The file's titles told by layout (bookbuilder.outdent), where its rules found little: fewer
-    than three 第N章 headings (then the margin's titles replace bare numbers, their sections), or
-    a long stretch with none (曾许诺: 第一章 … 第四章, then each chapter titled at the margin
-    alone; the margin's titles are taken inside such stretches)."""
-    numbered = sum(1 for h in choice.headings.values() if h.rule in ("numbered", "custom"))
-    edges = [0, *choice.headings, len(lines)]
-    stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > LONG_STRETCH]
-    if numbered >= 3 and not stretches:
-        return choice, looked_at
-    raw = text.split("\n")
-    margin = outdented_titles(lines, _fields, lambda number: _indent(raw[number - 1]))
-    if numbered >= 3:
-        margin = {i: h for i, h in margin.items() if any(a < i < b for a, b in stretches)}
-        if len(margin) < 3:
-            return choice, looked_at
-    elif len(margin) <= len(choice.headings):
-        return choice, looked_at
-    else:
-        for i in [i for i, h in cands.items() if h.rule in BARE_RULES]:
-            del cands[i]  # the titled pieces' sections
-    looked_at = _take(margin, lines, cands, before, looked_at, separator_at)
-    return choose(cands, before), looked_at
 
 
 def _take(found: dict[int, Heading], lines: list, cands: dict[int, Heading], before: dict[int, int],

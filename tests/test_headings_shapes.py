@@ -183,3 +183,12 @@ def test_titles_set_apart_by_their_indent_are_the_chapters(tmp_path, indent):
     loaded = novel(tmp_path, text)
     assert titles(loaded) == names
     assert loaded.book.meta.title == "半开莲塘寄浮生"
+
+
+def test_headings_behind_the_books_name_are_chapters(tmp_path):
+    """九州缥缈录 from one site: `缥缈录 第一章 蛮荒 一` … before every heading, no 《》 around the name;
+    龙族5's site spells its name two ways. A sentence with a space before 第 stays text."""
+    text = "".join(f"    缥缈录 第{n}章 题{n}\n" + PROSE * 2 for n in "一二三四")
+    text += "    龙族5 第五章 题五\n" + PROSE * 2 + "    龙族5 第六章 题六\n" + PROSE * 2
+    text += "    他说 第三章写得好，就走了\n" + PROSE * 2
+    assert titles(novel(tmp_path, text)) == [f"第{n}章 题{n}" for n in "一二三四五六"]

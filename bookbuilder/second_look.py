@@ -1,0 +1,62 @@
+"""A second look at a file whose rules found little: fewer than three 第N章 headings, or a long
+stretch with none after them (bookbuilder.parse calls it once the first choice is made).
+
+Two things real downloads do there that no line rule can see alone: they tell titles by layout
+(bookbuilder.outdent: a title at the margin, or centred), and they put the book's name before
+every heading (`缥缈录 第一章 蛮荒 一`, 九州缥缈录 from one site; `龙族5 第23章 故人(5)`).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from bookbuilder.choice import Choice
+from bookbuilder.headings import Heading, candidate
+from bookbuilder.outdent import outdented_titles
+
+MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by its own heading
+LONG_STRETCH = 2000  # non-blank lines without a heading: the numbered headings may have stopped there
+MIN_PREFIXED = 3  # headings behind the same name, for the name to be the book's and not a sentence's
+# A name, a space, then 第: 缥缈录 第一章 … (a sentence has punctuation before its 第, or no space)
+_PREFIXED = re.compile(r"^(?P<name>[^\s。，！？；：:、“”「」（）()]{1,12})[ \u3000]+(?=第)")
+
+
+def more_headings(text: str, choice: Choice, lines: list, fields, title_junk: tuple = ()) -> tuple[dict[int, Heading], bool]:
+    """Line index → heading for what the first choice missed, and whether these replace the bare
+    numbers chosen (the titled pieces' sections), or ({}, False)."""
+    numbered = sum(1 for h in choice.headings.values() if h.rule in ("numbered", "custom"))
+    edges = [0, *choice.headings, len(lines)]
+    stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > LONG_STRETCH]
+    if numbered >= 3 and not stretches:
+        return {}, False
+    raw = text.split("\n")
+    found = {**outdented_titles(lines, fields, lambda number: _indent(raw[number - 1])),
+             **_behind_the_name(lines, fields, title_junk)}
+    if numbered >= 3:  # only inside the stretches the 第N章 headings left
+        found = {i: h for i, h in found.items() if any(a < i < b for a, b in stretches)}
+        return (found, False) if len(found) >= 3 else ({}, False)
+    return (found, True) if len(found) > len(choice.headings) else ({}, False)
+
+
+def _behind_the_name(lines: list, fields, title_junk: tuple) -> dict[int, Heading]:
+    """Headings behind a name that stands before three or more of them (the book's, a site's), and
+    behind any other name that stands before two."""
+    found: dict[int, tuple[str, Heading]] = {}
+    for i, item in enumerate(lines):
+        number, _, line = fields(item)
+        if "第" not in line[:16] or not (m := _PREFIXED.match(line)):
+            continue
+        heading = candidate(line[m.end():], number, None, title_junk)
+        if heading is not None and heading.kind == "chapter" and not heading.weak:
+            found[i] = (m.group("name"), heading)
+    names = Counter(name for name, _ in found.values())
+    if not names or names.most_common(1)[0][1] < MIN_PREFIXED:
+        return {}
+    return {i: heading for i, (name, heading) in found.items() if names[name] >= 2}  # 龙族5 and 龙族v悼亡者的归来: one site, two spellings
+
+
+def _indent(raw: str) -> int:
+    """The width of a line's indent, in half-width columns (an ideographic space is two, a tab four)."""
+    stripped = raw.lstrip()
+    lead = raw[: len(raw) - len(stripped)]
+    return len(lead) + lead.count("\u3000") + 3 * lead.count("\t")
