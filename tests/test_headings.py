@@ -53,6 +53,15 @@ def codes(loaded) -> list[str]:
     ("12|第十二章 归来", "第十二章 归来"),  # a contents index column (晋江)
     (" 2 | 【02】", "02"),
     ("【02】 夜雨", "02 夜雨"),
+    ("\ue5e5第一章\u3000汤姆耍斗", "第一章 汤姆耍斗"),  # an icon-font glyph before every heading
+    ("\ue5e5\ue5e6 第二章 无奈刷墙", "第二章 无奈刷墙"),
+    ("[正文 第1节]", "第1节"),  # a download's page label in brackets
+    ("【正文 第十二章】 归来", "第十二章 归来"),
+    ("正文225倒计时", "225 倒计时"),  # the section label glued to a number glued to its title
+    ("1科学边界", "1 科学边界"),
+    ("4三体、周文王、长夜", "4 三体、周文王、长夜"),
+    ("★青蛙王子", "青蛙王子"),
+    ("◆ 灰姑娘", "灰姑娘"),
 ])
 def test_site_debris_is_cut_from_headings(line, title):
     heading = candidate(line, 1)
