@@ -17,11 +17,20 @@ from bookbuilder.outdent import outdented_titles
 MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by its own heading
 LONG_STRETCH = 2000  # non-blank lines without a heading: the numbered headings may have stopped there
 MIN_PREFIXED = 3  # headings behind the same name, for the name to be the book's and not a sentence's
-# A name, a space, then 第: 缥缈录 第一章 … (a sentence has punctuation before its 第, or no space)
-_PREFIXED = re.compile(r"^(?P<name>[^\s。，！？；：:、“”「」（）()]{1,12})[ \u3000]+(?=第)")
+# A name, a space, then a heading: 缥缈录 第一章 … (a sentence has punctuation before its 第, or no
+# space); or then a short title, where the name is the file's: 昆虫记 石蚕.
+_NAMED = re.compile(r"^(?P<name>[^\s。，！？；：:、“”「」（）()]{1,12})[ \u3000]+(?=\S)")
+_SENTENCE = re.compile(r"[。，！？；：:、…“”「」,.!?;]")
+MAX_NAMED = 40  # characters: a name and a heading
 
 
-def more_headings(text: str, choice: Choice, lines: list, fields, title_junk: tuple = ()) -> tuple[dict[int, Heading], bool]:
+def _stem(path: str) -> str:
+    """The file's name without its folder and suffix: what a book's name behind its headings is part of."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
+
+
+def more_headings(text: str, path: str, choice: Choice, lines: list, fields, title_junk: tuple = ()
+                  ) -> tuple[dict[int, Heading], bool]:
     """Line index → heading for what the first choice missed, and whether these replace the bare
     numbers chosen (the titled pieces' sections), or ({}, False)."""
     numbered = sum(1 for h in choice.headings.values() if h.rule in ("numbered", "custom"))
@@ -31,24 +40,28 @@ def more_headings(text: str, choice: Choice, lines: list, fields, title_junk: tu
         return {}, False
     raw = text.split("\n")
     found = {**outdented_titles(lines, fields, lambda number: _indent(raw[number - 1])),
-             **_behind_the_name(lines, fields, title_junk)}
+             **_behind_the_name(lines, fields, title_junk, _stem(path))}
     if numbered >= 3:  # only inside the stretches the 第N章 headings left
         found = {i: h for i, h in found.items() if any(a < i < b for a, b in stretches)}
         return (found, False) if len(found) >= 3 else ({}, False)
     return (found, True) if len(found) > len(choice.headings) else ({}, False)
 
 
-def _behind_the_name(lines: list, fields, title_junk: tuple) -> dict[int, Heading]:
+def _behind_the_name(lines: list, fields, title_junk: tuple, stem: str) -> dict[int, Heading]:
     """Headings behind a name that stands before three or more of them (the book's, a site's), and
-    behind any other name that stands before two."""
+    behind any other name that stands before two; and where the name is the file's own (昆虫记's
+    `昆虫记 石蚕`, `昆虫记 蜣螂` …), any short title behind it."""
     found: dict[int, tuple[str, Heading]] = {}
     for i, item in enumerate(lines):
         number, _, line = fields(item)
-        if "第" not in line[:16] or not (m := _PREFIXED.match(line)):
+        if len(line) > MAX_NAMED or not (m := _NAMED.match(line)):
             continue
-        heading = candidate(line[m.end():], number, None, title_junk)
+        rest = line[m.end():]
+        heading = candidate(rest, number, None, title_junk) if rest[0] == "第" else None
         if heading is not None and heading.kind == "chapter" and not heading.weak:
             found[i] = (m.group("name"), heading)
+        elif heading is None and len(m.group("name")) >= 2 and m.group("name") in stem and not _SENTENCE.search(rest):
+            found[i] = (m.group("name"), Heading("chapter", " ".join(rest.split()), None, number, rule="named"))
     names = Counter(name for name, _ in found.values())
     if not names or names.most_common(1)[0][1] < MIN_PREFIXED:
         return {}

@@ -176,3 +176,11 @@ def test_headings_behind_the_books_name_are_chapters(tmp_path):
     text += "    龙族5 第五章 题五\n" + PROSE * 2 + "    龙族5 第六章 题六\n" + PROSE * 2
     text += "    他说 第三章写得好，就走了\n" + PROSE * 2
     assert titles(novel(tmp_path, text)) == [f"第{n}章 题{n}" for n in "一二三四五六"]
+
+
+def test_titles_behind_the_files_own_name_are_chapters(tmp_path):
+    """昆虫记: `昆虫记 石蚕`, `昆虫记 蜣螂` … indented like the prose; the name is the file's. Another
+    name before short lines (a speaker in a script) is no title."""
+    names = ["石蚕", "蜣螂", "蝉", "泥水匠蜂"]
+    text = "".join(f"　　昆虫记 {t}\n" + PROSE * 3 for t in names) + "".join(f"　　旁白 {t}\n" + PROSE for t in names)
+    assert titles(novel(tmp_path, text, "昆虫记.txt")) == names
