@@ -64,6 +64,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W305": (W, "a chapter has no text"),
     "W306": (W, "a chapter is over 50,000 characters (a missed heading?)"),
     "W307": (W, "no headings were found, or a chapter is over 100,000 characters: the text was divided into parts"),
+    "W308": (W, "a chapter repeats an earlier one word for word (title and text) and was left out"),
     "I301": (I, "a line looks like a heading but the heading guard rejected it"),
     "I302": (I, "a run of headings with no text between them (the file's own table of contents) was dropped"),
     "I303": (I, "a line repeated before many headings (a site's page header) was dropped"),

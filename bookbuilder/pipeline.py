@@ -24,7 +24,7 @@ from bookbuilder.parallel import ordered_map
 from bookbuilder.reading import (FileToRead, Normalized, decode_read, encode_read, normalized_parts, read_and_normalize,
                                  read_file, sample_of_first_files)
 from bookbuilder.source import discover
-from bookbuilder.structure import Assembly, finish, parts_at_restarts
+from bookbuilder.structure import Assembly, finish, parts_at_restarts, without_repeats
 
 DEFAULT_EPOCH = 1700000000  # 2023-11-14: builds are reproducible even without SOURCE_DATE_EPOCH
 
@@ -90,7 +90,12 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     if config.fixes and (fix := unmatched(config.fixes, notes)) is not None:
         what = f"at = {fix.at_file}:{fix.at_line}" if fix.at_file else f"title = {fix.title!r}"
         raise BookError("E009", f"[[fix]] #{fix.index} ({what}) matches no line of the book", Location(str(config.root / "book.toml"), fix.line))
-    volumes, divided = parts_at_restarts(finish(asm, polish=rules.title))
+    volumes, repeats = without_repeats(finish(asm, polish=rules.title))
+    if repeats:
+        normalized = [n for i, n in enumerate(normalized) if i not in repeats]
+        notes += [Diagnostic("W308", f"chapter {chapter.title!r} repeats the one at {earlier.at} word for word: left out", chapter.at)
+                  for chapter, earlier in repeats.values()]
+    volumes, divided = parts_at_restarts(volumes)
     notes += divided
     title, author = config.title or "", config.author or DEFAULT_AUTHOR  # until meta.apply chooses
     placeholder = Meta(

@@ -216,6 +216,36 @@ def finish(asm: Assembly, polish: Callable[[str], str] = str) -> tuple[Volume, .
     return tuple(volumes)
 
 
+def without_repeats(volumes: tuple[Volume, ...]) -> tuple[tuple[Volume, ...], dict[int, tuple[Chapter, Chapter]]]:
+    """The book without the chapters that repeat an earlier one word for word, title and text (a
+    crawler run twice over the same chapters, appending: 149 of 427 chapters in one real file),
+    and position in the book → (the chapter left out, the one it repeats). A volume left with no
+    chapter goes too."""
+    seen: dict[tuple, Chapter] = {}
+    repeats: dict[int, tuple[Chapter, Chapter]] = {}
+    kept_volumes, position = [], 0
+    for volume in volumes:
+        kept = []
+        for chapter in volume.chapters:
+            texts = [b for b in chapter.blocks if type(b) is Paragraph]
+            key = (chapter.title, len(chapter.blocks), texts[0].text, texts[-1].text) if texts else None
+            earlier = seen.get(key) if key else None
+            if earlier is not None and _texts(earlier) == _texts(chapter):
+                repeats[position] = (chapter, earlier)
+            else:
+                if key:
+                    seen.setdefault(key, chapter)
+                kept.append(chapter)
+            position += 1
+        if kept or not volume.chapters:
+            kept_volumes.append(replace(volume, chapters=tuple(kept)) if len(kept) < len(volume.chapters) else volume)
+    return (tuple(kept_volumes) if repeats else volumes), repeats
+
+
+def _texts(chapter: Chapter) -> list[str | None]:
+    return [b.text if type(b) is Paragraph else None for b in chapter.blocks]
+
+
 RESTART_AFTER = 10  # chapters: numbering that starts again at 1 after this many marks a new part
 
 

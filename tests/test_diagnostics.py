@@ -79,6 +79,7 @@ TRIGGERS = {
     "W306": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n" + "长句子。\n" * 13000})), "W306"), "1.txt", 1),
     "I301": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n第一回合，李四就被打倒在地。"})), "I301"), "1.txt", 2),
     "W307": lambda t: (first(load_book(_novel(t, "长句子。\n" * 30000)).diagnostics, "W307"), "novel.txt", None),
+    "W308": lambda t: (first(load_book(_novel(t, "第一章 甲\n文。\n第二章 乙\n文二。\n第一章 甲\n文。\n")).diagnostics, "W308"), "novel.txt", 5),
     "I302": lambda t: (first(load_book(_novel(t, "目录\n第一章 甲\n第二章 乙\n第三章 丙\n第一章 甲\n文。\n第二章 乙\n文。\n第三章 丙\n文。")).diagnostics, "I302"), "novel.txt", 2),
     "I304": lambda t: (first(load_book(_novel(t, "".join(f"第{n}章\n文。\n" for n in "一二三"))).diagnostics, "I304"), "novel.txt", None),
     "I303": lambda t: (first(load_book(_novel(t, "".join(f"某某网\n第{n}章\n文。\n" for n in "一二三四"))).diagnostics, "I303"), "novel.txt", 1),

@@ -174,7 +174,7 @@ def test_an_isolated_number_line_is_text(tmp_path):
 
 
 def test_financial_numeral_parts_without_di(tmp_path):
-    text = "".join(f"{part}\n第一章 甲\n{BODY}第二章 乙\n{BODY}" for part in ("第壹卷 起", "贰", "叁", "第肆卷 承"))
+    text = "".join(f"{part}\n第一章 甲\n{part}{BODY}第二章 乙\n{part}{BODY}" for part in ("第壹卷 起", "贰", "叁", "第肆卷 承"))
     loaded = novel(tmp_path, text)
     assert [v.title for v in loaded.book.volumes] == ["第壹卷 起", "贰", "叁", "第肆卷 承"]
 
@@ -269,10 +269,11 @@ def test_jinjiang_marked_titles_are_chapters_and_the_title_line_before_goes(tmp_
 def test_numbering_that_starts_again_divides_a_book_without_volumes_into_parts(tmp_path):
     """平凡的世界's shape: three parts of 54 chapters, the 部 headings lost in the download."""
     chapters = "".join(f"第{n}章\n{BODY}" for n in [*"一二三四五六七八九十", "十一", "十二"])
-    loaded = novel(tmp_path, chapters * 3 + f"后记\n{BODY}")
+    parts = "".join(chapters.replace(BODY, f"第{k}部的故事。\n" + BODY) for k in "一二三")  # each part its own text
+    loaded = novel(tmp_path, parts + f"后记\n{BODY}")
     assert [(v.title, len(v.chapters)) for v in loaded.book.volumes] == [("第一部分", 12), ("第二部分", 12), ("第三部分", 13)]
     assert "I306" in codes(loaded) and "W303" not in codes(loaded)
-    short = novel(tmp_path, "".join(f"第{n}章\n{BODY}" for n in "一二三一二三"), "short.txt")
+    short = novel(tmp_path, "".join(f"第{n}章\n{k}{BODY}" for k, n in enumerate("一二三一二三")), "short.txt")
     assert [v.title for v in short.book.volumes] == [None]  # three chapters are no part
 
 

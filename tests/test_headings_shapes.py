@@ -72,7 +72,7 @@ def test_titles_at_the_margin_over_indented_prose_are_the_chapters(tmp_path):
     own, the prose indented; one story without sections. A poem at the margin stays text."""
     poem = "我们看海去\n蓝色的大海上\n扬着白色的帆\n"
     text = ("惠安馆传奇\n一\n" + PROSE * 2 + "二\n" + PROSE * 2 + "我们看海去\n一\n" + PROSE + poem + PROSE
-            + "二\n" + PROSE * 2 + "驴打滚儿\n" + PROSE * 3 + "兰姨娘\n一\n" + PROSE * 3)
+            + "二\n" + PROSE * 3 + "驴打滚儿\n" + PROSE * 3 + "兰姨娘\n一\n" + PROSE * 3)
     loaded = novel(tmp_path, text)
     shape = [(v.title, [c.title for c in v.chapters]) for v in loaded.book.volumes]
     assert shape == [("惠安馆传奇", ["一", "二"]), ("我们看海去", ["一", "二"]), ("驴打滚儿", ["驴打滚儿"]), ("兰姨娘", ["一"])]

@@ -127,3 +127,18 @@ def test_title_from_file_name_without_number_and_hash(tmp_path):
 def test_parse_keeps_whether_a_line_was_indented_and_drops_the_indent():
     (section,), _ = split_sections("\u3000\u3000他走了。\n她来了。\n  \t又一段。", "f.txt")
     assert [(b.text, b.indented) for b in section.blocks] == [("他走了。", True), ("她来了。", False), ("又一段。", True)]
+
+
+def test_a_chapter_repeated_word_for_word_is_left_out(tmp_path):
+    """A crawler run twice over the same chapters, appending (一念永恒 from four spiders: 18 of 25,
+    28 of 67, 149 of 427 chapters repeated): each chapter once. The same title over other text,
+    and the same text under another title, stay."""
+    chapters = {n: f"第{n}章 题{n}\n他走进院子，看见第{n}棵老树。\n树下坐着一个老人。\n" for n in "一二三四五"}
+    text = "".join(chapters.values()) + chapters["一"] + chapters["二"] + "第六章 题六\n新的一章。\n"
+    text += "第三章 题三\n另一段文字。\n" + "第七章 题七\n他走进院子，看见第四棵老树。\n树下坐着一个老人。\n"
+    path = tmp_path / "novel.txt"
+    path.write_text(text, "utf-8")
+    loaded = load_book(path, jobs=1)
+    assert [c.title for c in loaded.book.chapters()] == [f"第{n}章 题{n}" for n in "一二三四五六三七"]
+    assert [d.at.line for d in loaded.diagnostics if d.code == "W308"] == [16, 19]
+    assert [v.title for v in loaded.book.volumes] == [None]  # no part made of the repeats
