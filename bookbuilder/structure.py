@@ -227,8 +227,8 @@ def without_repeats(volumes: tuple[Volume, ...]) -> tuple[tuple[Volume, ...], di
     for volume in volumes:
         kept = []
         for chapter in volume.chapters:
-            texts = [b for b in chapter.blocks if type(b) is Paragraph]
-            key = (chapter.title, len(chapter.blocks), texts[0].text, texts[-1].text) if texts else None
+            blocks = chapter.blocks  # the key looks at the ends only; the whole text where two keys meet
+            key = (chapter.title, len(blocks), getattr(blocks[0], "text", None), getattr(blocks[-1], "text", None)) if blocks else None
             earlier = seen.get(key) if key else None
             if earlier is not None and _texts(earlier) == _texts(chapter):
                 repeats[position] = (chapter, earlier)
