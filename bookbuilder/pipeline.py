@@ -17,7 +17,7 @@ from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_ident
 from bookbuilder.decode import decode_chapter, encoding_override
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic
 from bookbuilder.model import Book, Location, Meta, SourceFile
-from bookbuilder import meta
+from bookbuilder import contents_file, meta
 from bookbuilder.fixes import unmatched
 from bookbuilder.normalize import left_out, normalizer
 from bookbuilder.parallel import ordered_map
@@ -147,7 +147,8 @@ def file_stamp(path: Path) -> tuple[int, int] | None:
 
 
 def _info_files(config: Config, cwd: str) -> list[tuple[str, list[tuple[int, str]]]]:
-    """An info.txt / 简介.txt beside the chapters (folder books): its path and numbered lines."""
+    """An info.txt / 简介.txt beside the chapters (folder books), and the text above a 目录.txt's
+    list: its path and numbered lines."""
     if config.source.is_file():
         return []
     found = []
@@ -159,6 +160,8 @@ def _info_files(config: Config, cwd: str) -> list[tuple[str, list[tuple[int, str
         except (OSError, BookError):
             continue
         found.append((shown, list(enumerate(text.split("\n"), 1))))
+    if listed := contents_file.find(config.source):  # the blurb above a 目录.txt's list
+        found.append((_shown(listed, cwd), contents_file.read(listed)[0]))
     return found
 
 

@@ -165,10 +165,11 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
     url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_address[1]}/"
     watcher = threading.Thread(target=site.watch, args=(before,), name="bookbuilder-watch", daemon=True)
     watcher.start()
-    echo(f"serving 《{site.preview.loaded.book.meta.title}》 at {url} (Ctrl-C stops)")
-    if ready is not None:
-        ready(url)
+    signal.signal(signal.SIGINT, _first_interrupt_only())  # before the line that says Ctrl-C stops it
     try:
+        echo(f"serving 《{site.preview.loaded.book.meta.title}》 at {url} (Ctrl-C stops)")
+        if ready is not None:
+            ready(url)
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
         pass
@@ -177,15 +178,21 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
     echo("stopped")
 
 
+def _first_interrupt_only():
+    """A SIGINT handler that interrupts once: a second Ctrl-C while the server stops changes
+    nothing, wherever it lands (between two statements of the shutdown too)."""
+    interrupted = threading.Event()
+
+    def handler(signum, frame):
+        if not interrupted.is_set():
+            interrupted.set()
+            raise KeyboardInterrupt
+
+    return handler
+
+
 def _shut_down(site: Site, server: ThreadingHTTPServer, watcher: threading.Thread) -> None:
-    """Stop the watcher and the server; a second Ctrl-C meanwhile changes nothing (the wait is
-    bounded)."""
-    while True:
-        try:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            site.stop()
-            server.server_close()
-            watcher.join(timeout=5)
-            return
-        except KeyboardInterrupt:
-            continue
+    """Stop the watcher and the server (the wait is bounded)."""
+    site.stop()
+    server.server_close()
+    watcher.join(timeout=5)

@@ -9,11 +9,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from bookbuilder import contents_file
 from bookbuilder.diagnostics import BookError
 from bookbuilder.meta import info_file_names
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 
 _LEADING_NUMBER = re.compile(r"^\s*([0-9０-９]+)")
+_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"  # ①即便如此…: a light novel's chapters
 _CHAPTER_NUMBER = re.compile(rf"第\s*([{NUMERAL_CHARS}]+)\s*[章回节節]")
 _FRONT = re.compile(r"^(楔子|序章|序言|引子|前言)")
 _END = re.compile(r"^(尾声|尾聲|终章|終章|后记|後記)")
@@ -32,15 +34,17 @@ def order_key(name: str) -> tuple:
     tail = natural_key(stem)
     if m := _LEADING_NUMBER.match(stem):
         return (1, parse_numeral(m.group(1)), tail)
+    if stem[:1] and stem[0] in _CIRCLED:
+        return (1, _CIRCLED.index(stem[0]) + 1, tail)
     if m := _CHAPTER_NUMBER.search(stem):
         return (1, parse_numeral(m.group(1)) or 0, tail)
     if _FRONT.match(stem):
         return (0, 0, tail)
     if _END.match(stem):
-        return (2, 0, tail)
+        return (3, 0, tail)  # after the chapters and after files named otherwise: 后记 never leads
     if m := _EXTRA.match(stem):
-        return (3, parse_numeral(m.group(1)) or 0, tail)
-    return (4, 0, tail)
+        return (4, parse_numeral(m.group(1)) or 0, tail)
+    return (2, 0, tail)
 
 
 def file_number(name: str) -> int | None:
@@ -82,7 +86,10 @@ def discover(source: Path, order: tuple[str, ...] = ()) -> list[SourceGroup]:
     if order:
         return [SourceGroup(None, tuple(_explicit(source, order)))]
     entries = _sorted_entries(source)
-    groups = [SourceGroup(None, tuple(source / e.name for e in entries if _is_chapter_file(e)))]
+    top = [source / e.name for e in entries if _is_chapter_file(e) and e.name not in contents_file.CONTENTS_FILES]
+    if listed := contents_file.find(source):  # the folder's own 目录.txt orders it
+        top = contents_file.in_listed_order(top, contents_file.read(listed)[1])
+    groups = [SourceGroup(None, tuple(top))]
     for folder in entries:
         if folder.is_dir() and not folder.name.startswith("."):
             files = tuple(source / folder.name / e.name for e in _sorted_entries(Path(folder.path)) if _is_chapter_file(e))

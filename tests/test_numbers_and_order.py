@@ -1,6 +1,7 @@
 import pytest
 
 from bookbuilder.numerals import parse_numeral, to_chinese
+from bookbuilder.pipeline import load_book
 from bookbuilder.source import order_key
 
 
@@ -23,6 +24,21 @@ def test_numerals_round_trip(n):
     (["第十章.txt", "第二章.txt", "第一百零一章.txt", "第十一章.txt"], ["第二章.txt", "第十章.txt", "第十一章.txt", "第一百零一章.txt"]),
     (["番外一.txt", "尾声.txt", "第一章.txt", "楔子.txt"], ["楔子.txt", "第一章.txt", "尾声.txt", "番外一.txt"]),
     (["b2.txt", "b10.txt", "a.txt"], ["a.txt", "b2.txt", "b10.txt"]),
+    (["②终有一天.txt", "⑩于是.txt", "①即便如此.txt"], ["①即便如此.txt", "②终有一天.txt", "⑩于是.txt"]),  # circled numbers
+    (["后记.txt", "Prelude 1.txt", "①即便如此.txt"], ["①即便如此.txt", "Prelude 1.txt", "后记.txt"]),  # 后记 never leads
 ])
 def test_file_order(names, expected):
     assert sorted(names, key=order_key) == expected
+
+
+def test_a_folders_own_contents_file_orders_it_and_gives_its_blurb(tmp_path):
+    """koujjiao/…14's shape: files named by their titles, the order only in 目录.txt, whose
+    entries name them loosely (Interlude for Interlude 1 and 2, a title with a word changed)."""
+    names = ["Prelude 1", "①即便如此，日常仍在继续。", "Interlude 1", "Interlude 2", "②终有一天，将会习惯。", "后记"]
+    for k, name in enumerate(names):
+        (tmp_path / f"{name}.txt").write_text(f"第{k}段文字，他走了。\n", "utf-8")
+    listed = "简介\n持续着错误的青春模样。\n\n目录\nPrelude 1\n①即便这般，日常仍在继续。\nInterlude\nInterlude\n②终有一天，将会习惯。\n"
+    (tmp_path / "目录.txt").write_text(listed, "utf-8")
+    loaded = load_book(tmp_path, jobs=1)
+    assert [c.title for c in loaded.book.chapters()] == names
+    assert loaded.book.meta.description == "持续着错误的青春模样。"

@@ -1,0 +1,61 @@
+"""A folder book's own 目录.txt: the reading order of its files, and the blurb above the list.
+
+Translated light novels come as a folder of files named by their titles (`Prelude 1.txt`,
+`①即便如此，比企谷八幡的日常仍在继续。.txt`, `Interlude 3.txt`, `后记.txt`) that no sort puts in
+order; the order is only in the folder's 目录.txt (REAL-SOURCES: koujjiao/…14). Its entries name
+the files loosely: `Interlude` four times for `Interlude 1` … `Interlude 4`, `①即便这般，…` for
+the file `①即便如此，…`. Each entry takes the unlisted file that fits it best; the files it
+does not name follow in their own order. The text above the list is the book's blurb.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+CONTENTS_FILES = frozenset({"目录.txt", "目錄.txt", "contents.txt"})
+_LIST_LINE = re.compile(r"^\s*[【\[]?(?:目\s*[录錄]|contents)[】\]]?\s*[:：]?\s*$", re.I)
+SIMILAR = 0.6  # difflib's ratio between an entry and a file's name, for the entry to name the file
+
+
+def find(folder: Path) -> Path | None:
+    return next((folder / name for name in sorted(CONTENTS_FILES) if (folder / name).is_file()), None)
+
+
+def read(path: Path) -> tuple[list[tuple[int, str]], list[str]]:
+    """(numbered lines above the list, the list's entries); entries only where a 目录 line starts them."""
+    from bookbuilder.decode import decode_chapter
+
+    try:
+        lines = decode_chapter(path.read_bytes(), str(path)).text.split("\n")
+    except (OSError, ValueError):
+        return [], []
+    start = next((i for i, line in enumerate(lines) if _LIST_LINE.match(line)), None)
+    if start is None:
+        return list(enumerate(lines, 1)), []
+    return list(enumerate(lines[:start], 1)), [line.strip() for line in lines[start + 1:] if line.strip()]
+
+
+def in_listed_order(files: list[Path], entries: list[str]) -> list[Path]:
+    """The files in the order the entries name them, then the rest in their order; unchanged where
+    the list names fewer than half of the files (it is not their list)."""
+    left = list(files)
+    ordered = []
+    for entry in entries:
+        if (match := _named(entry, left)) is not None:
+            ordered.append(match)
+            left.remove(match)
+    return ordered + left if 2 * len(ordered) >= len(files) else files
+
+
+def _named(entry: str, files: list[Path]) -> Path | None:
+    """The file the entry names: its very name, else the first whose name it starts (Interlude →
+    Interlude 1), else the most similar one with the same first character."""
+    stems = [f.stem for f in files]
+    if entry in stems:
+        return files[stems.index(entry)]
+    if starting := [f for f, stem in zip(files, stems) if stem.startswith(entry)]:
+        return starting[0]
+    scored = [(difflib.SequenceMatcher(None, entry, stem).ratio(), k) for k, stem in enumerate(stems) if stem[:1] == entry[:1]]
+    best = max(scored, default=None)
+    return files[best[1]] if best and best[0] >= SIMILAR else None
