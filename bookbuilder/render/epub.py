@@ -33,8 +33,9 @@ from bookbuilder.render.navigation import TocEntry, nav_document, ncx_document
 CSS_NAME = "styles/book.css"
 NAV_NAME = "nav.xhtml"
 TOC_TITLE, LANDMARKS_TITLE = "目录", "导航"
-# zlib's level 6, zipfile's default: the bytes are the same for a given zlib, as a reproducible
-# build compares them on one machine.
+# zlib's fastest level, not zipfile's default 6: Chinese text compresses almost as well at 1, in
+# a fraction of the time. The bytes are the same for a given zlib, as a reproducible build
+# compares them on one machine.
 COMPRESS_LEVEL = 1
 ZIP_EPOCH_MIN = 315532800  # 1980-01-01: the earliest time a zip entry can carry
 VERTICAL_CSS = "html { writing-mode: vertical-rl; -epub-writing-mode: vertical-rl; -webkit-writing-mode: vertical-rl; }\n"
