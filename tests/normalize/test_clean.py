@@ -79,6 +79,9 @@ def test_disguised_adverts_are_found(raw):
     "《某书》书评和最新更新以及相关书籍推荐请到《某书》专题网址http://www.example.com/lishi/2051/",
     "TXT小说天堂  https://www.example.com，最有文艺气息的文学网站，提供经典的文学名著、武侠小说、言情小说、人文社科类书籍在线阅读，所有TXT电子书手机免费下载阅读",
     "app2();read2();",  # a scraped page's script calls
+    "恋上你看书网 630bookla ，最快更新三体（全集）最新章节！",
+    "本文件由“小说快捕”制作, 小说快捕官网: http://www.example.com/kuaibu/)",
+    "[回复本贴] [关闭本窗口] [刷新] [点击146次] [加入QQ收藏] [在我的QQlog里写评论]",
 ])
 def test_banner_credit_and_pager_lines_are_dropped(raw):
     assert clean("他走了。", raw, "她来了。") == ["他走了。", "她来了。"]
@@ -99,6 +102,8 @@ def test_banner_credit_and_pager_lines_are_dropped(raw):
     "正文开始之前，他先写了一段序。",
     "他在纸上写了 print(); 就笑了。",
     "alert();",  # a line of code in a book about code
+    "他在网上看了一会儿，最快更新的消息是假的。",
+    "[注] 这是他的原话。",
 ])
 def test_prose_is_never_touched(prose):
     assert clean(prose) == [prose]
