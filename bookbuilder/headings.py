@@ -140,9 +140,12 @@ def _title_flaw(title: str) -> str | None:
 
 
 def _unwrap(title: str) -> str:
-    """【委任】 → 委任, when the brackets hold the whole title (other brackets stay)."""
+    """【委任】 → 委任, when the brackets hold the whole title (other brackets stay); 紫陌】 → 紫陌,
+    what is left of 【第二篇 紫陌】 once its label lost the opening bracket (听雪楼)."""
     if title.startswith("【") and title.find("】") == len(title) - 1:
         return title[1:-1]
+    if title.endswith("】") and "【" not in title:
+        return title[:-1].rstrip()
     return title
 
 

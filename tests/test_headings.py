@@ -62,6 +62,10 @@ def codes(loaded) -> list[str]:
     ("4三体、周文王、长夜", "4 三体、周文王、长夜"),
     ("★青蛙王子", "青蛙王子"),
     ("◆ 灰姑娘", "灰姑娘"),
+    ("第一百三十一回 堪舆家恼怒滥用刑[万卷书2酷WWW．2009w．COM]", "第一百三十一回 堪舆家恼怒滥用刑"),  # an address in capitals
+    ("第十二章 归来 (本站www.example.org)", "第十二章 归来"),  # a site word before the address
+    ("64 命悬一线【VIP】", "64 命悬一线"),  # a paid chapter's mark
+    ("【第二篇 紫陌】", "第二篇 紫陌"),  # a volume's label and title in one pair of brackets
 ])
 def test_site_debris_is_cut_from_headings(line, title):
     heading = candidate(line, 1)
