@@ -16,6 +16,7 @@ from bookbuilder.numerals import NUMERAL_CHARS
 
 _N = f"[{NUMERAL_CHARS}]+"
 
+
 @dataclass(frozen=True)
 class Choice:
     """The headings chosen among a file's candidates, and why (for check's info line)."""
@@ -73,7 +74,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     return Choice(accepted, toc, _rule_counts(accepted), rejected, pages + repeats + between + labels)
 
 
-STOPPED = 2000  # lines without a 第N章 heading: the book's headings changed their style there
+STOPPED = 2000  # non-blank lines without a 第N章 heading: the book's headings stopped, or changed their style, there
 STOPPED_SECTION = 10  # lines under each of the new style's headings, at the median
 
 
@@ -138,8 +139,7 @@ def _without_inner_items(accepted: dict[int, Heading]) -> dict[int, Heading]:
     numbers there (一 / 1 / （2）) number the items of a document inside chapter 14 (a report's
     outline in 三体, whose chapters are 1科学边界 … 35虫子), unless chapter 15 goes on from them:
     then the numbering started again (长安幻夜: (一) … (四), (一) … (五)). Only bare numbers are
-    dropped so: a
-    第N章 line between is a page or a misprint, judged by the numbering as ever."""
+    dropped so: a 第N章 line between is a page or a misprint, judged by the numbering as ever."""
     seq = [(i, h) for i, h in accepted.items() if h.kind == "chapter" and h.number is not None]
     inner: set[int] = set()
     for k, (_, h) in enumerate(seq):

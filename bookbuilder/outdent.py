@@ -6,9 +6,8 @@ stands at the left margin over indented paragraphs, sometimes with its sections 
 on lines of their own; others centre each title (沉香如屑) or indent it by one space where the
 prose has two ideographic ones (半开莲塘寄浮生). Looked for only where no 第N章 rule found the
 book's chapters, and only in a file whose long lines are nearly all indented alike, so that a
-title's indent means something. A run of
-such lines one under another is a poem or a list, not titles (except a title over its first
-section's number: 惠安馆传奇 / 一).
+title's indent means something. A run of such lines one under another is a poem or a list, not
+titles (except a title over its first section's number: 惠安馆传奇 / 一).
 """
 from __future__ import annotations
 
@@ -72,8 +71,8 @@ def outdented_titles(lines: list, fields, indent_of) -> dict[int, Heading]:
         value = parse_numeral(text) if _NUMERAL_LINE.match(text) else None
         over_section = value is None and i + 1 in kept and _NUMERAL_LINE.match(fields(lines[i + 1])[2])
         headings[i] = Heading("volume" if over_section else "chapter", " ".join(text.split()), value, number, rule="margin")
-    named = [h for h in headings.values() if h.number is None]
-    if 2 * sum(h.kind == "volume" for h in named) >= len(named):
+    unnumbered = [h for h in headings.values() if h.number is None]
+    if 2 * sum(h.kind == "volume" for h in unnumbered) >= len(unnumbered):
         # most titles stand over numbered sections: each is a volume, and so is every other
         # unnumbered title (驴打滚儿, a story without sections, a volume of one chapter)
         return {i: h._replace(kind="volume") if h.number is None else h for i, h in headings.items()}

@@ -166,8 +166,9 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     if custom is None and len(lines) >= MARGIN_BOOK:  # the rules found little: titles by layout, behind a name
         found, bare_are_sections = more_headings(text, path, choice, lines, _fields, title_junk)
         if found:
-            for i in [i for i, h in cands.items() if h.rule in BARE_RULES] if bare_are_sections else ():
-                del cands[i]
+            if bare_are_sections:
+                for i in [i for i, h in cands.items() if h.rule in BARE_RULES]:
+                    del cands[i]
             looked_at = _take(found, lines, cands, before, looked_at, separator_at)
             choice = choose(cands, before)
     if toc_rules or fixes:

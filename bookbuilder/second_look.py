@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
-from bookbuilder.choice import Choice
+from bookbuilder.choice import STOPPED, Choice
 from bookbuilder.headings import Heading, candidate
 from bookbuilder.outdent import outdented_titles
 
 MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by its own heading
-LONG_STRETCH = 2000  # non-blank lines without a heading: the numbered headings may have stopped there
 MIN_PREFIXED = 3  # headings behind the same name, for the name to be the book's and not a sentence's
 # A name, a space, then a heading: 缥缈录 第一章 … (a sentence has punctuation before its 第, or no
 # space); or then a short title, where the name is the file's: 昆虫记 石蚕.
@@ -24,23 +24,18 @@ _SENTENCE = re.compile(r"[。，！？；：:、…“”「」,.!?;]")
 MAX_NAMED = 40  # characters: a name and a heading
 
 
-def _stem(path: str) -> str:
-    """The file's name without its folder and suffix: what a book's name behind its headings is part of."""
-    return path.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
-
-
 def more_headings(text: str, path: str, choice: Choice, lines: list, fields, title_junk: tuple = ()
                   ) -> tuple[dict[int, Heading], bool]:
     """Line index → heading for what the first choice missed, and whether these replace the bare
     numbers chosen (the titled pieces' sections), or ({}, False)."""
     numbered = sum(1 for h in choice.headings.values() if h.rule in ("numbered", "custom"))
     edges = [0, *choice.headings, len(lines)]
-    stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > LONG_STRETCH]
+    stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > STOPPED]
     if numbered >= 3 and not stretches:
         return {}, False
     raw = text.split("\n")
     found = {**outdented_titles(lines, fields, lambda number: _indent(raw[number - 1])),
-             **_behind_the_name(lines, fields, title_junk, _stem(path))}
+             **_behind_the_name(lines, fields, title_junk, Path(path).stem)}
     if numbered >= 3:  # only inside the stretches the 第N章 headings left
         found = {i: h for i, h in found.items() if any(a < i < b for a, b in stretches)}
         return (found, False) if len(found) >= 3 else ({}, False)

@@ -174,7 +174,9 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
     except KeyboardInterrupt:
         pass
     finally:
-        _shut_down(site, server, watcher)
+        site.stop()
+        server.server_close()
+        watcher.join(timeout=5)  # bounded: a watcher stuck in a load never holds the exit
     echo("stopped")
 
 
@@ -190,9 +192,3 @@ def _first_interrupt_only():
 
     return handler
 
-
-def _shut_down(site: Site, server: ThreadingHTTPServer, watcher: threading.Thread) -> None:
-    """Stop the watcher and the server (the wait is bounded)."""
-    site.stop()
-    server.server_close()
-    watcher.join(timeout=5)

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from bookbuilder.model import Paragraph
 from bookbuilder.normalize.chars import HAN, CharClass
 
-_CONTINUING_MARKS = "，。、；：！？”’」』）》"  # no paragraph starts with one
+CONTINUING_MARKS = "，。、；：！？”’」』）》"  # no paragraph starts with one
 # The one-character tests at a line's start and end, for every line: a line that starts with Han,
 # a lower-case letter or a mark no paragraph starts with may continue the one before; a line that
 # ends with Han, a Latin letter or a digit is open (no punctuation closes it).
-_CONTINUED_START = CharClass(f"{HAN}a-z{_CONTINUING_MARKS}")
-_PUNCT_START = frozenset(_CONTINUING_MARKS)
+_CONTINUED_START = CharClass(f"{HAN}a-z{CONTINUING_MARKS}")
+_PUNCT_START = frozenset(CONTINUING_MARKS)
 _OPEN_END = CharClass(f"{HAN}A-Za-z0-9")
 _CLOSED = tuple("。！？…”’」』）》!?")
 MIN_JOIN = 10  # shorter lines are titles, names, signatures, verse (RULES §3.2)

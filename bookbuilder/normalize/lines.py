@@ -10,7 +10,7 @@ from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
 from bookbuilder.normalize.clean import SITE_WORDS, cut, find_urls, site_watermark, url_adverts
 from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, patterns_in
-from bookbuilder.normalize.layout import _CONTINUING_MARKS, read_layout
+from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
 
 _LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
 _TXT_HINT = re.compile("[tTｔＴ][xXｘＸ][tTｔＴ]")
@@ -20,7 +20,7 @@ HAN_RE = re.compile(f"[{HAN}]")
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
 # line is a scene break or text of its own (RULES §3.3), never glued on.
-_ORPHAN_MARKS = _CONTINUING_MARKS + ".,!?;:"
+_ORPHAN_MARKS = CONTINUING_MARKS + ".,!?;:"
 _ORPHAN = re.compile(rf"^(?![.。]{{3,}}$)[{re.escape(_ORPHAN_MARKS)}]+$")
 _ORPHAN_START = frozenset(_ORPHAN_MARKS)  # the one-character test before the regex
 _LATIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
