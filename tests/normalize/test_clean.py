@@ -82,6 +82,8 @@ def test_disguised_adverts_are_found(raw):
     "恋上你看书网 630bookla ，最快更新三体（全集）最新章节！",
     "本文件由“小说快捕”制作, 小说快捕官网: http://www.example.com/kuaibu/)",
     "[回复本贴] [关闭本窗口] [刷新] [点击146次] [加入QQ收藏] [在我的QQlog里写评论]",
+    "☆早安电子书☆",
+    "书包网 电子书 分享网站",
 ])
 def test_banner_credit_and_pager_lines_are_dropped(raw):
     assert clean("他走了。", raw, "她来了。") == ["他走了。", "她来了。"]
@@ -104,6 +106,7 @@ def test_banner_credit_and_pager_lines_are_dropped(raw):
     "alert();",  # a line of code in a book about code
     "他在网上看了一会儿，最快更新的消息是假的。",
     "[注] 这是他的原话。",
+    "他买了一本电子书。",
 ])
 def test_prose_is_never_touched(prose):
     assert clean(prose) == [prose]
