@@ -89,6 +89,70 @@ def test_banner_credit_and_pager_lines_are_dropped(raw):
     assert clean("他走了。", raw, "她来了。") == ["他走了。", "她来了。"]
 
 
+# The templates of biquge-family pages, phrased as other tools' cleaners list them (reader apps'
+# replace rules, scrapers' filters): each a line of its own between two paragraphs.
+@pytest.mark.parametrize("raw", [
+    "手机用户请浏览阅读，更优质的阅读体验。",
+    "天才壹秒記住『某某中文』，為您提供精彩小說閱讀。",
+    "【本小说发自某某王，请勿转载！】",
+    "热门推荐:某书 某某书 又一书",
+    "最新全本：、、、、、、、、、、",
+    "看最快更新",
+    "第1页/共3页",
+    "本章正在手打中，请稍等片刻，内容更新后，请重新刷新页面，即可获取最新更新！",
+    "喜欢某书请大家收藏：（www.example.com）某书更新速度全网最快。",
+    "百度搜索 某书 或 某书 最新章节 即可找到本书",
+    "加入书签 返回目录 上一页 下一页",
+    "javascript:void(0)",
+    "如果您觉得《某书》还不错的话，请粘贴以下网址分享给你的QQ、微信或微博好友，谢谢支持！",
+    "新笔趣阁 www.example.la，最快更新某书最新章节！",
+    "章节报错(免登陆)",
+    "小提示：按 回车[Enter]键 返回书目，按 ←键 返回上一页， 按 →键 进入下一页。",
+    "亲,点击进去,给个好评呗,分数越高更新越快,据说给新笔趣阁打满分的最后都找到了漂亮的老婆哦!手机站全新改版升级地址：http://m.example.la，数据和书签与电脑站同步，无广告清新阅读！",
+    "本书首发来自17K小说网，第一时间看正版内容！",
+    "〖∷更新快∷无弹窗∷纯文字∷〗",
+    "八一中文网 w ww.81zw.c om",
+    "笔趣阁_www.example.com",
+    "章节内容正在努力恢复中，请稍后再访问。",
+    "请退出转码页面，请下载某某小说app 阅读最新章节。",
+    "网页版章节内容慢，请下载某某小说app阅读最新内容",
+    "【认识十年的老书友给我推荐的追书app，野果阅读！真特么好用，开车、睡前都靠这个朗读听书打发时间，这里可以下载 】",
+    "【领红包】现金or点币红包已经发放到你的账户！微信关注公.众.号【书友大本营】领取！",
+    "关注公众号：书友大本营，关注即送现金、点币！",
+    "【看书福利】送你一个现金红包！关注vx公众【书友大本营】即可领取！",
+    "推荐一个app，媲美旧版追书神器，可换源书籍全的 某某阅读 example.com",
+    "请大家搜索(品%书¥网)看最全！更新最快的小说",
+    "本书由（ ）首发",
+    "为您提供大神 某某 的某书最快更新",
+])
+def test_biquge_page_templates_are_dropped(raw):
+    assert clean("他走了。", raw, "她来了。") == ["他走了。", "她来了。"]
+
+
+@pytest.mark.parametrize("raw, kept", [
+    ("他笑了笑。【推荐下，野果阅读追书真的好用，这里下载 大家去快可以试试吧。】然后转身走了。", "他笑了笑。然后转身走了。"),
+    ("她点点头。〖∷更新快∷无弹窗∷纯文字∷〗", "她点点头。"),
+])
+def test_app_adverts_inside_a_paragraph_are_cut_out(raw, kept):
+    assert clean(raw) == [kept]
+
+
+@pytest.mark.parametrize("prose", [
+    "各位手机用户请注意，今晚信号塔检修。",
+    "他正在手打中文，一个字一个字地敲。",
+    "喜欢的东西，请大家收藏好，别弄丢了。",
+    "他按下回车键，屏幕亮了。",
+    "上一章他还活着，下一章就死了，这是什么书？",
+    "“目录和书签都在这里。”她说。",
+    "他在百度搜索了一下，没找到那本书。",
+    "亲，你点击一下这里就好。",
+    "他给我发了一个现金红包。",
+    "他在热门推荐里看到了自己的名字。",
+])
+def test_prose_like_the_templates_is_kept(prose):
+    assert clean("他走了。", prose) == ["他走了。", prose]
+
+
 @pytest.mark.parametrize("prose", [
     "他在浏览器里输入了www.cassell.edu.jp，按下回车，页面慢慢打开了。",
     "“记住这个地址：www.cassell.edu.jp。”她说。",
