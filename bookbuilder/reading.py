@@ -12,7 +12,7 @@ from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Chapter, Location, Paragraph, SceneBreak, SourceFile
 from bookbuilder.normalize import Normalizer
 from bookbuilder.parse import split_sections
-from bookbuilder.structure import Part, file_parts
+from bookbuilder.structure import Part, at_gaps, file_parts
 
 LANGUAGE_SAMPLE_FILES = 20
 
@@ -72,6 +72,8 @@ def _divided(path: str, sections, parts, whole_novel: bool) -> list[Diagnostic]:
     pieces = [p for p in parts if isinstance(p, Chapter) and p.kind == "part"]
     if whole_novel and all(s.heading is None for s in sections):
         done = f"the text was divided into {len(pieces) + 1} parts" if pieces else "the text is one chapter"
+        if pieces and any(at_gaps(tuple(s.blocks)) for s in sections):
+            done += " at the runs of blank lines that set them apart"
         return [Diagnostic("W307", f"no chapter headings found: {done}; "
                                    "if the book has headings, set [source] heading_pattern in book.toml", Location(path))]
     return [Diagnostic("W307", f"chapter {p.title.rsplit('（', 1)[0]!r} is over 100,000 characters with no heading inside: "

@@ -81,16 +81,62 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
 
 def divide(chapter: Chapter, headless: bool = False) -> list[Chapter]:
     """A chapter over LONG_CHAPTER characters as parts cut after a sentence's end (the first keeps
-    the chapter's number; the others are of kind "part"); a headless text at any length."""
+    the chapter's number; the others are of kind "part"); a headless text at any length, first at
+    the runs of blank lines that set its chapters apart, if it has them (at_gaps)."""
     total = chapter.chars
-    if total <= (PART_MAX if headless else LONG_CHAPTER):
-        if headless:
+    if headless:
+        gap_pieces = at_gaps(chapter.blocks) or [list(chapter.blocks)]
+        titles = _first_line_titles(gap_pieces)
+        pieces, named = [], []  # named: per piece, its title line (None: numbered 第N部分)
+        for gap_piece, title in zip(gap_pieces, titles or [None] * len(gap_pieces)):
+            parts = _by_size(gap_piece[1:] if title else gap_piece, PART_MAX)
+            pieces += parts
+            named += [gap_piece[0] if title else None] + [None] * (len(parts) - 1)
+        if len(pieces) == 1 and not titles:
             return [replace(chapter, title="第一部分")] if total else []
+    elif total <= LONG_CHAPTER:
         return [chapter]
+    else:
+        pieces = _by_size(list(chapter.blocks), LONG_CHAPTER)
+    out = []
+    for k, blocks in enumerate(pieces, 1):
+        line = named[k - 1] if headless else None
+        title = line.text if line else f"第{to_chinese(k)}部分" if headless else f"{chapter.title}（{to_chinese(k)}）"
+        at = line.at if line else chapter.at if k == 1 else blocks[0].at
+        out.append(Chapter(title, tuple(blocks), at, chapter.number if k == 1 else None, chapter.file_number,
+                           chapter.kind if k == 1 else "part"))
+    return out
+
+
+GAP_TITLE = 20  # characters: the longest first line taken for a piece's title
+GAP_TITLED = 2 / 3  # of the pieces, at least, that open with one
+
+
+def _first_line_titles(pieces: list[list]) -> list[str | None]:
+    """Pieces parted by blank lines whose first lines are titles (安徒生童话 from a download: 飞箱,
+    丑小鸭, 红鞋, each over its tale): those titles, one per piece (None where a piece has none),
+    or [] when too few pieces open with a short line that is no sentence."""
+    def title(piece: list) -> str | None:
+        first = piece[0] if len(piece) > 1 else None
+        if type(first) is not Paragraph or len(first.text) > GAP_TITLE or type(piece[1]) is not Paragraph:
+            return None
+        text = first.text
+        return None if text.endswith(_GAP_ENDS + tuple("，、；：,;:")) or "。" in text else text
+
+    found = [title(piece) for piece in pieces]
+    return found if len(pieces) > 1 and sum(t is not None for t in found) >= GAP_TITLED * len(pieces) else []
+
+
+def _by_size(blocks: list, longest: int) -> list[list]:
+    """Blocks of over `longest` characters cut after a sentence's end into parts of PART_SIZE on
+    average, none over PART_MAX; shorter ones as they are."""
+    total = sum(len(b.text) for b in blocks if type(b) is Paragraph)
+    if total <= longest:
+        return [blocks]
     count = -(-total // PART_SIZE)
     target = total / count
     pieces, current, size = [], [], 0
-    for block in chapter.blocks:
+    for block in blocks:
         current.append(block)
         if type(block) is Paragraph:
             size += len(block.text)
@@ -102,13 +148,39 @@ def divide(chapter: Chapter, headless: bool = False) -> list[Chapter]:
             pieces[-1] += current  # a short tail joins the part before it
         else:
             pieces.append(current)
-    out = []
-    for k, blocks in enumerate(pieces, 1):
-        title = f"第{to_chinese(k)}部分" if headless else f"{chapter.title}（{to_chinese(k)}）"
-        at = chapter.at if k == 1 else blocks[0].at
-        out.append(Chapter(title, tuple(blocks), at, chapter.number if k == 1 else None, chapter.file_number,
-                           chapter.kind if k == 1 else "part"))
-    return out
+    return pieces
+
+
+# A download whose scraper dropped the chapter titles may still set its chapters apart by runs of
+# blank lines far longer than those between its paragraphs (剑来 from a crawler: 98 chapters, each
+# after 8 or 9 blank lines, none inside one). Such a run is where a chapter ends when the runs are
+# few beside the paragraph breaks and the pieces between them are the size of chapters.
+GAP_EXTRA = 2  # blank lines more than the usual run between two paragraphs
+GAP_LEAST = 3  # blank lines at least
+GAP_CHAPTERS = 3  # pieces at least
+GAP_SHARE = 0.1  # of the paragraph breaks, at most
+GAP_MEDIAN = (1_000, PART_MAX)  # characters: the median piece's size
+GAP_ENDED = 0.9  # of the runs, at least, after a finished sentence (or a scene break)
+_GAP_ENDS = _SENTENCE_END + tuple(".~～")  # before normalization: …… may still be typed ......
+
+
+def at_gaps(blocks: tuple) -> list[list] | None:
+    """The blocks cut at their long runs of blank lines (read from their source lines), or None
+    when the text has no such runs, or they do not part it into chapter-sized pieces."""
+    lines = [b.at.line or 0 for b in blocks]
+    runs = [after - before - 1 for before, after in zip(lines, lines[1:])]
+    if not runs:
+        return None
+    usual = max(set(runs), key=runs.count)
+    cuts = [i + 1 for i, run in enumerate(runs) if run >= max(usual + GAP_EXTRA, GAP_LEAST)]
+    if len(cuts) + 1 < GAP_CHAPTERS or len(cuts) > GAP_SHARE * len(runs):
+        return None
+    ended = sum(type(blocks[i - 1]) is not Paragraph or blocks[i - 1].text.endswith(_GAP_ENDS) for i in cuts)
+    if ended < GAP_ENDED * len(cuts):
+        return None  # a page's break, as a PDF's text has them, falls inside a sentence
+    pieces = [list(blocks[a:b]) for a, b in zip([0] + cuts, cuts + [len(blocks)])]
+    sizes = sorted(sum(len(b.text) for b in piece if type(b) is Paragraph) for piece in pieces)
+    return pieces if GAP_MEDIAN[0] <= sizes[len(sizes) // 2] <= GAP_MEDIAN[1] else None
 
 
 @dataclass

@@ -348,6 +348,47 @@ def test_a_text_without_headings_is_divided_into_readable_parts(tmp_path):
     assert "W307" in codes(loaded)
 
 
+def test_chapters_set_apart_by_long_runs_of_blank_lines_are_its_parts(tmp_path):
+    """剑来 from a crawler: no titles, each chapter after 8 or 9 blank lines, none inside one."""
+    chapters = [f"第{k}段的故事开始了。\n" + "他走进院子，看见一棵老树，树下坐着一个老人。\n" * (60 + 20 * k) for k in range(5)]
+    loaded = novel(tmp_path, "\n\n" + ("\n" * 8).join(chapters))
+    found = list(loaded.book.chapters())
+    assert [c.title for c in found] == ["第一部分", "第二部分", "第三部分", "第四部分", "第五部分"]
+    assert [c.blocks[0].text for c in found] == [f"第{k}段的故事开始了。" for k in range(5)]
+    assert [c.at.line for c in found] == [3, 72, 161, 270, 399]  # after 8 blank lines each
+    assert any(d.code == "W307" and "blank lines" in d.message for d in loaded.diagnostics)
+    # a piece over 60,000 characters is still cut by size
+    long = ("\n" * 6).join([chapters[0], "他走进院子，看见一棵老树，树下坐着一个老人。\n" * 3000, chapters[1]])
+    assert [c.chars <= 60_000 for c in novel(tmp_path, long, "long.txt").book.chapters()].count(True) >= 4
+
+
+def test_titles_over_pieces_parted_by_blank_lines_are_their_titles(tmp_path):
+    """安徒生童话 from a download: each tale's title on its first line, three blank lines before it;
+    the first tale has none. 剑来's first lines are sentences: no titles."""
+    tale = "他走进院子，看见一棵老树，树下坐着一个老人。\n" * 60
+    names = ["飞箱", "丑小鸭", "红鞋", "一个豆荚里的五粒豆"]
+    loaded = novel(tmp_path, ("\n" * 4).join([tale] + [f"{name}\n{tale}" for name in names]))
+    found = list(loaded.book.chapters())
+    assert [c.title for c in found] == ["第一部分", *names]
+    assert [c.at.line for c in found] == [1, 65, 130, 195, 260]  # the title's line, after 4 blank lines
+    assert all(c.blocks[0].text.startswith("他走进院子") for c in found)
+    sentences = ("\n" * 4).join(f"{name}。\n{tale}" for name in names)  # first lines that are sentences
+    assert [c.title for c in novel(tmp_path, sentences, "s.txt").book.chapters()][:2] == ["第一部分", "第二部分"]
+
+
+@pytest.mark.parametrize("text", [
+    # double-spaced paragraphs, two blank lines now and then: the usual run is one, two more is none
+    "\n\n".join(["他走进院子，看见一棵老树，树下坐着一个老人。" * 5] * 800).replace("\n\n", "\n\n\n", 30),
+    # long runs between short scenes: pieces far under a chapter's size
+    ("\n" * 5).join(["他走进院子。\n她笑了。"] * 100) + "\n" + "他走进院子，看见一棵老树，树下坐着一个老人。\n" * 3000,
+    # long runs too many: every fifth paragraph
+    "\n".join(("他走进院子，看见一棵老树，树下坐着一个老人。" * 10) + ("\n" * 5 if i % 5 == 0 else "") for i in range(600)),
+])
+def test_blank_lines_that_do_not_part_chapters_leave_the_division_by_size(tmp_path, text):
+    found = list(novel(tmp_path, text).book.chapters())
+    assert all(20_000 <= c.chars <= 60_000 for c in found[:-1]) and len(found) >= 2
+
+
 def test_a_chapter_over_100000_characters_is_divided_under_one_title(tmp_path):
     sentence = "他走进院子，看见一棵老树，树下坐着一个老人。"
     text = "第一章 长\n" + "\n".join([sentence * 20] * 500) + f"\n第二章 短\n{BODY}"
