@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bookbuilder.choice import STOPPED, Choice
 from bookbuilder.headings import Heading, candidate
+from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.outdent import outdented_titles
 
 MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by its own heading
@@ -31,14 +32,15 @@ def more_headings(text: str, path: str, choice: Choice, lines: list, fields, tit
     numbered = sum(1 for h in choice.headings.values() if h.rule in ("numbered", "custom"))
     edges = [0, *choice.headings, len(lines)]
     stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > STOPPED]
+    serial = _serial_after_the_end(lines, fields, max(choice.headings)) if numbered >= 3 else {}
     if numbered >= 3 and not stretches:
-        return {}, False
+        return serial, False
     raw = text.split("\n")
     found = {**outdented_titles(lines, fields, lambda number: _indent(raw[number - 1])),
              **_behind_the_name(lines, fields, title_junk, Path(path).stem)}
     if numbered >= 3:  # only inside the stretches the 第N章 headings left
         found = {i: h for i, h in found.items() if any(a < i < b for a, b in stretches)}
-        return (found, False) if len(found) >= 3 else ({}, False)
+        return ({**found, **serial} if len(found) >= 3 else serial), False
     return (found, True) if len(found) > len(choice.headings) else ({}, False)
 
 
@@ -61,6 +63,30 @@ def _behind_the_name(lines: list, fields, title_junk: tuple, stem: str) -> dict[
     if not names or names.most_common(1)[0][1] < MIN_PREFIXED:
         return {}
     return {i: heading for i, (name, heading) in found.items() if names[name] >= 2}  # 龙族5 and 龙族v悼亡者的归来: one site, two spellings
+
+
+# Extras after the last numbered chapter, titled as a series: 一个普通人的日常（一） … （八） after
+# 诡秘之主's 第N章 (each with its text, and no 第N章 of their own), swallowed by the chapter before.
+_SERIAL = re.compile(rf"^(?P<stem>[^\s。，！？；：:、“”「」]{{2,20}}?)\s*[（(](?P<n>[{NUMERAL_CHARS}]{{1,4}})[）)]$")
+MIN_SERIAL = 3  # titles in the series, numbered 1, 2, 3 … without a gap
+SERIAL_TEXT = 3  # lines of text under each, at least
+
+
+def _serial_after_the_end(lines: list, fields, last: int) -> dict[int, Heading]:
+    """The lines after the book's last heading that title a series, stem（1）, stem（2）, … (the
+    numbers running from one, text under each), as chapters."""
+    series: dict[str, list[tuple[int, int, str]]] = {}
+    for i in range(last + 1, len(lines)):
+        number, _, line = fields(lines[i])
+        if len(line) <= 30 and line[-1] in "）)" and (m := _SERIAL.match(line)):
+            series.setdefault(m.group("stem"), []).append((i, parse_numeral(m.group("n")), line))
+    found: dict[int, Heading] = {}
+    for titled in series.values():
+        at = [i for i, _, _ in titled] + [len(lines)]
+        if (len(titled) >= MIN_SERIAL and [n for _, n, _ in titled] == list(range(1, len(titled) + 1))
+                and all(b - a > SERIAL_TEXT for a, b in zip(at, at[1:]))):
+            found.update((i, Heading("chapter", line, None, fields(lines[i])[0], rule="serial")) for i, _, line in titled)
+    return found
 
 
 def _indent(raw: str) -> int:

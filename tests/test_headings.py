@@ -389,6 +389,17 @@ def test_blank_lines_that_do_not_part_chapters_leave_the_division_by_size(tmp_pa
     assert all(20_000 <= c.chars <= 60_000 for c in found[:-1]) and len(found) >= 2
 
 
+def test_extras_titled_as_a_series_after_the_last_chapter_are_chapters(tmp_path):
+    """诡秘之主 from a download: after 第N章 and 完本感言, 一个普通人的日常（一） … （八), no 第N章 of their own."""
+    text = "".join(f"第{n}章 标题{n}\n{BODY * 10}" for n in range(1, 6)) + f"完本感言\n{BODY * 3}"  # 100 lines and more
+    extras = "".join(f"一个普通人的日常（{n}）\n{BODY * 3}" for n in "一二三四")
+    assert [t for _, t in contents(novel(tmp_path, text + extras))][-5:] == [
+        "完本感言", "一个普通人的日常（一）", "一个普通人的日常（二）", "一个普通人的日常（三）", "一个普通人的日常（四）"]
+    # not a series: numbers that do not run from one, or nothing under each
+    for tail in ("".join(f"某某的日常（{n}）\n{BODY * 3}" for n in "二四六"), "".join(f"注释（{n}）\n" for n in "一二三四")):
+        assert len(contents(novel(tmp_path, text + tail, "x.txt"))) == 6
+
+
 def test_a_chapter_over_100000_characters_is_divided_under_one_title(tmp_path):
     sentence = "他走进院子，看见一棵老树，树下坐着一个老人。"
     text = "第一章 长\n" + "\n".join([sentence * 20] * 500) + f"\n第二章 短\n{BODY}"

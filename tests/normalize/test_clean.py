@@ -64,6 +64,8 @@ def test_disguised_adverts_are_found(raw):
     "A:【更多精彩好书，更多原创TXT手机电子书，我们因你而专业，TXT格式电子书下载 请登陆 某某网站】",
     "《 某某文学 》整理收藏  Http://Www.Example.Org",
     "本书由“某人”整理。",
+    "本文内容由【某某】整理，某某电子书网（www.example.com）转载。",
+    "附：【本作品来自互联网,本人不做任何负责】内容版权归作者所有!",
     "想获得更多免费电子书请加小编微信：xxxx",
     "（未完待续……）",
     "本章未完，请点击下一页继续阅读",
@@ -148,6 +150,7 @@ def test_app_adverts_inside_a_paragraph_are_cut_out(raw, kept):
     "亲，你点击一下这里就好。",
     "他给我发了一个现金红包。",
     "他在热门推荐里看到了自己的名字。",
+    "这本书由他亲自整理过，字迹工整。",
 ])
 def test_prose_like_the_templates_is_kept(prose):
     assert clean("他走了。", prose) == ["他走了。", prose]
