@@ -114,6 +114,17 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
     return found, tuple(kept), blurb
 
 
+NAME_LINES = 3  # the intro page's first paragraphs, where the book's name may stand alone
+
+
+def _without_the_name(blocks: tuple, titles: set[str]) -> tuple:
+    """The intro page without a line that is only the book's name (大王饶命 over 八零电子书's
+    声明 line, no 作者： under it): the title, already the book's, is no page of its own."""
+    paragraphs = [i for i, b in enumerate(blocks) if type(b) is Paragraph][:NAME_LINES]
+    drop = {i for i in paragraphs if blocks[i].text.strip().strip("《》") in titles}
+    return tuple(b for i, b in enumerate(blocks) if i not in drop)
+
+
 def _unbracketed(text: str) -> str:
     """『重生后我成了打脸专业户/作者:爱挑食』 → the line inside: some downloads put every field line
     of their header in corner brackets (爱下电子书: 『状态:…』, 『内容简介:' … '』)."""
@@ -228,8 +239,11 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
     text: dict[str, Found] = {}
     volumes, gone = book.volumes, False
     first = volumes[0].chapters[0] if volumes and volumes[0].chapters else None
+    kind = "file name" if config.source.is_file() else "folder name"
+    name = from_name(config.source.stem if config.source.is_file() else config.root.resolve().name, kind)
     if first is not None and first.kind == "intro":
         text, kept, _ = read_lines(first.blocks)
+        kept = _without_the_name(kept, {f.value for f in (text.get("title"), name.get("title")) if f})
         if not any(type(b) is Paragraph for b in kept) and sum(len(v.chapters) for v in volumes) > 1:
             chapters, gone = volumes[0].chapters[1:], True
         else:
@@ -242,8 +256,6 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
                                  where=path.rsplit("/", 1)[-1])
         for key, value in found.items():
             info.setdefault(key, value)
-    kind = "file name" if config.source.is_file() else "folder name"
-    name = from_name(config.source.stem if config.source.is_file() else config.root.resolve().name, kind)
     toml = {key: getattr(config, key) for key in config.meta_given}
     chosen = choose(toml, text, name, info, {"title": config.title or "", "author": DEFAULT_AUTHOR, "description": ""})
     chosen = {k: (v if v.source == "book.toml" else Found(polish(v.value) if k != "description" else v.value, v.source))

@@ -77,6 +77,17 @@ def test_an_intro_of_only_title_and_author_lines_leaves_no_page(tmp_path):
     assert [c.title for c in loaded.book.chapters()] == ["第一章 开端", "第二章 继续"]
 
 
+def test_the_books_name_alone_over_a_sites_notice_is_no_intro_page(tmp_path):
+    """大王饶命 from 八零电子书: its name, the site's 声明 line, a 正文卷 label, then the chapters."""
+    opening = ("\n某某饶命\n\n声明:本书由某某电子书(www.example.com)自网络收集整理制作,仅供交流学习使用,版权归原作者所有.\n"
+               "\n------------\n\n正文卷\n\n------------\n\n")
+    loaded = novel(tmp_path, opening, "某某饶命.txt")
+    assert [c.title for c in loaded.book.chapters()] == ["第一章 开端", "第二章 继续"]
+    assert meta(loaded)["title"] == ("某某饶命", "file name")
+    kept = novel(tmp_path, "某某饶命\n他走进院子，这是序章的一句话。\n", "某某饶命.txt")  # other text: the page stays
+    assert [p.text for p in next(kept.book.chapters()).blocks] == ["他走进院子，这是序章的一句话。"]
+
+
 @pytest.mark.parametrize("opening", [
     "",
     "第一章的作者是谁，他不知道。\n",  # 作者 inside a sentence
