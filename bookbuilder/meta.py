@@ -20,6 +20,8 @@ _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提
                     r"(?:\s*[:：]\s*(.*)|\s*)$")
 _QUOTED = re.compile(r"^《([^《》]{1,40})》$")
 _AUTHOR_QUOTED = re.compile(r"^([^《》\s:：—\-]{1,12})\s*《([^《》]{1,40})》$")  # 金庸《倚天屠龙记》, not ——《纽约时报》
+# 作 者张晓风: the label typeset with a space and no colon (张晓风经典散文集 from a download)
+_SPACED_AUTHOR = re.compile(r"^作[ \u3000]+者[ \u3000]*[:：]?[ \u3000]*([\u4e00-\u9fff·•]{2,12})$")
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
 # 《沉香如屑》苏寞: the title, then the author's name alone (not 全集, 合集, TXT下载, 晋江独家发表, 第一章 …)
 _QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:全集|全本|全文|合集|文集|作品|[Tt][Xx][Tt]|下载|完结|精校|校对|最新|独家|发表|首发|连载|出品|[章回节卷]))([\u4e00-\u9fffA-Za-z·]{2,8})$")
@@ -159,6 +161,8 @@ def _fields_of(text: str) -> dict[str, str]:
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
     if m := _DYNASTY_BYLINE.match(text):
         return {"author": author_value(m.group("name"))}
+    if m := _SPACED_AUTHOR.match(text):
+        return {"author": author_value(m.group(1))}
     if m := _QUOTED.match(text):
         return {"title": m.group(1).strip()}
     if m := _AUTHOR_QUOTED.match(text):

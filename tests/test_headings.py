@@ -25,6 +25,7 @@ def codes(loaded) -> list[str]:
 @pytest.mark.parametrize("line, title", [
     ("章节目录 第一章 少年", "第一章 少年"),
     ("正文 第九十七章 入城", "第九十七章 入城"),
+    ("☆、完结感言", "完结感言"),  # the mark before every heading, here before the afterword (全职高手)
     ("8、第一次", "8 第一次"),  # a title that starts with 第 (大王饶命): the number is the heading's, not an index
     ("正文卷 第3章 夜行", "第3章 夜行"),
     ("《》目录 第一回　灵根育孕源流出　心性修持大道生", "第一回 灵根育孕源流出 心性修持大道生"),

@@ -33,6 +33,7 @@ def meta(loaded) -> dict[str, tuple[str, str]]:
     ("天涯客》 作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),
     ("[天涯客 / 某甲 著 ]\n", ("天涯客", "text:1"), ("某甲", "text:1")),
     ("天涯客\n作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),
+    ("天涯客\n作 者某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),  # the label typeset with a space, no colon
     ("作家：某甲，1981年调入湖北省任专业作家至今。\n", ("novel", "file name"), ("某甲", "text:1")),
     ("『天涯客/作者:某甲』\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 爱下电子书's header
     ("天涯客\n（清）某甲 著\n", ("天涯客", "text:1"), ("某甲", "text:2")),  # a classic's byline

@@ -25,6 +25,8 @@ _ORPHAN = re.compile(rf"^(?![.。]{{3,}}$)[{re.escape(_ORPHAN_MARKS)}]+$")
 _ORPHAN_START = frozenset(_ORPHAN_MARKS)  # the one-character test before the regex
 _LATIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 VERSE_LINE, VERSE_RUN = 15, 3
+# What is left of a site's credit once its bracketed name is cut: 【txt80.com】整理 (全职高手's last line)
+_CREDIT_LEFT = re.compile(r"^[\W_]*(?:收集)?(?:整理|制作|提供|转载|上传|首发|收集)(?:制作|提供)?[\W_]*$")
 
 
 def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter, removed: list,
@@ -59,8 +61,8 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
                 for start, end, rule in spans:
                     _record(counts, removed, rule, line[start:end], block)
                 line, changed = cut(line, [(a, b) for a, b, _ in spans]), True
-                if len(re.sub(r"[\W_]", "", line)) <= 2 and not HAN_RE.search(line):
-                    line = ""  # A:, B:, * : the label the advert had
+                if len(re.sub(r"[\W_]", "", line)) <= 2 and not HAN_RE.search(line) or _CREDIT_LEFT.match(line):
+                    line = ""  # A:, B:, * : the label the advert had; 整理: what its credit said it did
             kept, name = clean_line(line, patterns, has_url) if patterns and line else (line, None)
             if name:
                 _record(counts, removed, name, line if not kept else line[len(kept):].strip(), block)
