@@ -16,6 +16,10 @@ FIELDS = ("title", "author", "description")
 _LABEL = {"书名": "title", "書名": "title", "作品": "title", "作品名": "title", "标题": "title", "作者": "author",
           "作家": "author", "著者": "author", "原著": "author"}
 _FIELD = re.compile(r"^[【\[]?(书名|書名|作品名|作品|标题|作者|作家|著者|原著)[】\]]?\s*[:：]\s*(.+)$")
+# A printed edition's catalogue lines in a download's header (出版社：…, ISBN：…, 斗罗大陆Ⅱ from
+# 书香门第): the header's data, not a page; the publisher is kept as the book's.
+_CATALOG = re.compile(r"^[【\[]?(出版社|出版者|出版时间|出版日期|ISBN|书号|字数|类别|类型|分类|标签|状态|连载状态|更新时间|最后更新)"
+                      r"[】\]]?\s*[:：]\s*([^。！？]{1,40})$")  # a value, not a sentence
 _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|简介|簡介|文案|简述)[】\]]?"
                     r"(?:\s*[:：]\s*(.*)|\s*)$")
 _QUOTED = re.compile(r"^《([^《》]{1,40})》$")
@@ -85,6 +89,11 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
                 blurb.append(block.text)
             continue
         text, at = _unbracketed(block.text.strip()), f"{where}:{block.at.line}"
+        if catalog := _CATALOG.match(text):
+            if catalog.group(1) in ("出版社", "出版者"):
+                found.setdefault("publisher", Found(catalog.group(2).strip(), at))
+            in_blurb = False
+            continue
         fields = _fields_of(text)
         if fields.get("author") and "title" not in fields and "title" not in found and kept and _bare_title(kept[-1]):
             found["title"] = Found(kept[-1].text.strip(), f"{where}:{kept[-1].at.line}")  # 盗墓笔记 / 作者：南派三叔
@@ -265,7 +274,8 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
     chosen = {k: (v if v.source == "book.toml" else Found(polish(v.value) if k != "description" else v.value, v.source))
               for k, v in chosen.items()}
     title, author = chosen["title"].value, chosen["author"].value
-    meta = replace(book.meta, title=title, author=author, description=chosen["description"].value,
+    publisher = book.meta.publisher or (text["publisher"].value if "publisher" in text else "")
+    meta = replace(book.meta, title=title, author=author, description=chosen["description"].value, publisher=publisher,
                    identifier=config.identifier or stable_identifier(title, author),
                    sources=tuple((k, v.source) for k, v in chosen.items()))
     return replace(book, meta=meta, volumes=volumes), chosen, gone
