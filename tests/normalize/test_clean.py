@@ -72,6 +72,7 @@ def test_disguised_adverts_are_found(raw):
     "<全书完>",
     "书香门第【某某】整理",
     "您下载的文件来自：请多去光顾此网站哦！",
+    "本图书由www.example.cn（你的论坛ID）为您整理制作",
     "【txt99.com】整理 ",
     "想获得更多免费电子书请加小编微信：xxxx",
     "（未完待续……）",
