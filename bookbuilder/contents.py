@@ -52,8 +52,7 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     """A run of headings with no text between them that holds 3+ chapters is a table of contents;
     its last heading is kept when its title does not come again later (the first real chapter)."""
     order = list(accepted)
-    repeats = [b for a, b in zip(order, order[1:])
-               if before[b] - before[a] == 1 and title_key(accepted[a].title) == title_key(accepted[b].title)]
+    repeats = [b for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and _again(accepted[a], accepted[b])]
     for i in repeats:  # the same heading two or three times in a row (1.第1章 甲 / 第1章 甲): one heading
         del accepted[i]
     order = list(accepted)
@@ -77,6 +76,17 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     for i in toc:
         del accepted[i]
     return accepted, toc, tuple(repeats)
+
+
+_BARE_LABEL = re.compile(r"^第\s*\S{1,8}?\s*[章回节節]$")
+
+
+def _again(first, then) -> bool:
+    """The heading given again on the next line: the same title, or its number alone in another
+    style (第2章 来客 / 第002章, a site's page header under the chapter's title)."""
+    return title_key(first.title) == title_key(then.title) or (
+        then.number is not None and then.number == first.number and first.kind == then.kind == "chapter"
+        and bool(_BARE_LABEL.match(then.title)))
 
 
 def title_key(title: str) -> str:

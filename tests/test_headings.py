@@ -416,6 +416,15 @@ def test_repeated_heading_lines_and_paged_chapters_are_one_chapter(tmp_path):
     assert [t for _, t in contents(loaded)] == ["第二十章 悄立雁门", "第二十一章", "第二十二章"]
 
 
+def test_a_heading_given_again_as_its_bare_number_is_one_heading(tmp_path):
+    """A site's page header under the chapter's title: 第2章 来客 / 第002章 (another tool's fixture)."""
+    text = f"第一章 开张\n{BODY}第2章 来客\n第002章\n{BODY}第3章 算账\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 开张", "第2章 来客", "第3章 算账"]
+    # a bare label with another number is a chapter of its own
+    other = f"第一章 开张\n{BODY}第2章 来客\n{BODY}第003章\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, other, "o.txt"))] == ["第一章 开张", "第2章 来客", "第003章"]
+
+
 def test_a_page_header_before_every_heading_is_dropped(tmp_path):
     text = "".join(f"古龙《多情剑客无情剑》\n第{n}章 标题\n{BODY}" for n in "一二三四")
     loaded = novel(tmp_path, text)
