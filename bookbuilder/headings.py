@@ -30,7 +30,8 @@ _NUMBERED = re.compile(
 )
 _VOLUME = re.compile(rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$")
 _MATTER = re.compile(
-    r"^(?P<word>楔子|序章|序言|序幕|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|完结感言|上架感言|新书感言|附录|附錄"
+    r"^(?P<word>楔\s?子|序\s?章|序\s?言|序\s?幕|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章"
+    r"|完本感言|完结感言|上架感言|新书感言|附录|附錄"  # 尾 声: the word typeset with a space (龙族1-3)
     r"|番外篇?[一二三四五六七八九十0-9]*)"
     r"(?:[\s:：、·\-—]+(?P<title>.*))?$"
 )
@@ -48,7 +49,7 @@ _ENGLISH = re.compile(r"^(?:Chapter|CHAPTER)\s+(?P<num>\d{1,4})\b(?P<sep>[\s:.\-
 _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
-    rf"(?:第|卷|楔子|序|引子|前言|尾声|尾聲|后记|後記|终章|終章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|[（(]|Chapter|CHAPTER"
+    rf"(?:第|卷|楔\s?子|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|[（(]|Chapter|CHAPTER"
     rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+[\s、.．:：]|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
@@ -177,11 +178,13 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         label = f"第{numeral.replace(' ', '')}{m.group('unit')}" if m.group("num") else f"卷{numeral}"
         return _titled("volume", label, m.group("title"), parse_numeral(numeral), line_no, "volume", m.group("sep"))
     if m := _MATTER.match(core):
-        kind = "front" if m.group("word") in _FRONT else "back"
+        word = "".join(m.group("word").split())
+        kind = "front" if word in _FRONT else "back"
         rest = m.group("title") or ""
         if _title_flaw(rest) == "reject":
             return None
-        return Heading(kind, normalize_title(core), None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
+        title = normalize_title(word + core[m.end("word"):])
+        return Heading(kind, title, None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
     for rule, rx in (("no-di", _NO_DI), ("bare", _BARE_CHINESE), ("arabic", _BARE_ARABIC), ("arabic", _BRACKETED_ARABIC),
                      ("arabic", _GLUED_ARABIC),
                      ("paren", _PAREN), ("chapter-en", _ENGLISH)):

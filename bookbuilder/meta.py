@@ -18,8 +18,9 @@ _LABEL = {"书名": "title", "書名": "title", "作品": "title", "作品名": 
 _FIELD = re.compile(r"^[【\[]?(书名|書名|作品名|作品|标题|作者|作家|著者|原著)[】\]]?\s*[:：]\s*(.+)$")
 # A printed edition's catalogue lines in a download's header (出版社：…, ISBN：…, 斗罗大陆Ⅱ from
 # 书香门第): the header's data, not a page; the publisher is kept as the book's.
-_CATALOG = re.compile(r"^[【\[]?(出版社|出版者|出版时间|出版日期|ISBN|书号|字数|类别|类型|分类|标签|状态|连载状态|更新时间|最后更新)"
+_CATALOG = re.compile(r"^[【\[]?(出版社|出版者|出版时间|出版日期|ISBN|书号|字数|类别|类型|分类|标签|内容标签|状态|连载状态|更新时间|最后更新)"
                       r"[】\]]?\s*[:：]\s*([^。！？]{1,40})$")  # a value, not a sentence
+_SUBJECT_LABELS = ("类别", "类型", "分类", "标签", "内容标签")
 _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|简介|簡介|文案|简述)[】\]]?"
                     r"(?:\s*[:：]\s*(.*)|\s*)$")
 _QUOTED = re.compile(r"^《([^《》]{1,40})》$")
@@ -92,6 +93,8 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
         if catalog := _CATALOG.match(text):
             if catalog.group(1) in ("出版社", "出版者"):
                 found.setdefault("publisher", Found(catalog.group(2).strip(), at))
+            elif catalog.group(1) in _SUBJECT_LABELS:  # 内容标签：灵异神怪 前世今生: the book's subjects
+                found.setdefault("subjects", Found(catalog.group(2).strip(), at))
             in_blurb = False
             continue
         fields = _fields_of(text)
@@ -117,7 +120,7 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             if text != block.text.strip():  # the blurb's closing 』 goes from the intro page too
                 block = Paragraph(text, block.at, block.indented)
         kept.append(block)
-    if found and "title" not in found and kept and _bare_title(kept[0]) and not _BLURB.match(kept[0].text):
+    if "author" in found and "title" not in found and kept and _bare_title(kept[0]) and not _BLURB.match(kept[0].text):
         found["title"] = Found(kept[0].text.strip(), f"{where}:{kept[0].at.line}")  # 西湖二集 / … / 作者：…
         kept = kept[1:]
     if blurb:
@@ -275,7 +278,9 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
               for k, v in chosen.items()}
     title, author = chosen["title"].value, chosen["author"].value
     publisher = book.meta.publisher or (text["publisher"].value if "publisher" in text else "")
+    subjects = book.meta.subjects or (tuple(re.split(r"[\s、，,/|｜]+", text["subjects"].value)) if "subjects" in text else ())
     meta = replace(book.meta, title=title, author=author, description=chosen["description"].value, publisher=publisher,
+                   subjects=tuple(t for t in subjects if t),
                    identifier=config.identifier or stable_identifier(title, author),
                    sources=tuple((k, v.source) for k, v in chosen.items()))
     return replace(book, meta=meta, volumes=volumes), chosen, gone

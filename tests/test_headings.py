@@ -25,6 +25,8 @@ def codes(loaded) -> list[str]:
 @pytest.mark.parametrize("line, title", [
     ("章节目录 第一章 少年", "第一章 少年"),
     ("正文 第九十七章 入城", "第九十七章 入城"),
+    ("尾 声", "尾声"),  # the word typeset with a space (龙族1-3)
+    ("序　章 开端", "序章 开端"),
     ("☆、完结感言", "完结感言"),  # the mark before every heading, here before the afterword (全职高手)
     ("8、第一次", "8 第一次"),  # a title that starts with 第 (大王饶命): the number is the heading's, not an index
     ("正文卷 第3章 夜行", "第3章 夜行"),
@@ -414,6 +416,14 @@ def test_repeated_heading_lines_and_paged_chapters_are_one_chapter(tmp_path):
             + f"《书》第二十一章(1)\n{BODY}《书》第二十一章(2)<b\n{BODY}第二十二章\n{BODY}")
     loaded = novel(tmp_path, text)
     assert [t for _, t in contents(loaded)] == ["第二十章 悄立雁门", "第二十一章", "第二十二章"]
+
+
+def test_a_titles_space_stays_where_a_join_space_in_the_text_goes(tmp_path):
+    """SP-3 runs on paragraphs only: 第十章 单身狗犯法吗？ keeps the space between label and name."""
+    loaded = novel(tmp_path, f"第十章 单身狗犯法吗？\n他说：“老胡 家的团 圆媳妇来啦，你还不 知道。”\n{BODY}第十一章 第一夜：偷袭\n{BODY}")
+    first = next(loaded.book.chapters())
+    assert [t for _, t in contents(loaded)] == ["第十章 单身狗犯法吗？", "第十一章 第一夜：偷袭"]
+    assert first.blocks[0].text == "他说：“老胡家的团圆媳妇来啦，你还不知道。”"
 
 
 def test_a_heading_given_again_as_its_bare_number_is_one_heading(tmp_path):

@@ -81,10 +81,13 @@ def test_an_intro_of_only_title_and_author_lines_leaves_no_page(tmp_path):
 def test_a_printed_editions_catalogue_lines_are_no_page_and_give_the_publisher(tmp_path):
     """斗罗大陆Ⅱ from 书香门第: the site's credit, then 书名/作者 and the print edition's 出版社, 出版时间, ISBN."""
     opening = ("书香门第【某某】整理\n\n　　书名：《天涯客》\n　　作者：某甲\n　　出版社：某某少年儿童出版社\n"
-               "　　出版时间：2014-12-1\n　　ISBN：9787556205295\n类型：武侠仙侠\n状态：全集\n\n")
+               "　　出版时间：2014-12-1\n　　ISBN：9787556205295\n　　类型：武侠仙侠\n　　状态：全集\n\n")
     loaded = novel(tmp_path, opening)
     assert [c.title for c in loaded.book.chapters()] == ["第一章 开端", "第二章 继续"]
     assert (loaded.book.meta.title, loaded.book.meta.author, loaded.book.meta.publisher) == ("天涯客", "某甲", "某某少年儿童出版社")
+    assert loaded.book.meta.subjects == ("武侠仙侠",)  # 类型：
+    tags = novel(tmp_path, "书名：天涯客\n作者：某甲\n内容标签：灵异神怪 前世今生\n", "tags.txt")
+    assert tags.book.meta.subjects == ("灵异神怪", "前世今生")
     given = write_book(tmp_path / "b", {"novel.txt": opening + STORY}, '[book]\npublisher = "某某出版社"\n')
     assert load_book(given, jobs=1).book.meta.publisher == "某某出版社"  # book.toml's wins
 

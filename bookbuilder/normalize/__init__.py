@@ -34,6 +34,7 @@ class Rule:
     kind: str
     apply: Callable
     why: str
+    titles: bool = True  # whether it runs on chapter and volume titles too
 
 
 @dataclass
@@ -122,6 +123,9 @@ RULES: tuple[Rule, ...] = (
     Rule("unwrap", True, "lines", _counting("unwrap", lines.unwrap), "join lines broken mid-sentence (UW-1)"),
     Rule("convert", True, "characters", _convert, "OpenCC conversion, when [normalize] convert names one (RULES §2.7)"),
     Rule("fullwidth_alnum", True, "characters", _text(chars.fullwidth_alnum), "full-width letters and digits → half-width (FW-1)"),
+    Rule("han_spaces", True, "characters", _text(chars.han_spaces),
+         "no space between two Han characters in prose: what joined lines left (SP-3, docs/rules-notes.md)",
+         titles=False),  # 第十章 单身狗犯法吗？: a title's space parts its label from its name
     Rule("ellipsis", True, "punctuation", _text(chars.ellipsis), "... 。。。 ··· ⋯ → …… (EL-1)"),
     Rule("dashes", True, "punctuation", _text(chars.dashes), "-- — ―― → —— between Chinese text (DA-1)"),
     Rule("punctuation", True, "punctuation", _text(chars.punctuation),
@@ -192,8 +196,8 @@ class Normalizer:
     def converter(self):
         return _opencc(self.convert) if self.convert else None
 
-    def rules(self, kind: str) -> list[Rule]:
-        return [r for r in RULES if r.kind == kind and r.name in self.on]
+    def rules(self, kind: str, title: bool = False) -> list[Rule]:
+        return [r for r in RULES if r.kind == kind and r.name in self.on and (r.titles or not title)]
 
     def chapter(self, ch: Chapter) -> tuple[Chapter, dict[str, int], list[Diagnostic]]:
         """The chapter normalized, rule → paragraphs changed, and what cleaning removed (I201)."""
@@ -210,17 +214,17 @@ class Normalizer:
 
     def title(self, text: str) -> str:
         """A chapter or volume title normalized (titles are not counted as changes)."""
-        return self.text(text) if text else text
+        return self.text(text, title=True) if text else text
 
-    def text(self, text: str, step: Step | None = None) -> str:
-        """The character and punctuation rules over paragraphs joined by "\\n"; with a `step`,
-        its counts record the paragraphs each rule changed."""
+    def text(self, text: str, step: Step | None = None, title: bool = False) -> str:
+        """The character and punctuation rules over paragraphs joined by "\\n" (or over a title);
+        with a `step`, its counts record the paragraphs each rule changed."""
         step = step or Step(self, counts=None)
-        for rule in self.rules("characters"):
+        for rule in self.rules("characters", title):
             text = _counted(rule, text, step)
         masked, saved = mask(text)
         # No rule looks across a line, so the later rounds only need the lines the round before changed.
-        punctuation = self.rules("punctuation")
+        punctuation = self.rules("punctuation", title)
         lines_: list[str] | None = None  # every line, once a round has changed some
         todo: list[int] = []  # the lines the last round changed: the next round's input
         for _ in range(4):

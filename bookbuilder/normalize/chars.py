@@ -268,6 +268,64 @@ def space_around_punctuation(text: str) -> str:
     return _SPACE_AROUND.sub(r"\1", text) if " " in text or "\t" in text else text
 
 
+# SP-3: a space between two Han characters inside prose is what a line break left when a PDF's or
+# a scan's lines were joined (老胡 家的团 圆媳妇, 呼兰河传; 在海军进攻 狭窄段的前夕, 丘吉尔; 戴一副 细框
+# 眼镜, 龙族4): Chinese prose has no spaces between words. Kept where the line is verse or a list
+# (no sentence mark in it), and between two runs of the same length, a name's or a verse line's
+# (张三 李四 王五, 床前明月光 疑是地上霜): hemistichs and names, not a broken word.
+_HAN_SPACE = re.compile(rf"(?<={_HAN}) (?={_HAN})")
+_PROSE_MARKS = frozenset("，。！？；：,!?;")  # before PU-1: a download's half-width commas too
+_SEGMENT_ENDS = " \u3000，。！？；：、“”‘’「」『』（）《》…—,.!?;:()\"'"
+VERSE_SEGMENTS = frozenset((2, 3, 5, 7))  # characters: a name's, or a five- or seven-character line's
+
+
+# Where the spaces are a join's, a chapter has many: two or more per 1,000 characters of prose
+# (呼兰河传 3–4, 龙族4 2–7, 长安幻夜 4–8, 丘吉尔 5–10). A few are something else: a space where a rare
+# character was lost (红楼梦 from one download: 十錦 子 for 十錦槅子, once or twice a chapter), verse
+# and lyrics parted by spaces (三生三世, 镜, 诛仙: under one per 1,000).
+JOIN_SPACES, JOIN_DENSITY = 3, 2.0
+
+
+def han_spaces(text: str) -> str:
+    """SP-3: the spaces a join left between Han characters, in a chapter's paragraphs joined by
+    newlines, where the chapter has enough of them to be a joined text (see above)."""
+    if " " not in text:
+        return text
+    lines = text.split("\n")
+    prose = [i for i, line in enumerate(lines) if _PROSE_MARKS.intersection(line)]
+    found = sum(len(_HAN_SPACE.findall(lines[i])) for i in prose if " " in lines[i])
+    if found < JOIN_SPACES or found * 1000 < JOIN_DENSITY * sum(len(lines[i]) for i in prose):
+        return text
+    prose = [i for i in prose if " " in lines[i]]
+    for i in prose:
+        lines[i] = _without_join_spaces(lines[i])
+    return "\n".join(lines)
+
+
+_HEAD_TOKENS = re.compile(rf"^(?:{_HAN}{{1,4}} ){{2,}}")  # 憶菊 蘅蕪君 悵望西風…: a title and a byline before a poem
+
+
+def _without_join_spaces(line: str) -> str:
+    cuts = []
+    head = m.end() if (m := _HEAD_TOKENS.match(line)) else 0
+    for m in _HAN_SPACE.finditer(line, head):
+        left, right = _run(line, m.start() - 1, -1), _run(line, m.end(), 1)
+        lone = (left == 1 and line[m.start() - 2:m.start() - 1] == " ") or (right == 1 and line[m.end() + 1:m.end() + 2] == " ")
+        if not (left == right and left in VERSE_SEGMENTS) and not lone:  # lone: 匾額 迎 春園…, a name set apart
+            cuts.append(m.start())
+    for i in reversed(cuts):
+        line = line[:i] + line[i + 1:]
+    return line
+
+
+def _run(line: str, i: int, step: int) -> int:
+    """How many characters from i (going by step) before a space, a mark or the line's end."""
+    n = 0
+    while 0 <= i < len(line) and line[i] not in _SEGMENT_ENDS:
+        n, i = n + 1, i + step
+    return n
+
+
 _REPEATED = re.compile(r"([。，、])\1+")
 
 

@@ -52,6 +52,42 @@ def test_rule_table(raw, expected):
     assert norm(raw) == expected
 
 
+# SP-3: what a join left between Han characters (呼兰河传, 丘吉尔, 龙族4, 安徒生 from downloads), in a
+# chapter that has three or more of them; each row is a paragraph of such a chapter.
+JOINED = "他在海军进攻 狭窄段的前夕到达，驱逐舰上 挤满了人，一 应礼仪都免了。"
+
+
+@pytest.mark.parametrize("raw, expected", [
+    ("老厨子告诉我：“老胡 家的团 圆媳妇来啦，你还不知道。”", "老厨子告诉我：“老胡家的团圆媳妇来啦，你还不知道。”"),
+    ("戴一副 细框眼镜, 一双素白的长腿。", "戴一副细框眼镜，一双素白的长腿。"),  # a half-width comma: prose too
+    ("他吟道：床前明月光 疑是地上霜，举头望明月 低头思故乡。", "他吟道：床前明月光 疑是地上霜，举头望明月 低头思故乡。"),  # verse
+    ("张三 李四 王五，都来了。", "张三 李四 王五，都来了。"),  # names
+    ("床前明月光 疑是地上霜", "床前明月光 疑是地上霜"),  # no sentence mark: verse or a list
+    ("他买了 iPhone 手机，很高兴。", "他买了 iPhone 手机，很高兴。"),  # Latin beside it: not between Han
+])
+def test_join_spaces_in_a_chapter_that_has_them(raw, expected):
+    assert norm(f"{JOINED}\n{raw}").split("\n") == ["他在海军进攻狭窄段的前夕到达，驱逐舰上挤满了人，一应礼仪都免了。", expected]
+
+
+def test_a_few_spaces_in_a_long_chapter_are_left_as_they_are():
+    """Lyrics parted by spaces in a chapter of prose (三生三世, 镜): under two per 1,000 characters."""
+    lyrics = "千人饮血而欢战马嘶鸣，鼓号齐鸣响彻云端 云不散念惨淡，离颜水 长流化相思 泪悄然。"
+    text = "\n".join(["他走进院子，看见一棵老树，树下坐着一个老人。" * 8] * 10 + [lyrics])
+    assert norm(text).split("\n")[-1] == lyrics
+
+
+def test_a_lone_character_set_apart_by_spaces_stays():
+    """红楼梦's plaques: 曠性怡情匾額 迎 春園成景備特精奇 (the name between the plaque and the poem)."""
+    for line in ("曠性怡情匾額 迎 春園成景備特精奇，奉命羞題額曠怡。", "憶菊 蘅蕪君 悵望西風抱悶思，蓼紅葦白斷腸時。"):
+        assert norm(f"{JOINED}\n{line}").split("\n")[1] == line  # and a poem's title and byline before it
+
+
+def test_one_or_two_spaces_in_a_chapter_may_stand_for_lost_characters():
+    """红楼梦 from one download: 轉過十錦 子 (槅 lost), 玎 如金玉 (璫 lost), once or twice a chapter."""
+    text = "間床上橫三豎四，轉過十錦 子，來到房中。\n大家都奇異，玎 如金玉。"
+    assert norm(text) == text
+
+
 @pytest.mark.parametrize("keep", [
     "12:30", "1,000", "3.14", "v2.0", "https://www.example.com/path?a=1,b=2&c=3", "writer@example.com",
     "Hello, world! How are you?", "约翰·史密斯", "1998-2003", "COVID-19", "e-mail", "don't", "&amp;",

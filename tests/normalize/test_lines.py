@@ -28,6 +28,9 @@ def texts(blocks):
     (("这是一个很长的句子但是没有结束", None, "下一段开始了。"), ["这是一个很长的句子但是没有结束", "下一段开始了。"]),  # blank line
     (("This line is long and English", "continues here."), ["This line is long and English continues here."]),
     (("这是一个很长的句子但是没有结束", None, "，下一行接着说完。"), ["这是一个很长的句子但是没有结束，下一行接着说完。"]),  # ， never starts a paragraph
+    (("ISBN：9787556205295", "类型：武侠仙侠", "状态：全集"), ["ISBN：9787556205295", "类型：武侠仙侠", "状态：全集"]),  # a header's fields
+    (("姓朱的道：“应大哥，你说怎么办？”姓应的沉吟不语。姓", "倪的道：“张公子主仆放走，把姓杨的宰了。”"),
+     ["姓朱的道：“应大哥，你说怎么办？”姓应的沉吟不语。姓倪的道：“张公子主仆放走，把姓杨的宰了。”"]),  # dialogue: joined
 ])
 def test_unwrap_table(lines, expected):
     blocks, _ = unwrap(paras(*lines))
