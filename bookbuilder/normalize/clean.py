@@ -114,7 +114,7 @@ def url_adverts(text: str) -> list[tuple[int, int]]:
             if right != -1 and right - end <= 40:
                 cuts.append((left, right + 1))
                 continue
-        since = max((text.rfind(c, 0, start) for c in _PUNCT + "”」"), default=-1) + 1
+        since = max((text.rfind(c, 0, start) for c in _PUNCT + "”」\u3000"), default=-1) + 1  # 　　: a paste's gap
         until = end  # the closers and site words right after it go with it: ….COM更新最快
         while until < len(text):
             if text[until] in ")）]】〗！! \u3000":
@@ -126,7 +126,7 @@ def url_adverts(text: str) -> list[tuple[int, int]]:
         before, after = text[since:start], text[end:until]
         if not _FILLER.sub("", SITE_WORDS.sub("", text[:start] + text[end:])):
             cuts.append((0, len(text)))  # the URL and site words are all the paragraph is
-        elif start - since <= 15 and (SITE_WORDS.search(before[-8:]) or SITE_WORDS.match(after.lstrip(" )）]】〗"))):
+        elif start - since <= 15 and (SITE_WORDS.search(before[-8:]) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗"))):
             cuts.append((since, until))  # a site word right beside it
     return cuts
 

@@ -106,11 +106,15 @@ def _boxed_banners(blocks: tuple) -> set[int]:
 
 
 def _outermost(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """Spans that no other span contains (two rules on one advert: one removal, the wider)."""
+    """Spans that no other span contains (two rules on one advert: one removal, the wider), and
+    spans that overlap made one (a URL's cut that reaches into the next advert's words)."""
     spans = sorted(spans, key=lambda s: (s[0], -s[1]))
     out: list[tuple[int, int, str]] = []
     for span in spans:
         if out and span[1] <= out[-1][1]:
+            continue
+        if out and span[0] < out[-1][1]:
+            out[-1] = (out[-1][0], span[1], out[-1][2])
             continue
         out.append(span)
     return out

@@ -74,6 +74,21 @@ def test_disguised_adverts_are_found(raw):
     "书香门第【某某】整理",
     "您下载的文件来自：请多去光顾此网站哦！",
     "本图书由www.example.cn（你的论坛ID）为您整理制作",
+    "某某提示你：长期看电子书有损视力健康，建议购买实体书某某网购书 货到付款 全场免运费 http://www.example.cn/?source=x-23",
+    "手机电子书·某某网 更新时间:2007-11-16 7:55:51 本章字数:4804",
+    "更多免费TXT书请到",
+    "【某某书城uc书盟的換源app軟體，安卓手機需google py下載安裝】",
+    "｜某某小说论坛某某。手打，转载请注明｜www.example.com",
+    "百镀一下“某书某某书屋”最新章节第一时间免费阅读。",
+    "某书 最新章节更新 请点击这里继续浏览：http://www.example.com/t1p2/",
+    "【中文网】，为您提供精彩阅读。",
+    "更多小说请点击【126免费小说】www.example.com",
+    "如果您喜欢这本书，请来起点中文网，章节更多，支持作者，支持正版阅读！",
+    "本站可提供小说在线阅读，同时可提供TXT格式下载",
+    "收藏网址下次继续看：“”。",
+    "一秒记住域名：“”微信关注“某某文学”，聊人生，寻知己~",
+    "首发网址",
+    "更多精彩好书，更多原创手机电子书，",
     "【txt99.com】整理 ",
     "想获得更多免费电子书请加小编微信：xxxx",
     "（未完待续……）",
@@ -143,6 +158,9 @@ def test_biquge_page_templates_are_dropped(raw):
 @pytest.mark.parametrize("raw, kept", [
     ("他笑了笑。【推荐下，野果阅读追书真的好用，这里下载 大家去快可以试试吧。】然后转身走了。", "他笑了笑。然后转身走了。"),
     ("她点点头。〖∷更新快∷无弹窗∷纯文字∷〗", "她点点头。"),
+    ("呼唤推荐票！app2();chaptererror();笔趣阁", "呼唤推荐票！"),
+    ("推荐票不要停~~~　　http://www.example.com/1_1094/5447905.html　　请记住本书首发域名：www.example.com。笔趣阁手机版阅读网址：m.example.com",
+     "推荐票不要停~~~"),
 ])
 def test_app_adverts_inside_a_paragraph_are_cut_out(raw, kept):
     assert clean(raw) == [kept]
@@ -160,6 +178,8 @@ def test_app_adverts_inside_a_paragraph_are_cut_out(raw, kept):
     "他给我发了一个现金红包。",
     "他在热门推荐里看到了自己的名字。",
     "这本书由他亲自整理过，字迹工整。",
+    "他在百度搜索一下最新的消息。",
+    "他来到笔趣阁",  # a place's name at the end, after no mark
 ])
 def test_prose_like_the_templates_is_kept(prose):
     assert clean("他走了。", prose) == ["他走了。", prose]
