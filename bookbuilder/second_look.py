@@ -20,9 +20,12 @@ MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by
 MIN_PREFIXED = 3  # headings behind the same name, for the name to be the book's and not a sentence's
 # A name, a space, then a heading: 缥缈录 第一章 … (a sentence has punctuation before its 第, or no
 # space); or then a short title, where the name is the file's: 昆虫记 石蚕.
-_NAMED = re.compile(r"^(?P<name>[^\s。，！？；：:、“”「」（）()]{1,12})[ \u3000]+(?=\S)")
+_NAMED = re.compile(r"^(?P<name>[^\s。，！？；：:、“”「」（）()]{1,12}?)(?:[ \u3000]+|(?=第))(?=\S)")  # 诛仙六第二章: glued
 _SENTENCE = re.compile(r"[。，！？；：:、…“”「」,.!?;]")
 MAX_NAMED = 40  # characters: a name and a heading
+# A chapter many times the length of the others holds headings the rules missed (诛仙's 第二十七章,
+# 1,460 lines where its neighbours have 150: the next volume's 诛仙六第二章 … glued to the book's name).
+LONG_GAP, LONG_LINES = 5, 400  # times the median chapter's lines, and lines at the least
 
 
 def more_headings(text: str, path: str, choice: Choice, lines: list, fields, title_junk: tuple = ()
@@ -31,7 +34,9 @@ def more_headings(text: str, path: str, choice: Choice, lines: list, fields, tit
     numbers chosen (the titled pieces' sections), or ({}, False)."""
     numbered = sum(1 for h in choice.headings.values() if h.rule in ("numbered", "custom"))
     edges = [0, *choice.headings, len(lines)]
-    stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > STOPPED]
+    gaps = sorted(b - a for a, b in zip(edges[1:], edges[2:])) or [0]
+    longest = min(STOPPED, max(LONG_GAP * gaps[len(gaps) // 2], LONG_LINES))
+    stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > longest]
     serial = _serial_after_the_end(lines, fields, max(choice.headings)) if numbered >= 3 else {}
     if numbered >= 3 and not stretches:
         return serial, False
@@ -55,10 +60,11 @@ def _behind_the_name(lines: list, fields, title_junk: tuple, stem: str) -> dict[
             continue
         rest = line[m.end():]
         heading = candidate(rest, number, None, title_junk) if rest[0] == "第" else None
-        if heading is not None and heading.kind == "chapter" and not heading.weak:
-            found[i] = (m.group("name"), heading)
-        elif heading is None and len(m.group("name")) >= 2 and m.group("name") in stem and not _SENTENCE.search(rest):
-            found[i] = (m.group("name"), Heading("chapter", " ".join(rest.split()), None, number, rule="named"))
+        name = m.group("name").replace("《", "").replace("》", "")  # 《诛仙》六 and 诛仙六: one site's two spellings
+        if heading is not None and heading.kind in ("chapter", "volume") and not heading.weak:
+            found[i] = (name, heading)
+        elif heading is None and len(name) >= 2 and name in stem and not _SENTENCE.search(rest):
+            found[i] = (name, Heading("chapter", " ".join(rest.split()), None, number, rule="named"))
     names = Counter(name for name, _ in found.values())
     if not names or names.most_common(1)[0][1] < MIN_PREFIXED:
         return {}

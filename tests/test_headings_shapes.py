@@ -178,6 +178,20 @@ def test_headings_behind_the_books_name_are_chapters(tmp_path):
     assert titles(novel(tmp_path, text)) == [f"第{n}章 题{n}" for n in "一二三四五六"]
 
 
+def test_headings_glued_to_the_books_name_in_a_chapter_many_times_too_long(tmp_path):
+    """诛仙 from one site: after 第二十七章, the next volume's chapters as 诛仙六第二章 鲜血 (and
+    《诛仙》六 第一章 惊现), so 第二十七章 ran on for 90,000 characters. In a chapter many times the
+    others' length, headings behind the book's name are looked for, glued or spaced."""
+    text = "".join(f"第{n}章 题{n}\n" + PROSE * 4 for n in range(1, 11))
+    text += "《某书》六 第一章 惊现\n" + PROSE * 8 + "".join(f"某书六第{n}章 新{n}\n" + PROSE * 8 for n in "二三四五六七八")
+    found = titles(novel(tmp_path, text))
+    assert found[:10] == [f"第{n}章 题{n}" for n in range(1, 11)]
+    assert found[10:] == ["第一章 惊现"] + [f"第{n}章 新{n}" for n in "二三四五六七八"]
+    # the same lines under chapters of their own length: the book's own, left as they are
+    short = "".join(f"第{n}章 题{n}\n" + PROSE * 4 for n in range(1, 11)) + "某书六第二章写得好，他说\n" + PROSE * 4
+    assert len(titles(novel(tmp_path, short, "s.txt"))) == 10
+
+
 def test_titles_behind_the_files_own_name_are_chapters(tmp_path):
     """昆虫记: `昆虫记 石蚕`, `昆虫记 蜣螂` … indented like the prose; the name is the file's. Another
     name before short lines (a speaker in a script) is no title."""

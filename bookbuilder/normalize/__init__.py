@@ -274,9 +274,15 @@ class Normalizer:
 
 def left_out(chapters: list[tuple[Chapter, Mapping[str, int]]]) -> set[int]:
     """The chapters cleaning emptied (they held only adverts), which the book leaves out; none,
-    if that would leave the book without a chapter."""
+    if that would leave the book without a chapter. A chapter with a numbered heading of its own stays
+    (曾国藩全集's 第七章 黑雨滂沱 held only a site's page marker, then its sections 一 … 十二): its title is
+    the book's, and W305 says its text is missing."""
+    def repeated(i: int) -> bool:  # the heading comes again next, after a watermark line (张居正's 第五回)
+        return i + 1 < len(chapters) and chapters[i + 1][0].number == chapters[i][0].number
+
     gone = {i for i, (ch, counts) in enumerate(chapters)
-            if not ch.blocks and any(name.startswith(("junk", "html", "replace")) for name in counts)}
+            if not ch.blocks and (ch.number is None or repeated(i))
+            and any(name.startswith(("junk", "html", "replace")) for name in counts)}
     return gone if len(gone) < len(chapters) else set()
 
 

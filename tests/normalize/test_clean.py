@@ -256,6 +256,19 @@ def test_a_chapter_of_adverts_only_disappears_and_its_removals_stay_on_record(tm
     assert [d.at.path.endswith("2.txt") for d in loaded.diagnostics if d.code == "I201"] == [True, True]
 
 
+def test_a_numbered_chapter_emptied_by_cleaning_keeps_its_heading(tmp_path):
+    """曾国藩全集: 第七章 黑雨滂沱 held only a site's page marker; its sections follow it."""
+    path = tmp_path / "novel.txt"
+    path.write_text("第六章 甲\n正文。\n第七章 黑雨\n手机电子书·某某网 更新时间:2008-1-2 3:04:05 本章字数:4804\n第八章 乙\n正文。\n", "utf-8")
+    loaded = load_book(path, jobs=1)
+    assert [c.title for c in loaded.book.chapters()] == ["第六章 甲", "第七章 黑雨", "第八章 乙"]
+    assert "W305" in {d.code for d in loaded.diagnostics}
+    # the heading given again after a watermark line (张居正): one chapter, the emptied one goes
+    again = tmp_path / "again.txt"
+    again.write_text("第四回 甲\n正文。\n第五回 乙\n！小＠说＃txt＄天＾堂＆\n第五回 乙\n正文。\n第六回 丙\n正文。\n", "utf-8")
+    assert [c.title for c in load_book(again, jobs=1).book.chapters()] == ["第四回 甲", "第五回 乙", "第六回 丙"]
+
+
 def test_removals_are_reported_by_normalize_report_and_check_json(tmp_path):
     root = write_book(tmp_path / "b", {"1.txt": "第一章 甲\n他笑道。请记住本书 最新章节 某某网址：\n（未完待续）\n"}, "")
     runner = CliRunner()
