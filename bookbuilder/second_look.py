@@ -46,7 +46,9 @@ def more_headings(text: str, path: str, choice: Choice, lines: list, fields, tit
     if numbered >= 3:  # only inside the stretches the 第N章 headings left
         found = {i: h for i, h in found.items() if any(a < i < b for a, b in stretches)}
         return ({**found, **serial} if len(found) >= 3 else serial), False
-    return (found, True) if len(found) > len(choice.headings) else ({}, False)
+    if len(found) > len(choice.headings):
+        return {**found, **_serial_after_the_end(lines, fields, max(found))}, True
+    return {}, False
 
 
 def _behind_the_name(lines: list, fields, title_junk: tuple, stem: str) -> dict[int, Heading]:
@@ -73,7 +75,8 @@ def _behind_the_name(lines: list, fields, title_junk: tuple, stem: str) -> dict[
 
 # Extras after the last numbered chapter, titled as a series: 一个普通人的日常（一） … （八） after
 # 诡秘之主's 第N章 (each with its text, and no 第N章 of their own), swallowed by the chapter before.
-_SERIAL = re.compile(rf"^(?P<stem>[^\s。，！？；：:、“”「」]{{2,20}}?)\s*[（(](?P<n>[{NUMERAL_CHARS}]{{1,4}})[）)]$")
+_SERIAL = re.compile(rf"^(?P<stem>[^\s。，！？；：:、“”「」]{{2,20}}?)(?:\s*[（(](?P<n>[{NUMERAL_CHARS}]{{1,4}})[）)]"
+                     rf"|[ \u3000]+(?P<bare>[一二三四五六七八九十]{{1,3}}))$")  # 星野变 一 … 七 (九州缥缈录's tales)
 MIN_SERIAL = 3  # titles in the series, numbered 1, 2, 3 … without a gap
 SERIAL_TEXT = 3  # lines of text under each, at least
 
@@ -84,8 +87,8 @@ def _serial_after_the_end(lines: list, fields, last: int) -> dict[int, Heading]:
     series: dict[str, list[tuple[int, int, str]]] = {}
     for i in range(last + 1, len(lines)):
         number, _, line = fields(lines[i])
-        if len(line) <= 30 and line[-1] in "）)" and (m := _SERIAL.match(line)):
-            series.setdefault(m.group("stem"), []).append((i, parse_numeral(m.group("n")), line))
+        if len(line) <= 30 and (line[-1] in "）)" or " " in line or "\u3000" in line) and (m := _SERIAL.match(line)):
+            series.setdefault(m.group("stem"), []).append((i, parse_numeral(m.group("n") or m.group("bare")), line))
     found: dict[int, Heading] = {}
     for titled in series.values():
         at = [i for i, _, _ in titled] + [len(lines)]

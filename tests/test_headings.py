@@ -399,6 +399,8 @@ def test_extras_titled_as_a_series_after_the_last_chapter_are_chapters(tmp_path)
     extras = "".join(f"一个普通人的日常（{n}）\n{BODY * 3}" for n in "一二三四")
     assert [t for _, t in contents(novel(tmp_path, text + extras))][-5:] == [
         "完本感言", "一个普通人的日常（一）", "一个普通人的日常（二）", "一个普通人的日常（三）", "一个普通人的日常（四）"]
+    tales = "".join(f"星野变 {n}\n{BODY * 3}" for n in "一二三")  # 九州缥缈录's tales: a space, then the numeral
+    assert [t for _, t in contents(novel(tmp_path, text + tales, "t.txt"))][-3:] == ["星野变 一", "星野变 二", "星野变 三"]
     # not a series: numbers that do not run from one, or nothing under each
     for tail in ("".join(f"某某的日常（{n}）\n{BODY * 3}" for n in "二四六"), "".join(f"注释（{n}）\n" for n in "一二三四")):
         assert len(contents(novel(tmp_path, text + tail, "x.txt"))) == 6
