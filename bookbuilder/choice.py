@@ -41,6 +41,11 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     for i, h in cands.items():
         if h.weak:
             families.setdefault(h.rule, {})[i] = h
+    if framed := families.pop("framed", None):  # titles framed by separators: three or more, over text of their own
+        ok = _spread_out(framed, before)
+        accepted.update(ok)
+        if len(ok) < len(framed):
+            rejected["framed"] = len(framed) - len(ok)
     if starred := families.pop("starred", None):
         ok = _spread_out(starred, before) if strong_chapters < 3 else {}
         accepted.update(ok)

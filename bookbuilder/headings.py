@@ -58,6 +58,14 @@ _MARKED = re.compile(r"^ˇ(?P<title>[^ˇ。]{1,40})ˇ$")
 # ★青蛙王子: a collection's tales each under a star (格林童话, 200 of them); a family of three or
 # more with text between them, in a file without 第N章 headings (there a star is an ornament).
 _STARRED = re.compile(r"^(?P<mark>[★☆◆◇●○■□▲△◎])\s*(?![、.．]|第)(?P<title>[^★☆◆◇●○■□▲△◎\s。！？；：:，,!?;…][^★☆◆◇●○■□▲△◎。！？；：:，,!?;…]{0,24})$")
+# ------【火焰鸢尾】------: a title framed by separators (听雪楼's stories: 血薇, 风雨, 火焰鸢尾, 病, 上篇 …);
+# a family of three or more with text between them (choice._spread_out). A site's name (------凤舞文学网------),
+# a "分割线" joke (这是郁闷的分割线———) or an end mark (序章·完) so framed is no title.
+_FRAME = "-=*＊~～_—─━═"
+_F = re.escape(_FRAME)
+_FRAMED = re.compile(rf"^[{_F}]{{3,}}\s*[【〖\[]?(?P<title>[^【】〖〗\[\]。，！？{_F}\s][^【】〖〗\[\]。，！？{_F}]{{0,19}}?)"
+                     rf"[】〗\]]?\s*[{_F}]{{3,}}$")
+_NOT_A_FRAMED_TITLE = re.compile(r"分割线|完$|[网阁]$|书屋|书城|书吧|电子书|[Tt][Xx][Tt]|www|\.com")
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 # What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
@@ -168,6 +176,8 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="starred", weak=True)
     core = heading_core(line, extra)
     if not core or len(core) > MAX_LONG_HEADING or (core[0] != "第" and not _ANY_RULE.match(core)):
+        if line[0] in _FRAME and (m := _FRAMED.match(line)) and not _NOT_A_FRAMED_TITLE.search(m.group("title")):
+            return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="framed", weak=True)
         return None
     if m := _NUMBERED.match(core):
         return _numbered(m, line_no)

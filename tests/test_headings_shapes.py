@@ -23,6 +23,7 @@ def titles(loaded) -> list[str]:
 @pytest.mark.parametrize("line", [
     "3个人走了进来", "5天后", "10点钟", "2号楼", "2015年的夏天", "1米八的个子",  # a number and its counter word
     "★力量：10", "★注意！", "★★★", "☆，他说", "\ue5e5他笑了。",
+    "-------凤舞文学网-------", "————这是郁闷的分割线————————", "———序章·完———", "------------",  # framed, not titles
 ])
 def test_prose_and_ornaments_are_not_these_headings(line):
     assert candidate(line, 1) is None
@@ -33,6 +34,16 @@ def test_tales_under_stars_are_chapters(tmp_path):
     tales = ["青蛙王子", "猫和老鼠合伙", "圣母的孩子", "狼和七只小山羊"]
     loaded = novel(tmp_path, "".join(f"★{t}\n　　{BODY}　　他又说了一遍。\n　　她笑了。\n" for t in tales))
     assert titles(loaded) == tales
+
+
+def test_titles_framed_by_separators_are_chapters(tmp_path):
+    """听雪楼: -------------------【火焰鸢尾】-------------------, then 【病】, then 【上篇】 【中篇】 【下篇】."""
+    names = ["火焰鸢尾", "病", "上篇", "中篇"]
+    loaded = novel(tmp_path, "".join(f"{'-' * 19}【{t}】{'-' * 19}\n　　{BODY}　　他又说了一遍。\n　　她笑了。\n" for t in names))
+    assert titles(loaded) == names
+    # two framed lines are no family: text
+    two = "".join(f"====={t}=====\n　　{BODY}" for t in names[:2])
+    assert titles(novel(tmp_path, two, "two.txt")) == ["第一部分"]
 
 
 def test_starred_points_one_under_another_are_text(tmp_path):
