@@ -37,6 +37,9 @@ _MATTER = re.compile(
 )
 _FRONT = ("楔子", "序章", "序言", "序幕", "序", "引子", "前言")
 _NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>[章回])(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$")
+# 第一 / 第二  十一月: 第 and a numeral with no unit, alone or before a short name (爱的教育's months);
+# weak and bare: only a running sequence of them, in a book without 第N章 headings of its own.
+_NO_UNIT = re.compile(r"^第(?P<num>[一二三四五六七八九十]{1,3})(?:(?P<sep>[ \u3000]+)(?P<title>[^\s。，！？、：:；]{1,8}))?$")
 _BARE_CHINESE = re.compile(r"^(?P<num>[零〇一二两三四五六七八九十百千]+)(?P<sep>[\s、.．:：]+)(?P<title>\S.*)$")
 _BARE_ARABIC = re.compile(r"^(?P<num>\d{1,4})(?:(?P<sep>[、.．:：\s]+)(?P<title>\S.*))?$")
 _BRACKETED_ARABIC = re.compile(r"^[【\[〖](?P<num>\d{1,4})[】\]〗](?P<sep>\s*)(?P<title>.*)$")  # 【01】: 晋江-style downloads
@@ -77,8 +80,8 @@ _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  #
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset("★☆◆◇●○■□▲△◎")
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
-WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en")
-BARE_RULES = ("bare", "arabic", "paren", "chapter-en")
+WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en", "no-unit")
+BARE_RULES = ("bare", "arabic", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
 STARTS = frozenset("ˇ第楔序引前尾后後终終完番附卷章正最目V《标-=*＊☆★◆◇○●■□▲△◎※_~～─━═#＃（(C零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
                    "0123456789０１２３４５６７８９【[") | _PRIVATE_USE
@@ -197,7 +200,7 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         return Heading(kind, title, None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
     for rule, rx in (("no-di", _NO_DI), ("bare", _BARE_CHINESE), ("arabic", _BARE_ARABIC), ("arabic", _BRACKETED_ARABIC),
                      ("arabic", _GLUED_ARABIC),
-                     ("paren", _PAREN), ("chapter-en", _ENGLISH)):
+                     ("paren", _PAREN), ("chapter-en", _ENGLISH), ("no-unit", _NO_UNIT)):
         if m := rx.match(core):
             number = parse_numeral(m.group("num"))
             if number is None or number == 0:

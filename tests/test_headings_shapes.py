@@ -24,6 +24,7 @@ def titles(loaded) -> list[str]:
     "3个人走了进来", "5天后", "10点钟", "2号楼", "2015年的夏天", "1米八的个子",  # a number and its counter word
     "★力量：10", "★注意！", "★★★", "☆，他说", "\ue5e5他笑了。",
     "-------凤舞文学网-------", "————这是郁闷的分割线————————", "———序章·完———", "------------",  # framed, not titles
+    "第一，他说", "第一次", "第三者", "第二天",  # 第 and a numeral, no unit: prose
 ])
 def test_prose_and_ornaments_are_not_these_headings(line):
     assert candidate(line, 1) is None
@@ -34,6 +35,15 @@ def test_tales_under_stars_are_chapters(tmp_path):
     tales = ["青蛙王子", "猫和老鼠合伙", "圣母的孩子", "狼和七只小山羊"]
     loaded = novel(tmp_path, "".join(f"★{t}\n　　{BODY}　　他又说了一遍。\n　　她笑了。\n" for t in tales))
     assert titles(loaded) == tales
+
+
+def test_a_running_sequence_of_di_numerals_without_a_unit_are_chapters(tmp_path):
+    """爱的教育: 第一, then 第二  十一月 … 第十  七月 (the months of the diary); in a book with 第N章
+    headings a 第一 line is a list's item, and 第一次 / 第二天 are never headings."""
+    text = "第一\n" + PROSE + "".join(f"第{n}  {m}\n" + PROSE for n, m in zip("二三四", ["十一月", "十二月", "一月"]))
+    assert titles(novel(tmp_path, text)) == ["第一", "第二 十一月", "第三 十二月", "第四 一月"]
+    numbered = "".join(f"第{n}章 题{n}\n" + PROSE for n in "一二三") + "第一\n" + PROSE + "第二\n" + PROSE
+    assert titles(novel(tmp_path, numbered, "n.txt")) == ["第一章 题一", "第二章 题二", "第三章 题三"]
 
 
 def test_titles_framed_by_separators_are_chapters(tmp_path):
