@@ -107,8 +107,8 @@ def _where_numbering_stops(accepted: dict[int, Heading], family: dict[int, Headi
     return kept
 
 
-_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])")  # the unit a numbered title is counted in
-_BARE_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕])$")
+_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕话話])")  # the unit a numbered title is counted in
+_BARE_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕话話])$")
 
 
 def is_bare_label(title: str) -> bool:

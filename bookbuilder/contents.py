@@ -78,7 +78,7 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     return accepted, toc, tuple(repeats)
 
 
-_BARE_LABEL = re.compile(r"^第\s*\S{1,8}?\s*[章回节節]$")
+_BARE_LABEL = re.compile(r"^第\s*\S{1,8}?\s*[章回节節话話]$")
 
 
 def _again(first, then) -> bool:

@@ -25,15 +25,15 @@ _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a t
 _SEP = r"[\s:：、.．·\-—_】\]〗]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
 _VOLUME_UNIT = "(?:部分|卷|集|部|篇|季)"
 _NUMBERED = re.compile(
-    rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})(?:(?!第\s*{_N}\s*[章回节節幕]).){{0,24}}?\s*)+)?"
-    rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>[章回节節幕])(?P<sep>{_SEP})(?P<title>.*)$"
+    rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})(?:(?!第\s*{_N}\s*[章回节節幕话話]).){{0,24}}?\s*)+)?"
+    rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>[章回节節幕话話])(?P<sep>{_SEP})(?P<title>.*)$"
 )
 _VOLUME = re.compile(rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$")
 _MATTER = re.compile(
     r"^(?P<word>楔\s?子|序\s?章|序\s?言|序\s?幕|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章"
-    r"|完本感言|完结感言|上架感言|新书感言|附录|附錄"  # 尾 声: the word typeset with a space (龙族1-3)
+    r"|完本感言|完结感言|上架感言|新书感言|附录|附錄|外[传傳](?:之)?[一二三四五六七八九十0-9]*"  # 尾 声: typeset with a space (龙族1-3)
     r"|番外篇?[一二三四五六七八九十0-9]*)"
-    r"(?:[\s:：、·\-—]+(?P<title>.*))?$"
+    r"(?:(?:[\s:：、·\-—]+|(?=[（(]))(?P<title>.*))?$"  # 尾声（上）: a part's mark right after the word
 )
 _FRONT = ("楔子", "序章", "序言", "序幕", "序", "引子", "前言")
 _NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>[章回])(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$")
@@ -52,7 +52,7 @@ _ENGLISH = re.compile(r"^(?:Chapter|CHAPTER)\s+(?P<num>\d{1,4})\b(?P<sep>[\s:.\-
 _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
-    rf"(?:第|卷|楔\s?子|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|[（(]|Chapter|CHAPTER"
+    rf"(?:第|卷|楔\s?子|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|外传|外傳|[（(]|Chapter|CHAPTER"
     rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+[\s、.．:：]|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
@@ -83,7 +83,7 @@ _STARS = frozenset("★☆◆◇●○■□▲△◎")
 WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en", "no-unit")
 BARE_RULES = ("bare", "arabic", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
-STARTS = frozenset("ˇ第楔序引前尾后後终終完番附卷章正最目V《标-=*＊☆★◆◇○●■□▲△◎※_~～─━═#＃（(C零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
+STARTS = frozenset("ˇ第楔序引前尾后後终終完番附外卷章正最目V《标-=*＊☆★◆◇○●■□▲△◎※_~～─━═#＃（(C零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
                    "0123456789０１２３４５６７８９【[") | _PRIVATE_USE
 
 
@@ -194,8 +194,9 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         word = "".join(m.group("word").split())
         kind = "front" if word in _FRONT else "back"
         rest = m.group("title") or ""
-        if _title_flaw(rest) == "reject":
-            return None
+        tail = core[m.end("word"):]
+        if _title_flaw(rest) == "reject" or ("—" in tail and not tail.strip("—-－ ")):
+            return None  # 外传——, a list's label over the titles that follow (镜's header)
         title = normalize_title(word + core[m.end("word"):])
         return Heading(kind, title, None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
     for rule, rx in (("no-di", _NO_DI), ("bare", _BARE_CHINESE), ("arabic", _BARE_ARABIC), ("arabic", _BRACKETED_ARABIC),

@@ -19,7 +19,7 @@ from bookbuilder.second_look import MARGIN_BOOK, more_headings
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
 # indents, any other Unicode space): CSS re-creates the indent (RULES §3.6).
-_LOOKS_LIKE_HEADING = re.compile(rf"^第\s*[{NUMERAL_CHARS}]+\s*[章回节節卷集部篇]")
+_LOOKS_LIKE_HEADING = re.compile(rf"^第\s*[{NUMERAL_CHARS}]+\s*[章回节節卷集部篇话話]")
 # A line of only these is a scene break: ***, ＊＊＊, * * *, ——————, ……, ◇◇◇ (RULES §3.5).
 _BREAK = re.compile(r"^[*＊※☆★◆◇○●·•~～=＝\-－—_…─━═#＃\s]+$")
 # An ellipsis or dash written as a line (……, ——, and the same ellipsis typed ... 。。。 ···) is a
@@ -48,7 +48,7 @@ _PASTE_GAP = re.compile(r"(?<=\S)[ \t\u3000]{2,}(?=\S)")
 _GLUED_HEADING = re.compile(r"(?<=[^#\s])(?=#{2,6}\s*(?:第|[楔序引前尾后番附]))")
 # A heading's label alone (第四章, ###第四章, 序章): in a paste, the gap after it may be the one
 # between label and title.
-_BARE_LABEL = re.compile(rf"^#{{0,6}}\s*(?:第\s*[{NUMERAL_CHARS}]+\s*[章回节節卷集部篇]|序章|楔子|引子|尾声)$")
+_BARE_LABEL = re.compile(rf"^#{{0,6}}\s*(?:第\s*[{NUMERAL_CHARS}]+\s*[章回节節卷集部篇话話]|序章|楔子|引子|尾声)$")
 _SENTENCE_MARKS = frozenset("。！？；，…!?;")
 PASTE_TITLE = 20  # characters: the longest piece after a bare label taken for its title
 _CONTENTS_LABEL = re.compile(r"^[【\[]?(?:目\s*[录錄]|章节目录|章節目錄|目\s*次|Contents|CONTENTS)[】\]]?[:：]?$")

@@ -25,6 +25,12 @@ def codes(loaded) -> list[str]:
 @pytest.mark.parametrize("line, title", [
     ("章节目录 第一章 少年", "第一章 少年"),
     ("正文 第九十七章 入城", "第九十七章 入城"),
+    ("第001话 初遇", "第001话 初遇"),  # 话: a light novel's unit
+    ("第十二话 猫", "第十二话 猫"),
+    ("外传 某某", "外传 某某"),
+    ("外传之一：六合书·讲武堂", "外传之一：六合书·讲武堂"),
+    ("尾声（上）", "尾声（上）"),  # a part's mark right after the word
+    ("第23章 标题(二合一)", "第23章 标题"),  # the author's note that it is two chapters in one
     ("尾 声", "尾声"),  # the word typeset with a space (龙族1-3)
     ("序　章 开端", "序章 开端"),
     ("☆、完结感言", "完结感言"),  # the mark before every heading, here before the afterword (全职高手)
@@ -459,14 +465,16 @@ def test_legado_toc_rules_are_candidates_and_the_best_numbered_wins(tmp_path):
 
     shutil.copy(Path(__file__).parent / "fixtures" / "legado_toc.json", tmp_path / "toc.json")
     (tmp_path / "source").mkdir()
-    (tmp_path / "source" / "novel.txt").write_text("".join(f"第{n}话 标题{n}\n{BODY}" for n in "一二三四"), "utf-8")
+    (tmp_path / "source" / "novel.txt").write_text("".join(f"回忆{n}\n{BODY}" for n in "一二三四"), "utf-8")
     (tmp_path / "book.toml").write_text('[source]\ndir = "source/novel.txt"\ntoc_rules = "toc.json"\n', "utf-8")
     loaded = load_book(tmp_path)
-    assert [c.title for c in loaded.book.chapters()] == [f"第{n}话 标题{n}" for n in "一二三四"]
-    assert [c.number for c in loaded.book.chapters()] == [1, 2, 3, 4]
+    assert [c.title for c in loaded.book.chapters()] == [f"回忆{n}" for n in "一二三四"]
     without = tmp_path / "plain.txt"
     without.write_text((tmp_path / "source" / "novel.txt").read_text("utf-8"), "utf-8")
-    assert len(list(load_book(without).book.chapters())) < 4  # the built-in rules know no 话
+    assert len(list(load_book(without).book.chapters())) < 4  # the built-in rules know no 回忆N
+    # the 第N话 rule and the built-in one agree
+    (tmp_path / "source" / "novel.txt").write_text("".join(f"第{n}话 标题{n}\n{BODY}" for n in "一二三四"), "utf-8")
+    assert [c.number for c in load_book(tmp_path).book.chapters()] == [1, 2, 3, 4]
 
 
 def test_a_broken_toc_rule_file_is_an_error_naming_the_rule(tmp_path):

@@ -25,6 +25,8 @@ def titles(loaded) -> list[str]:
     "★力量：10", "★注意！", "★★★", "☆，他说", "\ue5e5他笑了。",
     "-------凤舞文学网-------", "————这是郁闷的分割线————————", "———序章·完———", "------------",  # framed, not titles
     "第一，他说", "第一次", "第三者", "第二天",  # 第 and a numeral, no unit: prose
+    "外面下雨了", "外传这个词", "第二话就说完了。",
+    "外传——",  # a list's label (镜's header: 前传—— 《神之右手》 正传—— …)
 ])
 def test_prose_and_ornaments_are_not_these_headings(line):
     assert candidate(line, 1) is None
