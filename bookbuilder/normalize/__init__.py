@@ -6,6 +6,7 @@ the counts (rule → paragraphs changed) travel in Book.changes for the build su
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -260,7 +261,11 @@ class Normalizer:
         def take() -> Chapter | None:
             i, (ch, changed) = next(done)
             counts.update(changed)
-            return None if i in drop else ch
+            if i in drop:
+                return None
+            if i - 1 in drop and _BARE_LABEL.match(ch.title) and chapters[i - 1][0].number == ch.number:
+                ch = replace(ch, title=chapters[i - 1][0].title)  # 第三章 六句真言, an advert, 第三章: the titled one's title
+            return ch
 
         volumes = tuple(replace(v, chapters=tuple(c for c in (take() for _ in v.chapters) if c is not None),
                                 title=self.title(v.title) if v.title else v.title)
@@ -270,6 +275,9 @@ class Normalizer:
         if self.converter:
             meta = replace(meta, title=self.converter.convert(meta.title), author=self.converter.convert(meta.author))
         return replace(book, meta=meta, volumes=volumes, changes=tuple(sorted((k, n) for k, n in counts.items() if n)))
+
+
+_BARE_LABEL = re.compile(r"^第\s*\S{1,8}?\s*[章回节節话話]$")
 
 
 def left_out(chapters: list[tuple[Chapter, Mapping[str, int]]]) -> set[int]:

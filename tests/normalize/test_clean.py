@@ -271,6 +271,10 @@ def test_a_numbered_chapter_emptied_by_cleaning_keeps_its_heading(tmp_path):
     again = tmp_path / "again.txt"
     again.write_text("第四回 甲\n正文。\n第五回 乙\n！小＠说＃txt＄天＾堂＆\n第五回 乙\n正文。\n第六回 丙\n正文。\n", "utf-8")
     assert [c.title for c in load_book(again, jobs=1).book.chapters()] == ["第四回 甲", "第五回 乙", "第六回 丙"]
+    # and where the heading given again is the bare number, the title is the first one's (一念永恒 from a crawler)
+    bare = tmp_path / "bare.txt"
+    bare.write_text("第三章 六句真言\napp2();read2();\n第三章\n正文。\n第四章 炼灵\n正文。\n第五章 甲\n正文。\n", "utf-8")
+    assert [c.title for c in load_book(bare, jobs=1).book.chapters()] == ["第三章 六句真言", "第四章 炼灵", "第五章 甲"]
 
 
 def test_removals_are_reported_by_normalize_report_and_check_json(tmp_path):
