@@ -276,7 +276,7 @@ def space_around_punctuation(text: str) -> str:
 _HAN_SPACE = re.compile(rf"(?<={_HAN}) (?={_HAN})")
 _PROSE_MARKS = frozenset("，。！？；：,!?;")  # before PU-1: a download's half-width commas too
 _SEGMENT_ENDS = " \u3000，。！？；：、“”‘’「」『』（）《》…—,.!?;:()\"'"
-VERSE_SEGMENTS = frozenset((2, 3, 5, 7))  # characters: a name's, or a five- or seven-character line's
+VERSE_SEGMENTS = frozenset((2, 3, 4, 5, 7))  # characters: a name's, or a four-, five- or seven-character line's
 
 
 # Where the spaces are a join's, a chapter has many: two or more per 1,000 characters of prose

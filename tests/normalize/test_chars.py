@@ -54,7 +54,7 @@ def test_rule_table(raw, expected):
 
 # SP-3: what a join left between Han characters (呼兰河传, 丘吉尔, 龙族4, 安徒生 from downloads), in a
 # chapter that has three or more of them; each row is a paragraph of such a chapter.
-JOINED = "他在海军进攻 狭窄段的前夕到达，驱逐舰上 挤满了人，一 应礼仪都免了。"
+JOINED = "他在海军进攻 狭窄段的前夕到达，驱逐舰上的人 挤满了甲板，一 应礼仪都免了。"
 
 
 @pytest.mark.parametrize("raw, expected", [
@@ -62,11 +62,12 @@ JOINED = "他在海军进攻 狭窄段的前夕到达，驱逐舰上 挤满了�
     ("戴一副 细框眼镜, 一双素白的长腿。", "戴一副细框眼镜，一双素白的长腿。"),  # a half-width comma: prose too
     ("他吟道：床前明月光 疑是地上霜，举头望明月 低头思故乡。", "他吟道：床前明月光 疑是地上霜，举头望明月 低头思故乡。"),  # verse
     ("张三 李四 王五，都来了。", "张三 李四 王五，都来了。"),  # names
+    ("诗云：关关雎鸠 在河之洲，窈窕淑女 君子好逑。", "诗云：关关雎鸠 在河之洲，窈窕淑女 君子好逑。"),  # four-character verse
     ("床前明月光 疑是地上霜", "床前明月光 疑是地上霜"),  # no sentence mark: verse or a list
     ("他买了 iPhone 手机，很高兴。", "他买了 iPhone 手机，很高兴。"),  # Latin beside it: not between Han
 ])
 def test_join_spaces_in_a_chapter_that_has_them(raw, expected):
-    assert norm(f"{JOINED}\n{raw}").split("\n") == ["他在海军进攻狭窄段的前夕到达，驱逐舰上挤满了人，一应礼仪都免了。", expected]
+    assert norm(f"{JOINED}\n{raw}").split("\n") == ["他在海军进攻狭窄段的前夕到达，驱逐舰上的人挤满了甲板，一应礼仪都免了。", expected]
 
 
 def test_a_few_spaces_in_a_long_chapter_are_left_as_they_are():
