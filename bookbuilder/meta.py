@@ -18,8 +18,8 @@ _LABEL = {"书名": "title", "書名": "title", "作品": "title", "作品名": 
 _FIELD = re.compile(r"^[【\[]?(书名|書名|作品名|作品|标题|作者|作家|著者|原著)[】\]]?\s*[:：]\s*(.+)$")
 # A printed edition's catalogue lines in a download's header (出版社：…, ISBN：…, 斗罗大陆Ⅱ from
 # 书香门第): the header's data, not a page; the publisher is kept as the book's.
-_CATALOG = re.compile(r"^[【\[]?(出版社|出版者|出版时间|出版日期|ISBN|书号|字数|类别|类型|分类|标签|内容标签|状态|连载状态|更新时间|最后更新)"
-                      r"[】\]]?\s*[:：]\s*([^。！？]{1,40})$")  # a value, not a sentence
+_CATALOG = re.compile(r"^[【\[]?(出版社|出版者|出版时间|出版日期|ISBN|书号|字数|类别|类型|分类|标签|内容标签|状态|连载状态|更新时间|最后更新|搜索关键字|一句话简介|立意)"
+                      r"[】\]]?\s*[:：]\s*([^。！？]{0,60})$")  # a value, not a sentence (晋江's 其它： may be empty)
 _SUBJECT_LABELS = ("类别", "类型", "分类", "标签", "内容标签")
 _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|简介|簡介|文案|简述)[】\]]?"
                     r"(?:\s*[:：]\s*(.*)|\s*)$")

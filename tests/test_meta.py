@@ -92,6 +92,17 @@ def test_a_printed_editions_catalogue_lines_are_no_page_and_give_the_publisher(t
     assert load_book(given, jobs=1).book.meta.publisher == "某某出版社"  # book.toml's wins
 
 
+def test_a_jinjiang_header_gives_blurb_and_tags_and_leaves_its_fields_off_the_page(tmp_path):
+    """晋江's download header: 文案, then 内容标签 / 搜索关键字 / 一句话简介 / 立意 lines (never joined)."""
+    opening = ("《天涯客》作者：某甲\n\n文案：\n她是仙却胜似神，他是神却不如仙。\n一场瑶池仙会，碧落深渊。\n\n"
+               "内容标签： 情有独钟 前世今生\n搜索关键字：主角：某乙，某丙 ┃ 配角：某丁 ┃ 其它：\n一句话简介：一段仙神之恋\n立意：爱与成长\n\n")
+    loaded = novel(tmp_path, opening)
+    assert loaded.book.meta.description == "她是仙却胜似神，他是神却不如仙。\n一场瑶池仙会，碧落深渊。"
+    assert loaded.book.meta.subjects == ("情有独钟", "前世今生")
+    intro = next(loaded.book.chapters())
+    assert [p.text for p in intro.blocks] == ["她是仙却胜似神，他是神却不如仙。", "一场瑶池仙会，碧落深渊。"]
+
+
 def test_the_books_name_alone_over_a_sites_notice_is_no_intro_page(tmp_path):
     """大王饶命 from 八零电子书: its name, the site's 声明 line, a 正文卷 label, then the chapters."""
     opening = ("\n某某饶命\n\n声明:本书由某某电子书(www.example.com)自网络收集整理制作,仅供交流学习使用,版权归原作者所有.\n"

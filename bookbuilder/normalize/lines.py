@@ -195,7 +195,7 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
         if last is not None and (not verse or (i not in verse and i - 1 not in verse)):
             at, last_at = block.at, last.at
             if (last_at.path == at.path and continues(last.text, block, at.line == last_at.line + 1)
-                    and not (_field_line(last.text) and _field_line(block.text))):
+                    and not (_field_line(last.text) and _FIELD_LABEL.match(block.text))):
                 prev = out[-1]
                 sep = " " if last.text[-1:] in _LATIN and block.text[:1] in _LATIN else ""
                 out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
@@ -209,6 +209,7 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
 
 # ISBN：9787556205295 / 类型：武侠仙侠, 命题1号：煤是黑色的 / 命题2号：1+1=2: field lines and a list's items,
 # one a line (三体II, 水滸全傳's rosters), never one sentence.
+_FIELD_LABEL = re.compile(r"^[^\s：:，。！？“”「」]{1,6}[：:]")  # 搜索关键字：主角：… after 内容标签：…
 _FIELD_LINE = re.compile(r"^[^\s：:，。！？“”「」]{1,6}[：:]\s*[^：:，。！？；“”「」]+$")  # no sentence in it: 姓倪的道：“… is one
 FIELD_LINE = 40  # characters at most
 
