@@ -10,7 +10,8 @@ _DIGIT.update({str(d): d for d in range(10)})
 _DIGIT.update({chr(0xFF10 + d): d for d in range(10)})  # full-width ０–９
 _UNIT = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
 _GROUP = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
-NUMERAL_CHARS = "".join(_DIGIT) + "".join(_UNIT) + "".join(_GROUP)
+_TENS = {"廿": 20, "卅": 30, "卌": 40}  # 第廿一回: twenty-one, as older texts write it
+NUMERAL_CHARS = "".join(_DIGIT) + "".join(_UNIT) + "".join(_GROUP) + "".join(_TENS)
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
 
 
@@ -32,6 +33,9 @@ def parse_numeral(text: str) -> int | None:
             digit = _DIGIT[c]
         elif c in _UNIT:
             section += (digit or 1) * _UNIT[c]  # a leading 十 means 1×10
+            digit = 0
+        elif c in _TENS:
+            section += _TENS[c]
             digit = 0
         else:
             total += (section + digit) * _GROUP[c]

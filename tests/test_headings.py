@@ -31,6 +31,7 @@ def codes(loaded) -> list[str]:
     ("外传之一：六合书·讲武堂", "外传之一：六合书·讲武堂"),
     ("尾声（上）", "尾声（上）"),  # a part's mark right after the word
     ("第23章 标题(二合一)", "第23章 标题"),  # the author's note that it is two chapters in one
+    ("第廿一回 甲", "第廿一回 甲"),  # 廿 = 20
     ("尾 声", "尾声"),  # the word typeset with a space (龙族1-3)
     ("序　章 开端", "序章 开端"),
     ("☆、完结感言", "完结感言"),  # the mark before every heading, here before the afterword (全职高手)

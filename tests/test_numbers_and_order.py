@@ -7,6 +7,7 @@ from bookbuilder.source import order_key
 
 @pytest.mark.parametrize("text, value", [
     ("十一", 11), ("一百零一", 101), ("两百", 200), ("一〇一", 101), ("二〇二三", 2023), ("一千零一", 1001),
+    ("廿一", 21), ("卅", 30), ("一百廿三", 123),  # 廿 and 卅, as older texts count (第廿一回)
     ("一万零五", 10005), ("壹佰零壹", 101), ("１２", 12), ("十", 10), ("二十", 20), ("12", 12), ("章", None),
 ])
 def test_numerals(text, value):
