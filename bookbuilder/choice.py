@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from bookbuilder.contents import drop_contents, title_key
-from bookbuilder.headings import BARE_RULES, WEAK_RULES, Heading
+from bookbuilder.headings import BARE_RULES, WEAK_RULES, Heading, is_bare_label
 from bookbuilder.numerals import NUMERAL_CHARS
 
 _N = f"[{NUMERAL_CHARS}]+"
@@ -108,12 +108,6 @@ def _where_numbering_stops(accepted: dict[int, Heading], family: dict[int, Headi
 
 
 _UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕话話])")  # the unit a numbered title is counted in
-_BARE_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕话話])$")
-
-
-def is_bare_label(title: str) -> bool:
-    """第一回, 第3章: a numbered heading without a title."""
-    return bool(_BARE_UNIT.match(title))
 
 
 def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], tuple[int, ...]]:
@@ -127,7 +121,7 @@ def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], 
             units.setdefault(m.group("unit"), []).append(i)
     if len(units) < 2:
         return accepted, ()
-    bare = {u: [i for i in found if _BARE_UNIT.match(accepted[i].title)] for u, found in units.items()}
+    bare = {u: [i for i in found if is_bare_label(accepted[i].title)] for u, found in units.items()}
     pages = [u for u, found in units.items() if len(found) >= 3 and len(bare[u]) == len(found)]
     titled = [u for u, found in units.items() if len(found) >= 3 and len(bare[u]) <= 0.2 * len(found)]
     if len(pages) != 1 or not titled:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from statistics import median
 
+from bookbuilder.headings import is_bare_label
+
 SPACED_GAP = 2  # lines under a contents entry (a couplet title on two lines)
 LATER_GAP = 5  # lines under a real chapter, at the least, in the median
 
@@ -78,7 +80,6 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     return accepted, toc, tuple(repeats)
 
 
-_BARE_LABEL = re.compile(r"^第\s*\S{1,8}?\s*[章回节節话話]$")
 
 
 def _again(first, then) -> bool:
@@ -86,7 +87,7 @@ def _again(first, then) -> bool:
     style (第2章 来客 / 第002章, a site's page header under the chapter's title)."""
     return title_key(first.title) == title_key(then.title) or (
         then.number is not None and then.number == first.number and first.kind == then.kind == "chapter"
-        and bool(_BARE_LABEL.match(then.title)))
+        and is_bare_label(then.title))
 
 
 def title_key(title: str) -> str:

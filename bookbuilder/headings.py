@@ -22,6 +22,12 @@ MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
 _N = f"[{NUMERAL_CHARS}]+"
 _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a typeset contents spaces them out
+_BARE_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕话話])$")
+
+
+def is_bare_label(title: str) -> bool:
+    """第一回, 第3章: a numbered heading without a title."""
+    return bool(_BARE_UNIT.match(title))
 _SEP = r"[\s:：、.．·\-—_】\]〗]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
 _VOLUME_UNIT = "(?:部分|卷|集|部|篇|季)"
 _NUMBERED = re.compile(

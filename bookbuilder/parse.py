@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.choice import Choice, choose, is_bare_label
-from bookbuilder.headings import BARE_RULES, MAX_LONG_HEADING, STARTS, Heading, candidate, normalize_title, without_page
+from bookbuilder.choice import Choice, choose
+from bookbuilder.headings import (BARE_RULES, MAX_LONG_HEADING, STARTS, Heading, candidate, is_bare_label, normalize_title,
+                                  without_page)
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS
 from bookbuilder.second_look import MARGIN_BOOK, more_headings

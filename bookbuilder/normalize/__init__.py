@@ -6,13 +6,13 @@ the counts (rule → paragraphs changed) travel in Book.changes for the build su
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from bookbuilder.diagnostics import Diagnostic, removal
+from bookbuilder.headings import is_bare_label
 from bookbuilder.model import Book, Chapter, Paragraph
 from bookbuilder.normalize import chars, lines
 from bookbuilder.normalize.clean import strip_html
@@ -263,7 +263,7 @@ class Normalizer:
             counts.update(changed)
             if i in drop:
                 return None
-            if i - 1 in drop and _BARE_LABEL.match(ch.title) and chapters[i - 1][0].number == ch.number:
+            if i - 1 in drop and is_bare_label(ch.title) and chapters[i - 1][0].number == ch.number:
                 ch = replace(ch, title=chapters[i - 1][0].title)  # 第三章 六句真言, an advert, 第三章: the titled one's title
             return ch
 
@@ -275,9 +275,6 @@ class Normalizer:
         if self.converter:
             meta = replace(meta, title=self.converter.convert(meta.title), author=self.converter.convert(meta.author))
         return replace(book, meta=meta, volumes=volumes, changes=tuple(sorted((k, n) for k, n in counts.items() if n)))
-
-
-_BARE_LABEL = re.compile(r"^第\s*\S{1,8}?\s*[章回节節话話]$")
 
 
 def left_out(chapters: list[tuple[Chapter, Mapping[str, int]]]) -> set[int]:
