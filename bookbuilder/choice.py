@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from bookbuilder.contents import drop_contents, title_key
-from bookbuilder.headings import BARE_RULES, WEAK_RULES, Heading, is_bare_label
+from bookbuilder.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
 from bookbuilder.numerals import NUMERAL_CHARS
 
 _N = f"[{NUMERAL_CHARS}]+"
@@ -41,16 +41,14 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     for i, h in cands.items():
         if h.weak:
             families.setdefault(h.rule, {})[i] = h
-    if framed := families.pop("framed", None):  # titles framed by separators: three or more, over text of their own
-        ok = _spread_out(framed, before)
-        accepted.update(ok)
-        if len(ok) < len(framed):
-            rejected["framed"] = len(framed) - len(ok)
-    if starred := families.pop("starred", None):
-        ok = _spread_out(starred, before) if strong_chapters < 3 else {}
-        accepted.update(ok)
-        if len(ok) < len(starred):
-            rejected["starred"] = len(starred) - len(ok)
+    # titles framed by separators, or starred: three or more, over text of their own (starred
+    # ones only in a book without 第N章 headings of its own)
+    for rule, allowed in (("framed", True), ("starred", strong_chapters < 3)):
+        if family := families.pop(rule, None):
+            ok = _spread_out(family, before) if allowed else {}
+            accepted.update(ok)
+            if len(ok) < len(family):
+                rejected[rule] = len(family) - len(ok)
     for rule in ("numbered",) + WEAK_RULES + ("matter", "financial-volume", "volume"):
         family = families.get(rule)
         if not family:
@@ -107,7 +105,7 @@ def _where_numbering_stops(accepted: dict[int, Heading], family: dict[int, Headi
     return kept
 
 
-_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕话話])")  # the unit a numbered title is counted in
+_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>{CHAPTER_UNIT})")  # the unit a numbered title is counted in
 
 
 def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], tuple[int, ...]]:

@@ -80,8 +80,6 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     return accepted, toc, tuple(repeats)
 
 
-
-
 def _again(first, then) -> bool:
     """The heading given again on the next line: the same title, or its number alone in another
     style (第2章 来客 / 第002章, a site's page header under the chapter's title)."""

@@ -22,19 +22,22 @@ MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
 _N = f"[{NUMERAL_CHARS}]+"
 _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a typeset contents spaces them out
-_BARE_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>[章回节節幕话話])$")
+CHAPTER_UNIT = "[章回节節幕话話]"  # the units a 第N… chapter is counted in
+_SEP = r"[\s:：、.．·\-—_】\]〗]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
+_VOLUME_UNIT = "(?:部分|卷|集|部|篇|季)"
+_NUMBERED = re.compile(
+    rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})(?:(?!第\s*{_N}\s*{CHAPTER_UNIT}).){{0,24}}?\s*)+)?"
+    rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>{CHAPTER_UNIT})(?P<sep>{_SEP})(?P<title>.*)$"
+)
+_VOLUME = re.compile(rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$")
+_BARE_UNIT = re.compile(rf"^第\s*{_N}\s*{CHAPTER_UNIT}$")
 
 
 def is_bare_label(title: str) -> bool:
     """第一回, 第3章: a numbered heading without a title."""
     return bool(_BARE_UNIT.match(title))
-_SEP = r"[\s:：、.．·\-—_】\]〗]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
-_VOLUME_UNIT = "(?:部分|卷|集|部|篇|季)"
-_NUMBERED = re.compile(
-    rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})(?:(?!第\s*{_N}\s*[章回节節幕话話]).){{0,24}}?\s*)+)?"
-    rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>[章回节節幕话話])(?P<sep>{_SEP})(?P<title>.*)$"
-)
-_VOLUME = re.compile(rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$")
+
+
 _MATTER = re.compile(
     r"^(?P<word>楔\s?子|序\s?章|序\s?言|序\s?幕|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章"
     r"|完本感言|完结感言|上架感言|新书感言|附录|附錄|外[传傳](?:之)?[一二三四五六七八九十0-9]*"  # 尾 声: typeset with a space (龙族1-3)
@@ -203,7 +206,7 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         tail = core[m.end("word"):]
         if _title_flaw(rest) == "reject" or ("—" in tail and not tail.strip("—-－ ")):
             return None  # 外传——, a list's label over the titles that follow (镜's header)
-        title = normalize_title(word + core[m.end("word"):])
+        title = normalize_title(word + tail)
         return Heading(kind, title, None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
     for rule, rx in (("no-di", _NO_DI), ("bare", _BARE_CHINESE), ("arabic", _BARE_ARABIC), ("arabic", _BRACKETED_ARABIC),
                      ("arabic", _GLUED_ARABIC),

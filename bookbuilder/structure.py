@@ -91,7 +91,7 @@ def divide(chapter: Chapter, headless: bool = False) -> list[Chapter]:
         for gap_piece, title in zip(gap_pieces, titles or [None] * len(gap_pieces)):
             parts = _by_size(gap_piece[1:] if title else gap_piece, PART_MAX)
             pieces += parts
-            named += [gap_piece[0] if title else None] + [None] * (len(parts) - 1)
+            named += [title] + [None] * (len(parts) - 1)
         if len(pieces) == 1 and not titles:
             return [replace(chapter, title="第一部分")] if total else []
     elif total <= LONG_CHAPTER:
@@ -112,16 +112,16 @@ GAP_TITLE = 20  # characters: the longest first line taken for a piece's title
 GAP_TITLED = 2 / 3  # of the pieces, at least, that open with one
 
 
-def _first_line_titles(pieces: list[list]) -> list[str | None]:
+def _first_line_titles(pieces: list[list]) -> list[Paragraph | None]:
     """Pieces parted by blank lines whose first lines are titles (安徒生童话 from a download: 飞箱,
-    丑小鸭, 红鞋, each over its tale): those titles, one per piece (None where a piece has none),
-    or [] when too few pieces open with a short line that is no sentence."""
-    def title(piece: list) -> str | None:
+    丑小鸭, 红鞋, each over its tale): those title lines, one per piece (None where a piece has
+    none), or [] when too few pieces open with a short line that is no sentence."""
+    def title(piece: list) -> Paragraph | None:
         first = piece[0] if len(piece) > 1 else None
         if type(first) is not Paragraph or len(first.text) > GAP_TITLE or type(piece[1]) is not Paragraph:
             return None
         text = first.text
-        return None if text.endswith(_GAP_ENDS + tuple("，、；：,;:")) or "。" in text else text
+        return None if text.endswith(_GAP_ENDS + tuple("，、；：,;:")) or "。" in text else first
 
     found = [title(piece) for piece in pieces]
     return found if len(pieces) > 1 and sum(t is not None for t in found) >= GAP_TITLED * len(pieces) else []

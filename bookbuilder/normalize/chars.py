@@ -293,11 +293,11 @@ def han_spaces(text: str) -> str:
         return text
     lines = text.split("\n")
     prose = [i for i, line in enumerate(lines) if _PROSE_MARKS.intersection(line)]
-    found = sum(len(_HAN_SPACE.findall(lines[i])) for i in prose if " " in lines[i])
+    spaced = [i for i in prose if " " in lines[i]]
+    found = sum(len(_HAN_SPACE.findall(lines[i])) for i in spaced)
     if found < JOIN_SPACES or found * 1000 < JOIN_DENSITY * sum(len(lines[i]) for i in prose):
         return text
-    prose = [i for i in prose if " " in lines[i]]
-    for i in prose:
+    for i in spaced:
         lines[i] = _without_join_spaces(lines[i])
     return "\n".join(lines)
 
