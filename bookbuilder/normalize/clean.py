@@ -13,11 +13,14 @@ import html
 import re
 
 # Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
-_TAG_NAMES = ("a|abbr|b|bdi|bdo|big|blockquote|body|br|center|cite|code|dd|del|dfn|div|dl|dt|em|font|h[1-6]|head|hr|html|i|"
-              "img|ins|kbd|li|mark|meta|ol|p|pre|q|s|samp|small|span|strike|strong|sub|sup|table|td|th|tr|tt|u|ul|var")
+# HTML5's too: 99lib's pages wrap their watermark in <figure>, <footer>, <details> (天涯在线书库 downloads).
+_TAG_NAMES = ("a|abbr|address|article|aside|b|bdi|bdo|big|blockquote|body|br|caption|center|cite|code|dd|del|details|dfn|div|dl|"
+              "dt|em|figcaption|figure|font|footer|h[1-6]|head|header|hr|html|i|img|ins|kbd|label|li|main|mark|meta|nav|ol|p|"
+              "pre|q|rp|rt|ruby|s|samp|section|small|span|strike|strong|sub|summary|sup|table|tbody|td|th|thead|time|tr|tt|u|"
+              "ul|var|wbr")
 _TAG = re.compile(rf"</?(?:{_TAG_NAMES})\b[^<>]{{0,200}}>|<!--.*?(?:-->|$)|-->", re.I)
 # A watermark element: a tag pair around a few characters of noise (<samp>藏书网</samp>, <big>９9lib?</big>).
-_NOISE_TEXT = r"(?:[^<>\u4e00-\u9fff]{0,12}|藏书网)"  # what a watermark holds: no story text
+_NOISE_TEXT = r"(?:[^<>\u4e00-\u9fff]{0,12}|藏书网|九九藏书网?)"  # what a watermark holds: no story text
 _WATERMARK = re.compile(rf"<({_TAG_NAMES})\b[^<>]{{0,80}}>{_NOISE_TEXT}</\1>", re.I)
 # What is left of a tag the scraper cut in half: bbr>?</abbr>, ></a>, <df</dfn>, 9lib.t>, 7978." >
 _ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,7}|#[xX][0-9a-fA-F]{2,6});")
@@ -49,7 +52,7 @@ _URL = re.compile(
 _LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")
 # Words that make a URL (or a bracketed segment) an advert rather than a story's.
 SITE_WORDS = re.compile(
-    r"小说|电子书|电子文库|书包|书屋|书库|书网|书城|书吧|下载|阅读|更新|首发|最新|手机|访问|网站|网址|域名|书友|txt|TXT|"
+    r"小说站|小说|电子书|电子文库|书包|书屋|书库|书网|书城|书吧|下载站|下载|阅读|更新|首发|最新|手机|访问|网站|网址|域名|书友|txt|TXT|"
     r"天堂|收藏|文学网|看书|手打|整理|提供|上传|分享|免费|全本|全文|精彩|好书|尽在|请到|请记住|记住|本站|最快|平台|中文网|笔趣阁|读书"
 )
 

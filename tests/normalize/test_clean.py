@@ -39,6 +39,8 @@ def clean(*texts: str) -> list[str]:
     ("他不禁大吃一惊。2009w手机电2子书网他脱口就说：“皇上。”", "他不禁大吃一惊。他脱口就说：“皇上。”"),
     ("某某网&nbsp;(--数十万的完结免费下载))某某网&nbsp;(--数十万的完结免费下载))一辆货车上，我坐在后排。", "一辆货车上，我坐在后排。"),    ("他不是你的提款机！无*@#%$敌$龙$书屋整理", "他不是你的提款机！"),
     ("她合上书。某＠某＃某＄书网", "她合上书。"),
+    ("一个男孩手持一把玩九九藏书具自动手枪。", "一个男孩手持一把玩具自动手枪。"),  # 99lib's watermark, tags gone
+    ("1946年天涯在线书库《www.example.com》", "1946年"),  # the site's banner after the book's last date
 ])
 def test_inline_adverts_are_cut_and_the_sentence_stays_whole(raw, kept):
     assert clean(raw) == [kept]
@@ -113,6 +115,8 @@ def test_disguised_adverts_are_found(raw):
     "[回复本贴] [关闭本窗口] [刷新] [点击146次] [加入QQ收藏] [在我的QQlog里写评论]",
     "☆早安电子书☆",
     "书包网 电子书 分享网站",
+    "天涯在线书库《www.example.com》",
+    "本书来自www.example.com免费txt小说下载站",
 ])
 def test_banner_credit_and_pager_lines_are_dropped(raw):
     assert clean("他走了。", raw, "她来了。") == ["他走了。", "她来了。"]
@@ -218,6 +222,9 @@ def test_prose_is_never_touched(prose):
 @pytest.mark.parametrize("raw, kept", [
     ("且说卓一<samp>藏书网</samp>航赖太子之力", "且说卓一航赖太子之力"),
     ("他<big>９9lib?</big>冷笑道", "他冷笑道"),
+    ("在下面的街上，<footer>九九藏书</footer>风把宣传画吹得啪啪响。", "在下面的街上，风把宣传画吹得啪啪响。"),
+    ("巴<a href=\"https://example/c/6bd4.html\" target=\"_blank\">比</a>洛尼亚  梅梅之夫<figure>.９9ｌｉｂ?</figure>", "巴比洛尼亚 梅梅之夫"),
+    ("C<details></details>类词汇", "C类词汇"),
     ("这乃是分化bbr>?</abbr>之计", "这乃是分化之计"),
     ("你从实说></a>来", "你从实说来"),
     ("<div class=\"poetry\">深宫喋血，大起波澜。</span>", "深宫喋血，大起波澜。"),
