@@ -15,7 +15,7 @@ from bookbuilder.choice import Choice, choose
 from bookbuilder.headings import (BARE_RULES, MAX_LONG_HEADING, STARTS, Heading, candidate, is_bare_label, normalize_title,
                                   without_page)
 from bookbuilder.model import Location, Paragraph, SceneBreak
-from bookbuilder.numerals import NUMERAL_CHARS
+from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.second_look import MARGIN_BOOK, more_headings
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
@@ -321,9 +321,16 @@ def _title_below(section: Section) -> None:
             or type(blocks[0]) is not Paragraph or type(blocks[1]) is not Paragraph):
         return
     line = blocks[0].text
+    if _NUMERAL_ALONE.match(line):  # a number is no title: the chapter's own again (第一章 / 一), or its first section's (１)
+        if parse_numeral(line.strip("（()）")) == h.number:
+            blocks.pop(0)
+        return
     if len(line) <= TITLE_BELOW and not _PUNCTUATION.search(line) and not line.endswith(("曰", "云")):  # 诗曰: a poem follows
         section.heading = h._replace(title=f"{h.title} {' '.join(line.split())}")
         blocks.pop(0)
+
+
+_NUMERAL_ALONE = re.compile(rf"^[（(]?(?:[{NUMERAL_CHARS}]+|[0-9０-９]+)[)）]?$")
 
 
 _PUNCTUATION = re.compile(r"[，。、；：？！…—“”‘’「」『』（）《》〈〉【】,.;:?!()\"'~～·]")

@@ -313,6 +313,17 @@ def test_a_title_on_the_line_under_a_bare_heading_is_its_title(tmp_path):
     assert [b.text for b in next(loaded.book.chapters()).blocks] == ["此開卷第一回也。作者自雲：因曾曆過一番夢幻之後。"]
 
 
+def test_a_number_under_a_bare_heading_is_no_title(tmp_path):
+    """围城's download sets 第一章 over 一, the chapter's number again (dropped); 遥远的救世主's sets
+    第 一 章 over １, the first section's number (kept as text). Neither is the chapter's title."""
+    text = f"第一章\n一\n{BODY}第二章\n二\n{BODY}第 三 章\n１\n{BODY}２\n{BODY}"
+    loaded = novel(tmp_path, text)
+    assert [t for _, t in contents(loaded)] == ["第一章", "第二章", "第三章"]
+    chapters = list(loaded.book.chapters())
+    assert chapters[0].blocks[0].text == "他走进院子，看见一棵老树。"
+    assert [b.text for b in chapters[2].blocks][:2] == ["1", "他走进院子，看见一棵老树。"]
+
+
 def test_the_sources_own_contents_names_its_unnumbered_headings(tmp_path):
     """徐霞客游记's shape: a 目录 of titles with leaders and page numbers, then each title alone on
     its line before its text; the same words inside a sentence are not a heading."""

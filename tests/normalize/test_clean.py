@@ -99,6 +99,7 @@ def test_disguised_adverts_are_found(raw):
     "（未完待续……）",
     "本章未完，请点击下一页继续阅读",
     "_分节阅读_12",
+    "某某的救世主(第二部分)",
     "更新时间:2007-11-16 7:55:51 本章字数:4804",
     "爱下电子书Txt版阅读,下载和分享更多电子书请访问:http://www.example.com,手机访问:http://m.example.com,E-mail:support@example.com",
     "『状态:更新到:1297.第1297章 相信洛然』",
