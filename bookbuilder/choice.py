@@ -15,6 +15,7 @@ from bookbuilder.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, 
 from bookbuilder.numerals import NUMERAL_CHARS
 
 _N = f"[{NUMERAL_CHARS}]+"
+_NUMERAL_SET = frozenset(NUMERAL_CHARS)
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,9 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         if not family:
             continue
         seen = len(family)
-        if rule in BARE_RULES and strong_chapters >= 3:
+        if rule == "bare":
+            family = _alone_apart(family, before)
+        if rule in BARE_RULES and strong_chapters >= 3 and family:
             # never in a book that has 第N章 headings of its own, but where they stop for long
             family = _where_numbering_stops(accepted, family, before)
         kinds = ("volume",) if family and family[next(iter(family))].kind == "volume" else ("chapter",)
@@ -79,6 +82,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
 
 STOPPED = 2000  # non-blank lines without a 第N章 heading: the book's headings stopped, or changed their style, there
 STOPPED_SECTION = 10  # lines under each of the new style's headings, at the median
+_TITLE_WORD = re.compile(r"[\u4e00-\u9fffA-Za-z]")
 
 
 def _where_numbering_stops(accepted: dict[int, Heading], family: dict[int, Heading], before: dict[int, int]) -> dict[int, Heading]:
@@ -87,11 +91,16 @@ def _where_numbering_stops(accepted: dict[int, Heading], family: dict[int, Headi
     25 不能彼此相爱; 云中歌's second part under Chapter 1, Chapter 2 …)."""
     numbered = sorted(i for i, h in accepted.items() if h.kind == "chapter" and h.rule in ("numbered", "custom"))
     last = max(family)
+    tail = [h for i, h in family.items() if not numbered or i > numbered[-1]]
+    titled = any(_TITLE_WORD.search(h.title.partition(" ")[2]) for h in tail)
     stretches: dict[int, list[int]] = {}  # the numbered heading before it (-1: none) → the candidates after it
     for i in family:
         k = bisect.bisect_left(numbered, i)
         start = before[numbered[k - 1]] if k > 0 else 0
-        end = before[numbered[k]] if k < len(numbered) else before[last] + STOPPED  # the file goes on past its last heading
+        # After the last one, titled extras (盗墓笔记's 一、起源 … after 全书完) are taken as the book's
+        # headings gone on in another style; untitled numbers only as far as they go (异类's 1, 2, 3
+        # under its last chapter are its sections).
+        end = before[numbered[k]] if k < len(numbered) else before[last] + (STOPPED if titled else 0)
         if end - start > STOPPED:
             stretches.setdefault(numbered[k - 1] if k > 0 else -1, []).append(i)
     kept = {}
@@ -103,6 +112,17 @@ def _where_numbering_stops(accepted: dict[int, Heading], family: dict[int, Headi
             continue  # a questionnaire's 1 姓名？ 2 年龄？, one answer under each
         kept.update((i, family[i]) for i in found)
     return kept
+
+
+def _alone_apart(family: dict[int, Heading], before: dict[int, int]) -> dict[int, Heading]:
+    """一, 二 … alone on their lines are chapters (活着, 许三观卖血记: a literary novel numbers its
+    chapters and titles none) only where pages stand between them: a poem's 一 二 三 a few lines
+    apart number its stanzas (夹边沟记事's last pages). Titled ones (一 青衫磊落险峰行) stay."""
+    alone = [i for i, h in family.items() if set(h.title) <= _NUMERAL_SET]
+    gaps = sorted(before[b] - before[a] for a, b in zip(alone, alone[1:]))
+    if not gaps or gaps[len(gaps) // 2] >= STOPPED_SECTION:
+        return family
+    return {i: h for i, h in family.items() if i not in alone}
 
 
 _UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>{CHAPTER_UNIT})")  # the unit a numbered title is counted in

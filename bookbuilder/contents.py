@@ -44,10 +44,30 @@ def _spaced_contents(accepted: dict, before: dict[int, int]) -> tuple[tuple[int,
         later = order[position[run[-1]] + 1:][:len(run)]
         if ([accepted[j].number for j in later] == [accepted[j].number for j in run]
                 and median(gaps.get(j, LATER_GAP) for j in later) >= LATER_GAP):
+            run = _with_its_matter(run, accepted, before)
             last = run[-1]
             lines = tuple(k for k in range(run[0] + 1, later[0]) if k not in accepted and (k < last or k - last <= SPACED_GAP))
             return tuple(run), lines
     return (), ()
+
+
+def _with_its_matter(run: list[int], accepted: dict, before: dict[int, int]) -> list[int]:
+    """The contents' other entries: the parts, the 序 and the 结语 it lists among and around its
+    chapters (异类's 目录: 序, 第一部分, 第一章 …, 结语, each over a line of epigraph), each within
+    two lines of the next entry and named again later in the book."""
+    order = list(accepted)
+    titles = [title_key(accepted[i].title) for i in order]
+    at = {i: k for k, i in enumerate(order)}
+    first, last = at[run[0]], at[run[-1]]
+
+    def listed(k: int) -> bool:
+        return accepted[order[k]].kind != "chapter" and titles[k] in titles[max(k, last) + 1:]
+
+    while first > 0 and before[order[first]] - before[order[first - 1]] - 1 <= SPACED_GAP and listed(first - 1):
+        first -= 1
+    while last + 1 < len(order) and before[order[last + 1]] - before[order[last]] - 1 <= SPACED_GAP and listed(last + 1):
+        last += 1
+    return [i for i in order[first:last + 1] if i in run or accepted[i].kind != "chapter"]
 
 
 def _drop_runs(accepted: dict, before: dict[int, int]):

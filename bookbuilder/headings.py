@@ -49,7 +49,8 @@ _NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>[章回])(?P<sep>[\s:：、.．
 # 第一 / 第二  十一月: 第 and a numeral with no unit, alone or before a short name (爱的教育's months);
 # weak and bare: only a running sequence of them, in a book without 第N章 headings of its own.
 _NO_UNIT = re.compile(r"^第(?P<num>[一二三四五六七八九十]{1,3})(?:(?P<sep>[ \u3000]+)(?P<title>[^\s。，！？、：:；]{1,8}))?$")
-_BARE_CHINESE = re.compile(r"^(?P<num>[零〇一二两三四五六七八九十百千]+)(?P<sep>[\s、.．:：]+)(?P<title>\S.*)$")
+# 一 青衫磊落险峰行, or 一 alone (活着, 许三观卖血记: a literary novel numbers its chapters and titles none)
+_BARE_CHINESE = re.compile(r"^(?P<num>[零〇一二两三四五六七八九十百千]+)(?:(?P<sep>[\s、.．:：]+)(?P<title>\S.*))?$")
 _BARE_ARABIC = re.compile(r"^(?P<num>\d{1,4})(?:(?P<sep>[、.．:：\s]+)(?P<title>\S.*))?$")
 _BRACKETED_ARABIC = re.compile(r"^[【\[〖](?P<num>\d{1,4})[】\]〗](?P<sep>\s*)(?P<title>.*)$")  # 【01】: 晋江-style downloads
 # 1科学边界: a number glued to its title (a 三体 download), never to a counter word or a unit
@@ -62,7 +63,7 @@ _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖�
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
     rf"(?:第|卷|楔\s?子|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|外传|外傳|[（(]|Chapter|CHAPTER"
-    rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+[\s、.．:：]|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
+    rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+(?:[\s、.．:：]|$)|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
 # itself (八月长安《你好，旧时光》: 109 chapters); the mark is never prose.

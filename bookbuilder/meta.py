@@ -74,7 +74,14 @@ def author_value(text: str) -> str:
 
 
 def _title_value(text: str) -> str:
-    return text.strip(" 　*").strip("《》").strip()
+    """《盗墓笔记》, <盗墓笔记> [精校版] → 盗墓笔记: the name without its quotes and a site's edition tag."""
+    text = _EDITION_TAG.sub("", text.strip(" 　*")).strip()
+    if m := re.fullmatch(r"<([^<>]{1,40})>", text):
+        text = m.group(1)
+    return text.strip("《》").strip()
+
+
+_EDITION_TAG = re.compile(r"\s*[\[【（(](?:精校版|精校|校对版|全本|完本|全集|完结|精排版|TXT|txt)[\]】）)]")
 
 
 def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, list[str]]:
@@ -99,7 +106,7 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             continue
         fields = _fields_of(text)
         if fields.get("author") and "title" not in fields and "title" not in found and kept and _bare_title(kept[-1]):
-            found["title"] = Found(kept[-1].text.strip(), f"{where}:{kept[-1].at.line}")  # 盗墓笔记 / 作者：南派三叔
+            found["title"] = Found(_title_value(kept[-1].text), f"{where}:{kept[-1].at.line}")  # 盗墓笔记 / 作者：南派三叔
             kept.pop()
         if fields:
             for key, value in fields.items():
@@ -121,7 +128,7 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
                 block = Paragraph(text, block.at, block.indented)
         kept.append(block)
     if "author" in found and "title" not in found and kept and _bare_title(kept[0]) and not _BLURB.match(kept[0].text):
-        found["title"] = Found(kept[0].text.strip(), f"{where}:{kept[0].at.line}")  # 西湖二集 / … / 作者：…
+        found["title"] = Found(_title_value(kept[0].text), f"{where}:{kept[0].at.line}")  # 西湖二集 / … / 作者：…
         kept = kept[1:]
     if blurb:
         found.setdefault("description", Found("\n".join(blurb), f"{where}:{_first_line(blocks, blurb[0])}"))
@@ -131,11 +138,26 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
 NAME_LINES = 3  # the intro page's first paragraphs, where the book's name may stand alone
 
 
-def _without_the_name(blocks: tuple, titles: set[str]) -> tuple:
+# 金庸 under 侠客行: a name alone, two to four Han characters, that no label or heading word is.
+_NAME_ALONE = re.compile(r"^(?!.*(?:简介|簡介|目录|目錄|正文|前言|序言|引子|楔子|后记|後記|全集|文集|上卷|下卷|上册|下册|完))[\u4e00-\u9fff]{2,4}$")
+
+
+def _name_under_title(blocks: tuple, titles: set[str]) -> Found | None:
+    """The author's name alone on the line under the book's name, at the top of the file (侠客行 /
+    金庸: a header the site repeats over every chapter): only under the name the book is known by."""
+    paragraphs = [b for b in blocks if type(b) is Paragraph][:2]
+    if (len(paragraphs) == 2 and paragraphs[0].text.strip().strip("《》") in titles
+            and _NAME_ALONE.match(name := paragraphs[1].text.strip())):
+        return Found(name, f"text:{paragraphs[1].at.line}")
+    return None
+
+
+def _without_the_name(blocks: tuple, titles: set[str], author: str = "") -> tuple:
     """The intro page without a line that is only the book's name (大王饶命 over 八零电子书's
-    声明 line, no 作者： under it): the title, already the book's, is no page of its own."""
+    声明 line, no 作者： under it), or its author's under it: both are the book's already, no
+    page of their own."""
     paragraphs = [i for i, b in enumerate(blocks) if type(b) is Paragraph][:NAME_LINES]
-    drop = {i for i in paragraphs if blocks[i].text.strip().strip("《》") in titles}
+    drop = {i for i in paragraphs if blocks[i].text.strip().strip("《》") in titles or (author and blocks[i].text.strip() == author)}
     return tuple(b for i, b in enumerate(blocks) if i not in drop)
 
 
@@ -241,6 +263,9 @@ def choose(toml: dict[str, str], text: dict[str, Found], name: dict[str, Found],
             chosen[key] = Found(toml[key], "book.toml")
         else:
             chosen[key] = info.get(key) or text.get(key) or name.get(key) or Found(defaults.get(key, ""), "default")
+    if chosen["author"] is name.get("author") and chosen["author"].value in chosen["title"].value:
+        # 冰与火之歌I_权力的游戏.txt under 冰与火之歌I:权力的游戏: the name's second part is the subtitle
+        chosen["author"] = Found(defaults.get("author", ""), "default")
     return chosen
 
 
@@ -259,7 +284,10 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
     name = from_name(config.source.stem if config.source.is_file() else config.root.resolve().name, kind)
     if first is not None and first.kind == "intro":
         text, kept, _ = read_lines(first.blocks)
-        kept = _without_the_name(kept, {f.value for f in (text.get("title"), name.get("title")) if f})
+        titles = {f.value for f in (text.get("title"), name.get("title")) if f}
+        if "author" not in text and (author := _name_under_title(kept, titles)):
+            text["author"] = author
+        kept = _without_the_name(kept, titles, text["author"].value if "author" in text else "")
         if not any(type(b) is Paragraph for b in kept) and sum(len(v.chapters) for v in volumes) > 1:
             chapters, gone = volumes[0].chapters[1:], True
         else:

@@ -225,6 +225,9 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
         shown = "、".join(sorted({_fields(lines[i])[2] for i in headers}))[:40]
         notes.append(Diagnostic("I303", f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
                                 Location(path, _fields(lines[min(headers)])[0])))
+    first = min(choice.headings, default=0)
+    if sum(i < first for i in headers) >= 2:  # the book's name over its author's, at the top: the intro's, for meta
+        headers = {i for i in headers if i > first}
     skip = toc | headers | merged | set(choice.dropped)
     paged: set[int] = set()  # sections whose chapter went on in later pages (第一章(2), …)
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
@@ -336,20 +339,32 @@ _NUMERAL_ALONE = re.compile(rf"^[（(]?(?:[{NUMERAL_CHARS}]+|[0-9０-９]+)[)）
 _PUNCTUATION = re.compile(r"[，。、；：？！…—“”‘’「」『』（）《》〈〉【】,.;:?!()\"'~～·]")
 
 
+HEADER_LINES = 3  # the most lines a page header holds (侠客行 / 金庸: the book's name, then its author's)
+_SENTENCE_END = tuple("。！？…”」』!?")  # a sentence is the story's, however often it comes before a heading
+
+
 def _page_headers(lines, choice: Choice) -> set[int]:
     """Lines that stand right before many headings with the same text (古龙《…》, 第一部分): a
-    site's page header, repeated on every page, not the story's."""
-    before: dict[str, list[int]] = {}
+    site's page header, repeated on every page, not the story's; a header of two or three lines
+    (the book's name over its author's) line by line upwards."""
+    tops = []  # per heading: the line above it, past the headings right before it
     for i in choice.headings:
         j = i - 1
         while j >= 0 and j in choice.headings:
             j -= 1
-        if j >= 0 and len(text := _fields(lines[j])[2]) <= 40:
-            before.setdefault(text, []).append(j)
+        tops.append(j)
     found: set[int] = set()
-    for text, where in before.items():
-        if len(where) >= 3 and len(where) >= 0.3 * len(choice.headings):
+    for _ in range(HEADER_LINES):
+        before: dict[str, list[int]] = {}
+        for j in tops:
+            if j >= 0 and len(text := _fields(lines[j])[2]) <= 40 and not text.endswith(_SENTENCE_END):
+                before.setdefault(text, []).append(j)
+        repeated = [where for where in before.values() if len(where) >= 3 and len(where) >= 0.3 * len(choice.headings)]
+        if not repeated:
+            break
+        for where in repeated:
             found.update(where)
+        tops = [j - 1 for where in repeated for j in where if j - 1 not in choice.headings]
     return found
 
 

@@ -51,7 +51,7 @@ TRIGGERS = {
     "I001": lambda t: (first(diagnostics_of(book(t)), "I001"), None, None),
     "E010": lambda t: (serve_on_a_port_in_use(book(t)), None, None),
     "I306": lambda t: (first(diagnostics_of(book(t, files={"all.txt": "".join(
-        f"第{n}章\n正文。\n" for n in [*range(1, 11), 1, 2])})), "I306"), "all.txt", 21),
+        f"第{n}章\n正文{k}。\n" for k, n in enumerate([*range(1, 11), 1, 2]))})), "I306"), "all.txt", 21),
     "E101": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": b"%PDF-1.4"}))), "1.txt", None),
     "E102": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": b"\x80\x80\xff" * 5}))), "1.txt", None),
     "E103": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": " \n"}))), "source", None),

@@ -313,6 +313,45 @@ def test_a_title_on_the_line_under_a_bare_heading_is_its_title(tmp_path):
     assert [b.text for b in next(loaded.book.chapters()).blocks] == ["此開卷第一回也。作者自雲：因曾曆過一番夢幻之後。"]
 
 
+def test_a_contents_with_parts_and_a_preface_among_its_chapters_is_dropped_whole(tmp_path):
+    """异类's 目录: 序, 第一部分, 第一章 …, each entry over a line of its epigraph, then the book."""
+    toc = "目录\n序 一个谜\n“引言一。”\n第一部分 机遇\n第一章 甲\n“引言二。”\n第二章 乙\n“引言三。”\n第二部分 传承\n第三章 丙\n“引言四。”\n"
+    text = toc + f"序 一个谜\n{BODY}第一部分 机遇\n第一章 甲\n{BODY * 3}第二章 乙\n{BODY * 3}第二部分 传承\n第三章 丙\n{BODY * 3}"
+    loaded = novel(tmp_path, text)
+    assert contents(loaded) == [(None, "序 一个谜"), ("第一部分 机遇", "第一章 甲"), ("第一部分 机遇", "第二章 乙"),
+                                ("第二部分 传承", "第三章 丙")]
+    assert next(c for c in loaded.book.chapters() if c.kind == "front").at.line == 12  # the real one
+
+
+def test_sections_numbered_under_the_last_chapter_are_no_chapters(tmp_path):
+    """异类's last chapter: 第九章 over an epigraph, then its sections 1, 2, 3 (a short book: no
+    2,000 lines where the numbering stopped; a stretch after the last chapter runs only as far as they go)."""
+    text = "".join(f"第{n}章 题{n}\n{BODY * 3}" for n in "一二三四") + "第五章 题五\n“一句引言。”\n" + "".join(
+        f"{k}\n{BODY * 6}" for k in range(1, 5))
+    assert [t for _, t in contents(novel(tmp_path, text))] == [f"第{n}章 题{n}" for n in "一二三四五"]
+
+
+def test_numerals_alone_are_a_literary_novels_chapters(tmp_path):
+    """活着, 许三观卖血记: 一, 二 … alone on their lines, pages apart, are the chapters; a poem's
+    一 二 三 a few lines apart (its stanzas) stay text."""
+    page = BODY * 6
+    loaded = novel(tmp_path, "前言\n" + page + "".join(f"{n}\n{page}" for n in "一二三四五"))
+    assert [t for _, t in contents(loaded)] == ["前言", "一", "二", "三", "四", "五"]
+    poem = novel(tmp_path, page + "".join(f"{n}\n明水明月月倍明，清光一片万里同。\n深夜抱病坐月下。\n" for n in "一二三") + page,
+                 "poem.txt")
+    assert not any(t in ("一", "二", "三") for _, t in contents(poem))
+
+
+def test_a_page_header_of_two_lines_is_dropped(tmp_path):
+    """侠客行's download: the book's name and its author's over every chapter; a sentence that
+    happens to close every chapter is the story's and stays."""
+    text = "".join(f"侠客行\n金庸\n第{n}章 标题{n}\n{BODY}" for n in "一二三四")
+    loaded = novel(tmp_path, text, "侠客行.txt")
+    assert [t for _, t in contents(loaded)] == [f"第{n}章 标题{n}" for n in "一二三四"]
+    texts = [b.text for c in loaded.book.chapters() for b in c.blocks]
+    assert "侠客行" not in texts and "金庸" not in texts and texts.count("树下坐着一个老人。") == 4
+
+
 def test_a_number_under_a_bare_heading_is_no_title(tmp_path):
     """围城's download sets 第一章 over 一, the chapter's number again (dropped); 遥远的救世主's sets
     第 一 章 over １, the first section's number (kept as text). Neither is the chapter's title."""

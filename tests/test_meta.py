@@ -33,6 +33,7 @@ def meta(loaded) -> dict[str, tuple[str, str]]:
     ("天涯客》 作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),
     ("[天涯客 / 某甲 著 ]\n", ("天涯客", "text:1"), ("某甲", "text:1")),
     ("天涯客\n作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),
+    ("<天涯客> [精校版]\n\n作者:某甲\n", ("天涯客", "text:1"), ("某甲", "text:3")),  # 盗墓笔记's 精校版 header
     ("天涯客\n作 者某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),  # the label typeset with a space, no colon
     ("作家：某甲，1981年调入湖北省任专业作家至今。\n", ("novel", "file name"), ("某甲", "text:1")),
     ("『天涯客/作者:某甲』\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 爱下电子书's header
@@ -112,6 +113,28 @@ def test_the_books_name_alone_over_a_sites_notice_is_no_intro_page(tmp_path):
     assert meta(loaded)["title"] == ("某某饶命", "file name")
     kept = novel(tmp_path, "某某饶命\n他走进院子，这是序章的一句话。\n", "某某饶命.txt")  # other text: the page stays
     assert [p.text for p in next(kept.book.chapters()).blocks] == ["他走进院子，这是序章的一句话。"]
+
+
+def test_a_subtitle_in_the_file_name_is_no_author(tmp_path):
+    """冰与火之歌I_权力的游戏.txt: 书名_作者 in shape, but the text's own title holds its second part."""
+    loaded = novel(tmp_path, "《天涯客:某甲之歌》\n", name="天涯客_某甲之歌.txt")
+    assert meta(loaded)["title"] == ("天涯客：某甲之歌", "text:1") and meta(loaded)["author"] == ("佚名", "default")
+
+
+def test_the_authors_name_alone_under_the_books_is_the_author(tmp_path):
+    """侠客行 / 金庸 over every chapter of a download: the first header, at the top, names the author;
+    the same two lines before the other chapters are a page header (dropped)."""
+    header = "　　天涯客\n　　某甲\n"
+    text = "".join(f"{header}　　{n}　标题{n}\n　　他走进院子，看见一棵老树。\n" for n in "一二三四")
+    path = tmp_path / "天涯客.txt"
+    path.write_text(text, "utf-8")
+    loaded = load_book(path, jobs=1)
+    assert meta(loaded)["author"] == ("某甲", "text:2")
+    assert all(b.text not in ("天涯客", "某甲") for c in loaded.book.chapters() for b in c.blocks)
+    assert [c.title for c in loaded.book.chapters()] == [f"{n} 标题{n}" for n in "一二三四"]
+    other = tmp_path / "别的书.txt"  # under another name: no author
+    other.write_text(header + "第一章 开端\n他走进院子，看见一棵老树。\n", "utf-8")
+    assert meta(load_book(other, jobs=1))["author"] == ("佚名", "default")
 
 
 @pytest.mark.parametrize("opening", [
