@@ -80,6 +80,7 @@ _FRAMED = re.compile(rf"^[{_F}]{{3,}}\s*[【〖\[]?(?P<title>[^【】〖〗\[\]�
                      rf"[】〗\]]?\s*[{_F}]{{3,}}$")
 _NOT_A_FRAMED_TITLE = re.compile(r"分割线|完$|[网阁]$|书屋|书城|书吧|电子书|[Tt][Xx][Tt]|www|\.com")
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
+_END_OF_CHAPTER = re.compile(r"^[（(]?(?:终|終|完|完结|完結)[)）]?$")  # (结束 may be a chapter's title)
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 # What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
 # A private-use character: an icon-font glyph a scraper kept before a heading (titles.toml).
@@ -246,6 +247,8 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
     flaw = _title_flaw(title)
     if flaw == "reject" or (flaw and not sep and title):  # 第一章的内容他早已背熟，此刻…: prose
         return None
+    if _END_OF_CHAPTER.match(title):
+        return None  # 第二章 完: the end of chapter two, not a heading
     if flaw is None and (len(m.group(0)) > MAX_HEADING or (title and not sep)):
         flaw = "weak"  # a long title, or one glued to 第N章 (第七回合他赢了): the numbering must say so
     title = _unwrap(title)

@@ -24,7 +24,8 @@ _SUBJECT_LABELS = ("类别", "类型", "分类", "标签", "内容标签")
 _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|简介|簡介|文案|简述)[】\]]?"
                     r"(?:\s*[:：]\s*(.*)|\s*)$")
 _QUOTED = re.compile(r"^《([^《》]{1,40})》$")
-_AUTHOR_QUOTED = re.compile(r"^([^《》\s:：—\-]{1,12})\s*《([^《》]{1,40})》$")  # 金庸《倚天屠龙记》, not ——《纽约时报》
+# 金庸《倚天屠龙记》, not ——《纽约时报》 nor a source (選自《瑯嬛文集》 under a preface)
+_AUTHOR_QUOTED = re.compile(r"^(?![选選摘引转轉出]自|见|見|载|載)([^《》\s:：—\-]{1,12})\s*《([^《》]{1,40})》$")
 # 作 者张晓风: the label typeset with a space and no colon (张晓风经典散文集 from a download)
 _SPACED_AUTHOR = re.compile(r"^作[ \u3000]+者[ \u3000]*[:：]?[ \u3000]*([\u4e00-\u9fff·•]{2,12})$")
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
@@ -34,6 +35,8 @@ _QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:全集|全本|全
 _DYNASTY = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
 # （清）曹雪芹 著, [明]罗贯中著: a classic's byline.
 _DYNASTY_BYLINE = re.compile(rf"^{_DYNASTY}(?P<name>[^\s，。：:]{{2,12}}?)\s*(?:著|撰|编著|编撰|纂)$")
+# 陶庵夢憶  [明]張岱: a classic's name, then its author after his dynasty.
+_TITLE_DYNASTY_AUTHOR = re.compile(rf"^([^\s\[【（(《》]{{2,20}})[ \u3000]+{_DYNASTY}([\u4e00-\u9fff·]{{2,6}})$")
 _PAIR = re.compile(r"^[\[【]?\s*([^/／\[\]【】]{1,30}?)\s*[/／]\s*([^/／\[\]【】]{1,16}?)\s*(?:著|编著|著作)?\s*[\]】]?$")
 # A trailing tag after an author's name, dropped only when it is clearly one: a year, a site.
 _AUTHOR_TAIL = re.compile(r"\s*(?:[（(【\[][^）)】\]]{1,20}[）)】\]]|(?:19|20)\d{2}|\s+著|著)$")
@@ -192,6 +195,8 @@ def _fields_of(text: str) -> dict[str, str]:
     if m := _QUOTED_AUTHOR.match(text):
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
     if m := _QUOTED_NAME.match(text):
+        return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
+    if m := _TITLE_DYNASTY_AUTHOR.match(text):
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
     if m := _DYNASTY_BYLINE.match(text):
         return {"author": author_value(m.group("name"))}

@@ -38,6 +38,8 @@ def meta(loaded) -> dict[str, tuple[str, str]]:
     ("作家：某甲，1981年调入湖北省任专业作家至今。\n", ("novel", "file name"), ("某甲", "text:1")),
     ("『天涯客/作者:某甲』\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 爱下电子书's header
     ("天涯客\n（清）某甲 著\n", ("天涯客", "text:1"), ("某甲", "text:2")),  # a classic's byline
+    ("天涯客  [明]某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 陶庵夢憶  [明]張岱
+    ("選自《天涯客》\n", ("novel", "file name"), ("佚名", "default")),  # a source under a preface, no author
     ("《天涯客》\n作者：(明)某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),
     ("一句称赞的话。\n——《某报》\n", ("novel", "file name"), ("佚名", "default")),  # an epigraph's source
     ("《天涯客》某甲\n作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 《沉香如屑》苏寞
