@@ -91,7 +91,7 @@ def paste_pieces(line: str) -> list[str]:
     """A forum paste's line cut into the paragraphs it holds: at runs of spaces, and before a
     Markdown heading glued to a paragraph's end. A bare label and the short piece after it
     (第四章  通天（1）) are one heading: that gap was the label's, not a paragraph's."""
-    pieces = [piece for part in _GLUED_HEADING.split(line) for piece in _PASTE_GAP.split(part)]
+    pieces = [cut for part in _GLUED_HEADING.split(line) for piece in _PASTE_GAP.split(part) for cut in _after_sentence(piece)]
     out: list[str] = []
     for piece in pieces:
         if (out and _BARE_LABEL.match(out[-1]) and len(piece) <= PASTE_TITLE
@@ -100,6 +100,22 @@ def paste_pieces(line: str) -> list[str]:
         else:
             out.append(piece)
     return out
+
+
+# A heading glued to the end of the chapter before it (…为他送行。第二章 下山): a crawler that wrote
+# title + text with no line break between chapters.
+_HEADING_AFTER_SENTENCE = re.compile(rf"(?<=[。！？!?”」』…])(?=第\s*[{NUMERAL_CHARS}]+\s*[章回节節])")
+
+
+def _after_sentence(piece: str) -> list[str]:
+    """The piece, cut before a strong heading that ends it after a finished sentence."""
+    if "第" not in piece:
+        return [piece]
+    for m in _HEADING_AFTER_SENTENCE.finditer(piece):
+        tail = piece[m.start():]
+        if (h := candidate(tail, 0)) is not None and not h.weak:
+            return [piece[:m.start()], tail]
+    return [piece]
 
 
 @dataclass
@@ -140,6 +156,8 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
                       for piece in (_HTML_BREAK.split(part) if html and "<" in part else (part,)) if piece.strip()]
             if not pieces:
                 continue
+        elif "第" in line and len(cut := _after_sentence(line)) == 2:  # …为他送行。第二章 下山
+            pieces = [(number, raw[0] != line[0], cut[0]), (number, False, cut[1])]
         elif line[0] not in special:  # most lines: text
             append(Paragraph(line, Location(path, number), raw[0] != line[0]))
             continue

@@ -331,6 +331,20 @@ def test_sections_numbered_under_the_last_chapter_are_no_chapters(tmp_path):
     assert [t for _, t in contents(novel(tmp_path, text))] == [f"第{n}章 题{n}" for n in "一二三四五"]
 
 
+def test_a_heading_glued_to_the_end_of_the_chapter_before_is_cut_off(tmp_path):
+    """A crawler that wrote title + text with no line break between chapters: …为他送行。第二章 下山,
+    on a line of its own or inside a paste; 。第二天 and 。第三章的内容 are sentences."""
+    last = "山风吹过，仿佛在为他送行。"
+    lines = "".join(f"第{n}章 题{n}\n{BODY}{last}" for n in "一二三四")
+    assert [t for _, t in contents(novel(tmp_path, lines))] == [f"第{n}章 题{n}" for n in "一二三四"]
+    gap = "\xa0" * 4
+    paste = "".join(f"第{n}章 题{n}" + "".join(gap + p for p in BODY.split()) * 8 + gap + last for n in "一二三四")
+    assert [t for _, t in contents(novel(tmp_path, paste, "paste.txt"))] == [f"第{n}章 题{n}" for n in "一二三四"]
+    prose = f"第一章 题一\n{BODY}他走了。第二天一早又回来。\n他说。第三章的内容他早已背熟，此刻又想起。\n"
+    assert [b.text for b in next(novel(tmp_path, prose, "prose.txt").book.chapters()).blocks][-2:] == [
+        "他走了。第二天一早又回来。", "他说。第三章的内容他早已背熟，此刻又想起。"]
+
+
 def test_numerals_alone_are_a_literary_novels_chapters(tmp_path):
     """活着, 许三观卖血记: 一, 二 … alone on their lines, pages apart, are the chapters; a poem's
     一 二 三 a few lines apart (its stanzas) stay text."""
