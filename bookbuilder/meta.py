@@ -29,8 +29,9 @@ _AUTHOR_QUOTED = re.compile(r"^(?![选選摘引转轉出]自|见|見|载|載)([^
 # 作 者张晓风: the label typeset with a space and no colon (张晓风经典散文集 from a download)
 _SPACED_AUTHOR = re.compile(r"^作[ \u3000]+者[ \u3000]*[:：]?[ \u3000]*([\u4e00-\u9fff·•]{2,12})$")
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
-# 《沉香如屑》苏寞: the title, then the author's name alone (not 全集, 合集, TXT下载, 晋江独家发表, 第一章 …)
-_QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:全集|全本|全文|合集|文集|作品|[Tt][Xx][Tt]|下载|完结|精校|校对|最新|独家|发表|首发|连载|出品|[章回节卷]))([\u4e00-\u9fffA-Za-z·]{2,8})$")
+# 《沉香如屑》苏寞: the title, then the author's name alone (not 全集, 合集, TXT下载, 晋江独家发表, 第一章, nor
+# what makes another book of it: 《鬼吹灯I》完全解密手册, 外传, 前传 …)
+_QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:全集|全本|全文|合集|文集|作品|[Tt][Xx][Tt]|下载|完结|精校|校对|最新|独家|发表|首发|连载|出品|[章回节卷]|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([\u4e00-\u9fffA-Za-z·]{2,8})$")
 # An author's dynasty in brackets before the name: (明)徐宏祖, （清）曹雪芹.
 _DYNASTY = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
 # （清）曹雪芹 著, [明]罗贯中著: a classic's byline.
@@ -65,7 +66,7 @@ _NOT_A_NAME = re.compile(r"电子书|小说|下载|全集|目录|简介|[Tt][Xx]
 def author_value(text: str) -> str:
     """作者：某某2014 → 某某; a tag in brackets after the name goes too; 熊召政，1981年调入… → 熊召政.
     Empty when what is left cannot be a name (too long, a site word)."""
-    text = re.split(r"[，。；,;]", text.strip(" 　*"), maxsplit=1)[0]
+    text = re.split(r"[，。；,;]|[ \u3000]+(?:译者|译|翻译|校对|插图)\s*[:：]", text.strip(" 　*"), maxsplit=1)[0]  # 毛姆　译者：傅惟慈
     text = re.sub(r"^(?:作者|编纂者|編纂者|编者|編者|著者|原著)\s*[:：]\s*", "", text)  # 作者：編纂者：周楫, 书名/作者:某某
     text = re.sub(rf"^{_DYNASTY}", "", text)  # (明)徐宏祖: the dynasty goes
     for _ in range(2):
@@ -218,7 +219,8 @@ def describes(text: str) -> bool:
 
 def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     """《书名》作者：某某, 书名（校对版全本）作者：某某, 书名-作者, 书名_作者_…, [作者]书名 — a file or folder name."""
-    stem = re.sub(r"^\d+[\s._\-]+", "", stem.strip())
+    stem = re.sub(r"^\d+[\s._\-]+|^\d{1,2}(?=[\u4e00-\u9fff])(?![个年月日号天点时小分秒岁次人名位条只件本块元米斤里楼层届期级倍部集章回节页])",
+                  "", stem.strip())  # 10鬼吹灯之牧野诡事: a shelf's index (not 7号房, 24小时)
     stem = _SITE_IN_BRACKETS.sub("", stem)  # 金瓶梅[www.example.org]
     stem = _denoise(stem).lstrip(" .-_")  # [四大名著].红楼梦: a tag, not an author
     if re.search("[\u4e00-\u9fff]", cut := _ENCODING_TAG.sub("", stem)):

@@ -39,6 +39,8 @@ def meta(loaded) -> dict[str, tuple[str, str]]:
     ("『天涯客/作者:某甲』\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 爱下电子书's header
     ("天涯客\n（清）某甲 著\n", ("天涯客", "text:1"), ("某甲", "text:2")),  # a classic's byline
     ("天涯客  [明]某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 陶庵夢憶  [明]張岱
+    ("《天涯客》\n作者：某甲　译者：某乙\n", ("天涯客", "text:1"), ("某甲", "text:2")),  # the translator is no author
+    ("《天涯客I》完全解密手册\n", ("novel", "file name"), ("佚名", "default")),  # a book about the book
     ("選自《天涯客》\n", ("novel", "file name"), ("佚名", "default")),  # a source under a preface, no author
     ("《天涯客》\n作者：(明)某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),
     ("一句称赞的话。\n——《某报》\n", ("novel", "file name"), ("佚名", "default")),  # an epigraph's source
@@ -163,6 +165,8 @@ def test_a_title_in_brackets_inside_the_blurb_is_not_the_title(tmp_path):
     ("天涯客-某甲-第一本", "天涯客", "某甲"),
     ("天涯客TXT全本", "天涯客", None),
     ("hlm_big5", "hlm_big5", None),
+    ("10鬼话之某事", "鬼话之某事", None),  # a shelf's index glued to the name
+    ("24小时", "24小时", None),
     ("[四大名著].红楼梦", "红楼梦", None),  # a collection's tag in brackets, not an author
     ("红楼梦-UTF8", "红楼梦", None),
     ("金瓶梅[www.example.org]", "金瓶梅", None),

@@ -118,6 +118,11 @@ def test_disguised_adverts_are_found(raw):
     "书包网 电子书 分享网站",
     "天涯在线书库《www.example.com》",
     "本书来自www.example.com免费txt小说下载站",
+    "某某论坛某某精排整理，转载请注明出处  www.example.com",
+    "版权声明：本站所有电子书本着交流学习的目的均由网友提供并更新，",
+    "强烈建议广大读者购买正版图书！",
+    "电子书版权为原出版社和作者所有，",
+    "如侵犯了您的版权,请通过Email或电话告知,我们将立即删除！",
 ])
 def test_banner_credit_and_pager_lines_are_dropped(raw):
     assert clean("他走了。", raw, "她来了。") == ["他走了。", "她来了。"]
@@ -215,6 +220,8 @@ def test_prose_like_the_templates_is_kept(prose):
     "他买了一本电子书。",
     "他在门上写了 A$B 两个字母，然后去了书屋整理旧书。",
     "他把无、敌、龙三个字写在纸上，拿去书屋整理。",
+    "“这是盗版，”他说，“我们将立即报警。”",
+    "版权的事她不懂，只记得那本书很贵。",
 ])
 def test_prose_is_never_touched(prose):
     assert clean(prose) == [prose]
