@@ -103,6 +103,7 @@ def find_urls(text: str) -> list[tuple[int, int]]:
 _FILLER = re.compile(r"[\W_]|[网的最好是和在请与或]")  # what a site's slogan adds to its words and URL
 _OPEN, _CLOSE = "[【〖（(《<「", "]】〗）)》>」"
 _PUNCT = "，。、；：！？…,.!?;:"
+_SENTENCE_END = tuple("。！？…!?”」』")
 
 
 def url_adverts(text: str) -> list[tuple[int, int]]:
@@ -129,6 +130,8 @@ def url_adverts(text: str) -> list[tuple[int, int]]:
         before, after = text[since:start], text[end:until]
         if not _FILLER.sub("", SITE_WORDS.sub("", text[:start] + text[end:])):
             cuts.append((0, len(text)))  # the URL and site words are all the paragraph is
+        elif text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
+            cuts.append((start, len(text)))  # …阴森森。www.example.org: a site's stamp after the paragraph's last sentence
         elif start - since <= 15 and (SITE_WORDS.search(before[-8:]) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗"))):
             cuts.append((since, until))  # a site word right beside it
     return cuts

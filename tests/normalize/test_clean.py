@@ -41,6 +41,8 @@ def clean(*texts: str) -> list[str]:
     ("她合上书。某＠某＃某＄书网", "她合上书。"),
     ("一个男孩手持一把玩九九藏书具自动手枪。", "一个男孩手持一把玩具自动手枪。"),  # 99lib's watermark, tags gone
     ("1946年天涯在线书库《www.example.com》", "1946年"),  # the site's banner after the book's last date
+    ("屋角漆黑一片，什么东西也看不到。www.example.org", "屋角漆黑一片，什么东西也看不到。"),  # a stamp after the last sentence
+    ("被这血腥的场小说整理发布于面所摄，谁也不敢走上前来。", "被这血腥的场面所摄，谁也不敢走上前来。"),
 ])
 def test_inline_adverts_are_cut_and_the_sentence_stays_whole(raw, kept):
     assert clean(raw) == [kept]
@@ -121,6 +123,7 @@ def test_disguised_adverts_are_found(raw):
     "某某论坛某某精排整理，转载请注明出处  www.example.com",
     "版权声明：本站所有电子书本着交流学习的目的均由网友提供并更新，",
     "强烈建议广大读者购买正版图书！",
+    "均由网友提供并更新，",
     "电子书版权为原出版社和作者所有，",
     "如侵犯了您的版权,请通过Email或电话告知,我们将立即删除！",
 ])
@@ -222,6 +225,8 @@ def test_prose_like_the_templates_is_kept(prose):
     "他把无、敌、龙三个字写在纸上，拿去书屋整理。",
     "“这是盗版，”他说，“我们将立即报警。”",
     "版权的事她不懂，只记得那本书很贵。",
+    "他打开浏览器，输入www.example.org。",  # a URL a character types stays
+    "“记住，”她说，“www.example.org。”",
 ])
 def test_prose_is_never_touched(prose):
     assert clean(prose) == [prose]
