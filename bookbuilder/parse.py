@@ -104,7 +104,7 @@ def paste_pieces(line: str) -> list[str]:
 
 # A heading glued to the end of the chapter before it (…为他送行。第二章 下山): a crawler that wrote
 # title + text with no line break between chapters.
-_HEADING_AFTER_SENTENCE = re.compile(rf"(?<=[。！？!?”」』…])(?=第\s*[{NUMERAL_CHARS}]+\s*[章回节節])")
+_HEADING_AFTER_SENTENCE = re.compile(rf"[。！？!?”」』…](?=第\s*[{NUMERAL_CHARS}]+\s*[章回节節])")
 
 
 def _after_sentence(piece: str) -> list[str]:
@@ -112,9 +112,9 @@ def _after_sentence(piece: str) -> list[str]:
     if "第" not in piece:
         return [piece]
     for m in _HEADING_AFTER_SENTENCE.finditer(piece):
-        tail = piece[m.start():]
+        tail = piece[m.end():]
         if (h := candidate(tail, 0)) is not None and not h.weak:
-            return [piece[:m.start()], tail]
+            return [piece[:m.end()], tail]
     return [piece]
 
 
