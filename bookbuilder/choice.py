@@ -73,6 +73,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         # 第一卷 吳越王再世索江山 … with no chapter under any: the 卷 are the book's chapters
         accepted = {i: h._replace(kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
     accepted, pages = _drop_page_marks(accepted)
+    accepted = _shared_labels(accepted)
     accepted, toc, repeats, between = drop_contents(accepted, before)
     labels = _labels_on_matter(accepted, before)
     for i in labels:
@@ -146,6 +147,33 @@ def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], 
         return accepted, ()
     marks = set(units[pages[0]])
     return {i: h for i, h in accepted.items() if i not in marks}, tuple(sorted(marks))
+
+
+SHARED_RUN = 3  # headings in a row under one 第N章 and one name, at the least, for that to be a volume
+
+
+def _shared_labels(accepted: dict[int, Heading]) -> dict[int, Heading]:
+    """第一章 墓中寻龙 盗墓（一）, 第一章 墓中寻龙 厉种, 第一章 墓中寻龙 驴头狼 …: a book whose 章 is a
+    part (鬼吹灯之牧野诡事: 4 章 over 141 headings, 125 of them "repeats") names the part on every
+    chapter's line. Three or more headings in a row with the same number and name, each with a title
+    of its own after them: the number and name are the volume, the rest the chapter's title."""
+    seq = [i for i, h in accepted.items() if h.kind == "chapter" and h.rule == "numbered" and h.number is not None
+           and not h.volume and not h.part and h.title.count(" ") >= 2]  # (第一章 风起 云涌（2）: a paged site's page)
+    runs: list[list[int]] = []
+    for i in seq:
+        key = accepted[i].title.split(" ", 2)[:2]
+        if runs and accepted[runs[-1][-1]].title.split(" ", 2)[:2] == key and accepted[runs[-1][-1]].number == accepted[i].number:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    changed = dict(accepted)
+    for run in runs:
+        if len(run) < SHARED_RUN or len({accepted[i].title.split(" ", 2)[2] for i in run}) < len(run) / 2:
+            continue
+        for i in run:
+            label, name, title = accepted[i].title.split(" ", 2)
+            changed[i] = accepted[i]._replace(title=title, volume=f"{label} {name}", number=None)
+    return changed
 
 
 INNER_WINDOW = 30  # headings looked past for the next chapter's number

@@ -345,6 +345,17 @@ def test_a_heading_glued_to_the_end_of_the_chapter_before_is_cut_off(tmp_path):
         "他走了。第二天一早又回来。", "他说。第三章的内容他早已背熟，此刻又想起。"]
 
 
+def test_a_chapter_named_on_every_line_of_its_sections_is_a_volume(tmp_path):
+    """鬼吹灯之牧野诡事: 第一章 墓中寻龙 盗墓（一）, 第一章 墓中寻龙 厉种 … (章 is a part, named on each of
+    its sections' lines); a paged site's 第一章 风起 云涌（2） and titles that are all the same stay."""
+    text = "".join(f"第{n}章 墓{n} {t}{n}\n{BODY}" for n in "一二" for t in ("盗墓", "厉种", "驴头狼", "猫城"))
+    loaded = novel(tmp_path, text)
+    assert contents(loaded) == [(f"第{n}章 墓{n}", f"{t}{n}") for n in "一二" for t in ("盗墓", "厉种", "驴头狼", "猫城")]
+    assert "W302" not in codes(loaded)
+    paged = "".join(f"第{n}章 风起 云涌（{k}）\n{BODY}" for n in "一二" for k in (1, 2, 3))
+    assert [v for v, _ in contents(novel(tmp_path, paged, "paged.txt"))] == [None] * 2
+
+
 def test_numerals_alone_are_a_literary_novels_chapters(tmp_path):
     """活着, 许三观卖血记: 一, 二 … alone on their lines, pages apart, are the chapters; a poem's
     一 二 三 a few lines apart (its stanzas) stay text."""
