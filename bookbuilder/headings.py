@@ -86,7 +86,7 @@ _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 # A private-use character: an icon-font glyph a scraper kept before a heading (titles.toml).
 _PRIVATE_USE = frozenset(map(chr, range(0xE000, 0xF900)))
 _DEBRIS_STARTS = frozenset("章正最目V《标-=*＊☆★◆◇○●_~～─━═#＃※【[〖0123456789") | _PRIVATE_USE
-_DEBRIS_ENDS = frozenset(")）]】〗>-=*＊☆★◆◇○●_~～─━═#＃")
+_DEBRIS_ENDS = frozenset(")）]】〗>-=*＊☆★◆◇○●_~～─━═#＃abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")  # …分宝 biqukan.com
 _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset("★☆◆◇●○■□▲△◎")

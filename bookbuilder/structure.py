@@ -302,6 +302,9 @@ def without_repeats(volumes: tuple[Volume, ...]) -> tuple[tuple[Volume, ...], di
             blocks = chapter.blocks  # the key looks at the ends only; the whole text where two keys meet
             key = (chapter.title, len(blocks), getattr(blocks[0], "text", None), getattr(blocks[-1], "text", None)) if blocks else None
             earlier = seen.get(key) if key else None
+            if (earlier is None and kept and blocks and chapter.number is not None and kept[-1].number == chapter.number
+                    and chapter.title.startswith(kept[-1].title)):
+                earlier = kept[-1]  # the copy right after, renamed by a crawler (第一百二十七章 分宝, then 分宝1 biqukan.com …)
             if earlier is not None and _texts(earlier) == _texts(chapter):
                 repeats[position] = (chapter, earlier)
             else:

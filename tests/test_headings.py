@@ -37,6 +37,7 @@ def codes(loaded) -> list[str]:
     ("☆、完结感言", "完结感言"),  # the mark before every heading, here before the afterword (全职高手)
     ("8、第一次", "8 第一次"),  # a title that starts with 第 (大王饶命): the number is the heading's, not an index
     ("正文卷 第3章 夜行", "第3章 夜行"),
+    ("第一百二十七章 分宝 example.com", "第一百二十七章 分宝"),  # a bare address after the title
     ("《》目录 第一回　灵根育孕源流出　心性修持大道生", "第一回 灵根育孕源流出 心性修持大道生"),
     ("《血色浪漫》第二章", "第二章"),
     ("第十二章 归来 (www.example.org)", "第十二章 归来"),

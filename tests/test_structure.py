@@ -142,3 +142,6 @@ def test_a_chapter_repeated_word_for_word_is_left_out(tmp_path):
     assert [c.title for c in loaded.book.chapters()] == [f"第{n}章 题{n}" for n in "一二三四五六三七"]
     assert [d.at.line for d in loaded.diagnostics if d.code == "W308"] == [16, 19]
     assert [v.title for v in loaded.book.volumes] == [None]  # no part made of the repeats
+    renamed = chapters["一"] + chapters["二"] + chapters["二"].replace("题二", "题二1 example.com") + chapters["三"]
+    path.write_text(renamed, "utf-8")  # a crawler's copy right after, its title suffixed (分宝, 分宝1 biqukan.com)
+    assert [c.title for c in load_book(path, jobs=1).book.chapters()] == [f"第{n}章 题{n}" for n in "一二三"]

@@ -27,7 +27,8 @@ _ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,7}|#[xX][0-9a-fA-F]{2,6});")
 _SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1>", re.I)
 # A pair whose opening tag was cut in half (bbr>?</abbr>, ></a>, <df</dfn>), and the 99lib watermark.
 _BROKEN_PAIR = re.compile(rf"(?<![\"'=])(?:<?[a-z]{{0,6}})>{_NOISE_TEXT}</(?:{_TAG_NAMES})>|<[a-z]{{1,6}}</(?:{_TAG_NAMES})>", re.I)
-_NOISE = re.compile(r"[.?]{0,2}[9９]{1,2}[lｌ][iｉ][bｂ][.?]{0,2}(?:[a-z]{0,3}>)?|\s?\d{2,}\.\"\s?>")
+_NOISE = re.compile(r"[.?]{0,2}[9９]{1,2}[lｌ][iｉ][bｂ][.?]{0,2}(?:[a-z]{0,3}>)?|\s?\d{2,}\.\"\s?>"
+                    r"|&[1l]t;/?(?:p|br|div)\s*/?>")  # &1t;/p> after every paragraph: a biquge site's </p>, misspelt on purpose
 
 
 def strip_html(text: str, removed: list[str] | None = None) -> str:

@@ -239,6 +239,7 @@ def test_prose_is_never_touched(prose):
     ("在下面的街上，<footer>九九藏书</footer>风把宣传画吹得啪啪响。", "在下面的街上，风把宣传画吹得啪啪响。"),
     ("巴<a href=\"https://example/c/6bd4.html\" target=\"_blank\">比</a>洛尼亚  梅梅之夫<figure>.９9ｌｉｂ?</figure>", "巴比洛尼亚 梅梅之夫"),
     ("C<details></details>类词汇", "C类词汇"),
+    ("不过，周元的面庞上，倒并没有多少的惧色。&1t;/p>", "不过，周元的面庞上，倒并没有多少的惧色。"),
     ("这乃是分化bbr>?</abbr>之计", "这乃是分化之计"),
     ("你从实说></a>来", "你从实说来"),
     ("<div class=\"poetry\">深宫喋血，大起波澜。</span>", "深宫喋血，大起波澜。"),
