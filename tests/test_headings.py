@@ -115,6 +115,7 @@ def test_titles_with_quotes_and_marks_are_strong_headings(line, kind, title):
     "第一次见面，他就喜欢上了她。", "第三个人走了进来。", "“第二章我还没看完。”", "第一回合，李四就被打倒在地。",
     "第二天一早", "第三卷终", "第一章的内容他早已背熟，此刻……", "比分是3:2，第二节结束了。",
     "第一幕戏演完了，他走出剧场。", "第四集的插图", "第二章 完", "第三章（完）",  # the end of a chapter (罗马人的故事)
+    "第五回 完 Typed by Someone & Other",  # and a typist's signature after it (鹿鼎记)
 ])
 def test_prose_is_never_a_heading(line):
     assert classify_heading(line, 1) is None

@@ -42,6 +42,11 @@ def clean(*texts: str) -> list[str]:
     ("一个男孩手持一把玩九九藏书具自动手枪。", "一个男孩手持一把玩具自动手枪。"),  # 99lib's watermark, tags gone
     ("1946年天涯在线书库《www.example.com》", "1946年"),  # the site's banner after the book's last date
     ("屋角漆黑一片，什么东西也看不到。www.example.org", "屋角漆黑一片，什么东西也看不到。"),  # a stamp after the last sentence
+    ("这种选择题，对她来说，并不困难。百度搜索“某某小说网”手机阅读：m.example.com", "这种选择题，对她来说，并不困难。"),
+    ("他继续研习着手中的碎石掌。16k小说wαp.16k整理", "他继续研习着手中的碎石掌。"),
+    ("Forwarded by: someone@example.net金庸<<鹿鼎记>>", "金庸<<鹿鼎记>>"),
+    ("“嗯，快一点。手机访问：wàp．16k．cn”挥了挥手，他坐了下来。", "“嗯，快一点。”挥了挥手，他坐了下来。"),
+    ("全文字版小说阅读，更新，更快，16k网，电脑站：16k手机站：wàp．16k支持，支持16k！瞧着他颓丧的模样，药老笑了。", "瞧着他颓丧的模样，药老笑了。"),
     ("被这血腥的场小说整理发布于面所摄，谁也不敢走上前来。", "被这血腥的场面所摄，谁也不敢走上前来。"),
 ])
 def test_inline_adverts_are_cut_and_the_sentence_stays_whole(raw, kept):
@@ -125,6 +130,9 @@ def test_disguised_adverts_are_found(raw):
     "强烈建议广大读者购买正版图书！",
     "均由网友提供并更新，",
     "第二章 完",
+    "百度某某笔记吧",
+    "更多免费电子书，",
+    "您下载的该电子书来自:TXT书库欢迎访问:   www.example.com某书（全四卷）（全本）",
     "电子书版权为原出版社和作者所有，",
     "如侵犯了您的版权,请通过Email或电话告知,我们将立即删除！",
 ])
@@ -228,6 +236,8 @@ def test_prose_like_the_templates_is_kept(prose):
     "版权的事她不懂，只记得那本书很贵。",
     "他打开浏览器，输入www.example.org。",  # a URL a character types stays
     "“记住，”她说，“www.example.org。”",
+    "他在百度贴吧里看了一会儿，没有找到那个吧。",
+    "He was typed by hand, she said.",
 ])
 def test_prose_is_never_touched(prose):
     assert clean(prose) == [prose]
