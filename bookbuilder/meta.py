@@ -161,8 +161,13 @@ def _without_the_name(blocks: tuple, titles: set[str], author: str = "") -> tupl
     声明 line, no 作者： under it), or its author's under it: both are the book's already, no
     page of their own."""
     paragraphs = [i for i, b in enumerate(blocks) if type(b) is Paragraph][:NAME_LINES]
-    drop = {i for i in paragraphs if blocks[i].text.strip().strip("《》") in titles or (author and blocks[i].text.strip() == author)}
+    drop = {i for i in paragraphs if _the_name(blocks[i].text.strip().strip("《》"), titles) or (author and blocks[i].text.strip() == author)}
     return tuple(b for i, b in enumerate(blocks) if i not in drop)
+
+
+def _the_name(text: str, titles: set[str]) -> bool:
+    """The book's name, or the name thrice in a row (儒林外史儒林外史儒林外史: a Project Gutenberg text's head)."""
+    return text in titles or any(text in (title * 2, title * 3) for title in titles)
 
 
 def _unbracketed(text: str) -> str:

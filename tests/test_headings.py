@@ -358,6 +358,24 @@ def test_a_chapter_named_on_every_line_of_its_sections_is_a_volume(tmp_path):
     assert [v for v, _ in contents(novel(tmp_path, paged, "paged.txt"))] == [None] * 2
 
 
+def test_a_book_run_into_one_line_is_cut_at_its_chapter_labels(tmp_path):
+    """儒林外史, 三俠五義 … from one Project Gutenberg scrape: every line break gone, the name three
+    times, then 第一回 and its couplet title glued to the text, which 話說 or 詩曰 opens; each later
+    label after a finished sentence. A title with no opening word after it is as long as the
+    others; where that much holds punctuation, the label alone heads the chapter."""
+    story = "他走進院子，看見一棵老樹。樹下坐著一個老人，手裡拿著一本書。" * 60
+    titles = ["甲乙丙丁戊己庚辛壬癸子丑寅卯", "天地玄黃宇宙洪荒日月盈昃辰宿", "金生麗水玉出崑岡劍號巨闕珠稱"]
+    text = "某書某書某書" + "".join(f"第{n}回{t}話說{story}且聽下回分解。" for n, t in zip("一二三", titles))
+    text += f"第五回{titles[0][::-1]}{story}。第六回楔子，{story}"
+    loaded = novel(tmp_path, text, "某書.txt")
+    assert [t for _, t in contents(loaded)] == [f"第{n}回 {t}" for n, t in zip("一二三", titles)] + [
+        f"第五回 {titles[0][::-1]}", "第六回"]
+    assert next(loaded.book.chapters()).blocks[0].text.startswith("話說他走進院子")
+    assert next(loaded.book.chapters()).kind == "chapter"  # the name thrice is no intro page
+    inside = "某集" + story + "某傳第一章序" + "".join(f"{story}第{n}章{t}" for n, t in zip("二三四", titles)) + story
+    assert len(contents(novel(tmp_path, inside, "某集.txt"))) < 4  # 吶喊's 阿Q正傳: a story's chapters, not the book's
+
+
 def test_numerals_alone_are_a_literary_novels_chapters(tmp_path):
     """活着, 许三观卖血记: 一, 二 … alone on their lines, pages apart, are the chapters; a poem's
     一 二 三 a few lines apart (its stanzas) stay text."""
