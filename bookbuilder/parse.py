@@ -118,31 +118,39 @@ def _after_sentence(piece: str) -> list[str]:
     return [piece]
 
 
-# A whole book run into one line (the Project Gutenberg texts of one scrape: 儒林外史, 三俠五義, 何典 …
-# with every line break gone): its 第N回 labels stand after a finished sentence, each glued to its
-# couplet title, and the title to the text, which 話說, 詩曰 … open.
+# A whole book run into one line (the Project Gutenberg texts of one scrape: 儒林外史, 三俠五義, 官場現形記,
+# 初刻拍案驚奇 … with every line break gone): its 第N回 (章, 卷) labels stand after a finished sentence or
+# after the book's name repeated as a page header, each glued to its couplet title, and the title to
+# the text, which 話說, 詩曰 … open.
 GLUED_BOOK = 5000  # characters: a line this long may be a book run together
-_GLUED_LABEL = re.compile(rf"(?<=[。！？!?」』”…])第([{NUMERAL_CHARS}]{{1,7}})[回章]")
-_FIRST_LABEL = re.compile(rf"第([一1１])[回章]")
+GLUED_START = 300  # characters from the start within which the first label stands (after the name, a 书名 line)
+_GLUED_NUMBER = rf"([{NUMERAL_CHARS}]{{1,7}})[回章卷]"
+_FIRST_LABEL = re.compile(rf"第?{_GLUED_NUMBER}")  # 定情人's first is 一回, its 第 lost
 _OPENING = re.compile(r"話說|话说|卻說|却说|且說|且说|詩曰|诗曰|詞曰|词曰|話表|话表|卻表|却表|上回書|上回书|這回書|这回书|看官|原來|原来")
 GLUED_TITLE = 40  # characters after a label within which an opening word ends its title
 GLUED_GAP = 20  # chapters a download may lack between two labels
 _TITLE_BREAK = re.compile(r"[，。、；：！？「」『』“”（）《》,.;:!?]")
 
 
-def glued_chapters(line: str) -> list[str] | None:
-    """A book run into one line cut into its headings and texts: before each 第N回 that follows a
-    finished sentence (and the first, near the start), where three or more number on from each
-    other from 第一回 (a gap of up to 20 missing chapters allowed; a story's 第二章 … inside a
-    collection, 吶喊's 阿Q正傳 whose 第一章 is glued to its title, is not the book's). A title ends where 話說, 詩曰 … open the text; elsewhere it is as long as the book's
-    other titles, if that much holds no punctuation, or the heading keeps its label alone."""
-    first = _FIRST_LABEL.search(line, 0, 300)
-    found = ([(first.start(), first.end(), 1)] if first else []) + [
-        (m.start(), m.end(), parse_numeral(m.group(1))) for m in _GLUED_LABEL.finditer(line, first.end() if first else 0)]
+def glued_chapters(line: str) -> list[tuple[bool, str]] | None:
+    """A book run into one line cut into its headings and texts: at its first label, in the book's
+    first tenth, then before each label after a finished sentence or the book's repeated name (cut
+    off), where three or more number on from each other (a gap of up to 20 missing chapters allowed;
+    a story's 第二章 … deep inside a collection, 吶喊's 阿Q正傳, is not the book's). A title ends where 話說,
+    詩曰 … open the text; elsewhere it is as long as the book's other titles, if that much holds no
+    punctuation, or the heading keeps its label alone."""
+    name = next((line[:size] for size in range(2, 21) if line[size:2 * size] == line[:size]), "")
+    after = r"(?<=[。！？!?」』”…])" + (f"|(?<={re.escape(name)})" if name else "")
+    first = _FIRST_LABEL.search(line, 0, GLUED_START)
+    found = [first] if first else []
+    found += re.compile(rf"(?:{after})第{_GLUED_NUMBER}").finditer(line, first.end() if first else 0)
     labels, last = [], 0
-    for start, end, number in found:
-        if number == 1 if not labels else last < number <= last + GLUED_GAP:  # (儒林外史's download lacks 第二回 … 第十一回)
-            labels.append((start, end))
+    for m in found:
+        number = parse_numeral(m.group(1)) or 0
+        # the first in the book's first tenth (after its name, a preface: 蕩寇志 starts at 第七十一回);
+        # then each on from the last (儒林外史's download lacks 第二回 … 第十一回)
+        if m.start() <= max(GLUED_START, len(line) // 10) if not labels else last < number <= last + GLUED_GAP:
+            labels.append(m.span())
             last = number
     if len(labels) < 3:
         return None
@@ -151,14 +159,16 @@ def glued_chapters(line: str) -> list[str] | None:
         if (m := _OPENING.search(line, end, end + GLUED_TITLE)) and m.start() - end >= 2:
             titled[start] = m.start() - end
     usual = sorted(titled.values())[len(titled) // 2] if titled else 0
-    pieces = [line[:labels[0][0]]] if labels[0][0] else []
+    pieces = [(False, line[:labels[0][0]])]  # (a heading?, its text)
     for k, (start, end) in enumerate(labels):
         stop = labels[k + 1][0] if k + 1 < len(labels) else len(line)
         length = titled.get(start, usual)
         if not length or _TITLE_BREAK.search(line, end, end + length):
             length = 0  # no telling where its title ends: the label alone heads the chapter
-        pieces += [f"{line[start:end]} {line[end:end + length]}".strip(), line[end + length:stop]]
-    return [piece for piece in pieces if piece.strip()]
+        text = line[end + length:stop]
+        pieces += [(True, f"{line[start:end]} {line[end:end + length]}".strip()),
+                   (False, text[:-len(name)] if name and text.endswith(name) else text)]
+    return [(heading, text) for heading, text in pieces if text.strip()]
 
 
 @dataclass
@@ -195,7 +205,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         paste = (len(line) > PASTE_LINE and _may_have_gap(line) and _PASTE_GAP.search(line)
                  or glued and "##" in line and _GLUED_HEADING.search(line))
         if len(line) > GLUED_BOOK and not paste and (book := glued_chapters(line)):  # a whole book in one line
-            pieces = [(number, k % 2 == 0, piece) for k, piece in enumerate(book, book[0][0] == "第")]
+            pieces = [(number, not heading, piece) for heading, piece in book]
         elif paste or (html and "<" in line and _HTML_BREAK.search(line)):  # paragraphs in one line
             pieces = [(number, True, piece.strip()) for part in (paste_pieces(line) if paste else (line,))
                       for piece in (_HTML_BREAK.split(part) if html and "<" in part else (part,)) if piece.strip()]

@@ -372,6 +372,9 @@ def test_a_book_run_into_one_line_is_cut_at_its_chapter_labels(tmp_path):
         f"第五回 {titles[0][::-1]}", "第六回"]
     assert next(loaded.book.chapters()).blocks[0].text.startswith("話說他走進院子")
     assert next(loaded.book.chapters()).kind == "chapter"  # the name thrice is no intro page
+    preface = novel(tmp_path, "某書某書序" + story[:300] + "".join(f"第{n}回{t}話說{story}且聽下回分解。" for n, t in zip(
+        ["七十一", "七十二", "七十三"], titles)), "某書.txt")  # 蕩寇志: a preface, then 第七十一回 on
+    assert [t for _, t in contents(preface)] == [f"第{n}回 {t}" for n, t in zip(["七十一", "七十二", "七十三"], titles)]
     inside = "某集" + story + "某傳第一章序" + "".join(f"{story}第{n}章{t}" for n, t in zip("二三四", titles)) + story
     assert len(contents(novel(tmp_path, inside, "某集.txt"))) < 4  # 吶喊's 阿Q正傳: a story's chapters, not the book's
 
