@@ -58,11 +58,12 @@ _BRACKETED_ARABIC = re.compile(r"^[【\[〖](?P<num>\d{1,4})[】\]〗](?P<sep>\s
 _GLUED_ARABIC = re.compile(r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<![个年月日号天点时分秒岁次人名位条只件本块元米斤里楼层届期级倍部集章回节页毛角])"
                            r"[^，。！？；：,.!?;:]{0,19})$")
 _PAREN = re.compile(r"^[（(](?P<num>[零〇一二两三四五六七八九十百\d]{1,5})[)）](?P<sep>\s*)(?P<title>.*)$")
-_ENGLISH = re.compile(r"^(?:Chapter|CHAPTER)\s+(?P<num>\d{1,4})\b(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
+# Chapter 1, and part1 / part 6 (微微一笑很倾城 numbers its 80 chapters so, the number glued or spaced)
+_ENGLISH = re.compile(r"^(?:Chapter\s+|CHAPTER\s+|[Pp]art\s*|PART\s*)(?P<num>\d{1,4})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
 _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
-    rf"(?:第|卷|楔\s?子|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|外传|外傳|[（(]|Chapter|CHAPTER"
+    rf"(?:第|卷|楔\s?子|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|外传|外傳|[（(]|Chapter|CHAPTER|[Pp]art|PART"
     rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+(?:[\s、.．:：]|$)|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
@@ -94,7 +95,7 @@ _STARS = frozenset("★☆◆◇●○■□▲△◎")
 WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en", "no-unit")
 BARE_RULES = ("bare", "arabic", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
-STARTS = frozenset("ˇ第楔序引前尾后後终終完番附外卷章正最目V《标-=*＊☆★◆◇○●■□▲△◎※_~～─━═#＃（(C零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
+STARTS = frozenset("ˇ第楔序引前尾后後终終完番附外卷章正最目V《标-=*＊☆★◆◇○●■□▲△◎※_~～─━═#＃（(CPp零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
                    "0123456789０１２３４５６７８９【[") | _PRIVATE_USE
 
 

@@ -14,14 +14,15 @@ from bookbuilder.model import Paragraph
 
 FIELDS = ("title", "author", "description")
 _LABEL = {"书名": "title", "書名": "title", "作品": "title", "作品名": "title", "标题": "title", "作者": "author",
-          "作家": "author", "著者": "author", "原著": "author"}
-_FIELD = re.compile(r"^[【\[]?(书名|書名|作品名|作品|标题|作者|作家|著者|原著)[】\]]?\s*[:：]\s*(.+)$")
+          "作家": "author", "著者": "author", "原著": "author", "本书名称": "title", "书籍名称": "title",
+          "本书作者": "author", "书籍作者": "author"}  # 本书名称: / 本书作者: / 本书简介: (a reader app's export)
+_FIELD = re.compile(r"^[【\[]?(本书名称|书籍名称|本书作者|书籍作者|书名|書名|作品名|作品|标题|作者|作家|著者|原著)[】\]]?\s*[:：]\s*(.+)$")
 # A printed edition's catalogue lines in a download's header (出版社：…, ISBN：…, 斗罗大陆Ⅱ from
 # 书香门第): the header's data, not a page; the publisher is kept as the book's.
 _CATALOG = re.compile(r"^[【\[]?(出版社|出版者|出版时间|出版日期|ISBN|书号|字数|类别|类型|分类|标签|内容标签|状态|连载状态|更新时间|最后更新|搜索关键字|一句话简介|立意)"
                       r"[】\]]?\s*[:：]\s*([^。！？]{0,60})$")  # a value, not a sentence (晋江's 其它： may be empty)
 _SUBJECT_LABELS = ("类别", "类型", "分类", "标签", "内容标签")
-_BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|简介|簡介|文案|简述)[】\]]?"
+_BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|本书简介|简介|簡介|文案|简述)[】\]]?"
                     r"(?:\s*[:：]\s*(.*)|\s*)$")
 _QUOTED = re.compile(r"^《([^《》]{1,40})》$")
 # 金庸《倚天屠龙记》, not ——《纽约时报》 nor a source (選自《瑯嬛文集》 under a preface)
@@ -29,6 +30,8 @@ _AUTHOR_QUOTED = re.compile(r"^(?![选選摘引转轉出]自|见|見|载|載)([^
 # 作 者张晓风: the label typeset with a space and no colon (张晓风经典散文集 from a download)
 _SPACED_AUTHOR = re.compile(r"^作[ \u3000]+者[ \u3000]*[:：]?[ \u3000]*([\u4e00-\u9fff·•]{2,12})$")
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
+# 这你都不嗑？ 作者：马户子君: the title without 《》, a space (gone after a ？), then the byline
+_SPACED_BYLINE = re.compile(r"^([^《》：:，。\s][^《》：:，。]{0,29}?)(?:[ \u3000]+|(?<=[？！?!]))(?:作者|著者)\s*[:：]\s*(\S.{0,20})$")
 # 《沉香如屑》苏寞: the title, then the author's name alone (not 全集, 合集, TXT下载, 晋江独家发表, 第一章, nor
 # what makes another book of it: 《鬼吹灯I》完全解密手册, 外传, 前传 …)
 _QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:全集|全本|全文|合集|文集|作品|[Tt][Xx][Tt]|下载|完结|精校|校对|最新|独家|发表|首发|连载|出品|[章回节卷]|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([\u4e00-\u9fffA-Za-z·]{2,8})$")
@@ -78,10 +81,11 @@ def author_value(text: str) -> str:
 
 
 def _title_value(text: str) -> str:
-    """《盗墓笔记》, <盗墓笔记> [精校版] → 盗墓笔记: the name without its quotes and a site's edition tag."""
+    """《盗墓笔记》, <盗墓笔记> [精校版], 《藏海花》全集 → the name without its quotes, a site's edition tag
+    or what follows the quoted name."""
     text = _EDITION_TAG.sub("", text.strip(" 　*")).strip()
-    if m := re.fullmatch(r"<([^<>]{1,40})>", text):
-        text = m.group(1)
+    if m := re.match(r"《([^《》]{1,40})》|<<?([^<>]{1,40})>>?", text):  # 《藏海花》全集, <<快穿之华丽妖孽>>
+        return (m.group(1) or m.group(2)).strip()
     return text.strip("《》").strip()
 
 
@@ -200,6 +204,8 @@ def _fields_of(text: str) -> dict[str, str]:
         return {key: author_value(value) if key == "author" else _title_value(value)}
     if m := _QUOTED_AUTHOR.match(text):
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
+    if m := _SPACED_BYLINE.match(text):
+        return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
     if m := _QUOTED_NAME.match(text):
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
     if m := _TITLE_DYNASTY_AUTHOR.match(text):
@@ -234,6 +240,8 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
         return _named(_denoise(re.split(r"\s*(?:——|_|--)\s*", m.group(2))[0]), m.group(1), source)
     if m := re.match(r"^[\[【]([^\]】]{1,16})[\]】]\s*(.+)$", stem):  # [作者]书名
         return _named(_denoise(m.group(2)), m.group(1), source)
+    if m := re.match(r"^(.+?)\s*[\[【]([\u4e00-\u9fff·]{2,8})[\]】]$", stem):  # 三体全集【刘慈欣】
+        return _named(_denoise(m.group(1)), m.group(2), source)
     if m := re.match(r"^(.+?)\s*(?:作者|著者)\s*[:：_\-]?\s*(.+)$", stem):
         return _named(_denoise(m.group(1)), _denoise(m.group(2)), source)
     if m := re.match(r"^《([^》]+)》\s*(.*)$", stem):

@@ -379,6 +379,14 @@ def test_a_book_run_into_one_line_is_cut_at_its_chapter_labels(tmp_path):
     assert len(contents(novel(tmp_path, inside, "某集.txt"))) < 4  # 吶喊's 阿Q正傳: a story's chapters, not the book's
 
 
+def test_part_numbers_are_chapters(tmp_path):
+    """微微一笑很倾城: part1 被抛弃了, part 6 跟班微微, part25 (glued, spaced or untitled), 80 of them."""
+    text = "《某书》\n作者：某甲\n" + "".join(f"{label}\n{BODY}" for label in ("part1 被抛弃了", "part2 抢亲", "part 3", "part4 婚礼"))
+    loaded = novel(tmp_path, text)
+    assert [t for _, t in contents(loaded)] == ["part1 被抛弃了", "part2 抢亲", "part 3", "part4 婚礼"]
+    assert (loaded.book.meta.title, loaded.book.meta.author) == ("某书", "某甲")  # the header is read again
+
+
 def test_numerals_alone_are_a_literary_novels_chapters(tmp_path):
     """活着, 许三观卖血记: 一, 二 … alone on their lines, pages apart, are the chapters; a poem's
     一 二 三 a few lines apart (its stanzas) stay text."""

@@ -293,7 +293,7 @@ def han_spaces(text: str) -> str:
         return text
     lines = text.split("\n")
     prose = [i for i, line in enumerate(lines) if _PROSE_MARKS.intersection(line)]
-    spaced = [i for i in prose if " " in lines[i]]
+    spaced = [i for i in prose if " " in lines[i] and not _BYLINE.search(lines[i])]
     found = sum(len(_HAN_SPACE.findall(lines[i])) for i in spaced)
     if found < JOIN_SPACES or found * 1000 < JOIN_DENSITY * sum(len(lines[i]) for i in prose):
         return text
@@ -302,6 +302,7 @@ def han_spaces(text: str) -> str:
     return "\n".join(lines)
 
 
+_BYLINE = re.compile(r"[ \u3000](?:作者|著者)\s*[:：]")  # 诡异追着饲养员从游戏出来了 作者：某某: a title and its byline
 _HEAD_TOKENS = re.compile(rf"^(?:{_HAN}{{1,4}} ){{2,}}")  # 憶菊 蘅蕪君 悵望西風…: a title and a byline before a poem
 
 

@@ -195,7 +195,8 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
         if last is not None and (not verse or (i not in verse and i - 1 not in verse)):
             at, last_at = block.at, last.at
             if (last_at.path == at.path and continues(last.text, block, at.line == last_at.line + 1)
-                    and not (_field_line(last.text) and _FIELD_LABEL.match(block.text))):
+                    and not (_field_line(last.text) and (_FIELD_LABEL.match(block.text) or _LABEL_ALONE.match(block.text)))
+                    and not _BYLINE_LINE.match(last.text)):  # 《狂神》 作者：唐家三少 over 第一册
                 prev = out[-1]
                 sep = " " if last.text[-1:] in _LATIN and block.text[:1] in _LATIN else ""
                 out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
@@ -209,13 +210,19 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
 
 # ISBN：9787556205295 / 类型：武侠仙侠, 命题1号：煤是黑色的 / 命题2号：1+1=2: field lines and a list's items,
 # one a line (三体II, 水滸全傳's rosters), never one sentence.
+_LABEL_ALONE = re.compile(r"^[【\[]?(?:文案|内容简介|內容簡介|简介|簡介|内容提要|作品简介)[】\]]?$")  # 作者：某某 / 文案 (魔道祖师)
 _FIELD_LABEL = re.compile(r"^[^\s：:，。！？“”「」]{1,6}[：:]")  # 搜索关键字：主角：… after 内容标签：…
 _FIELD_LINE = re.compile(r"^[^\s：:，。！？“”「」]{1,6}[：:]\s*[^：:，。！？；“”「」]+$")  # no sentence in it: 姓倪的道：“… is one
 FIELD_LINE = 40  # characters at most
 
 
+# 《宇宙一级保护人鱼蛋》作者：糖莓: the title and its byline on one line, a field line too (文案： under it
+# had become the author's name)
+_BYLINE_LINE = re.compile(r"^《[^《》]{1,30}》\s*(?:作者|作\s*者|著者)[:：]\s*[^：:，。！？；“”「」]+$")
+
+
 def _field_line(text: str) -> bool:
-    return len(text) <= FIELD_LINE and bool(_FIELD_LINE.match(text))
+    return len(text) <= FIELD_LINE and bool(_FIELD_LINE.match(text) or _BYLINE_LINE.match(text))
 
 
 def _verse_indices(blocks: tuple) -> set[int]:

@@ -79,7 +79,8 @@ def test_a_few_spaces_in_a_long_chapter_are_left_as_they_are():
 
 def test_a_lone_character_set_apart_by_spaces_stays():
     """红楼梦's plaques: 曠性怡情匾額 迎 春園成景備特精奇 (the name between the plaque and the poem)."""
-    for line in ("曠性怡情匾額 迎 春園成景備特精奇，奉命羞題額曠怡。", "憶菊 蘅蕪君 悵望西風抱悶思，蓼紅葦白斷腸時。"):
+    for line in ("曠性怡情匾額 迎 春園成景備特精奇，奉命羞題額曠怡。", "憶菊 蘅蕪君 悵望西風抱悶思，蓼紅葦白斷腸時。",
+                 "诡异追着饲养员从游戏出来了 作者：某甲"):  # a title and its byline (a 晋江 download's first line)
         assert norm(f"{JOINED}\n{line}").split("\n")[1] == line  # and a poem's title and byline before it
 
 
