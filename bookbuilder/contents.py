@@ -89,7 +89,7 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
         runs.append(run)
     toc: list[int] = []
     for run in runs:
-        if sum(accepted[i].kind == "chapter" for i in run) < 3:
+        if sum(accepted[i].kind == "chapter" for i in run) < 3 and not _named_again(run[:-1], order, accepted):
             continue
         last = run[-1]
         later = {title_key(accepted[j].title) for j in order if j > last}
@@ -98,6 +98,16 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     for i in toc:
         del accepted[i]
     return accepted, toc, tuple(repeats)
+
+
+def _named_again(run: list[int], order: list[int], accepted: dict) -> bool:
+    """Three or more headings of any kind, each named again later at the start of a heading (三体II's
+    目录: 序章, 上 部 面壁者, 中 部 咒语, 下 部 黑暗森林; then 上部 面壁者危机 …): a contents of parts. The
+    run's last heading is left out of the test: it may be the first real one (序章 over its text)."""
+    if len(run) < 3:
+        return False
+    later = [title_key(accepted[j].title) for j in order if j > run[-1]]
+    return all(any(t.startswith(title_key(accepted[i].title)) for t in later) for i in run)
 
 
 def _again(first, then) -> bool:

@@ -45,6 +45,9 @@ _MATTER = re.compile(
     r"(?:(?:[\s:：、·\-—]+|(?=[（(]))(?P<title>.*))?$"  # 尾声（上）: a part's mark right after the word
 )
 _FRONT = ("楔子", "序章", "序言", "序幕", "序", "引子", "前言")
+# 上部 面壁者危机, 中 部 咒语危机, 下篇: a book in two or three parts (三体II; typeset with a space too)
+_HALF = re.compile(r"^(?P<where>[上中下])\s?(?P<unit>部|篇|卷|册)(?:(?P<sep>[\s:：、·\-—]+)(?P<title>\S.{0,20}))?$")
+_HALF_CHAPTER = re.compile(r"^([零〇一二两三四五六七八九十百]+)[、.．]\S")
 _NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>[章回])(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$")
 # 第一 / 第二  十一月: 第 and a numeral with no unit, alone or before a short name (爱的教育's months);
 # weak and bare: only a running sequence of them, in a book without 第N章 headings of its own.
@@ -63,7 +66,7 @@ _ENGLISH = re.compile(r"^(?:Chapter\s+|CHAPTER\s+|[Pp]art\s*|PART\s*)(?P<num>\d{
 _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
-    rf"(?:第|卷|楔\s?子|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|外传|外傳|[（(]|Chapter|CHAPTER|[Pp]art|PART"
+    rf"(?:第|卷|楔\s?子|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|外传|外傳|[（(]|Chapter|CHAPTER|[Pp]art|PART|[上中下]\s?[部篇卷册]"
     rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+(?:[\s、.．:：]|$)|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
@@ -95,7 +98,7 @@ _STARS = frozenset("★☆◆◇●○■□▲△◎")
 WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en", "no-unit")
 BARE_RULES = ("bare", "arabic", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
-STARTS = frozenset("ˇ第楔序引前尾后後终終完番附外卷章正最目V《标-=*＊☆★◆◇○●■□▲△◎※_~～─━═#＃（(CPp零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
+STARTS = frozenset("ˇ第楔序引前尾后後终終完番附外卷章正最目V《标-=*＊☆★◆◇○●■□▲△◎※_~～─━═#＃（(CPp上中下零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
                    "0123456789０１２３４５６７８９【[") | _PRIVATE_USE
 
 
@@ -202,6 +205,11 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         numeral = m.group("num") or m.group("num2")
         label = f"第{numeral.replace(' ', '')}{m.group('unit')}" if m.group("num") else f"卷{numeral}"
         return _titled("volume", label, m.group("title"), parse_numeral(numeral), line_no, "volume", m.group("sep"))
+    if m := _HALF.match(core):
+        label = m.group("where") + m.group("unit")
+        if m.group("title") and (c := _HALF_CHAPTER.match(m.group("title"))):  # 上篇 一、我的家庭: the part, then its chapter
+            return Heading("chapter", normalize_title(m.group("title")), parse_numeral(c.group(1)), line_no, volume=label, rule="volume")
+        return _titled("volume", label, m.group("title") or "", "上中下".index(m.group("where")) + 1, line_no, "volume", m.group("sep"))
     if m := _MATTER.match(core):
         word = "".join(m.group("word").split())
         kind = "front" if word in _FRONT else "back"

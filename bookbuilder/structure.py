@@ -70,8 +70,8 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
             parts.append(VolumeHeading(heading.volume, at, opens_file=i == 0))
         if heading.kind == "volume":
             parts.append(VolumeHeading(heading.title, at, opens_file=i == 0))
-            if section.blocks:  # text right under a volume heading: the volume's own page
-                parts.append(Chapter(heading.title, tuple(section.blocks), at, None, None, "front"))
+            if section.blocks:  # text right under a volume heading: the volume's own page (in parts, if a whole book's long)
+                parts += divide(Chapter(heading.title, tuple(section.blocks), at, None, None, "front"))
             continue
         blocks = _drop_repeated_heading(heading.title, section.blocks, heading.volume)
         kind = "chapter" if heading.kind == "chapter" else heading.kind

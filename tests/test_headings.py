@@ -379,6 +379,26 @@ def test_a_book_run_into_one_line_is_cut_at_its_chapter_labels(tmp_path):
     assert len(contents(novel(tmp_path, inside, "某集.txt"))) < 4  # 吶喊's 阿Q正傳: a story's chapters, not the book's
 
 
+def test_upper_middle_and_lower_parts_are_volumes(tmp_path):
+    """三体II from one download: 目录 over 序章, 上 部 面壁者, 中 部 咒语, 下 部 黑暗森林 (its contents), then
+    序章 and 上部 面壁者危机 … each over text with no chapter heading in it (divided into parts where long)."""
+    toc = "目录\n序章\n上 部    面壁者\n中 部    咒语\n下 部    黑暗森林\n"
+    long_text = "他走进院子，看见一棵老树。树下坐着一个老人，他手里拿着一本书，慢慢地翻着。\n" * 3000
+    first_book = "".join(f"第{n}章 题{n}\n{BODY}" for n in "一二三")  # 三体 before it, in chapters
+    text = first_book + toc + f"序章\n{BODY}上 部 面壁者危机\n{long_text}中 部 咒语危机\n{BODY}下 部 黑暗森林\n{BODY}"
+    loaded = novel(tmp_path, text)
+    volumes = [v.title for v in loaded.book.volumes]
+    assert volumes == [None, "上部 面壁者危机", "中部 咒语危机", "下部 黑暗森林"]
+    assert [c.title for c in loaded.book.volumes[0].chapters] == ["第一章 题一", "第二章 题二", "第三章 题三", "序章"]
+    assert len(loaded.book.volumes[1].chapters) > 1  # over 100,000 characters: parts
+
+
+def test_a_part_named_on_each_chapters_line_opens_a_volume(tmp_path):
+    """我的奋斗 from 天涯在线书库: 上篇 一、我的家庭 … 下篇 一、世界观和政党 …"""
+    text = "".join(f"上篇 {n}、上题{n}\n{BODY}" for n in "一二三") + "".join(f"下篇 {n}、下题{n}\n{BODY}" for n in "一二")
+    assert contents(novel(tmp_path, text)) == [("上篇", f"{n}、上题{n}") for n in "一二三"] + [("下篇", f"{n}、下题{n}") for n in "一二"]
+
+
 def test_part_numbers_are_chapters(tmp_path):
     """微微一笑很倾城: part1 被抛弃了, part 6 跟班微微, part25 (glued, spaced or untitled), 80 of them."""
     text = "《某书》\n作者：某甲\n" + "".join(f"{label}\n{BODY}" for label in ("part1 被抛弃了", "part2 抢亲", "part 3", "part4 婚礼"))
