@@ -98,6 +98,9 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
     found: dict[str, Found] = {}
     kept, blurb, in_blurb = [], [], False
     for index, block in enumerate(blocks):
+        if index >= OPENING_LINES and type(block) is Paragraph and _CATALOG.match(block.text.strip()):
+            in_blurb = False  # 晋江's 一句话简介：, 立意： after a long 文案: the header's, not the blurb's
+            continue
         if type(block) is not Paragraph or index >= OPENING_LINES:
             kept.append(block)
             in_blurb = in_blurb and type(block) is Paragraph

@@ -113,6 +113,9 @@ def test_a_jinjiang_header_gives_blurb_and_tags_and_leaves_its_fields_off_the_pa
     assert loaded.book.meta.subjects == ("情有独钟", "前世今生")
     intro = next(loaded.book.chapters())
     assert [p.text for p in intro.blocks] == ["她是仙却胜似神，他是神却不如仙。", "一场瑶池仙会，碧落深渊。"]
+    long_blurb = "".join(f"第{k}句文案，说的是仙与神的事。\n" for k in range(45))  # past the 40 opening lines
+    loaded = novel(tmp_path, opening.replace("一场瑶池仙会，碧落深渊。\n", long_blurb).replace("搜索关键字：主角：某乙，某丙", "搜索关键字：主角：某乙"))
+    assert [p.text for p in next(loaded.book.chapters()).blocks][-1] == "第44句文案，说的是仙与神的事。"
 
 
 def test_the_books_name_alone_over_a_sites_notice_is_no_intro_page(tmp_path):

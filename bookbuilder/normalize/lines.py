@@ -221,8 +221,12 @@ FIELD_LINE = 40  # characters at most
 _BYLINE_LINE = re.compile(r"^《[^《》]{1,30}》\s*(?:作者|作\s*者|著者)[:：]\s*[^：:，。！？；“”「」]+$")
 
 
+# 晋江's header labels, whose values hold more labels (搜索关键字：主角：某某 ┃ 配角：某某 ┃ 其它：)
+_HEADER_LABEL = re.compile(r"^(?:搜索关键字|内容标签|一句话简介|立意|主角|配角|其它|其他)[：:]")
+
+
 def _field_line(text: str) -> bool:
-    return len(text) <= FIELD_LINE and bool(_FIELD_LINE.match(text) or _BYLINE_LINE.match(text))
+    return len(text) <= FIELD_LINE and bool(_FIELD_LINE.match(text) or _BYLINE_LINE.match(text) or _HEADER_LABEL.match(text))
 
 
 def _verse_indices(blocks: tuple) -> set[int]:
