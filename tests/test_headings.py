@@ -234,7 +234,7 @@ def test_a_paste_whose_markdown_headings_are_glued_to_the_paragraph_before(tmp_p
     ("他说：“好。”  她点头。", ["他说：“好。”", "她点头。"]),
 ])
 def test_paste_pieces(line, pieces):
-    from bookbuilder.parse import paste_pieces
+    from bookbuilder.pastes import paste_pieces
 
     assert paste_pieces(line) == pieces
 
