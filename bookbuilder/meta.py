@@ -31,7 +31,7 @@ _AUTHOR_QUOTED = re.compile(r"^(?![选選摘引转轉出]自|见|見|载|載)([^
 _SPACED_AUTHOR = re.compile(r"^作[ \u3000]+者[ \u3000]*[:：]?[ \u3000]*([\u4e00-\u9fff·•]{2,12})$")
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
 # 这你都不嗑？ 作者：马户子君: the title without 《》, a space (gone after a ？), then the byline
-_SPACED_BYLINE = re.compile(r"^([^《》：:，。\s][^《》：:，。]{0,29}?)(?:[ \u3000]+|(?<=[？！?!]))(?:作者|著者)\s*[:：]\s*(\S.{0,20})$")
+_SPACED_BYLINE = re.compile(r"^([^《》：:，。\s][^《》：:。]{0,29}?)(?:[ \u3000]+|(?<=[？！?!]))(?:作者|著者)\s*[:：]\s*(\S.{0,20})$")
 # 《沉香如屑》苏寞: the title, then the author's name alone (not 全集, 合集, TXT下载, 晋江独家发表, 第一章, nor
 # what makes another book of it: 《鬼吹灯I》完全解密手册, 外传, 前传 …)
 _QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:全集|全本|全文|合集|文集|作品|[Tt][Xx][Tt]|下载|完结|精校|校对|最新|独家|发表|首发|连载|出品|[章回节卷]|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([\u4e00-\u9fffA-Za-z·]{2,8})$")
@@ -241,8 +241,8 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
         stem = cut  # 红楼梦-UTF8 (hlm_big5 keeps its name: nothing else is left of it)
     if m := re.match(r"^([^：:]{1,16}[·•][^：:]{1,16})[：:]\s*(.+)$", stem):  # 威廉·夏伊勒：第三帝国的兴亡
         return _named(_denoise(re.split(r"\s*(?:——|_|--)\s*", m.group(2))[0]), m.group(1), source)
-    if m := re.match(r"^[\[【]([^\]】]{1,16})[\]】]\s*(.+)$", stem):  # [作者]书名
-        return _named(_denoise(m.group(2)), m.group(1), source)
+    if m := re.match(r"^[\[【]([^\]】]{1,16})[\]】]\s*(.+)$", stem):  # [作者]书名, or [快穿]书名 (a genre's tag)
+        return _named(_denoise(m.group(2)), "" if m.group(1) in _names()["genre_tags"] else m.group(1), source)
     if m := re.match(r"^(.+?)\s*[\[【]([\u4e00-\u9fff·]{2,8})[\]】]$", stem):  # 三体全集【刘慈欣】
         return _named(_denoise(m.group(1)), m.group(2), source)
     if m := re.match(r"^(.+?)\s*(?:作者|著者)\s*[:：_\-]?\s*(.+)$", stem):

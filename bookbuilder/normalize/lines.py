@@ -196,7 +196,8 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
             at, last_at = block.at, last.at
             if (last_at.path == at.path and continues(last.text, block, at.line == last_at.line + 1)
                     and not (_field_line(last.text) and (_FIELD_LABEL.match(block.text) or _LABEL_ALONE.match(block.text)))
-                    and not _BYLINE_LINE.match(last.text)):  # 《狂神》 作者：唐家三少 over 第一册
+                    and not _BYLINE_LINE.match(last.text)  # 《狂神》 作者：唐家三少 over 第一册
+                    and not _AUTHOR_LABEL.match(block.text)):  # a title line over 作者：某某
                 prev = out[-1]
                 sep = " " if last.text[-1:] in _LATIN and block.text[:1] in _LATIN else ""
                 out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
@@ -216,9 +217,10 @@ _FIELD_LINE = re.compile(r"^[^\s：:，。！？“”「」]{1,6}[：:]\s*[^：
 FIELD_LINE = 40  # characters at most
 
 
-# 《宇宙一级保护人鱼蛋》作者：糖莓: the title and its byline on one line, a field line too (文案： under it
-# had become the author's name)
-_BYLINE_LINE = re.compile(r"^《[^《》]{1,30}》\s*(?:作者|作\s*者|著者)[:：]\s*[^：:，。！？；“”「」]+$")
+# 《宇宙一级保护人鱼蛋》作者：糖莓, 《男主总被我撩弯[快穿]》桃华君: the title and its byline on one line, a
+# field line too (文案： under it had become the author's name)
+_BYLINE_LINE = re.compile(r"^《[^《》]{1,30}》\s*(?:(?:作者|作\s*者|著者)[:：]\s*[^：:，。！？；“”「」]+|[^：:，。！？；“”「」\s]{1,12})$")
+_AUTHOR_LABEL = re.compile(r"^(?:作者|作\s*者|著者)\s*[:：]")
 
 
 # 晋江's header labels, whose values hold more labels (搜索关键字：主角：某某 ┃ 配角：某某 ┃ 其它：)
