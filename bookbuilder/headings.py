@@ -74,6 +74,9 @@ _ANY_RULE = re.compile(
 _MARKED = re.compile(r"^ˇ(?P<title>[^ˇ。]{1,40})ˇ$")
 # ★青蛙王子: a collection's tales each under a star (格林童话, 200 of them); a family of three or
 # more with text between them, in a file without 第N章 headings (there a star is an ornament).
+# ☆、第一个世界1, ☆、番外: 晋江's downloads put ☆、 before every chapter's title, whatever it is; a family like
+# the starred titles (three or more with text between), unless a rule of its own takes the title.
+_JJ_MARK = re.compile(r"^[☆★]、\s*(?P<title>[^\s。！？；][^。！？；]{0,29})$")
 _STARRED = re.compile(r"^(?P<mark>[★☆◆◇●○■□▲△◎])\s*(?![、.．]|第)(?P<title>[^★☆◆◇●○■□▲△◎\s。！？；：:，,!?;…][^★☆◆◇●○■□▲△◎。！？；：:，,!?;…]{0,24})$")
 # ------【火焰鸢尾】------: a title framed by separators (听雪楼's stories: 血薇, 风雨, 火焰鸢尾, 病, 上篇 …);
 # a family of three or more with text between them (choice._spread_out). A site's name (------凤舞文学网------),
@@ -190,6 +193,10 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="marked")
     if len(line) > 2 * MAX_LONG_HEADING or "。" in line:  # no heading holds a full stop: most prose lines end
         return None
+    if line[0] in "☆★" and (m := _JJ_MARK.match(line)):  # ☆、第一个世界1: 晋江's mark before every title
+        if (inner := candidate(m.group("title"), line_no, custom, extra)) is not None:
+            return inner  # ☆、第一章 同归于尽，由我们来毁灭世界: the heading's own rule judges it
+        return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="starred", weak=True)
     if line[0] in _STARS and (m := _STARRED.match(line)):
         return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="starred", weak=True)
     core = heading_core(line, extra)

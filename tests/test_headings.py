@@ -399,6 +399,13 @@ def test_a_part_named_on_each_chapters_line_opens_a_volume(tmp_path):
     assert contents(novel(tmp_path, text)) == [("上篇", f"{n}、上题{n}") for n in "一二三"] + [("下篇", f"{n}、下题{n}") for n in "一二"]
 
 
+def test_jinjiangs_mark_before_every_title_makes_them_chapters(tmp_path):
+    """晋江 downloads put ☆、 before every chapter's title: ☆、第一个世界1 (no rule of its own), ☆、番外 …"""
+    text = "".join(f"☆、第{n}个世界{k}\n{BODY * 2}" for n in "一二" for k in (1, 2)) + f"☆、番外 一\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, text))] == [
+        "第一个世界1", "第一个世界2", "第二个世界1", "第二个世界2", "番外 一"]
+
+
 def test_part_numbers_are_chapters(tmp_path):
     """微微一笑很倾城: part1 被抛弃了, part 6 跟班微微, part25 (glued, spaced or untitled), 80 of them."""
     text = "《某书》\n作者：某甲\n" + "".join(f"{label}\n{BODY}" for label in ("part1 被抛弃了", "part2 抢亲", "part 3", "part4 婚礼"))
