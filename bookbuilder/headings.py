@@ -61,8 +61,8 @@ _BRACKETED_ARABIC = re.compile(r"^[【\[〖](?P<num>\d{1,4})[】\]〗](?P<sep>\s
 _GLUED_ARABIC = re.compile(r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<![个年月日号天点时分秒岁次人名位条只件本块元米斤里楼层届期级倍部集章回节页毛角])"
                            r"[^，。！？；：,.!?;:]{0,19})$")
 _PAREN = re.compile(r"^[（(](?P<num>[零〇一二两三四五六七八九十百\d]{1,5})[)）](?P<sep>\s*)(?P<title>.*)$")
-# Chapter 1, and part1 / part 6 (微微一笑很倾城 numbers its 80 chapters so, the number glued or spaced)
-_ENGLISH = re.compile(r"^(?:Chapter\s+|CHAPTER\s+|[Pp]art\s*|PART\s*)(?P<num>\d{1,4})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
+# Chapter 1, Chapter1, and part1 / part 6 (微微一笑很倾城 numbers its 80 chapters so, the number glued or spaced)
+_ENGLISH = re.compile(r"^(?:Chapter\s*|CHAPTER\s*|[Pp]art\s*|PART\s*)(?P<num>\d{1,4})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
 _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(

@@ -32,6 +32,8 @@ _SPACED_AUTHOR = re.compile(r"^作[ \u3000]+者[ \u3000]*[:：]?[ \u3000]*([\u4e
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
 # 这你都不嗑？ 作者：马户子君: the title without 《》, a space (gone after a ？), then the byline
 _SPACED_BYLINE = re.compile(r"^([^《》：:，。\s][^《》：:。]{0,29}?)(?:[ \u3000]+|(?<=[？！?!]))(?:作者|著者)\s*[:：]\s*(\S.{0,20})$")
+# 我是万人迷主角事业粉作者：三倦: the byline glued to the title (four characters at least, not 本文作者：)
+_GLUED_BYLINE = re.compile(r"^([^《》：:，。/／\s][^《》：:。/／]{3,29}?)(?<![的是文书])(?:作者|著者)[:：]\s*(\S.{0,20})$")
 # 《沉香如屑》苏寞: the title, then the author's name alone (not 全集, 合集, TXT下载, 晋江独家发表, 第一章, nor
 # what makes another book of it: 《鬼吹灯I》完全解密手册, 外传, 前传 …)
 _QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:全集|全本|全文|合集|文集|作品|[Tt][Xx][Tt]|下载|完结|精校|校对|最新|独家|发表|首发|连载|出品|[章回节卷]|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([\u4e00-\u9fffA-Za-z·]{2,8})$")
@@ -71,6 +73,7 @@ def author_value(text: str) -> str:
     Empty when what is left cannot be a name (too long, a site word)."""
     text = re.split(r"[，。；,;]|[ \u3000]+(?:译者|译|翻译|校对|插图)\s*[:：]", text.strip(" 　*"), maxsplit=1)[0]  # 毛姆　译者：傅惟慈
     text = re.sub(r"^(?:作者|编纂者|編纂者|编者|編者|著者|原著)\s*[:：]\s*", "", text)  # 作者：編纂者：周楫, 书名/作者:某某
+    text = re.sub(r"^[Bb][Yy][:：\s]*(?=[^\sA-Za-z])", "", text)  # 《异能之复活师》BY轩霄, by小猫不爱叫
     text = re.sub(rf"^{_DYNASTY}", "", text)  # (明)徐宏祖: the dynasty goes
     for _ in range(2):
         cut = _AUTHOR_TAIL.sub("", text).strip()
@@ -207,7 +210,7 @@ def _fields_of(text: str) -> dict[str, str]:
         return {key: author_value(value) if key == "author" else _title_value(value)}
     if m := _QUOTED_AUTHOR.match(text):
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
-    if m := _SPACED_BYLINE.match(text):
+    if m := _SPACED_BYLINE.match(text) or _GLUED_BYLINE.match(text):
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
     if m := _QUOTED_NAME.match(text):
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}

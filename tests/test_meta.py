@@ -40,6 +40,8 @@ def meta(loaded) -> dict[str, tuple[str, str]]:
     ("天涯客？ 作者：某甲\n\n文案:\n她是仙。\n", ("天涯客？", "text:1"), ("某甲", "text:1")),
     ("《天涯客》 作者：某甲 \n第一册\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 狂神 over its 第一册
     ("天涯客，某乙 作者:某甲\n\n本书简介:\n她是仙。\n", ("天涯客，某乙", "text:1"), ("某甲", "text:1")),
+    ("天涯客之某事［穿书］作者：某甲\n\n文案：\n她是仙。\n", ("天涯客之某事［穿书］", "text:1"), ("某甲", "text:1")),  # glued
+    ("本文作者：某甲\n", ("novel", "file name"), ("佚名", "default")),  # no title glued to it
     ("天涯客\n作者：某甲\n\n文案\n\n她是仙。\n", ("天涯客", "text:1"), ("某甲", "text:2")),  # never joined over 作者：
     ("　　《天涯客[快穿]》某甲\n　　文案：\n　　她是仙。\n", ("天涯客[快穿]", "text:1"), ("某甲", "text:1")),
     ("《天涯客》作者：某甲\n文案：\n她是仙却胜似神。\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 文案 under it
@@ -181,6 +183,7 @@ def test_a_title_in_brackets_inside_the_blurb_is_not_the_title(tmp_path):
     ("10鬼话之某事", "鬼话之某事", None),  # a shelf's index glued to the name
     ("天涯客全集【某甲】", "天涯客", "某甲"),  # 三体全集【刘慈欣】
     ("[快穿]天涯客", "天涯客", None),  # a genre tag, not [作者]书名
+    ("《天涯客》BY某甲", "天涯客", "某甲"),
     ("24小时", "24小时", None),
     ("[四大名著].红楼梦", "红楼梦", None),  # a collection's tag in brackets, not an author
     ("红楼梦-UTF8", "红楼梦", None),
