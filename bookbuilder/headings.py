@@ -158,11 +158,19 @@ def normalize_title(text: str) -> str:
     return _spaced(heading_core(text.translate(_FULLWIDTH_DIGIT)))
 
 
+_UNIT_WORDS = frozenset(("回合", "回事", "回家", "回来", "回去", "回头", "节课", "节目", "章程", "章节", "话题", "话说"))
+
+
+def _ends_once(text: str) -> bool:
+    """One full stop, the last character: a title's (第3章 【某某】爵爷抓住一只喵。), to be weighed as weak."""
+    return text.endswith("。") and text.count("。") == 1
+
+
 def _title_flaw(title: str) -> str | None:
     """'reject' for prose, 'weak' for a title a real heading may carry (a comma, a lone quote), else None."""
-    if len(title) > 40 or "。" in title or "；" in title or title.endswith(("，", "：", ":")):
+    if len(title) > 40 or ("。" in title and not _ends_once(title)) or "；" in title or title.endswith(("，", "：", ":")):
         return "reject"
-    if "，" in title or "," in title:
+    if "，" in title or "," in title or "。" in title:  # 爵爷抓住一只喵。: 晋江 titles may end in a full stop
         return "weak"
     if title.count("“") != title.count("”") or title.count("「") != title.count("」") or '"' in title:
         return "weak"
@@ -191,7 +199,7 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         return Heading("chapter", normalize_title(line), number, line_no, rule="custom")
     if line[0] == "ˇ" and (m := _MARKED.match(line)):
         return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="marked")
-    if len(line) > 2 * MAX_LONG_HEADING or "。" in line:  # no heading holds a full stop: most prose lines end
+    if len(line) > 2 * MAX_LONG_HEADING or ("。" in line and not _ends_once(line)):  # most prose lines hold a full stop
         return None
     if line[0] in "☆★" and (m := _JJ_MARK.match(line)):  # ☆、第一个世界1: 晋江's mark before every title
         if (inner := candidate(m.group("title"), line_no, custom, extra)) is not None:
@@ -231,7 +239,7 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
                      ("paren", _PAREN), ("chapter-en", _ENGLISH), ("no-unit", _NO_UNIT)):
         if m := rx.match(core):
             number = parse_numeral(m.group("num"))
-            if number is None or number == 0:
+            if number is None or number == 0 or "。" in core:  # 五、掩体计划。: a list's item (a full stop only after 第N章)
                 return None
             label = core[: m.start("sep")] if m.group("sep") is not None else core
             if rx is _BRACKETED_ARABIC:
@@ -265,6 +273,8 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
         return None
     if _END_OF_CHAPTER.match(title):
         return None  # 第二章 完: the end of chapter two, not a heading
+    if title.endswith("。") and unit + title[:1] in _UNIT_WORDS:
+        return None  # 第三回 合，日本队调整了战术…。: a sentence about a game's round, broken after 回
     if flaw is None and (len(m.group(0)) > MAX_HEADING or (title and not sep)):
         flaw = "weak"  # a long title, or one glued to 第N章 (第七回合他赢了): the numbering must say so
     title = _unwrap(title)

@@ -116,6 +116,7 @@ def test_titles_with_quotes_and_marks_are_strong_headings(line, kind, title):
     "第二天一早", "第三卷终", "第一章的内容他早已背熟，此刻……", "比分是3:2，第二节结束了。",
     "第一幕戏演完了，他走出剧场。", "第四集的插图", "第二章 完", "第三章（完）",  # the end of a chapter (罗马人的故事)
     "第五回 完 Typed by Someone & Other",  # and a typist's signature after it (鹿鼎记)
+    "第三回 合，日本队调整了战术，打得更加主动。",  # a round of a game, the line broken after 回
 ])
 def test_prose_is_never_a_heading(line):
     assert classify_heading(line, 1) is None
@@ -404,6 +405,12 @@ def test_jinjiangs_mark_before_every_title_makes_them_chapters(tmp_path):
     text = "".join(f"☆、第{n}个世界{k}\n{BODY * 2}" for n in "一二" for k in (1, 2)) + f"☆、番外 一\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, text))] == [
         "第一个世界1", "第一个世界2", "第二个世界1", "第二个世界2", "番外 一"]
+
+
+def test_titles_ending_in_a_full_stop_are_headings_where_the_numbering_runs_on(tmp_path):
+    """最强萌宠万人迷 (晋江): 第3章 【某某】爵爷抓住一只喵。 — 164 of its titles end in 。; a list item 五、某某。 does not."""
+    text = "".join(f"第{n}章 【世界】题目{n}。\n{BODY}" for n in range(1, 5)) + "五、掩体计划。\n六、总体步骤。\n七、结论。\n" + BODY
+    assert [t for _, t in contents(novel(tmp_path, text))] == [f"第{n}章【世界】题目{n}。" for n in range(1, 5)]
 
 
 def test_part_numbers_are_chapters(tmp_path):
