@@ -87,7 +87,7 @@ _FRAMED = re.compile(rf"^[{_F}]{{3,}}\s*[【〖\[]?(?P<title>[^【】〖〗\[\]�
                      rf"[】〗\]]?\s*[{_F}]{{3,}}$")
 _NOT_A_FRAMED_TITLE = re.compile(r"分割线|完$|[网阁]$|书屋|书城|书吧|电子书|[Tt][Xx][Tt]|www|\.com")
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
-_END_OF_CHAPTER = re.compile(r"^[（(]?(?:终|終|完|完结|完結)[)）]?$")  # (结束 may be a chapter's title)
+_END_OF_CHAPTER = re.compile(r"^[（(]?(?:终|終|完)[)）]?$")  # (结束, 完结 may be a last chapter's title: 第88章 完结)
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 # What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
 # A private-use character: an icon-font glyph a scraper kept before a heading (titles.toml).

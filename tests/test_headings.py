@@ -407,6 +407,12 @@ def test_jinjiangs_mark_before_every_title_makes_them_chapters(tmp_path):
         "第一个世界1", "第一个世界2", "第二个世界1", "第二个世界2", "番外 一"]
 
 
+def test_a_last_chapter_titled_the_end_is_a_chapter(tmp_path):
+    """第88章 完结 over its text (晋江 downloads) is the last chapter; 第二章 完 is an end mark."""
+    text = "".join(f"第{n}章 题{n}\n{BODY}" for n in range(1, 4)) + f"第4章 完结\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, text))][-1] == "第4章 完结"
+
+
 def test_titles_ending_in_a_full_stop_are_headings_where_the_numbering_runs_on(tmp_path):
     """最强萌宠万人迷 (晋江): 第3章 【某某】爵爷抓住一只喵。 — 164 of its titles end in 。; a list item 五、某某。 does not."""
     text = "".join(f"第{n}章 【世界】题目{n}。\n{BODY}" for n in range(1, 5)) + "五、掩体计划。\n六、总体步骤。\n七、结论。\n" + BODY
