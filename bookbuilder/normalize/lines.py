@@ -195,9 +195,7 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
         if last is not None and (not verse or (i not in verse and i - 1 not in verse)):
             at, last_at = block.at, last.at
             if (last_at.path == at.path and continues(last.text, block, at.line == last_at.line + 1)
-                    and not (_field_line(last.text) and (_FIELD_LABEL.match(block.text) or _LABEL_ALONE.match(block.text)))
-                    and not _BYLINE_LINE.match(last.text)  # 《狂神》 作者：唐家三少 over 第一册
-                    and not _AUTHOR_LABEL.match(block.text)):  # a title line over 作者：某某
+                    and not (len(last.text) <= FIELD_LINE and _kept_apart(last.text, block.text))):
                 prev = out[-1]
                 sep = " " if last.text[-1:] in _LATIN and block.text[:1] in _LATIN else ""
                 out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
@@ -227,8 +225,15 @@ _AUTHOR_LABEL = re.compile(r"^(?:作者|作\s*者|著者)\s*[:：]")
 _HEADER_LABEL = re.compile(r"^(?:搜索关键字|内容标签|一句话简介|立意|主角|配角|其它|其他)[：:]")
 
 
-def _field_line(text: str) -> bool:
-    return len(text) <= FIELD_LINE and bool(_FIELD_LINE.match(text) or _BYLINE_LINE.match(text) or _HEADER_LABEL.match(text))
+def _kept_apart(line: str, after: str) -> bool:
+    """A header's lines are never joined (a short `line`, then `after`): a byline with whatever
+    follows it (《狂神》 作者：唐家三少 over 第一册), a field line with a label under it (作者：某某 over
+    文案：, or over a bare 文案), and a title line with 作者：某某 under it."""
+    if _BYLINE_LINE.match(line):
+        return True
+    if _FIELD_LINE.match(line) or _HEADER_LABEL.match(line):
+        return bool(_FIELD_LABEL.match(after) or _LABEL_ALONE.match(after))
+    return bool(_AUTHOR_LABEL.match(after))
 
 
 def _verse_indices(blocks: tuple) -> set[int]:
