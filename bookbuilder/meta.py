@@ -43,7 +43,7 @@ _DYNASTY = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
 _DYNASTY_BYLINE = re.compile(rf"^{_DYNASTY}(?P<name>[^\s，。：:]{{2,12}}?)\s*(?:著|撰|编著|编撰|纂)$")
 # 陶庵夢憶  [明]張岱: a classic's name, then its author after his dynasty.
 _TITLE_DYNASTY_AUTHOR = re.compile(rf"^([^\s\[【（(《》]{{2,20}})[ \u3000]+{_DYNASTY}([\u4e00-\u9fff·]{{2,6}})$")
-_PAIR = re.compile(r"^[\[【]?\s*([^/／\[\]【】]{1,30}?)\s*[/／]\s*([^/／\[\]【】]{1,16}?)\s*(?:著|编著|著作)?\s*[\]】]?$")
+_PAIR = re.compile(r"^[\[【]?\s*([^/／◎\[\]【】]{1,30}?)\s*[/／◎]\s*([^/／◎\[\]【】]{1,16}?)\s*(?:著|编著|著作)?\s*[\]】]?$")  # 盗墓笔记◎南派三叔
 # A trailing tag after an author's name, dropped only when it is clearly one: a year, a site.
 _AUTHOR_TAIL = re.compile(r"\s*(?:[（(【\[][^）)】\]]{1,20}[）)】\]]|(?:19|20)\d{2}|\s+著|著)$")
 OPENING_LINES = 40  # an intro page's lines that may say title or author
@@ -254,8 +254,8 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
         return _named(_denoise(m.group(1)), _denoise(m.group(2)) if m.group(2) else "", source)
     parts = [p for p in re.split(r"\s*[-_－—]+\s*", stem) if p]
     parts = [p for p in (_denoise(p) for p in parts) if p]
-    if len(parts) >= 2 and "author" in (found := _named(parts[0], parts[1], source)):
-        return found
+    if len(parts) >= 2 and not parts[1][:1].isdigit() and "author" in (found := _named(parts[0], parts[1], source)):
+        return found  # (鬼吹灯I-1之精绝古城: a series' number, not 书名-作者)
     return _named(parts[0] if len(parts) == 1 else _denoise(stem), "", source)  # hlm_big5: one name, no author
 
 

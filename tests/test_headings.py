@@ -343,6 +343,8 @@ def test_a_heading_glued_to_the_end_of_the_chapter_before_is_cut_off(tmp_path):
     gap = "\xa0" * 4
     paste = "".join(f"第{n}章 题{n}" + "".join(gap + p for p in BODY.split()) * 8 + gap + last for n in "一二三四")
     assert [t for _, t in contents(novel(tmp_path, paste, "paste.txt"))] == [f"第{n}章 题{n}" for n in "一二三四"]
+    glued = "".join(f"第{n}章 题{n}\n{BODY}" for n in "一二三") + f"他笑道：“好。”第四章冰雪女神\n{BODY}第五章 题五\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, glued, "glued.txt"))][-2:] == ["第四章 冰雪女神", "第五章 题五"]  # 冰火魔厨
     prose = f"第一章 题一\n{BODY}他走了。第二天一早又回来。\n他说。第三章的内容他早已背熟，此刻又想起。\n"
     assert [b.text for b in next(novel(tmp_path, prose, "prose.txt").book.chapters()).blocks][-2:] == [
         "他走了。第二天一早又回来。", "他说。第三章的内容他早已背熟，此刻又想起。"]

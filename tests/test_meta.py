@@ -32,6 +32,7 @@ def meta(loaded) -> dict[str, tuple[str, str]]:
     ("《天涯客》作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),
     ("天涯客》 作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),
     ("[天涯客 / 某甲 著 ]\n", ("天涯客", "text:1"), ("某甲", "text:1")),
+    ("    天涯客◎某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),
     ("天涯客\n作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),
     ("<天涯客> [精校版]\n\n作者:某甲\n", ("天涯客", "text:1"), ("某甲", "text:3")),  # 盗墓笔记's 精校版 header
     ("《天涯客》全集\n\n作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:3")),  # 藏海花 from 奇书网
@@ -183,6 +184,7 @@ def test_a_title_in_brackets_inside_the_blurb_is_not_the_title(tmp_path):
     ("10鬼话之某事", "鬼话之某事", None),  # a shelf's index glued to the name
     ("天涯客全集【某甲】", "天涯客", "某甲"),  # 三体全集【刘慈欣】
     ("[快穿]天涯客", "天涯客", None),  # a genre tag, not [作者]书名
+    ("天涯客I-1之某城", "天涯客I-1之某城", None),  # a series' number after the dash
     ("《天涯客》BY某甲", "天涯客", "某甲"),
     ("24小时", "24小时", None),
     ("[四大名著].红楼梦", "红楼梦", None),  # a collection's tag in brackets, not an author
