@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.choice import Choice, choose
-from bookbuilder.headings import BARE_RULES, STARTS, Heading, candidate, is_bare_label, normalize_title, without_page
+from bookbuilder.headings import (BARE_RULES, STARTS, Heading, candidate, heading_core, is_bare_label, normalize_title,
+                                  without_page)
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.pastes import (GLUED_BOOK, GLUED_HEADING, PASTE_GAP, PASTE_LINE, after_sentence, glued_chapters,
@@ -96,8 +97,8 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
                       for piece in (_HTML_BREAK.split(part) if html and "<" in part else (part,)) if piece.strip()]
             if not pieces:
                 continue
-        elif "第" in line and len(cut := after_sentence(line)) == 2:  # …为他送行。第二章 下山
-            pieces = [(number, raw[0] != line[0], cut[0]), (number, False, cut[1])]
+        elif "第" in line and len(cut := after_sentence(line)) > 1:  # …为他送行。第二章 下山
+            pieces = [(number, raw[0] != line[0], cut[0]), (number, False, cut[1])] + [(number, True, t) for t in cut[2:]]
         elif line[0] not in special:  # most lines: text
             append(Paragraph(line, Location(path, number), raw[0] != line[0]))
             continue
@@ -282,8 +283,8 @@ def _title_below(section: Section) -> None:
             or type(blocks[0]) is not Paragraph or type(blocks[1]) is not Paragraph):
         return
     line = blocks[0].text
-    if _NUMERAL_ALONE.match(line):  # a number is no title: the chapter's own again (第一章 / 一), or its first section's (１)
-        if parse_numeral(line.strip("（()）")) == h.number:
+    if _NUMERAL_ALONE.match(heading_core(line)):  # a number is no title: the chapter's own again (第一章 / 一), or its first section's (１, <h3>1</h3>)
+        if parse_numeral(heading_core(line).strip("（()）")) == h.number:
             blocks.pop(0)
         return
     if len(line) <= TITLE_BELOW and not _PUNCTUATION.search(line) and not line.endswith(("曰", "云")):  # 诗曰: a poem follows

@@ -29,7 +29,13 @@ def may_have_gap(line: str) -> bool:
 
 def heading_then_text(line: str, number: int, custom, title_junk) -> tuple[int, int] | None:
     """The gap between a heading and its chapter's first paragraph glued to it on one line
-    (14.香橙　　香橙将桌子拉开，…), or None. After 第一章  风起 or 第3章  谁是废物？ comes a title."""
+    (14.香橙　　香橙将桌子拉开，…), or None. After 第一章  风起 or 第3章  谁是废物？ comes a title. A
+    第N回 title runs up to the 詩曰 or 話說 that opens its text (金瓶梅 from one site: 第三回定挨光王婆受贿
+    设圈套浪子私挑诗曰：乍对不相识，…): an empty gap there."""
+    if line[0] == "第" and (opening := _OPENING.search(line, 6, GLUED_TITLE)) is not None:
+        head = line[:opening.start()]
+        if (h := candidate(head, number, custom, title_junk)) is not None and (not h.weak or _GLUED_CHAPTER.match(head)):
+            return opening.start(), opening.start()
     if not may_have_gap(line):
         return None
     gap = PASTE_GAP.search(line)
@@ -66,18 +72,21 @@ _HEADING_AFTER_SENTENCE = re.compile(rf"[。！？!?”」』…](?=第\s*[{NUME
 
 def after_sentence(piece: str) -> list[str]:
     """The piece, cut before a heading that ends it after a finished sentence: a strong one, or a
-    第N章 with its title glued on (…”第二百一十章冰雪女神祭祀的秘密: 冰火魔厨 lost 7 chapters so), which
-    the numbering then judges; never 第三回合… or 第一节课…, a sentence's words."""
+    第N章 / 第N回 with its title glued on (…”第二百一十章冰雪女神祭祀的秘密: 冰火魔厨 lost 7 chapters so),
+    which the numbering then judges, never 第三回合… or 第一节课…, a sentence's words; and after the
+    heading, where 詩曰, 話說 … begin the chapter on the same line, its text (金瓶梅 from one site)."""
     if "第" not in piece:
         return [piece]
     for m in _HEADING_AFTER_SENTENCE.finditer(piece):
-        tail = piece[m.end():]
-        if (h := candidate(tail, 0)) is not None and (not h.weak or _GLUED_CHAPTER.match(tail)):
-            return [piece[:m.end()], tail]
+        head, text = piece[m.end():], ""
+        if (opening := _OPENING.search(head, 4, GLUED_TITLE)) is not None:  # …浪子私挑诗曰：乍对不相识: the text begins
+            head, text = head[:opening.start()], head[opening.start():]
+        if (h := candidate(head, 0)) is not None and (not h.weak or _GLUED_CHAPTER.match(head)):
+            return [piece[:m.end()], head] + ([text] if text else [])
     return [piece]
 
 
-_GLUED_CHAPTER = re.compile(rf"^第[{NUMERAL_CHARS}]+章(?![程节])[^\s，。！？；：“”]{{2,20}}$")
+_GLUED_CHAPTER = re.compile(rf"^第[{NUMERAL_CHARS}]+(?:章(?![程节])|回(?![合事家来去头]))[^\s，。！？；：“”]{{2,20}}$")
 
 
 # A whole book run into one line (the Project Gutenberg texts of one scrape: 儒林外史, 三俠五義, 官場現形記,

@@ -343,6 +343,8 @@ def test_a_heading_glued_to_the_end_of_the_chapter_before_is_cut_off(tmp_path):
     gap = "\xa0" * 4
     paste = "".join(f"第{n}章 题{n}" + "".join(gap + p for p in BODY.split()) * 8 + gap + last for n in "一二三四")
     assert [t for _, t in contents(novel(tmp_path, paste, "paste.txt"))] == [f"第{n}章 题{n}" for n in "一二三四"]
+    poem = "".join(f"第{n}回回目{n}甲乙丙丁诗曰：乍对不相识，徐思似有情。\n{BODY}" for n in "一二三四")  # 金瓶梅 from one site
+    assert [t for _, t in contents(novel(tmp_path, poem, "poem.txt"))] == [f"第{n}回 回目{n}甲乙丙丁" for n in "一二三四"]
     glued = "".join(f"第{n}章 题{n}\n{BODY}" for n in "一二三") + f"他笑道：“好。”第四章冰雪女神\n{BODY}第五章 题五\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, glued, "glued.txt"))][-2:] == ["第四章 冰雪女神", "第五章 题五"]  # 冰火魔厨
     prose = f"第一章 题一\n{BODY}他走了。第二天一早又回来。\n他说。第三章的内容他早已背熟，此刻又想起。\n"
@@ -453,7 +455,7 @@ def test_a_page_header_of_two_lines_is_dropped(tmp_path):
 def test_a_number_under_a_bare_heading_is_no_title(tmp_path):
     """围城's download sets 第一章 over 一, the chapter's number again (dropped); 遥远的救世主's sets
     第 一 章 over １, the first section's number (kept as text). Neither is the chapter's title."""
-    text = f"第一章\n一\n{BODY}第二章\n二\n{BODY}第 三 章\n１\n{BODY}２\n{BODY}"
+    text = f"第一章\n一\n{BODY}第二章\n<h3>二</h3>\n{BODY}第 三 章\n１\n{BODY}２\n{BODY}"
     loaded = novel(tmp_path, text)
     assert [t for _, t in contents(loaded)] == ["第一章", "第二章", "第三章"]
     chapters = list(loaded.book.chapters())
