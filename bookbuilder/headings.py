@@ -72,11 +72,11 @@ _ANY_RULE = re.compile(
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
 # itself (八月长安《你好，旧时光》: 109 chapters); the mark is never prose.
 _MARKED = re.compile(r"^ˇ(?P<title>[^ˇ。]{1,40})ˇ$")
-# ★青蛙王子: a collection's tales each under a star (格林童话, 200 of them); a family of three or
-# more with text between them, in a file without 第N章 headings (there a star is an ornament).
 # ☆、第一个世界1, ☆、番外: 晋江's downloads put ☆、 before every chapter's title, whatever it is; a family like
 # the starred titles (three or more with text between), unless a rule of its own takes the title.
 _JJ_MARK = re.compile(r"^[☆★]、\s*(?P<title>[^\s。！？；][^。！？；]{0,29})$")
+# ★青蛙王子: a collection's tales each under a star (格林童话, 200 of them); a family of three or
+# more with text between them, in a file without 第N章 headings (there a star is an ornament).
 _STARRED = re.compile(r"^(?P<mark>[★☆◆◇●○■□▲△◎])\s*(?![、.．]|第)(?P<title>[^★☆◆◇●○■□▲△◎\s。！？；：:，,!?;…][^★☆◆◇●○■□▲△◎。！？；：:，,!?;…]{0,24})$")
 # ------【火焰鸢尾】------: a title framed by separators (听雪楼's stories: 血薇, 风雨, 火焰鸢尾, 病, 上篇 …);
 # a family of three or more with text between them (choice._spread_out). A site's name (------凤舞文学网------),

@@ -180,13 +180,13 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
     if choice.toc and choice.toc[0] > 0 and _CONTENTS_LABEL.match(_fields(lines[choice.toc[0] - 1])[2]):
         toc.add(choice.toc[0] - 1)  # the 目录 line above the contents goes with them
     headers = _page_headers(lines, choice)
+    first = min(choice.headings, default=0)
+    if sum(i < first for i in headers) >= 2:  # the book's name over its author's, at the top: the intro's, for meta
+        headers = {i for i in headers if i > first}
     if headers:
         shown = "、".join(sorted({_fields(lines[i])[2] for i in headers}))[:40]
         notes.append(Diagnostic("I303", f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
                                 Location(path, _fields(lines[min(headers)])[0])))
-    first = min(choice.headings, default=0)
-    if sum(i < first for i in headers) >= 2:  # the book's name over its author's, at the top: the intro's, for meta
-        headers = {i for i in headers if i > first}
     skip = toc | headers | merged | set(choice.dropped)
     paged: set[int] = set()  # sections whose chapter went on in later pages (第一章(2), …)
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
@@ -283,8 +283,9 @@ def _title_below(section: Section) -> None:
             or type(blocks[0]) is not Paragraph or type(blocks[1]) is not Paragraph):
         return
     line = blocks[0].text
-    if _NUMERAL_ALONE.match(heading_core(line)):  # a number is no title: the chapter's own again (第一章 / 一), or its first section's (１, <h3>1</h3>)
-        if parse_numeral(heading_core(line).strip("（()）")) == h.number:
+    if _NUMERAL_ALONE.match(core := heading_core(line)):
+        # a number is no title: the chapter's own again (第一章 / 一), or its first section's (１, <h3>1</h3>)
+        if parse_numeral(core.strip("（()）")) == h.number:
             blocks.pop(0)
         return
     if len(line) <= TITLE_BELOW and not _PUNCTUATION.search(line) and not line.endswith(("曰", "云")):  # 诗曰: a poem follows

@@ -209,18 +209,16 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
 
 # ISBN：9787556205295 / 类型：武侠仙侠, 命题1号：煤是黑色的 / 命题2号：1+1=2: field lines and a list's items,
 # one a line (三体II, 水滸全傳's rosters), never one sentence.
-_LABEL_ALONE = re.compile(r"^[【\[]?(?:文案|内容简介|內容簡介|简介|簡介|内容提要|作品简介)[】\]]?$")  # 作者：某某 / 文案 (魔道祖师)
 _FIELD_LABEL = re.compile(r"^[^\s：:，。！？“”「」]{1,6}[：:]")  # 搜索关键字：主角：… after 内容标签：…
 _FIELD_LINE = re.compile(r"^[^\s：:，。！？“”「」]{1,6}[：:]\s*[^：:，。！？；“”「」]+$")  # no sentence in it: 姓倪的道：“… is one
 FIELD_LINE = 40  # characters at most
+_LABEL_ALONE = re.compile(r"^[【\[]?(?:文案|内容简介|內容簡介|简介|簡介|内容提要|作品简介)[】\]]?$")  # 作者：某某 / 文案 (魔道祖师)
 
 
 # 《宇宙一级保护人鱼蛋》作者：糖莓, 《男主总被我撩弯[快穿]》桃华君: the title and its byline on one line, a
 # field line too (文案： under it had become the author's name)
 _BYLINE_LINE = re.compile(r"^《[^《》]{1,30}》\s*(?:(?:作者|作\s*者|著者)[:：]\s*[^：:，。！？；“”「」]+|[^：:，。！？；“”「」\s]{1,12})$")
 _AUTHOR_LABEL = re.compile(r"^(?:作者|作\s*者|著者)\s*[:：]")
-
-
 # 晋江's header labels, whose values hold more labels (搜索关键字：主角：某某 ┃ 配角：某某 ┃ 其它：)
 _HEADER_LABEL = re.compile(r"^(?:搜索关键字|内容标签|一句话简介|立意|主角|配角|其它|其他)[：:]")
 
