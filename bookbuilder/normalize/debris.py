@@ -89,10 +89,14 @@ LINE_JUDGES = (("banner-art", banner_art), ("framed-notice", framed_notice), ("s
                ("site-counters", site_counters), ("disclaimer", disclaimer))
 
 
-def judge_line(text: str) -> tuple[str, str]:
-    """(rule, evidence) of the first judge that takes the line for debris, else ("", "")."""
+JUDGES = tuple(name for name, _ in LINE_JUDGES)
+
+
+def judge_line(text: str, off: frozenset[str] = frozenset()) -> tuple[str, str]:
+    """(rule, evidence) of the first judge that takes the line for debris, else ("", "");
+    `off`: the judges book.toml switches off."""
     for name, judge in LINE_JUDGES:
-        if evidence := judge(text):
+        if name not in off and (evidence := judge(text)):
             return name, evidence
     return "", ""
 

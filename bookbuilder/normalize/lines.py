@@ -9,7 +9,7 @@ from bookbuilder.diagnostics import removal
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
 from bookbuilder.normalize.clean import SITE_WORDS, cut, find_urls, site_watermark, url_adverts
-from bookbuilder.normalize.debris import in_debris_block, judge_line
+from bookbuilder.normalize.debris import JUDGES, in_debris_block, judge_line
 from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, patterns_in
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
 
@@ -31,7 +31,7 @@ _CREDIT_LEFT = re.compile(r"^[\W_]*(?:收集)?(?:整理|制作|提供|转载|上
 
 
 def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter, removed: list,
-              text: str | None = None) -> tuple:
+              text: str | None = None, off: frozenset[str] = frozenset()) -> tuple:
     """JK-1: drop site advertisements and pager lines; cut adverts out of the lines they hide in
     (bookbuilder.normalize.clean); drop lines that are not text (bookbuilder.normalize.debris), and
     the rest of a block of such lines. Every removal is appended to `removed` with its evidence
@@ -45,7 +45,7 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
     hints = _DEBRIS_HINT.search(text) is not None
     if not patterns and not marks and not hints:
         return blocks
-    boxed = _boxed_banners(blocks) if urls else set()
+    boxed = _boxed_banners(blocks) if urls and "boxed-banner" not in off else set()
     out: list = []
     gone: list[int] = []  # indexes in `out` of lines dropped whole (None there), for the block rule
     for i, block in enumerate(blocks):
@@ -55,19 +55,19 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
             out.append(None)
             continue
         if type(block) is Paragraph:
-            kept = _clean_paragraph(block, patterns, urls, marks, hints, counts, removed)
+            kept = _clean_paragraph(block, patterns, urls and "url-advert" not in off, marks, hints, counts, removed, off)
             if kept is None:
                 gone.append(len(out))
             out.append(kept)
             continue
         out.append(block)
-    if gone:
+    if gone and "debris-block" not in off:
         _debris_blocks(out, blocks, gone, counts, removed)
     return tuple(_tidy_breaks([b for b in out if b is not None]))
 
 
 def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints: bool, counts: Counter,
-                     removed: list) -> Paragraph | None:
+                     removed: list, off: frozenset[str]) -> Paragraph | None:
     """The paragraph without its debris, or None when nothing of it is left."""
     line, changed = block.text, False
     has_url = urls and bool(find_urls(line))
@@ -89,11 +89,11 @@ def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints:
         _record(counts, removed, name, line if not kept else line[len(kept):].strip(), block, _LISTED)
         line, changed = kept or "", True
     if line and hints and _DEBRIS_HINT.search(line):
-        rule, evidence = judge_line(line)
+        rule, evidence = judge_line(line, off)
         if rule:
             _record(counts, removed, rule, line, block, evidence)
             line, changed = "", True
-    if line and marks and site_watermark(line):
+    if line and marks and "site-watermark-line" not in off and site_watermark(line):
         _record(counts, removed, "site-watermark-line", line, block, "a site's name strewn with symbols")
         line, changed = "", True
     if not line:
