@@ -51,6 +51,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W107": (W, "a stretch of lines decodes only in another codec than the rest of the file, and was decoded in it"),
     "W108": (W, "a phone reader app's bookmark data (NUL bytes) after the end of the text was left out"),
     "W109": (W, "lines of Chinese that were read as Latin-1 upstream (mojibake) were read back losslessly"),
+    "W110": (W, "the file ends in a run of NUL bytes (a download cut off or padded): they were left out"),
     "I101": (I, "an encoding override from book.toml was used"),
     # 2xx: normalization
     "I201": (I, "cleaning removed this text (rule: text); listed by normalize --report and check --json's removed"),

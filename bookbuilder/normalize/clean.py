@@ -67,8 +67,11 @@ def _lookalikes() -> dict[int, str]:
     character for one, so that indexes into the folded text are indexes into the original.
     For detection only: the text itself is never changed by this table."""
     table = {o: chr(o - 0xFEE0) for o in range(0xFF01, 0xFF5F)}
-    table.update({ord(a): b for a, b in zip("ωѡшαаοоσеεсϲрρхχуνтτкκміιјѕԁһпгЅАВСЕНІЈКМОРТХ",
-                                             "wwwaaooosseeccppxxyvttkkmiijsdhnrSABCEHIJKMOPTX")})
+    pairs = {"w": "ωѡш", "a": "αа", "o": "οо", "e": "еε", "c": "сϲ", "p": "рρ", "x": "хχ", "y": "у", "v": "ν",
+             "t": "тτ", "k": "кκ", "m": "м", "i": "іι", "j": "ј", "s": "ѕ", "d": "ԁ", "h": "һ", "n": "п",
+             "A": "АΑ", "B": "ВΒ", "C": "С", "E": "ЕΕ", "H": "НΗ", "K": "КΚ", "M": "МΜ", "O": "ОΟ", "P": "РΡ",
+             "T": "ТΤ", "X": "ХΧ"}
+    table.update({ord(c): latin for latin, chars in pairs.items() for c in chars})
     for o in range(0xC0, 0x250):  # à á â … → a
         base = unicodedata.normalize("NFKD", chr(o))[:1]
         if base.isascii() and base.isalpha() and base != chr(o):
@@ -225,6 +228,8 @@ def _notice_around(text: str, start: int, end: int) -> tuple[int, int, str] | No
     bounds = "。！？!?\u3000"
     since = max(text.rfind(c, 0, start) for c in bounds) + 1
     until = min((i for i in (text.find(c, end) for c in bounds) if i != -1), default=len(text) - 1) + 1
+    while until < len(text) and text[until] in _CLOSE:
+        until += 1  # (重要提示：…访问本站。): its bracket goes too
     if until - since > 160:
         return None
     words = _BRACKETED.sub("", text[since:start] + text[end:until])

@@ -77,8 +77,8 @@ NOTICE_LINE = 80  # characters
 def site_notice(text: str) -> str:
     """A short line that is a site's notice with no URL left in it (请记住某书最新章节 第47章 某章网址：):
     three different notice words, a third of it site words, no dialogue."""
-    if len(text) > NOTICE_LINE or any(q in text for q in "“”「」"):
-        return ""
+    if len(text) > NOTICE_LINE or any(q in text for q in "“”「」") or re.search(r"[。！？!?].", text.rstrip("。！？!?：: ")):
+        return ""  # one sentence: 他笑道。请记住… keeps its story (the notice is cut by a listed pattern or repetition)
     words = notice_words(text)
     if len(words) >= 3 and site_share(text) >= 0.35:
         return "notice words " + "、".join(sorted(words)[:4])

@@ -59,6 +59,12 @@ def _words_of(piece: str) -> str:
     return _BRACKETED.sub("", piece)
 
 
+def _site_piece(words: str) -> bool:
+    """A sentence a site repeats, not the story: site talk, and no one in it that a story tells of
+    (第#天，他读完了那本小说的最新章节 is a story's, however often it comes)."""
+    return site_talk(words) and not re.search(r"[他她它]", words)
+
+
 def _domain(text: str, start: int, end: int) -> str:
     host = text[start:end].translate(LOOKALIKES).lower()
     host = re.sub(r"^[a-z]+://|[\s/].*$", "", re.sub(r"\s+", "", host))
@@ -94,7 +100,7 @@ def strip_repeated(book: Book, off: frozenset[str] = frozenset()) -> tuple[Book,
                 continue
             for start, end in _pieces(block.text):
                 piece = block.text[start:end]
-                if end - start <= PIECE and NOTICE_WORDS.search(piece) and site_talk(_words_of(piece)):
+                if end - start <= PIECE and NOTICE_WORDS.search(piece) and _site_piece(_words_of(piece)):
                     key = _fold(piece, words)
                     if len(key) >= 4:
                         sentences[key].add(k)
