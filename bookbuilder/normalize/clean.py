@@ -125,7 +125,7 @@ def find_urls(text: str) -> list[tuple[int, int]]:
 
 
 _FILLER = re.compile(r"[\W_]|[网的最好是和在请与或]")  # what a site's slogan adds to its words and URL
-_OPEN, _CLOSE = "[【〖（(《<「", "]】〗）)》>」"
+_OPEN, _CLOSE = "[【〖（(《<「［", "]】〗）)》>」］"
 _PUNCT = "，。、；：！？…,.!?;:"
 _SENTENCE_END = tuple("。！？…!?”」』")
 
@@ -138,6 +138,7 @@ NOTICE_WORDS = re.compile(
     r"文学网|书网|中文网|免费阅读|在线阅读|手机阅读|百度搜索|百度云|搜小说|无弹窗|更新最快|最快更新|下载平台|下载地址|备用|老域名"
 )
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_PLAIN_URL = re.compile(r"(?i)https?:|www|\.(?:com|net|org|cn|cc|la|info)\b")
 _ENDS_IN_SITE_WORD = re.compile(f"(?:{SITE_WORDS.pattern})$")
 _LABELS = re.compile(r"^(?:[^：:，。！？“”「」]{1,14}[：:]\s*)+$")  # 某书txt下载：…某书最新章节：… once the URLs are gone
 NOTICE_SHARE = 0.35  # of a paragraph's Han characters, in site words: a notice, not a story's sentence
@@ -175,6 +176,8 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
     inside a story's sentence, stays (他在浏览器里输入了example.com)."""
     cuts = []
     urls = find_urls(text)
+    if urls and not _HAN.search(text) and not _PLAIN_URL.search(fold(text)[0]):
+        return []  # English prose, not a disguised domain: City of Birth：Harrogate, Yorkshire, UK
     rest = text
     for start, end in reversed(urls):
         rest = rest[:start] + rest[end:]
@@ -209,7 +212,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
             else:
                 break
         before, after = _despaced(text[since:start]), text[end:until]
-        beside = before.rstrip("：:")  # 手机访问：wàp…, 手2机电子书WWW…; not 他在手机上打开www…
+        beside = re.sub(r"[\W_]+$", "", before)  # 手机访问：wàp…, 手2机电子书WWW…; not 他在手机上打开www…
         if text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
             cuts.append((start, len(text), "URL after the paragraph's last sentence"))  # …阴森森。www.example.org
         elif start - since <= 15 and (_ENDS_IN_SITE_WORD.search(beside) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗[【"))):
@@ -217,7 +220,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
     return cuts
 
 
-_BRACKETED = re.compile(r"[\[【〖（(《<「][^\[\]【】〖〗（）()《》<>「」]{0,80}[\]】〗）)》>」]")
+_BRACKETED = re.compile(r"[\[【〖（(《<「［][^\[\]【】〖〗（）()《》<>「」［］]{0,80}[\]】〗）)》>」］]")
 
 
 def _notice_around(text: str, start: int, end: int) -> tuple[int, int, str] | None:

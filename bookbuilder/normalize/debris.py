@@ -27,8 +27,10 @@ def banner_art(text: str) -> str:
         return ""
     if _DRAWING.search(core):
         return "a line of box and block drawing, no text"
-    symbols = sum(not c.isalnum() for c in core)
-    if symbols >= 2 and symbols >= len(core) - 2 and any(c.isalnum() for c in core) and not core.isascii():
+    # ●▄m●: pictures (So), a letter or two; not mojibake (±¨???ú), not a chat's “+1。”
+    pictures = sum(unicodedata.category(c) == "So" for c in core)
+    letters = sum(c.isalnum() for c in core)
+    if pictures >= 2 and 0 < letters <= 2 and pictures + letters == len(core):
         return "a line of symbols with a stray letter, no text"
     return ""
 

@@ -20,13 +20,16 @@ MIN_CHAPTERS = 3  # a template is in this many chapters at least
 MIN_TIMES = 5  # or comes this many times, in a book of fewer chapters
 PIECE = 80  # characters: the longest sentence taken for a template
 
-_SIGNAL = re.compile(f"{NOTICE_WORDS.pattern}|[A-Za-zＡ-Ｚａ-ｚ]")
-_SENTENCE = re.compile(r"[^。！？!?\u3000]*(?:[。！？!?]+[”」』）)]*|\u3000+|$)")
+_NAME_AT_END = "(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书)$"  # …劈出。166阅读网
+_SIGNAL = re.compile(f"{NOTICE_WORDS.pattern}|[A-Za-zＡ-Ｚａ-ｚ]|{_NAME_AT_END}", re.M)
+_PIECES_WORTH = re.compile(f"{NOTICE_WORDS.pattern}|{_NAME_AT_END}")
+# A sentence, or a quotation's close: a site glues its template after dialogue too (销售员：“……”请记住…)
+_SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」』）)]*|[”」』]+|\u3000+|$)")
 _FOLD_AWAY = re.compile(r"[\W_]+")
 _NUMBER = re.compile(r"[0-9零〇一二三四五六七八九十百千万两]+")
 _BOUNDARY = tuple("。！？!?…”」』\u3000 ")
 # A site's name glued before its domain at a sentence's start: 某某网Http://…, 求书网www.…
-_SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:网|站|阁|书屋|书城|书院|书库|文学|小说|中文|电子书)$")
+_SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书)$")
 
 
 def _fold(text: str, title_words: tuple[str, ...]) -> str:
@@ -41,14 +44,18 @@ def _title_words(chapter: Chapter) -> tuple[str, ...]:
     return tuple(sorted({w for w in words if w}, key=len, reverse=True))
 
 
-def _pieces(text: str):
-    """(start, end) of each sentence of a paragraph, and of each piece of a paste between its 　　 gaps."""
-    for m in _SENTENCE.finditer(text):
+def _pieces(text: str, title_words: tuple[str, ...]):
+    """(start, end) of each sentence of a paragraph, and of each piece of a paste between its 　　 gaps.
+    The chapter's title in a template is no sentence's end (请记住某书 最新章节 第210章 太凶残了！网址：)."""
+    masked = text
+    for word in title_words:
+        masked = masked.replace(word, "@" * len(word))
+    for m in _SENTENCE.finditer(masked):
         if m.end() > m.start() and text[m.start():m.end()].strip():
             yield m.start(), m.end()
 
 
-_BRACKETED = re.compile(r"[\[【〖（(《<][^\[\]【】〖〗（）()《》<>]{0,40}[\]】〗）)》>]")
+_BRACKETED = re.compile(r"[\[【〖（(《<［][^\[\]【】〖〗（）()《》<>［］]{0,40}[\]】〗）)》>］]")
 
 
 def _words_of(piece: str) -> str:
@@ -60,9 +67,22 @@ def _words_of(piece: str) -> str:
 
 
 def _site_piece(words: str) -> bool:
-    """A sentence a site repeats, not the story: site talk, and no one in it that a story tells of
-    (第#天，他读完了那本小说的最新章节 is a story's, however often it comes)."""
-    return site_talk(words) and not re.search(r"[他她它]", words)
+    """A sentence a site repeats, not the story: site talk, or a site's name alone after the last
+    sentence (…又是一道剑芒劈出。166阅读网), and no one in it that a story tells of (第#天，他读完了那本
+    小说的最新章节 is a story's, however often it comes)."""
+    words = words.strip()
+    if _SITE_NAME.fullmatch(words) and len(words) <= 8:
+        return True
+    return bool(NOTICE_WORDS.search(words)) and site_talk(words) and not re.search(r"[他她它]", words)
+
+
+def _without_quotes(text: str, start: int, end: int) -> tuple[int, int]:
+    """The piece without a quotation mark at either end: the quote is the dialogue's (…的了。更新最快”)."""
+    while start < end and text[start] in "“”「」『』":
+        start += 1
+    while end > start and text[end - 1] in "“”「」『』":
+        end -= 1
+    return start, end
 
 
 def _domain(text: str, start: int, end: int) -> str:
@@ -96,11 +116,12 @@ def strip_repeated(book: Book, off: frozenset[str] = frozenset()) -> tuple[Book,
                 sentences[key].add(k)
                 times[key] += 1
                 found.append((k, j, start, end, key))
-            if not NOTICE_WORDS.search(block.text):
+            if not _PIECES_WORTH.search(block.text):
                 continue
-            for start, end in _pieces(block.text):
+            for start, end in _pieces(block.text, words):
                 piece = block.text[start:end]
-                if end - start <= PIECE and NOTICE_WORDS.search(piece) and _site_piece(_words_of(piece)):
+                if end - start <= PIECE and _site_piece(_words_of(piece).strip("“”「」『』")):
+                    start, end = _without_quotes(block.text, start, end)
                     key = _fold(piece, words)
                     if len(key) >= 4:
                         sentences[key].add(k)

@@ -205,3 +205,19 @@ def test_nuls_inside_the_text_stay_an_error():
     text = ("第一章 甲\n" + "他走了很远的路，" * 2000).encode("gbk")
     with pytest.raises(BookError, match="E101"):
         decode_chapter(text + b"\x00\x00" + text + b"\x00" * 10, "novel.txt")
+
+
+@pytest.mark.parametrize("prose", [
+    "City of Birth：Harrogate, Yorkshire, UK",  # English in a novel: no disguised domain
+    "“+1。”",  # a chat's reply: no banner
+    "月鬼：=(^_^)=",
+])
+def test_latin_and_symbol_prose_stays(prose):
+    assert clean("他走了。", prose, "她来了。")[1] == prose.replace("“+1。”", "“+1。”")
+
+
+def test_a_template_glued_after_dialogue_and_a_site_name_after_the_last_sentence_go(tmp_path):
+    loaded = _novel(tmp_path, ["　　销售员：“……”请记住风起 最新章节 第{n}章 风起第{n}回网址：",
+                               "　　他一剑劈出。166阅读网", "　　“那肯定要参加的了。更新最快”"])
+    for chapter in loaded.book.chapters():
+        assert [b.text for b in chapter.blocks] == ["销售员：“……”", "他一剑劈出。", "“那肯定要参加的了。”"]
