@@ -136,7 +136,13 @@ def find_urls(text: str) -> list[tuple[int, int]]:
     if not _LATIN.search(text):
         return []
     folded, where = fold(text)
-    return [(where[m.start()], where[m.end() - 1] + 1) for m in _URL.finditer(folded)]
+    spans = [(where[m.start()], where[m.end() - 1] + 1, m.group(0)) for m in _URL.finditer(folded)]
+    # Read as a URL only by taking a hyphen or a comma for a dot (（vfavors-ky）, TO：LK), with no
+    # www, scheme or common ending: a word of the text, not a domain.
+    return [(a, b) for a, b, url in spans if _DOT_LIKE.search(text, a, b) or _PLAIN_URL.search(url)]
+
+
+_DOT_LIKE = re.compile(r"[.．。点丶、]")
 
 
 _FILLER = re.compile(r"[\W_]|[网的最好是和在请与或]")  # what a site's slogan adds to its words and URL

@@ -20,7 +20,7 @@ MIN_CHAPTERS = 3  # a template is in this many chapters at least
 MIN_TIMES = 5  # or comes this many times, in a book of fewer chapters
 PIECE = 80  # characters: the longest sentence taken for a template
 
-_NAME_AT_END = re.compile("(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书)$", re.M)  # …劈出。166阅读网
+_NAME_AT_END = re.compile("[网阁屋城院库学说文书](?=\n|$)")  # the last character of a site's name ending a line: …劈出。166阅读网
 _LETTER = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
 
 

@@ -221,3 +221,12 @@ def test_a_template_glued_after_dialogue_and_a_site_name_after_the_last_sentence
                                "　　他一剑劈出。166阅读网", "　　“那肯定要参加的了。更新最快”"])
     for chapter in loaded.book.chapters():
         assert [b.text for b in chapter.blocks] == ["销售员：“……”", "他一剑劈出。", "“那肯定要参加的了。”"]
+
+
+@pytest.mark.parametrize("prose", [
+    "王文奇谦虚地摆摆手说：“这只是我个人的看法，仅供参考。我想冒昧地问一句，你怎么写出来的？”",  # dialogue, not a disclaimer
+    "TO：LK",  # a letter's salutation
+    "这个词的原文（vfavors-ky）已经不可考了。",  # a hyphen is no dot
+])
+def test_words_that_a_list_or_a_url_reader_would_take_stay(prose):
+    assert clean("他走了。", prose, "她来了。")[1] == prose
