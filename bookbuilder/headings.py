@@ -169,22 +169,24 @@ _CLAUSE_MARKS = "，,、；;：: \u3000"
 def without_advert(line: str) -> str:
     """The heading line before a site's advert glued to it (issue 31): 第19章 论玉魄【http://…】某58百度云
     搜索资源，搜小说… → 第19章 论玉魄; 第83章 救百度云搜索,搜小说就是方便  http://… → 第83章 救. The advert is
-    what normalize's url_adverts cuts in a paragraph (a URL bracketed or beside site words), what
-    follows it, and the clauses right before it that hold site words, from the first such word on.
-    A URL that is the title (第21章 www.example.com, a story's) and a title with a site word and no
-    URL (第5章 下载) are no advert; so is a line whose text after the URL is no site's."""
+    what normalize's url_adverts cuts in a paragraph (a URL bracketed or beside site words), or a URL
+    after clauses that hold site words (请记住本站网址：www…); with what follows it, and the clauses
+    right before it that hold site words, from the first such word on. A URL that is the title
+    (第21章 www.example.com, a story's), a title with a site word and no URL (第5章 下载), and a line
+    whose words after the URL are no site's are no advert."""
     if not _LATIN.search(line):
         return line
-    from bookbuilder.normalize.clean import SITE_WORDS, url_adverts  # here: normalize imports this module
+    from bookbuilder.normalize.clean import SITE_WORDS, find_urls, url_adverts  # here: normalize imports this module
 
     spans = url_adverts(line)
-    if not spans:
+    sure = bool(spans)
+    if not (spans := spans or find_urls(line)):
         return line
     start, end = min(a for a, _ in spans), max(b for _, b in spans)
     tail = line[end:].strip(" \u3000")
     if tail and not (SITE_WORDS.search(tail) or any(w in tail for w in _SLOGAN_WORDS)):
         return line  # a story's words after the URL: not the site's
-    head = line[:start]
+    head, words = line[:start], False
     while True:
         head = head.rstrip(_CLAUSE_MARKS)
         k = max(head.rfind(c) for c in _CLAUSE_MARKS)
@@ -192,9 +194,11 @@ def without_advert(line: str) -> str:
         found = [m.start() for m in (SITE_WORDS.search(clause),) if m] + [i for w in _SLOGAN_WORDS if (i := clause.find(w)) != -1]
         if not found or k == -1:
             break
-        head = head[:k + 1 + min(found)]
+        head, words = head[:k + 1 + min(found)], True
         if min(found) > 0:
             break  # 救百度云搜索: the title's own words stand before the slogan
+    if not (sure or words or tail):
+        return line  # a URL alone after the title, no site word beside it: the story's
     return head.rstrip(_CLAUSE_MARKS + "【[（(") or line
 
 
