@@ -18,6 +18,7 @@ HALF = (4, 12)  # characters in one half of a couplet title (a 回目's halves r
 HALF_SLACK = 2  # characters the two halves may differ by (七字 against 八字)
 COUPLETS_LEAST = 3  # headings set so, at least
 COUPLETS_SHARE = 0.5  # of the headings whose title is one half, at least
+_BEFORE_A_POEM = ("曰", "云", "道", "證", "证")
 # Any punctuation: a couplet's halves have none, a line of dialogue or a sentence has some.
 _PUNCTUATION = re.compile(r"[，。、；：？！…—“”‘’「」『』（）《》〈〉【】,.;:?!()\"'~～·*＊☆★]")
 
@@ -38,12 +39,28 @@ def _half_line(text: str, length: int) -> bool:
 
 
 def _other_half(blocks: list, half: str) -> bool:
-    """The section opens with the other half: a line like the heading's half, then a paragraph that
-    is no such line (the next line of a poem that opens the chapter would be one)."""
+    """The section opens with the other half: a line like the heading's half but not the same (赢者通吃
+    under 第6章 赢者通吃 is the title again), then a paragraph that is no such line (the next line of a
+    poem that opens the chapter would be one); and the chapter has no more such lines standing alone
+    between paragraphs, which are its sections' titles (第二章 疑云重重, then 始作俑者 and further on
+    修约还是制宪…: a history's chapter opens with its first section's title)."""
     if len(blocks) < 2 or type(blocks[0]) is not Paragraph or type(blocks[1]) is not Paragraph:
         return False
     first, then = blocks[0].text, blocks[1].text
-    return _half_line(first, len(half)) and not _half_line(then, len(first))
+    if first == half or not _half_line(first, len(half)) or _half_line(then, len(first)):
+        return False
+    return not any(_section_title(blocks, k) for k in range(2, len(blocks) - 1))  # a second section's title
+
+
+def _section_title(blocks: list, k: int) -> bool:
+    """blocks[k] is a short line with no punctuation between two paragraphs that are no such lines
+    (not 正是, 詩曰 or 有詩為證 before a poem, which a 回 has here and there)."""
+    block = blocks[k]
+    if (type(block) is not Paragraph or not HALF[0] <= len(block.text) <= HALF[1] + HALF_SLACK or _PUNCTUATION.search(block.text)
+            or block.text.endswith(_BEFORE_A_POEM)):
+        return False
+    return all(type(b) is Paragraph and (len(b.text) > HALF[1] + HALF_SLACK or _PUNCTUATION.search(b.text))
+               for b in (blocks[k - 1], blocks[k + 1]))
 
 
 def join_couplets(sections: list) -> int:

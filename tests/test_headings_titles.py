@@ -52,6 +52,13 @@ def test_a_couplet_on_two_lines_is_one_title(tmp_path):
     assert all(p.startswith("話說山東") for p in first_paragraphs(loaded))  # the half is no paragraph, not glued to one
 
 
+def test_a_couplet_over_a_chapter_with_poems(tmp_path):
+    """A 回 has its 有詩為證 and a poem of short lines inside: no sections' titles, the couplet is joined."""
+    body = TEXT + "有詩為證\n滾滾長江東逝水\n浪花淘盡英雄\n　　眾人聽了，都笑起來。\n正是\n　　一段話。\n詩曰\n　　是非成敗轉頭空，青山依舊在。\n"
+    text = "".join(two_lines(n, a, b, body=body) for n, (a, b) in enumerate(COUPLETS[:4], 1))
+    assert contents(novel(tmp_path, text)) == [f"第{NUMERALS[n]}回 {a} {b}" for n, (a, b) in enumerate(COUPLETS[:4])]
+
+
 def test_a_couplet_under_a_bare_label(tmp_path):
     """第一回 alone, then each half on its own line (a typeset classic): one title of both."""
     text = "".join(f"第{NUMERALS[n]}回\n{a}\n{b}\n{TEXT}" for n, (a, b) in enumerate(COUPLETS[:4]))
@@ -86,6 +93,25 @@ def test_the_form_must_recur(tmp_path):
     loaded = novel(tmp_path, text)
     assert contents(loaded)[:2] == ["第一回 說楔子敷陳大義", "第二回 王孝廉村學識同科"]
     assert first_paragraphs(loaded)[:2] == ["借名流隱括全文", "周蒙師暮年登上第"]
+
+
+def test_a_title_given_again_on_the_next_line_is_no_second_half(tmp_path):
+    """第6章 赢者通吃, then 赢者通吃 (a download of a popular history): the same title twice, not a couplet."""
+    titles = ["赢者通吃", "体制创新", "话说凯恩斯", "日元保卫战"]
+    text = "".join(f"第{n}章 {t}\n{t}\n{TEXT}" for n, t in enumerate(titles, 1))
+    loaded = novel(tmp_path, text)
+    assert contents(loaded) == [f"第{n}章 {t}" for n, t in enumerate(titles, 1)]
+
+
+def test_a_chapter_that_opens_with_its_first_sections_title(tmp_path):
+    """第二章 疑云重重, then 始作俑者 and further on more sections' titles (a history): the short line under
+    the heading is the first section's title, as the others in the chapter show; it stays a line of text."""
+    chapters = [("疑云重重", ["始作俑者", "修约还是制宪"]), ("针锋相对", ["逼上梁山", "总统难题"]),
+                ("剑拔弩张", ["根本共识", "旗开得胜"]), ("尘埃落定", ["最后一步", "大功告成"])]
+    text = "".join(f"第{NUMERALS[n]}章 {t}\n" + "".join(f"{s}\n{TEXT}" for s in sections) for n, (t, sections) in enumerate(chapters))
+    loaded = novel(tmp_path, text)
+    assert contents(loaded) == [f"第{NUMERALS[n]}章 {t}" for n, (t, _) in enumerate(chapters)]
+    assert first_paragraphs(loaded)[0] == "始作俑者"
 
 
 # --- 2. a heading glued to its title -------------------------------------------------------------
