@@ -8,6 +8,7 @@ import pytest
 from ebooklib import epub
 from pypdf import PdfReader
 
+from bookbuilder import report
 from bookbuilder.file_titles import says_nothing, title_line
 from bookbuilder.headings import candidate
 from bookbuilder.model import Location, Paragraph
@@ -189,7 +190,7 @@ def test_a_folder_of_chapter_files_titled_inside(tmp_path):
 
 @pytest.mark.parametrize("line, title", [
     ("上卷 ·美人如玉", "上卷 美人如玉"), ("中卷·风雨如晦", "中卷 风雨如晦"), ("下卷·天意如刀", "下卷 天意如刀"),
-    ("终卷·刀剑如梦", "终卷 刀剑如梦"), ("終卷：刀劍如夢", "終卷 刀劍如夢"), ("终卷", "终卷"), ("上卷", "上卷"),
+    ("终卷·刀剑如梦", "终卷 刀剑如梦"), ("終卷：刀劍如夢", "終卷 刀劍如夢"), ("末卷 尾声", "末卷 尾声"), ("终卷", "终卷"), ("上卷", "上卷"),
     ("卷一", "卷一"), ("卷一·潜龙", "卷一 潜龙"), ("卷一：潜龙", "卷一 潜龙"), ("卷 一 潜龙", "卷一 潜龙"),
     ("第一卷", "第一卷"), ("第一卷·潜龙", "第一卷 潜龙"), ("第一卷：潜龙", "第一卷 潜龙"), ("第一卷 潜龙", "第一卷 潜龙"),
     ("第一部", "第一部"), ("第一部·潜龙", "第一部 潜龙"), ("第一季", "第一季"), ("第一季：潜龙", "第一季 潜龙"),
@@ -268,6 +269,8 @@ def test_epub_kepub_and_pdf_carry_the_whole_couplet_titles(tmp_path):
     loaded = load_book(root, jobs=1)
     want = [f"第{NUMERALS[n]}回 {a} {b}" for n, (a, b) in enumerate(COUPLETS[:4])]
     assert contents(loaded) == want
+    shown = report.toc_text(loaded.book, loaded.diagnostics)
+    assert all(title in shown for title in want)  # `bookbuilder toc` shows each whole
     made = {fmt: build(loaded, fmt, jobs=1)[0] for fmt in ("epub", "kepub", "pdf")}
     for fmt in ("epub", "kepub"):
         book = epub.read_epub(str(made[fmt]))
