@@ -182,7 +182,7 @@ def without_advert(line: str) -> str:
     sure = bool(spans)
     if not (spans := spans or find_urls(line)):
         return line
-    start, end = min(a for a, _ in spans), max(b for _, b in spans)
+    start, end = min(span[0] for span in spans), max(span[1] for span in spans)  # (url_adverts may say why, third)
     tail = line[end:].strip(" \u3000")
     if tail and not (SITE_WORDS.search(tail) or any(w in tail for w in _SLOGAN_WORDS)):
         return line  # a story's words after the URL: not the site's
