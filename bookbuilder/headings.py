@@ -159,47 +159,49 @@ def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
 
 
 _LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")  # a URL needs letters: most lines have none and are not looked at
-# What a site's slogan glued to a heading says beside its URL: clean.SITE_WORDS, and the search
-# engine's name and verb the slogans of one site family lead with (百度云搜索，搜小说…), which that
-# list (prose's, so careful) lacks.
-_SLOGAN_WORDS = ("百度云", "百度", "搜索")
-_CLAUSE_MARKS = "，,、；;：: \u3000"
+_CLAUSE_MARKS = "，,、；;：: \u3000【[〖（("
 
 
 def without_advert(line: str) -> str:
     """The heading line before a site's advert glued to it (issue 31): 第19章 论玉魄【http://…】某58百度云
-    搜索资源，搜小说… → 第19章 论玉魄; 第83章 救百度云搜索,搜小说就是方便  http://… → 第83章 救. The advert is
-    what normalize's url_adverts cuts in a paragraph (a URL bracketed or beside site words), or a URL
-    after clauses that hold site words (请记住本站网址：www…); with what follows it, and the clauses
-    right before it that hold site words, from the first such word on. A URL that is the title
-    (第21章 www.example.com, a story's), a title with a site word and no URL (第5章 下载), and a line
-    whose words after the URL are no site's are no advert."""
+    搜索资源，搜小说… → 第19章 论玉魄; 第83章 救百度云搜索,搜小说就是方便  http://… → 第83章 救. In the title
+    (the line after its 第N章 label), the advert is the URL that normalize's url_adverts would cut in a
+    paragraph, or a URL after clauses with site words (请记住本站网址：www…); with what follows it when
+    that is site words, and the clauses right before it that hold site words (clean.SITE_WORDS,
+    NOTICE_WORDS), from the first such word on. A URL that is the title (第21章 www.example.com, a
+    story's), a title with a site word and no URL (第5章 下载), and a line whose words after the URL are
+    no site's are no advert."""
     if not _LATIN.search(line):
         return line
-    from bookbuilder.normalize.clean import SITE_WORDS, find_urls, url_adverts  # here: normalize imports this module
+    from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, find_urls, url_adverts  # here: normalize imports this module
 
-    spans = url_adverts(line)
-    sure = bool(spans)
-    if not (spans := spans or find_urls(line)):
+    offset = m.start("title") if (m := _NUMBERED.match(line)) else 0
+    label, title = line[:offset], line[offset:]
+    spans, urls = url_adverts(title), find_urls(title)
+    if not urls:
         return line
-    start, end = min(span[0] for span in spans), max(span[1] for span in spans)  # (url_adverts may say why, third)
-    tail = line[end:].strip(" \u3000")
-    if tail and not (SITE_WORDS.search(tail) or any(w in tail for w in _SLOGAN_WORDS)):
+    start, end = urls[0][0], max(span[1] for span in spans + urls)  # (url_adverts may say why, third)
+    # a bracket around the URL goes from its opening; a notice's sentence only as far as its site words (below)
+    start = min([start] + [span[0] for span in spans if title[span[0]] in "[【〖（(《<「［"])
+    tail = title[end:].strip(" \u3000")
+    if tail and not (SITE_WORDS.search(tail) or NOTICE_WORDS.search(tail)):
         return line  # a story's words after the URL: not the site's
-    head, words = line[:start], False
+    if not title[:start].strip(" \u3000") and not tail:
+        return line  # 第21章 www.example.com: the URL is the whole title
+    head, words = title[:start], False
     while True:
         head = head.rstrip(_CLAUSE_MARKS)
         k = max(head.rfind(c) for c in _CLAUSE_MARKS)
         clause = head[k + 1:]
-        found = [m.start() for m in (SITE_WORDS.search(clause),) if m] + [i for w in _SLOGAN_WORDS if (i := clause.find(w)) != -1]
-        if not found or k == -1:
+        found = [m.start() for m in (SITE_WORDS.search(clause), NOTICE_WORDS.search(clause)) if m]
+        if not found:
             break
         head, words = head[:k + 1 + min(found)], True
-        if min(found) > 0:
+        if min(found) > 0 or k == -1:
             break  # 救百度云搜索: the title's own words stand before the slogan
-    if not (sure or words or tail):
+    if not (spans or words or tail):
         return line  # a URL alone after the title, no site word beside it: the story's
-    return head.rstrip(_CLAUSE_MARKS + "【[（(") or line
+    return (label + head.rstrip(_CLAUSE_MARKS)).rstrip() or line
 
 
 def _spaced(text: str) -> str:
