@@ -10,8 +10,11 @@ or a bracket around it (corroboration, RULES §5's "never prose").
 from __future__ import annotations
 
 import html
+import itertools
 import re
 import unicodedata
+
+from bookbuilder.normalize.junk import _trie
 
 # Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
 # HTML5's too: 99lib's pages wrap their watermark in <figure>, <footer>, <details> (天涯在线书库 downloads).
@@ -55,7 +58,19 @@ _URL = re.compile(
 )  # a path is ASCII: Http://wWw.example.cc/一个身着薄衫的… is a URL, then the story
 _LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚωѡаоеср]")
 # Words that make a URL (or a bracketed segment) an advert rather than a story's.
-SITE_WORDS = re.compile(
+def words_pattern(alternation: str) -> re.Pattern:
+    """A regex of literal words (a|b|[Tt]x…, a class stands for its letters) as a trie, one branch
+    per first character: Python's regex tries every word at every position otherwise (NOTICE_WORDS
+    over the 5 million characters of the generated 2,000-chapter book: 0.74 s, 0.08 s so). Where one
+    word begins another (小说, 小说站) the shorter is matched."""
+    words = set()
+    for word in alternation.split("|"):
+        parts = re.findall(r"\[([^\]]+)\]|(.)", word)
+        words.update("".join(w) for w in itertools.product(*[list(cls) if cls else [ch] for cls, ch in parts]))
+    return re.compile(_trie(sorted(words)))
+
+
+SITE_WORDS = words_pattern(
     r"小说站|小说|电子书|电子文库|书包|书屋|书库|书网|书城|书吧|下载站|下载|阅读|更新|首发|最新|手机|访问|网站|网址|域名|书友|txt|TXT|"
     r"天堂|收藏|文学网|看书|手打|整理|提供|上传|分享|免费|全本|全文|精彩|好书|尽在|请到|请记住|记住|本站|最快|平台|中文网|笔趣阁|读书"
 )
@@ -133,7 +148,7 @@ _SENTENCE_END = tuple("。！？…!?”」』")
 # Words a site's notice is made of and a story's sentence rarely is: counted (distinct) to tell a
 # notice around a URL (注：如果你发现本书未完属于连载更新请到… 获取最新更新TXT) from a story's sentence
 # that names a website (他在手机上打开www.…，下载了最新的游戏: 手机, 下载, 最新 are not among them).
-NOTICE_WORDS = re.compile(
+NOTICE_WORDS = words_pattern(
     r"本书|本站|书友|小说|[Tt][Xx][Tt]|电子书|最新章节|章节|请记住|连载|网址|域名|请到|请访问|请登[陆录]|首发|整理|收藏本|全本|书库|书城|书屋|"
     r"文学网|书网|中文网|免费阅读|在线阅读|手机阅读|百度搜索|百度云|搜小说|无弹窗|更新最快|最快更新|下载平台|下载地址|备用|老域名"
 )

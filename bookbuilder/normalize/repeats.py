@@ -20,9 +20,13 @@ MIN_CHAPTERS = 3  # a template is in this many chapters at least
 MIN_TIMES = 5  # or comes this many times, in a book of fewer chapters
 PIECE = 80  # characters: the longest sentence taken for a template
 
-_NAME_AT_END = "(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书)$"  # …劈出。166阅读网
-_SIGNAL = re.compile(f"{NOTICE_WORDS.pattern}|[A-Za-zＡ-Ｚａ-ｚ]|{_NAME_AT_END}", re.M)
-_PIECES_WORTH = re.compile(f"{NOTICE_WORDS.pattern}|{_NAME_AT_END}")
+_NAME_AT_END = re.compile("(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书)$", re.M)  # …劈出。166阅读网
+_LETTER = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
+
+
+def _worth_a_look(text: str) -> bool:
+    """Something a template or a stamp needs: a notice word, a letter, a site's name at a line's end."""
+    return bool(NOTICE_WORDS.search(text) or _LETTER.search(text) or _NAME_AT_END.search(text))
 # A sentence, or a quotation's close: a site glues its template after dialogue too (销售员：“……”请记住…)
 _SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」』）)]*|[”」』]+|\u3000+|$)")
 _FOLD_AWAY = re.compile(r"[\W_]+")
@@ -105,18 +109,18 @@ def strip_repeated(book: Book, off: frozenset[str] = frozenset()) -> tuple[Book,
     found = []  # (chapter, block, start, end, key)
     for k, chapter in enumerate(chapters):
         text = "\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)
-        if not _SIGNAL.search(text):
+        if not _worth_a_look(text):
             continue
         words = _title_words(chapter)
         for j, block in enumerate(chapter.blocks):
-            if type(block) is not Paragraph or not _SIGNAL.search(block.text):
+            if type(block) is not Paragraph or not _worth_a_look(block.text):
                 continue
             for start, end in find_urls(block.text):
                 key = "url:" + _domain(block.text, start, end)
                 sentences[key].add(k)
                 times[key] += 1
                 found.append((k, j, start, end, key))
-            if not _PIECES_WORTH.search(block.text):
+            if not (NOTICE_WORDS.search(block.text) or _NAME_AT_END.search(block.text)):
                 continue
             for start, end in _pieces(block.text, words):
                 piece = block.text[start:end]
