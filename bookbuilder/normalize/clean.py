@@ -22,7 +22,8 @@ _TAG_NAMES = ("a|abbr|address|article|aside|b|bdi|bdo|big|blockquote|body|br|cap
               "dt|em|figcaption|figure|font|footer|h[1-6]|head|header|hr|html|i|img|ins|kbd|label|li|main|mark|meta|nav|ol|p|"
               "pre|q|rp|rt|ruby|s|samp|section|small|span|strike|strong|sub|summary|sup|table|tbody|td|th|thead|time|tr|tt|u|"
               "ul|var|wbr")
-_TAG = re.compile(rf"</?(?:{_TAG_NAMES})\b[^<>]{{0,200}}>|<!--.*?(?:-->|$)|-->", re.I)
+_TAG = re.compile(rf"</?(?:{_TAG_NAMES})\b[^<>]{{0,200}}>|<!--.*?(?:-->|$)|-->"
+                  r"|<(?:a|img|div|span|font|script)\s[^<>]{0,200}$", re.I)  # a tag cut off at the line's end: <a href=“https://…" target=”_bla
 # A watermark element: a tag pair around a few characters of noise (<samp>藏书网</samp>, <big>９9lib?</big>).
 _NOISE_TEXT = r"(?:[^<>\u4e00-\u9fff]{0,12}|藏书网|九九藏书网?)"  # what a watermark holds: no story text
 _WATERMARK = re.compile(rf"<({_TAG_NAMES})\b[^<>]{{0,80}}>{_NOISE_TEXT}</\1>", re.I)
@@ -273,13 +274,38 @@ def _sentence_rest(text: str, at: int) -> int:
 
 
 def cut(text: str, spans: list[tuple[int, int]]) -> str:
-    """`text` without these spans, its sentences whole: no doubled or orphaned marks at a cut."""
+    """`text` without these spans, its sentences whole: no doubled or orphaned marks at a cut, and
+    no bracket that the cut emptied or left without its partner (…心 ...［ once 本章未完…］ went)."""
     for start, end in sorted(set(spans), reverse=True):
         left, right = text[:start].rstrip(" \u3000"), text[end:].lstrip(" \u3000")
         if right[:1] and right[0] in "，。、；：,.;:" and (not left or left[-1] in _PUNCT):
             right = right[1:]
+        if left[-1:] and left[-1] in _OPEN and (not right or right[0] == _CLOSE[_OPEN.index(left[-1])]):
+            left, right = left[:-1].rstrip(" \u3000"), right[1:]  # [] left by the cut, or [ at the end
+        elif right[:1] and right[0] in _CLOSE and not left:
+            right = right[1:]
         text = left + right
     return text
+
+
+# Debris inside a sentence that shows itself by its form, whatever the site (issue 31).
+_BRACED_LETTERS = re.compile(r"(?:[｛{〖【\[（(][^｛}｝{〖〗【】\[\]（）()]{1,2}[｝}〗】\]）)]){3,}")  # ｛t｝｛xt｝｛小｝｛说｝…
+_BOX_RUN = re.compile(r"[\u2500-\u257f]{3,}")  # ┖─────┘ glued to a heading
+_SITE_BRACKET = re.compile(r"[【\[〖（(［]([^【】\[\]〖〗（）()［］]{2,12})[】\]〗）)］]")  # 【无弹窗.】, 【全文字阅读.】
+
+
+def form_debris(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, evidence) of a site's name strewn one character to a bracket, a run of box
+    drawing, and a bracket that holds nothing but site words."""
+    spans = [(m.start(), m.end(), "a name strewn one character to a bracket") for m in _BRACED_LETTERS.finditer(text)]
+    spans += [(m.start(), m.end(), "a run of box drawing") for m in _BOX_RUN.finditer(text)]
+    for m in _SITE_BRACKET.finditer(text):
+        inner = m.group(1)
+        if SITE_WORDS.search(inner) or NOTICE_WORDS.search(inner):
+            sites = {w.group(0) for w in SITE_WORDS.finditer(inner)} | notice_words(inner)
+            if site_share(inner) >= 0.75 and (notice_words(inner) or len(sites) >= 2):
+                spans.append((m.start(), m.end(), "a bracket of site words only"))
+    return spans
 
 
 _WATERMARK_WORDS = re.compile(r"(?:小|说|txt|天|堂|xiaoshuo|书|包|网|上传|分享|电子书|平台|下载|bookbao8|com|www|net)+")

@@ -230,3 +230,43 @@ def test_a_template_glued_after_dialogue_and_a_site_name_after_the_last_sentence
 ])
 def test_words_that_a_list_or_a_url_reader_would_take_stay(prose):
     assert clean("他走了。", prose, "她来了。")[1] == prose
+
+
+# Debris that shows itself by its form inside a sentence, and what a cut must not leave behind.
+@pytest.mark.parametrize("raw, kept", [
+    ("一九二五年十月二十一日毕｛t｝｛xt｝｛小｝｛说｝｛天｝｛堂｝", "一九二五年十月二十一日毕"),
+    ("┖─────────┘疆尸先生", "疆尸先生"),
+    ("他一直坐到了天亮。【无弹窗.】天亮之后，他走了。", "他一直坐到了天亮。天亮之后，他走了。"),
+    ("她笑了。【全文字阅读.】", "她笑了。"),
+    ("第一章 风起更新时间2010-1-8 11:31:01  字数：1207他醒了。", "第一章 风起他醒了。"),
+    ("腰干：俗说断止月经。下一章 回目录", "腰干：俗说断止月经。"),
+    ("x33小说首发 <a href=“https://www.x33xs.com\" target=”_bla", ""),
+])
+def test_debris_shown_by_its_form_is_cut_and_leaves_nothing_behind(raw, kept):
+    assert clean(raw) == ([kept] if kept else [])
+
+
+def test_a_cut_leaves_no_bracket_open():
+    (kept,) = clean("心中一动 ...   ［本章未完，请点击下一页继续阅读！］")
+    assert kept.startswith("心中一动") and "［" not in kept
+
+
+@pytest.mark.parametrize("raw", [
+    "$(function(){",
+    "//切换阅读背景颜色",
+    "});",
+    "泰国最胸女主播全新激_情视频曝光 扑倒男主好饥_渴！！请关注 ()!!",
+    "Д本站文学作品属某某文学城私人收藏，所有作品版权为原作者所有！",
+])
+def test_script_spam_and_disclaimer_lines_go(raw):
+    assert clean("他走了。", raw, "她来了。") == ["他走了。", "她来了。"]
+
+
+@pytest.mark.parametrize("prose", [
+    "【叮！恭喜宿主获得新手礼包。】",  # a system's message in the story
+    "“春沟水动茶花（）”",  # a blank in a couplet
+    "他在纸上写下：a_b_c。",
+    "【阅读理解】这道题他不会。",
+])
+def test_brackets_and_marks_of_the_story_stay(prose):
+    assert clean("他走了。", prose, "她来了。")[1] == prose
