@@ -106,7 +106,7 @@ def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints:
 
 _LISTED = "listed in junk.toml"
 # Something one of debris.py's judges needs: drawing pieces, a site's counters, disclaimer words, symbols around words.
-_DEBRIS_PICTURES = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦｛【\[]|_[\u4e00-\u9fff]|^\s*(?:\$\(|//|function\b|var\s|\}\s*\))", re.M)
+_DEBRIS_PICTURES = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦｛【\[（(［]|[\u4e00-\u9fff][；'`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆]{1,3}[\u4e00-\u9fff]|_[\u4e00-\u9fff]|^\s*(?:\$\(|//|function\b|var\s|\}\s*\))", re.M)
 _DEBRIS_WORDS = words_pattern("点击|书评|收藏|版权|作品|仅供|删除|负责|网址|章节|本站|书友|首发|请记住")
 
 

@@ -270,3 +270,27 @@ def test_script_spam_and_disclaimer_lines_go(raw):
 ])
 def test_brackets_and_marks_of_the_story_stay(prose):
     assert clean("他走了。", prose, "她来了。")[1] == prose
+
+
+@pytest.mark.parametrize("raw, kept", [
+    ("大；学，生，小，说'网出东华门不远，紧挨着皇城。", "出东华门不远，紧挨着皇城。"),
+    ("我一向很清楚自己出手的速度。——凤-舞-文-学-网——我练了几年的功夫。", "我一向很清楚自己出手的速度。我练了几年的功夫。"),
+    ("八月三十日，上海（／t／／xt｜小／／说／//天//堂）", "八月三十日，上海"),
+    ("“陛下，笔趣岛 .biqudao.xyz有前线的信件。”", "“陛下，有前线的信件。”"),
+    ("一群落榜生正铅笔小说 .qbxs.me集结一起。", "一群落榜生正集结一起。"),
+])
+def test_a_sites_name_strewn_with_marks_or_spelled_as_its_domain_is_cut(raw, kept):
+    assert clean(raw) == [kept]
+
+
+@pytest.mark.parametrize("prose", ["好，好，好，好！他说。", "“啊。”“嗯。”“哦。”", "他打开了百度baidu.com，搜索那个名字。",
+                                   "一、二、三、四，他数着。"])
+def test_characters_set_apart_by_marks_and_a_site_named_in_a_sentence_stay(prose):
+    assert clean(prose) == [prose]
+
+
+def test_repeated_glued_phrases_and_a_sites_words_alone_go(tmp_path):
+    loaded = _novel(tmp_path, ["　　他愣了愣。更新最快其他人都走了。", "　　书包网想看书来书包网",
+                               "　　请记住风起 最新章节 第{n}章 另一个名字网址："])
+    for chapter in loaded.book.chapters():
+        assert [b.text for b in chapter.blocks] == ["他愣了愣。其他人都走了。"]
