@@ -330,7 +330,7 @@ def cut(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 # Debris inside a sentence that shows itself by its form, whatever the site (issue 31).
-_BRACED_LETTERS = re.compile(r"(?:[｛{〖【\[（(][^｛}｝{〖〗【】\[\]（）()]{1,2}[｝}〗】\]）)]){3,}")  # ｛t｝｛xt｝｛小｝｛说｝…
+_BRACED_LETTERS = re.compile(r"(?:[｛{〖【\[（(][\u4e00-\u9fffA-Za-z0-9ａ-ｚＡ-Ｚ]{1,2}[｝}〗】\]）)]){3,}")  # ｛t｝｛xt｝｛小｝｛说｝…
 _BOX_RUN = re.compile(r"[\u2500-\u257f]{3,}")  # ┖─────┘ glued to a heading
 _SITE_BRACKET = re.compile(r"[【\[〖（(［]([^【】\[\]〖〗（）()［］]{2,12})[】\]〗）)］]")  # 【无弹窗.】, 【全文字阅读.】
 
@@ -370,7 +370,8 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
             spans.append((start, end, "a site's name strewn with marks between its characters"))
     for m in _MARKED_BRACKET.finditer(text):
         collapsed = re.sub(r"[^\u4e00-\u9fffa-z0-9]", "", "".join(_half(c) for c in m.group(1)).lower())
-        if len(collapsed) < len(m.group(1)) and _site_name_alone(collapsed):
+        gaps = re.findall(r"[\u4e00-\u9fffa-z0-9][^\u4e00-\u9fffa-z0-9]+(?=[\u4e00-\u9fffa-z0-9])", "".join(_half(c) for c in m.group(1)).lower())
+        if len(gaps) >= 3 and _site_name_alone(collapsed):  # strewn: marks between its characters, not a title's colon (【关于这本小说：】)
             spans.append((m.start(), m.end(), "a site's name strewn with marks, in brackets"))
     for m in _SITE_BRACKET.finditer(text):
         inner = m.group(1)

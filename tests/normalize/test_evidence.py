@@ -294,3 +294,8 @@ def test_repeated_glued_phrases_and_a_sites_words_alone_go(tmp_path):
                                "　　请记住风起 最新章节 第{n}章 另一个名字网址："])
     for chapter in loaded.book.chapters():
         assert [b.text for b in chapter.blocks] == ["他愣了愣。其他人都走了。"]
+
+
+@pytest.mark.parametrize("prose", ["【关于这本小说：】", "他写下(??)(??)(??)几个符号。"])
+def test_a_bracketed_title_and_unknown_marks_stay(prose):
+    assert clean("他走了。", prose, "她来了。")[1] == prose
