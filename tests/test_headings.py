@@ -713,3 +713,33 @@ def test_a_volume_named_again_in_short_is_the_same_volume_and_notes_are_not_volu
 def test_a_heading_repeated_at_the_start_of_the_text_is_cut_off_it(tmp_path, first, kept):
     loaded = novel(tmp_path, f"第二部【青云路】 第一章 【委任】（上）\n{first}\n{BODY}第二章 别离\n{BODY}")
     assert next(loaded.book.chapters()).blocks[0].text == kept
+
+
+# A volume number glued before the chapter's (第二十一集第164章…): the line is no heading of its own.
+GLUED_VOLUME = f"第162章 甲\n{BODY}第163章 乙\n{BODY}第二十一集第164章飘渺，重逢\n{BODY}第165章 丁\n{BODY}"
+
+
+@pytest.mark.parametrize("fix", [
+    'as = "chapter"\nrename = "第164章 飘渺，重逢"\n',
+    'as = "chapter"\n',
+])
+def test_a_forced_heading_keeps_its_chapter_number_not_its_volumes(tmp_path, fix):
+    from bookbuilder.render.names import document_names
+
+    loaded = _fixed(tmp_path, f'[[fix]]\ntitle = "第二十一集第164章飘渺，重逢"\n{fix}', GLUED_VOLUME)
+    chapters = [c for c in loaded.book.chapters() if c.kind == "chapter"]
+    assert [c.number for c in chapters] == [162, 163, 164, 165]
+    assert document_names(loaded.book)[0][2].endswith("ch00164")
+    assert not {"W301", "W303"} & set(codes(loaded))
+
+
+@pytest.mark.parametrize("line, number", [
+    ("第二十一集第164章飘渺，重逢", 164),  # the 章's number, not the 集's
+    ("第三卷第十二回 归来", 12),
+    ("七十二 归来", 72),  # no 第N章: its first number
+    ("归来", None),
+])
+def test_the_number_of_a_forced_heading(line, number):
+    from bookbuilder.fixes import forced_number
+
+    assert forced_number(line) == number
