@@ -15,14 +15,11 @@ from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.choice import Choice
-from bookbuilder.headings import CHAPTER_UNIT, Heading, candidate, normalize_title
+from bookbuilder.headings import Heading, candidate, chapter_number, normalize_title
 from bookbuilder.model import Location
-from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 
 KEYS = ("at", "title", "as", "rename", "merge")
 KINDS = ("text", "chapter", "volume")
-_NUMBER = re.compile(rf"[{NUMERAL_CHARS}]+")
-_CHAPTER_NUMBER = re.compile(rf"第\s*([{NUMERAL_CHARS}]+)\s*{CHAPTER_UNIT}")
 
 
 @dataclass(frozen=True)
@@ -95,7 +92,7 @@ def _apply_one(fix: Fix, i: int, line: str, number: int, heading: Heading | None
     if heading is None or (fix.kind and fix.kind != heading.kind and fix.kind in ("chapter", "volume")):
         parsed = heading or candidate(line, number)
         heading = Heading(fix.kind or "chapter", parsed.title if parsed else normalize_title(line),
-                          parsed.number if parsed else forced_number(line), number, rule="fix")
+                          parsed.number if parsed else chapter_number(line), number, rule="fix")
     if fix.rename:
         renamed = candidate(fix.rename, number)  # the new title's number is the one the user means
         heading = heading._replace(title=fix.rename, number=renamed.number if renamed and renamed.number is not None
@@ -106,16 +103,6 @@ def _apply_one(fix: Fix, i: int, line: str, number: int, heading: Heading | None
         return f"{heading.title} joins the chapter before"
     headings[i] = heading
     return f"{heading.title} is a {heading.kind}" + (" (renamed)" if fix.rename else "")
-
-
-def forced_number(line: str) -> int | None:
-    """The number of a line no rule read as a heading: its 第N章's (in 第二十一集第164章 the 21 is
-    the volume's, and numbering by it gave W303 and W301 around chapter 164), else its first."""
-    m = _CHAPTER_NUMBER.search(line)
-    if m:
-        return parse_numeral(m.group(1))
-    m = _NUMBER.search(line)
-    return parse_numeral(m.group(0)) if m else None
 
 
 def unmatched(fixes: tuple[Fix, ...], notes) -> Fix | None:

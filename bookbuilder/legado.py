@@ -12,10 +12,7 @@ from pathlib import Path
 import regex
 
 from bookbuilder.choice import Choice, choose
-from bookbuilder.headings import Heading, candidate, normalize_title
-from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
-
-_NUMERAL = regex.compile(f"[{NUMERAL_CHARS}]+")
+from bookbuilder.headings import Heading, candidate, chapter_number, normalize_title
 
 
 @dataclass(frozen=True)
@@ -138,19 +135,28 @@ def rule_heading(line: str, line_no: int, rule: str) -> Heading:
     h = candidate(line, line_no)
     if h is not None:
         return h._replace(rule=rule, weak=False)
-    m = _NUMERAL.search(line)
-    return Heading("chapter", normalize_title(line), parse_numeral(m.group(0)) if m else None, line_no, rule=rule)
+    return Heading("chapter", normalize_title(line), chapter_number(line), line_no, rule=rule)
 
 
-def best_choice(builtin: Choice, lines, rules) -> Choice:
+def best_choice(builtin: Choice, lines, rules) -> tuple[Choice, list[str]]:
     """Among the built-in choice and each imported rule's, the one whose numbering runs on best
-    (ties: the built-in one)."""
-    best, score = builtin, sequence_score(builtin)
+    (ties: the built-in one); why each rule that found other headings was not used: a rule that
+    loses in silence looks like a rule bookbuilder ignores."""
+    best, score, name = builtin, sequence_score(builtin), "the built-in rules"
+    tried = []
     for rule in rules:
         cands = toc_candidates(lines, rule, rule_heading)
         if not cands:
             continue
         choice = choose(cands, {i: i for i in cands})
-        if (s := sequence_score(choice)) > score:
-            best, score = choice, s
-    return best
+        s = sequence_score(choice)
+        tried.append((rule.name, len(cands), s, _numbered(choice)))
+        if s > score:
+            best, score, name = choice, s, rule.name
+    why = [f"TOC rule {rule!r} matched {n} lines, not used: their numbers run on {s} times, {score} times by {name}"
+           for rule, n, s, headings in tried if rule != name and headings != _numbered(best)]
+    return best, why
+
+
+def _numbered(choice: Choice) -> dict:
+    return {i: h.number for i, h in choice.headings.items()}

@@ -134,17 +134,19 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     if toc_rules or fixes:
         lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
         looked_at = list(range(len(lines)))
+    fixed: list[Diagnostic] = []
     if toc_rules:  # Legado's rules, as candidates of their own: the best-numbered choice wins
         from bookbuilder.legado import best_choice
 
-        choice = best_choice(choice, lines, toc_rules)
+        choice, unused = best_choice(choice, lines, toc_rules)
         cands = {**cands, **choice.headings}
+        fixed += [Diagnostic("I304", why, Location(path)) for why in unused]
     merged: set[int] = set()
-    fixed: list[Diagnostic] = []
     if fixes:
         from bookbuilder.fixes import apply
 
-        choice, merged, fixed = apply(fixes, lines, choice, path)
+        choice, merged, applied = apply(fixes, lines, choice, path)
+        fixed += applied
     sections, notes = _sections(lines, looked_at, choice, cands, path, merged)
     return sections, fixed + notes
 

@@ -736,10 +736,37 @@ def test_a_forced_heading_keeps_its_chapter_number_not_its_volumes(tmp_path, fix
 @pytest.mark.parametrize("line, number", [
     ("第二十一集第164章飘渺，重逢", 164),  # the 章's number, not the 集's
     ("第三卷第十二回 归来", 12),
+    ("◎卷十三·2040◎ 标题", 2040),  # 卷十三 is the volume's
+    ("第二十一集 2041 标题", 2041),
     ("七十二 归来", 72),  # no 第N章: its first number
+    ("卷三", 3),  # only a volume's number: that one
     ("归来", None),
 ])
-def test_the_number_of_a_forced_heading(line, number):
-    from bookbuilder.fixes import forced_number
+def test_the_chapter_number_of_a_line_another_rule_took(line, number):
+    from bookbuilder.headings import chapter_number
 
-    assert forced_number(line) == number
+    assert chapter_number(line) == number
+
+
+def _toc_ruled(tmp_path, rule: str, text: str):
+    import json
+
+    (tmp_path / "toc.json").write_text(json.dumps([{"name": "书签", "rule": rule, "enable": True}]), "utf-8")
+    (tmp_path / "source").mkdir(exist_ok=True)
+    (tmp_path / "source" / "novel.txt").write_text(text, "utf-8")
+    (tmp_path / "book.toml").write_text('[source]\ntoc_rules = "toc.json"\n', "utf-8")
+    return load_book(tmp_path)
+
+
+def test_a_toc_rule_whose_headings_open_with_a_volume_number_numbers_by_the_chapters(tmp_path):
+    text = "".join(f"◎卷十三·{n}◎ 标题{n}\n{BODY}" for n in range(2040, 2044))
+    loaded = _toc_ruled(tmp_path, r"^◎卷.{1,8}◎", text)
+    assert [c.number for c in loaded.book.chapters()] == [2040, 2041, 2042, 2043]
+
+
+def test_a_toc_rule_that_loses_to_the_built_in_headings_says_why(tmp_path):
+    text = "".join(f"第{n}章 标题{n}\n{BODY}◎ 注\n{BODY}" for n in range(1, 5))
+    loaded = _toc_ruled(tmp_path, r"^◎ 注$", text)
+    assert [c.number for c in loaded.book.chapters()] == [1, 2, 3, 4]
+    notes = [d.message for d in loaded.diagnostics if d.code == "I304" and "书签" in d.message]
+    assert notes and "4 lines" in notes[0] and "not used" in notes[0], notes
