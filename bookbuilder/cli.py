@@ -12,7 +12,7 @@ from bookbuilder import __version__, pipeline, report
 from bookbuilder.diagnostics import BookError, Diagnostic, Severity
 
 PATH = click.argument("path", default=".", type=click.Path(path_type=Path))
-OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write here instead of build/<slug>.<ext>.")
+OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write here instead of build/<name>.<ext>.")
 
 
 class BookCommandGroup(click.Group):
@@ -72,7 +72,7 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
 
 
 SPLIT = click.option("--split", type=click.Choice(["volumes"]), default=None,
-                     help="One file per volume, build/<slug>-<n>.<ext>, with series metadata.")
+                     help="One file per volume, build/<name>-<n>.<ext>, with series metadata.")
 
 
 NO_CACHE = click.option("--no-cache", is_flag=True, help="Neither read nor write build/.cache (work kept between builds).")
@@ -112,10 +112,10 @@ def _format_command(fmt: str, help_text: str, split: bool = True) -> None:
     main.command(fmt)(command)
 
 
-_format_command("epub", "Build the EPUB 3 (default build/<slug>.epub).")
-_format_command("pdf", "Build the PDF (default build/<slug>.pdf), rendering chapters in parallel.", split=False)
-_format_command("kepub", "Build the Kobo kepub (default build/<slug>.kepub.epub): the EPUB with Kobo's sentence spans.")
-_format_command("azw3", "Build the Kindle AZW3 (default build/<slug>.azw3) through calibre's ebook-convert.")
+_format_command("epub", "Build the EPUB 3 (default build/<name>.epub).")
+_format_command("pdf", "Build the PDF (default build/<name>.pdf), rendering chapters in parallel.", split=False)
+_format_command("kepub", "Build the Kobo kepub (default build/<name>.kepub.epub): the EPUB with Kobo's sentence spans.")
+_format_command("azw3", "Build the Kindle AZW3 (default build/<name>.azw3) through calibre's ebook-convert.")
 
 
 @main.command()

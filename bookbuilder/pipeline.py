@@ -208,12 +208,14 @@ def output_path(config: Config, book: Book, fmt: str, override: Path | None = No
 
 
 def slug(config: Config, book: Book) -> str:
+    """[output] name, else the title's file name (render.names.file_stem), else the folder's or file's."""
+    from bookbuilder.render.names import file_stem
+
     if config.output_name:
         return config.output_name
     for candidate in (book.meta.title, config.root.resolve().name if config.has_config or config.source.is_dir() else config.source.stem):
-        ascii_slug = re.sub(r"[^a-z0-9]+", "-", candidate.lower()).strip("-")
-        if ascii_slug:
-            return ascii_slug
+        if stem := file_stem(candidate):
+            return stem
     return "book"
 
 

@@ -67,7 +67,7 @@ def kobo(tmp_path_factory):
 
 def test_kepub_wraps_spans_and_passes_epubcheck(kobo):
     loaded, epub, kepub = kobo
-    assert kepub.name == "feng-yun.kepub.epub" or kepub.name.endswith(".kepub.epub")
+    assert kepub.name == "风云.kepub.epub"
     assert_epubcheck_clean(kepub)
     chapter = _documents(kepub)["EPUB/text/ch00001.xhtml"]
     assert '<div id="book-columns"><div id="book-inner">' in chapter and 'id="kobostylehacks"' in chapter
@@ -162,7 +162,7 @@ def test_azw3_without_calibre_is_one_line_saying_how_to_install_it(tmp_path, mon
     assert result.exit_code == 1 and "Traceback" not in result.output
     error = [line for line in result.output.splitlines() if "error" in line]
     assert len(error) == 1 and "E409" in error[0] and "apt-get install calibre" in error[0]
-    assert not (root / "build" / "b.azw3").exists()
+    assert not list(root.glob("build/*.azw3"))
 
 
 def test_output_formats_are_checked_against_the_registry(tmp_path):
