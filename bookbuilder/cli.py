@@ -95,9 +95,33 @@ def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | N
         with click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True) as bar:
             target, notes = pipeline.build(loaded, fmt, output, jobs, progress=bar.update, cache=not no_cache)
     else:
-        target, notes = pipeline.build(loaded, fmt, output, jobs, cache=not no_cache)
+        with StatusLine(fmt.upper()) as status:
+            target, notes = pipeline.build(loaded, fmt, output, jobs, cache=not no_cache, status=status)
     _warn(notes)
     click.echo(f"wrote {target}")
+
+
+class StatusLine:
+    """What a long step without chapters to count is doing (calibre's conversion to AZW3), on
+    stderr: one line rewritten in place on a terminal, with the seconds it has taken; elsewhere (a
+    CI log) each new stage once."""
+
+    def __init__(self, label: str):
+        self.label, self.shown, self.tty = label, "", sys.stderr.isatty()
+
+    def __call__(self, stage: str, seconds: float) -> None:
+        if self.tty:
+            click.echo(f"\r\x1b[K{self.label} {stage} ({seconds:.0f} s)", err=True, nl=False)
+        elif stage != self.shown:
+            click.echo(f"{self.label} {stage}", err=True)
+        self.shown = stage
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.tty and self.shown:
+            click.echo("\r\x1b[K", err=True, nl=False)
 
 
 def _format_command(fmt: str, help_text: str, split: bool = True) -> None:
