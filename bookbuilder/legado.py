@@ -111,9 +111,11 @@ def _names(field) -> tuple[str, ...]:
 
 
 def _named(field: tuple[str, ...], names: tuple[str, ...]) -> bool:
-    """Whether a scope field names the book: Legado asks whether the book's name is in the field
-    (scope LIKE '%' || name || '%'); a name in ours may carry more (the file novel.txt for novel)."""
-    return any(s in n or n in s for s in field for n in names if n)
+    """Whether a scope field names the book: one of its entries is in the title or the source's
+    name (novel for novel.txt). Legado asks the other way round, whether the name is in the field
+    (scope LIKE '%' || name || '%'); the two agree on a whole name, and ours keeps a folder called
+    source, the default, out of every scope that holds a site's …/source/… URL."""
+    return any(s in n for s in field for n in names if n)
 
 
 def applies(rule: ReplaceRule, names: tuple[str, ...]) -> bool:

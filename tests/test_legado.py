@@ -26,7 +26,10 @@ def _built(tmp_path, rule: dict, title: str = "测试书"):
     ({"scopeTitle": True, "excludeScope": "测试书"}, "第一章 甲乙", "他走进院子，甲乙看见一棵老树。"),
     ({"scopeTitle": True, "excludeScope": "别的书;另一本"}, "第一章 丙丁", "他走进院子，丙丁看见一棵老树。"),
     ({"scope": "测试书", "excludeScope": "测试书"}, "第一章 甲乙", "他走进院子，甲乙看见一棵老树。"),  # exclusion wins
-], ids=["defaults", "title-too", "title-only", "neither", "excluded", "excluded-elsewhere", "scope-and-exclude"])
+    ({"scope": "别的书;测试书"}, "第一章 甲乙", "他走进院子，丙丁看见一棵老树。"),
+    ({"scope": "https://www.example.cc/source/12"}, "第一章 甲乙", "他走进院子，甲乙看见一棵老树。"),  # not the folder source/
+], ids=["defaults", "title-too", "title-only", "neither", "excluded", "excluded-elsewhere", "scope-and-exclude",
+        "scoped", "another-site"])
 def test_replace_rule_scopes(tmp_path, fields, title, text):
     assert _built(tmp_path, {"pattern": "甲乙", "replacement": "丙丁", **fields}) == (title, text)
 
