@@ -219,7 +219,12 @@ class Normalizer:
         return replace(ch, title=self.title(ch.title), blocks=blocks), dict(step.counts), step.removed
 
     def title(self, text: str) -> str:
-        """A chapter or volume title normalized (titles are not counted as changes)."""
+        """A chapter or volume title normalized (titles are not counted as changes), after the
+        replace rules for titles (Legado's scopeTitle)."""
+        if text and self.replace_rules:
+            from bookbuilder.legado import replace_title
+
+            text = replace_title(text, self.replace_rules)
         return self.text(text, title=True) if text else text
 
     def text(self, text: str, step: Step | None = None, title: bool = False) -> str:
