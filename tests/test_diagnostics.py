@@ -67,6 +67,8 @@ TRIGGERS = {
                                             "p.txt").diagnostics, "W108"), "p.txt", 302),
     "W109": lambda t: (first(decode_chapter(("第一章\n" + "第二章 归来".encode("gbk").decode("latin-1") + "\n他说。\n").encode("utf-8"),
                                             "l.txt").diagnostics, "W109"), "l.txt", 2),
+    "W110": lambda t: (first(decode_chapter(("第一章\n" + "他说。\n" * 300).encode("gbk") + bytes(9000), "n.txt").diagnostics,
+                             "W110"), "n.txt", 302),
     "I101": lambda t: (first(diagnostics_of(book(t, toml="[source]\nencoding = 'utf-8'\n")), "I101"), "1.txt", None),
     "I201": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n正文。\n（本章完）"})), "I201"), "1.txt", 3),
     "W201": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n正文。\n他说：“好。”。”"})), "W201"), "1.txt", 3),
