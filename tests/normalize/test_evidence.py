@@ -299,3 +299,19 @@ def test_repeated_glued_phrases_and_a_sites_words_alone_go(tmp_path):
 @pytest.mark.parametrize("prose", ["【关于这本小说：】", "他写下(??)(??)(??)几个符号。"])
 def test_a_bracketed_title_and_unknown_marks_stay(prose):
     assert clean("他走了。", prose, "她来了。")[1] == prose
+
+
+def test_a_download_header_leaves_the_blurb_and_description_clean(tmp_path):
+    """A download's header (the shape of 爪机书屋's, with a made-up site): link line, disclaimer, A:/B:
+    banners, a framed 最新50章 marker. The blurb page and dc:description keep the blurb alone (issue 33)."""
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parent.parent / "fixtures" / "debris" / "download_header.txt"
+    (tmp_path / "某书.txt").write_bytes(src.read_bytes())
+    loaded = load_book(tmp_path / "某书.txt", jobs=1)
+    blurb = "他是如何一步一步走向巅峰，凭一己之力，扬名修真界，请看某人作品《某书》"
+    assert loaded.book.meta.description == blurb
+    chapters = list(loaded.book.chapters())
+    assert [b.text for b in chapters[0].blocks] == [blurb]
+    assert [c.title for c in chapters[1:]] == ["第一章 风起", "第二章 云涌"]
+    assert not any("example" in b.text or "www" in b.text for c in chapters for b in c.blocks)
