@@ -9,10 +9,13 @@ or a bracket around it (corroboration, RULES §5's "never prose").
 """
 from __future__ import annotations
 
+import bisect
 import html
 import itertools
+import os
 import re
 import unicodedata
+from functools import lru_cache
 
 from bookbuilder.normalize.junk import _trie
 
@@ -106,41 +109,80 @@ def _alnum(c: str) -> bool:
     return c.isascii() and c.isalnum()
 
 
-def fold(text: str) -> tuple[str, list[int]]:
+class _Where:
+    """For each index of a folded text, the index in the text it came from: the text's indexes
+    less the ones folding dropped (kept sorted: a handful per paragraph)."""
+
+    def __init__(self, dropped: list[int], length: int):
+        self.dropped, self.length = dropped, length
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, k: int) -> int:
+        k = k + self.length if k < 0 else k
+        i = k
+        while True:
+            j = k + bisect.bisect_right(self.dropped, i)
+            if j == i:
+                return i
+            i = j
+
+
+_FOLD_DOTS = "".join(sorted({c.translate(LOOKALIKES) for c in _DOTS}))
+_SPACE_RUN = re.compile(rf"(?<=[A-Za-z0-9{re.escape(_FOLD_DOTS)}])[ \u3000\t]+(?=[A-Za-z0-9{re.escape(_FOLD_DOTS)}])")
+_DOT_OR_SLASH = re.compile(f"[{re.escape(_FOLD_DOTS)}/]")
+
+
+def fold(text: str) -> tuple[str, _Where]:
     """The text as a URL matcher should see it, and for each folded character its index in `text`:
-    full-width → half-width, lower case, spaces among letters, digits and dots dropped, a dot-like
-    mark between letters read as a dot."""
-    chars = [(_half(c), i) for i, c in enumerate(text)]
-    kept = []
-    for k, (c, i) in enumerate(chars):
-        if c in " \u3000\t":
-            before = next((x for x, _ in reversed(kept)), "")
-            after = next((x for x, _ in chars[k + 1:] if x not in " \u3000\t"), "")
-            if (_alnum(before) or before in _DOTS) and (_alnum(after) or after in _DOTS) and before and after:
-                continue  # w w w . 5 1 7 → www.517
-        kept.append((c, i))
-    out, where = [], []
-    for k, (c, i) in enumerate(kept):
-        if c == "/" and out[-3:] in (["w"] * 3, ["w", "a", "p"]):
-            c = "."  # www/example.net
-        elif c in _DOTS and out and _alnum(out[-1]) and k + 1 < len(kept) and _alnum(kept[k + 1][0]):
-            c = "."
-        elif c in _DOTS and out and out[-1] == "." :
-            continue
-        out.append(c.lower())
-        where.append(i)
-    return "".join(out), where
+    full-width → half-width, look-alikes → Latin, lower case, spaces among letters, digits and dots
+    dropped, a dot-like mark between letters read as a dot. The characters are mapped by
+    str.translate and the spaces found by one regex: a character loop here was most of the
+    cleaning of a 4 MB download (bench/bench_debris.py)."""
+    t = text.translate(LOOKALIKES)
+    dropped = [i for m in _SPACE_RUN.finditer(t) for i in range(m.start(), m.end())]  # w w w . 5 1 7 → www.517
+    if dropped:
+        gone = set(dropped)
+        kept_at = [i for i in range(len(t)) if i not in gone]
+        t = "".join(t[i] for i in kept_at)
+    lowered = t.lower()
+    chars = list(lowered if len(lowered) == len(t) else "".join(c.lower()[:1] or c for c in t))
+    deleted: set[int] = set()
+    for m in _DOT_OR_SLASH.finditer(t):
+        k = m.start()
+        c = chars[k]
+        previous = next((chars[j] for j in range(k - 1, -1, -1) if j not in deleted), "")
+        if c == "/":
+            if "".join(chars[j] for j in range(max(0, k - 3), k) if j not in deleted) in ("www", "wap"):
+                chars[k] = "."  # www/example.net
+        elif previous and _alnum(previous) and k + 1 < len(chars) and _alnum(chars[k + 1]):
+            chars[k] = "."
+        elif previous == ".":
+            deleted.add(k)
+    if deleted:
+        folded = "".join(c for j, c in enumerate(chars) if j not in deleted)
+    else:
+        folded = "".join(chars)
+    removed = sorted(set(dropped) | {(kept_at[j] if dropped else j) for j in deleted})
+    return folded, _Where(removed, len(folded))
 
 
 def find_urls(text: str) -> list[tuple[int, int]]:
     """Spans of `text` (original indexes) that read as a URL once disguises are folded away."""
     if not _LATIN.search(text):
         return []
+    return list(_urls_in(text))
+
+
+@lru_cache(maxsize=1024)
+def _urls_in(text: str) -> tuple[tuple[int, int], ...]:
+    """find_urls, kept for the paragraphs in hand: cleaning asks of one paragraph several times."""
     folded, where = fold(text)
     spans = [(where[m.start()], where[m.end() - 1] + 1, m.group(0)) for m in _URL.finditer(folded)]
     # Read as a URL only by taking a hyphen or a comma for a dot (（vfavors-ky）, TO：LK), with no
     # www, scheme or common ending: a word of the text, not a domain.
-    return [(a, b) for a, b, url in spans if _DOT_LIKE.search(text, a, b) or _PLAIN_URL.search(url)]
+    return tuple((a, b) for a, b, url in spans if _DOT_LIKE.search(text, a, b) or _PLAIN_URL.search(url))
 
 
 _DOT_LIKE = re.compile(r"[.．。点丶、]")
@@ -293,6 +335,9 @@ def _named_domain(text: str, start: int, end: int) -> tuple[int, int, str] | Non
 def _spells(name: str, label: str) -> bool:
     """Whether a domain's label starts with the name in pinyin, whole or by initials, any reading
     of a character that has several (爪: zhua, zhao)."""
+    # One character's readings are all this needs: pypinyin's documented switch leaves its phrase
+    # dictionary unread (its import takes 0.04 s so, 0.16 s with it).
+    os.environ.setdefault("PYPINYIN_NO_PHRASES", "true")
     from pypinyin import Style, pinyin
 
     whole = [sorted(set(r)) for r in pinyin(name, heteronym=True, style=Style.NORMAL)]

@@ -2,6 +2,7 @@
 blocks (and the number of changes). Locations survive: a joined paragraph keeps its first line."""
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 
@@ -10,7 +11,7 @@ from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
 from bookbuilder.normalize.clean import SITE_WORDS, cut, find_urls, form_debris, site_watermark, url_adverts, words_pattern
 from bookbuilder.normalize.debris import JUDGES, in_debris_block, judge_line
-from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, patterns_in
+from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, keyword_finder, patterns_in
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
 
 _LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]")
@@ -38,14 +39,15 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
     (diagnostics.removal). `text`: the paragraphs joined by newlines, when the caller has them."""
     if text is None:
         text = "\n".join(b.text for b in blocks if type(b) is Paragraph)
-    patterns = patterns_in(text, patterns)
+    listed = bool(patterns_in(text, patterns))
     letters = _LETTERS.search(text) is not None  # a URL and a site's strewn name (txt) need Latin letters
     urls = letters and _URL_HINT.search(text) is not None  # plain or disguised: letters around a dot-like mark
     marks = urls or (letters and _TXT_HINT.search(text) is not None)
     hints = _debris_hint(text)
-    if not patterns and not marks and not hints:
+    if not listed and not marks and not hints:
         return blocks
     boxed = _boxed_banners(blocks) if urls and "boxed-banner" not in off else set()
+    worth = _lines_worth_a_look(blocks, text, patterns)
     out: list = []
     gone: list[int] = []  # indexes in `out` of lines dropped whole (None there), for the block rule
     for i, block in enumerate(blocks):
@@ -54,7 +56,7 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
             gone.append(len(out))
             out.append(None)
             continue
-        if type(block) is Paragraph:
+        if type(block) is Paragraph and (worth is None or i in worth):
             kept = _clean_paragraph(block, patterns, urls and "url-advert" not in off, marks, hints, counts, removed, off)
             if kept is None:
                 gone.append(len(out))
@@ -66,10 +68,35 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
     return tuple(_tidy_breaks([b for b in out if b is not None]))
 
 
+_LETTER_RUN = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]+")
+
+
+def _lines_worth_a_look(blocks: tuple, text: str, patterns) -> set[int] | None:
+    """The indexes of the blocks whose paragraph holds something a rule needs (a listed pattern's
+    keyword, a letter, a picture or a debris word), from scans of the whole chapter's text: most
+    paragraphs of a download hold none, and are then not looked at one by one. None: every one."""
+    if any(not p.keywords for p in patterns):
+        return None  # a pattern with no keywords (book.toml's own) is searched in every line
+    finder = keyword_finder(patterns) if patterns else None
+    starts, where = [], []
+    at = 0
+    for i, block in enumerate(blocks):
+        if type(block) is Paragraph:
+            starts.append(at)
+            where.append(i)
+            at += len(block.text) + 1
+    found: set[int] = set()
+    for rx in (finder, _LETTER_RUN, _DEBRIS_PICTURES, _DEBRIS_WORDS):
+        if rx is not None:
+            found.update(where[bisect.bisect_right(starts, m.start()) - 1] for m in rx.finditer(text))
+    return found
+
+
 def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints: bool, counts: Counter,
                      removed: list, off: frozenset[str]) -> Paragraph | None:
     """The paragraph without its debris, or None when nothing of it is left."""
     line, changed = block.text, False
+    patterns = patterns_in(line, patterns)  # the listed patterns whose keywords the line holds (most lines: none)
     has_url = urls and bool(find_urls(line))
     first, name = clean_line(line, patterns, has_url, leading=True) if patterns else (line, None)
     if name and not first:  # a line that is an advert from its start: dropped whole
@@ -78,7 +105,7 @@ def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints:
     spans = _outermost(inline_spans(line, patterns) +
                        [(a, b, "url-advert:" + why) for a, b, why in (url_adverts(line) if has_url else ())] +
                        ([(a, b, "form-debris:" + why) for a, b, why in form_debris(line)]
-                        if hints and "form-debris" not in off else []))
+                        if hints and "form-debris" not in off and _debris_hint(line) else []))
     if spans:  # adverts inside the line first: what is left is judged as a line
         for start, end, rule in spans:
             rule, _, evidence = rule.partition(":")
