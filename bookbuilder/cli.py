@@ -12,7 +12,7 @@ from bookbuilder import __version__, pipeline, report
 from bookbuilder.diagnostics import BookError, Diagnostic, Severity
 
 PATH = click.argument("path", default=".", type=click.Path(path_type=Path))
-OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write here instead of build/<slug>.<ext>.")
+OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write here instead of build/<name>.<ext>.")
 
 
 class BookCommandGroup(click.Group):
@@ -72,7 +72,7 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
 
 
 SPLIT = click.option("--split", type=click.Choice(["volumes"]), default=None,
-                     help="One file per volume, build/<slug>-<n>.<ext>, with series metadata.")
+                     help="One file per volume, build/<name>-<n>.<ext>, with series metadata.")
 
 
 NO_CACHE = click.option("--no-cache", is_flag=True, help="Neither read nor write build/.cache (work kept between builds).")
@@ -95,9 +95,33 @@ def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | N
         with click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True) as bar:
             target, notes = pipeline.build(loaded, fmt, output, jobs, progress=bar.update, cache=not no_cache)
     else:
-        target, notes = pipeline.build(loaded, fmt, output, jobs, cache=not no_cache)
+        with StatusLine(fmt.upper()) as status:
+            target, notes = pipeline.build(loaded, fmt, output, jobs, cache=not no_cache, status=status)
     _warn(notes)
     click.echo(f"wrote {target}")
+
+
+class StatusLine:
+    """What a long step without chapters to count is doing (calibre's conversion to AZW3), on
+    stderr: one line rewritten in place on a terminal, with the seconds it has taken; elsewhere (a
+    CI log) each new stage once."""
+
+    def __init__(self, label: str):
+        self.label, self.shown, self.tty = label, "", sys.stderr.isatty()
+
+    def __call__(self, stage: str, seconds: float) -> None:
+        if self.tty:
+            click.echo(f"\r\x1b[K{self.label} {stage} ({seconds:.0f} s)", err=True, nl=False)
+        elif stage != self.shown:
+            click.echo(f"{self.label} {stage}", err=True)
+        self.shown = stage
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.tty and self.shown:
+            click.echo("\r\x1b[K", err=True, nl=False)
 
 
 def _format_command(fmt: str, help_text: str, split: bool = True) -> None:
@@ -112,10 +136,10 @@ def _format_command(fmt: str, help_text: str, split: bool = True) -> None:
     main.command(fmt)(command)
 
 
-_format_command("epub", "Build the EPUB 3 (default build/<slug>.epub).")
-_format_command("pdf", "Build the PDF (default build/<slug>.pdf), rendering chapters in parallel.", split=False)
-_format_command("kepub", "Build the Kobo kepub (default build/<slug>.kepub.epub): the EPUB with Kobo's sentence spans.")
-_format_command("azw3", "Build the Kindle AZW3 (default build/<slug>.azw3) through calibre's ebook-convert.")
+_format_command("epub", "Build the EPUB 3 (default build/<name>.epub).")
+_format_command("pdf", "Build the PDF (default build/<name>.pdf), rendering chapters in parallel.", split=False)
+_format_command("kepub", "Build the Kobo kepub (default build/<name>.kepub.epub): the EPUB with Kobo's sentence spans.")
+_format_command("azw3", "Build the Kindle AZW3 (default build/<name>.azw3) through calibre's ebook-convert.")
 
 
 @main.command()

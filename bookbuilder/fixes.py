@@ -15,13 +15,11 @@ from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.choice import Choice
-from bookbuilder.headings import Heading, candidate, normalize_title
+from bookbuilder.headings import Heading, candidate, chapter_number, normalize_title
 from bookbuilder.model import Location
-from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 
 KEYS = ("at", "title", "as", "rename", "merge")
 KINDS = ("text", "chapter", "volume")
-_NUMBER = re.compile(rf"[{NUMERAL_CHARS}]+")
 
 
 @dataclass(frozen=True)
@@ -93,11 +91,12 @@ def _apply_one(fix: Fix, i: int, line: str, number: int, heading: Heading | None
         return f"{line[:30]} is text, not a heading"
     if heading is None or (fix.kind and fix.kind != heading.kind and fix.kind in ("chapter", "volume")):
         parsed = heading or candidate(line, number)
-        m = _NUMBER.search(line)
         heading = Heading(fix.kind or "chapter", parsed.title if parsed else normalize_title(line),
-                          parsed.number if parsed else (parse_numeral(m.group(0)) if m else None), number, rule="fix")
+                          parsed.number if parsed else chapter_number(line), number, rule="fix")
     if fix.rename:
-        heading = heading._replace(title=fix.rename)
+        renamed = candidate(fix.rename, number)  # the new title's number is the one the user means
+        heading = heading._replace(title=fix.rename, number=renamed.number if renamed and renamed.number is not None
+                                   else heading.number)
     if fix.merge:
         headings.pop(i, None)
         drop.add(i)

@@ -214,6 +214,21 @@ def normalize_title(text: str) -> str:
     return _spaced(heading_core(text.translate(_FULLWIDTH_DIGIT)))
 
 
+_CHAPTER_NUMBER = re.compile(rf"第\s*({_N})\s*{CHAPTER_UNIT}")
+_VOLUME_NUMBER = re.compile(rf"第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|{_N}\s*{_VOLUME_UNIT}")
+
+
+def chapter_number(line: str) -> int | None:
+    """The number of a line taken as a chapter by other means than our rules (a [[fix]], a Legado
+    TOC rule): its 第N章's, else its first number that is no volume's (◎卷十三·2040◎: 2040), else its
+    first. By a volume number glued before it (第二十一集第164章…) every chapter of the volume had
+    one number, and W303 and W301 came at each."""
+    if m := _CHAPTER_NUMBER.search(line):
+        return parse_numeral(m.group(1))
+    m = re.search(_N, _VOLUME_NUMBER.sub("\0", line)) or re.search(_N, line)
+    return parse_numeral(m.group(0)) if m else None
+
+
 _UNIT_WORDS = frozenset(("回合", "回事", "回家", "回来", "回去", "回头", "节课", "节目", "章程", "章节", "话题", "话说"))
 
 

@@ -12,10 +12,7 @@ from pathlib import Path
 import regex
 
 from bookbuilder.choice import Choice, choose
-from bookbuilder.headings import Heading, candidate, normalize_title
-from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
-
-_NUMERAL = regex.compile(f"[{NUMERAL_CHARS}]+")
+from bookbuilder.headings import Heading, candidate, chapter_number, normalize_title
 
 
 @dataclass(frozen=True)
@@ -24,6 +21,9 @@ class ReplaceRule:
     pattern: regex.Pattern
     replacement: str  # a Python template (Java's $1 made \g<1>)
     scope: tuple[str, ...]  # book titles or sources it is for; empty: every book
+    titles: bool = False  # scopeTitle: on chapter titles (Legado's default: not)
+    content: bool = True  # scopeContent: on the text
+    exclude: tuple[str, ...] = ()  # excludeScope: books it is not for, though its scope names them
 
 
 @dataclass(frozen=True)
@@ -85,15 +85,16 @@ def _enabled(path: Path, switch: str, body: str, order: str):
 
 
 def load_replace_rules(path: Path) -> tuple[ReplaceRule, ...]:
-    """The enabled rules in `order`: {name, pattern, replacement, isRegex, isEnabled, order, scope}."""
+    """The enabled rules in `order`: {name, pattern, replacement, isRegex, isEnabled, order, scope,
+    scopeTitle, scopeContent, excludeScope}, with Legado's defaults."""
     rules = []
     for rank, i, name, r in _enabled(path, "isEnabled", "pattern", "order"):
         is_regex = r.get("isRegex", True)
         replacement = str(r.get("replacement") or "")
-        scope = tuple(s.strip() for s in str(r.get("scope") or "").replace(",", ";").split(";") if s.strip())
         rules.append((rank, i, ReplaceRule(name, _compile(path, name, str(r["pattern"]), literal=not is_regex),
                                            java_replacement(replacement) if is_regex else replacement.replace("\\", "\\\\"),
-                                           scope)))
+                                           _names(r.get("scope")), bool(r.get("scopeTitle", False)),
+                                           bool(r.get("scopeContent", True)), _names(r.get("excludeScope")))))
     return tuple(rule for _, _, rule in sorted(rules, key=lambda t: t[:2]))
 
 
@@ -104,20 +105,43 @@ def load_toc_rules(path: Path) -> tuple[TocRule, ...]:
     return tuple(rule for _, _, rule in sorted(rules, key=lambda t: t[:2]))
 
 
+def _names(field) -> tuple[str, ...]:
+    """A scope field's book names and sources, split at ; or ,."""
+    return tuple(s.strip() for s in str(field or "").replace(",", ";").split(";") if s.strip())
+
+
+def _named(field: tuple[str, ...], names: tuple[str, ...]) -> bool:
+    """Whether a scope field names the book: one of its entries is in the title or the source's
+    name (novel for novel.txt). Legado asks the other way round, whether the name is in the field
+    (scope LIKE '%' || name || '%'); the two agree on a whole name, and ours keeps a folder called
+    source, the default, out of every scope that holds a site's …/source/… URL."""
+    return any(s in n for s in field for n in names if n)
+
+
 def applies(rule: ReplaceRule, names: tuple[str, ...]) -> bool:
-    """A scoped rule is for the books whose title (or source) its scope names."""
-    return not rule.scope or any(s in n for s in rule.scope for n in names if n)
+    """A scoped rule is for the books whose title (or source) its scope names, unless its
+    excludeScope names them too (Legado's ReplaceRuleDao: the exclusion wins)."""
+    return (not rule.scope or _named(rule.scope, names)) and not _named(rule.exclude, names)
 
 
 def replace_text(text: str, rules: tuple[ReplaceRule, ...]) -> tuple[str, list[tuple[str, str]]]:
-    """`text` through each rule in order; (rule name, what it matched) for every match."""
+    """`text` through each rule with scopeContent in order; (rule name, what it matched) for every match."""
     found: list[tuple[str, str]] = []
-    for rule in rules:
+    for rule in (r for r in rules if r.content):
         matches = [m.group(0) for m in rule.pattern.finditer(text) if m.group(0)]
         if matches:
             text = rule.pattern.sub(rule.replacement, text)
             found += [(rule.name, m) for m in matches]
     return text, found
+
+
+def replace_title(title: str, rules: tuple[ReplaceRule, ...]) -> str:
+    """A title through the rules with scopeTitle; a rule that would blank it is passed over, as
+    Legado does (BookChapter.getDisplayTitle)."""
+    for rule in rules:
+        if rule.titles and (new := rule.pattern.sub(rule.replacement, title)).strip():
+            title = new
+    return title
 
 
 def toc_candidates(lines, rule: TocRule, make) -> dict[int, object]:
@@ -138,19 +162,28 @@ def rule_heading(line: str, line_no: int, rule: str) -> Heading:
     h = candidate(line, line_no)
     if h is not None:
         return h._replace(rule=rule, weak=False)
-    m = _NUMERAL.search(line)
-    return Heading("chapter", normalize_title(line), parse_numeral(m.group(0)) if m else None, line_no, rule=rule)
+    return Heading("chapter", normalize_title(line), chapter_number(line), line_no, rule=rule)
 
 
-def best_choice(builtin: Choice, lines, rules) -> Choice:
+def best_choice(builtin: Choice, lines, rules) -> tuple[Choice, list[str]]:
     """Among the built-in choice and each imported rule's, the one whose numbering runs on best
-    (ties: the built-in one)."""
-    best, score = builtin, sequence_score(builtin)
+    (ties: the built-in one); why each rule that found other headings was not used: a rule that
+    loses in silence looks like a rule bookbuilder ignores."""
+    best, score, name = builtin, sequence_score(builtin), "the built-in rules"
+    tried = []
     for rule in rules:
         cands = toc_candidates(lines, rule, rule_heading)
         if not cands:
             continue
         choice = choose(cands, {i: i for i in cands})
-        if (s := sequence_score(choice)) > score:
-            best, score = choice, s
-    return best
+        s = sequence_score(choice)
+        tried.append((rule.name, len(cands), s, _numbered(choice)))
+        if s > score:
+            best, score, name = choice, s, rule.name
+    why = [f"TOC rule {rule!r} matched {n} lines, not used: their numbers run on {s} times, {score} times by {name}"
+           for rule, n, s, headings in tried if rule != name and headings != _numbered(best)]
+    return best, why
+
+
+def _numbered(choice: Choice) -> dict:
+    return {i: h.number for i, h in choice.headings.items()}

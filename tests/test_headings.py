@@ -713,3 +713,60 @@ def test_a_volume_named_again_in_short_is_the_same_volume_and_notes_are_not_volu
 def test_a_heading_repeated_at_the_start_of_the_text_is_cut_off_it(tmp_path, first, kept):
     loaded = novel(tmp_path, f"第二部【青云路】 第一章 【委任】（上）\n{first}\n{BODY}第二章 别离\n{BODY}")
     assert next(loaded.book.chapters()).blocks[0].text == kept
+
+
+# A volume number glued before the chapter's (第二十一集第164章…): the line is no heading of its own.
+GLUED_VOLUME = f"第162章 甲\n{BODY}第163章 乙\n{BODY}第二十一集第164章飘渺，重逢\n{BODY}第165章 丁\n{BODY}"
+
+
+@pytest.mark.parametrize("fix", [
+    'as = "chapter"\nrename = "第164章 飘渺，重逢"\n',
+    'as = "chapter"\n',
+])
+def test_a_forced_heading_keeps_its_chapter_number_not_its_volumes(tmp_path, fix):
+    from bookbuilder.render.names import document_names
+
+    loaded = _fixed(tmp_path, f'[[fix]]\ntitle = "第二十一集第164章飘渺，重逢"\n{fix}', GLUED_VOLUME)
+    chapters = [c for c in loaded.book.chapters() if c.kind == "chapter"]
+    assert [c.number for c in chapters] == [162, 163, 164, 165]
+    assert document_names(loaded.book)[0][2].endswith("ch00164")
+    assert not {"W301", "W303"} & set(codes(loaded))
+
+
+@pytest.mark.parametrize("line, number", [
+    ("第二十一集第164章飘渺，重逢", 164),  # the 章's number, not the 集's
+    ("第三卷第十二回 归来", 12),
+    ("◎卷十三·2040◎ 标题", 2040),  # 卷十三 is the volume's
+    ("第二十一集 2041 标题", 2041),
+    ("七十二 归来", 72),  # no 第N章: its first number
+    ("卷三", 3),  # only a volume's number: that one
+    ("归来", None),
+])
+def test_the_chapter_number_of_a_line_another_rule_took(line, number):
+    from bookbuilder.headings import chapter_number
+
+    assert chapter_number(line) == number
+
+
+def _toc_ruled(tmp_path, rule: str, text: str):
+    import json
+
+    (tmp_path / "toc.json").write_text(json.dumps([{"name": "书签", "rule": rule, "enable": True}]), "utf-8")
+    (tmp_path / "source").mkdir(exist_ok=True)
+    (tmp_path / "source" / "novel.txt").write_text(text, "utf-8")
+    (tmp_path / "book.toml").write_text('[source]\ntoc_rules = "toc.json"\n', "utf-8")
+    return load_book(tmp_path)
+
+
+def test_a_toc_rule_whose_headings_open_with_a_volume_number_numbers_by_the_chapters(tmp_path):
+    text = "".join(f"◎卷十三·{n}◎ 标题{n}\n{BODY}" for n in range(2040, 2044))
+    loaded = _toc_ruled(tmp_path, r"^◎卷.{1,8}◎", text)
+    assert [c.number for c in loaded.book.chapters()] == [2040, 2041, 2042, 2043]
+
+
+def test_a_toc_rule_that_loses_to_the_built_in_headings_says_why(tmp_path):
+    text = "".join(f"第{n}章 标题{n}\n{BODY}◎ 注\n{BODY}" for n in range(1, 5))
+    loaded = _toc_ruled(tmp_path, r"^◎ 注$", text)
+    assert [c.number for c in loaded.book.chapters()] == [1, 2, 3, 4]
+    notes = [d.message for d in loaded.diagnostics if d.code == "I304" and "书签" in d.message]
+    assert notes and "4 lines" in notes[0] and "not used" in notes[0], notes

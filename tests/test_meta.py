@@ -244,3 +244,21 @@ def test_the_chosen_values_reach_the_epub_and_the_identifier(tmp_path):
     opf = zipfile.ZipFile(epub).read("EPUB/content.opf").decode()
     assert "<dc:title" in opf and ">天涯客</dc:title>" in opf and ">某甲</dc:creator>" in opf
     assert "乱名" not in opf
+
+
+def test_an_authors_quoted_title_over_every_chapter_names_both_and_its_variants_go(tmp_path):
+    """金庸《倚天屠龙记》 over 29 chapters of a download, and 倚天屠龙记, 金庸 alone on their lines in
+    a few (the site's other page headers): the first names the author and the title; none stays
+    in a chapter. A sentence that names the author stays."""
+    header = "某甲《天涯客》\n"
+    chapters = [f"{header}第{n}章 标题{n}\n他走进院子，看见一棵老树。\n" for n in "一二三四五六七八"]
+    chapters[3] = "天涯客\n某甲\n" + chapters[3].split("\n", 1)[1]  # the header in two lines
+    chapters[5] += "天涯客\n某甲说过，树比人老。\n"  # a page break inside the chapter
+    path = tmp_path / "novel.txt"
+    path.write_text("".join(chapters), "utf-8")
+    loaded = load_book(path, jobs=1)
+    assert meta(loaded)["author"][0] == "某甲" and meta(loaded)["title"][0] == "天涯客"
+    texts = [b.text for c in loaded.book.chapters() for b in c.blocks if hasattr(b, "text")]
+    assert not {"某甲《天涯客》", "天涯客", "某甲"} & set(texts), texts
+    assert "某甲说过，树比人老。" in texts and texts.count("他走进院子，看见一棵老树。") == 8
+    assert [c.title for c in loaded.book.chapters() if c.kind == "chapter"] == [f"第{n}章 标题{n}" for n in "一二三四五六七八"]

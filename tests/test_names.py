@@ -3,6 +3,8 @@ inserted, appended or renamed keeps every other chapter's EPUB document and PDF 
 import re
 import zipfile
 
+import pytest
+
 from bookbuilder.pipeline import build, load_book
 from bookbuilder.render.names import document_names
 from bookbuilder.render.pdf import entries
@@ -64,3 +66,43 @@ def test_unnumbered_parts_volumes_and_repeats_get_deterministic_names(tmp_path):
     assert document_names(load_book(seasons).book) == (["v001-001-ch00001", "v001-002-ch00001", "v002-001-ch00001"],
                                                        ["part001-001", "part001-002", "part002-001"])
     assert all(re.fullmatch(r"[A-Za-z][\w.-]*", n) for n in chapters + [v for v in volumes if v])  # XML ids
+
+
+# ---- the book's file names -------------------------------------------------------------------
+
+@pytest.mark.parametrize("title, stem", [
+    ("仙逆", "仙逆"),
+    ("天涯客:某甲之歌", "天涯客：某甲之歌"),  # what file systems refuse, in its full-width form
+    ("龙/虎", "龙／虎"),
+    ('问?答*"引"<左>|右\\', "问？答＊＂引＂＜左＞｜右＼"),
+    ("  .仙逆.  ", "仙逆"),  # no hidden file, no trailing dot (Windows drops it)
+    ("仙\u200b逆\x07", "仙逆"),  # control and format characters (zero-width space, a bell)
+    ("Re:从零开始", "Re：从零开始"),
+    ("斗破苍穹2", "斗破苍穹2"),  # not "2", what an ASCII slug of it was
+    ("The Art of War", "the-art-of-war"),  # an ASCII title keeps its slug
+])
+def test_file_stem_of_a_title(title, stem):
+    from bookbuilder.render.names import file_stem
+
+    assert file_stem(title) == stem
+
+
+def test_a_long_title_is_cut_to_what_a_file_system_takes():
+    from bookbuilder.render.names import file_stem
+
+    stem = file_stem("长" * 200)
+    assert len((stem + "-12.kepub.epub").encode("utf-8")) <= 255 and stem == "长" * len(stem)
+
+
+def test_a_chinese_title_names_the_files_and_output_name_wins(tmp_path):
+    from bookbuilder.pipeline import _artifacts
+
+    root = write_book(tmp_path / "b", _files([1, 2]), '[book]\ntitle = "仙逆"\n')
+    assert {path.name for _, path in _artifacts(load_book(root))} == {"仙逆.epub", "仙逆.pdf", "仙逆.kepub.epub", "仙逆.azw3"}
+    assert build(load_book(root), "epub")[0] == root / "build" / "仙逆.epub"
+    assert build(load_book(root), "kepub")[0] == root / "build" / "仙逆.kepub.epub"
+    slashed = write_book(tmp_path / "c", _files([1, 2]), '[book]\ntitle = "上/下:合集"\n')
+    path = build(load_book(slashed), "epub")[0]
+    assert path == slashed / "build" / "上／下：合集.epub" and path.is_file()
+    named = write_book(tmp_path / "d", _files([1, 2]), '[book]\ntitle = "仙逆"\n[output]\nname = "xianni"\n')
+    assert build(load_book(named), "epub")[0] == named / "build" / "xianni.epub"

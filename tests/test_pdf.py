@@ -189,3 +189,29 @@ def test_traditional_book_is_set_in_the_traditional_face(tmp_path):
     root = write_book(tmp_path / "b", {"1.txt": "第一章 開始\n他說：「走吧。」"}, '[book]\nlanguage = "zh-Hant"\n')
     path = build_pdf(load_book(root), jobs=1)[0]
     assert any("CJK-TC" in name for name in pdf_fonts(path)), pdf_fonts(path)
+
+
+def _physical_starts(reader):
+    """Each outline entry's page, counting the PDF's first page (the cover) as 1."""
+    return {item.title: reader.get_destination_page_number(item) + 1
+            for entry in reader.outline for item in ([entry] if not isinstance(entry, list) else entry)}
+
+
+@pytest.mark.parametrize("chapter_count", [2, 30])
+def test_recto_counts_physical_pages_whatever_the_front_matters_length(tmp_path, sample_book, chapter_count):
+    """[pdf] recto by the sheet in the reader's hand: every chapter's first page is an odd page of
+    the file, cover counted as 1. The sample's front matter has 3 pages (cover, title page,
+    contents); 30 chapters make a 4-page one. Either way the body's page 1 is an odd page."""
+    if chapter_count == 2:
+        root = sample_book
+        (root / "book.toml").write_text((root / "book.toml").read_text("utf-8") + "\n[pdf]\nrecto = true\n", "utf-8")
+    else:
+        root = write_book(tmp_path / "b", chapters(chapter_count, paragraphs=2), "[pdf]\nrecto = true\n")
+    reader = PdfReader(str(build_pdf(load_book(root), jobs=1)[0]))
+    start = body_start(reader)
+    starts = _physical_starts(reader)
+    assert len(starts) >= chapter_count
+    assert all(page % 2 == 1 for page in starts.values()), starts
+    assert start % 2 == 0  # the body's page 1 is physical page start + 1
+    padded = not reader.pages[start - 1].extract_text().strip()
+    assert padded == (chapter_count == 2)  # the 3-page front matter ends with a blank; the 4-page one does not

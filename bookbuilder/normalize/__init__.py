@@ -141,7 +141,7 @@ RULES: tuple[Rule, ...] = (
 )
 # Cleaning's rules that decide from evidence in the file rather than from junk.toml's list (issue
 # 31); [normalize.junk] disable = [...] names them as it names a listed pattern.
-EVIDENCE_RULES = ("url-advert", "boxed-banner", "site-watermark-line") + lines.JUDGES + ("debris-block",) + REPEATS
+EVIDENCE_RULES = ("url-advert", "form-debris", "boxed-banner", "site-watermark-line") + lines.JUDGES + ("debris-block",) + REPEATS
 SWITCHES = {r.name for r in RULES} - {"convert", "replace"}  # those two are set by naming a conversion or a file
 
 CONVERSIONS = ("s2t", "t2s", "s2tw", "tw2s", "s2twp", "tw2sp", "s2hk", "hk2s", "t2tw", "t2hk", "tw2t", "hk2t", "t2jp", "jp2t")
@@ -219,7 +219,12 @@ class Normalizer:
         return replace(ch, title=self.title(ch.title), blocks=blocks), dict(step.counts), step.removed
 
     def title(self, text: str) -> str:
-        """A chapter or volume title normalized (titles are not counted as changes)."""
+        """A chapter or volume title normalized (titles are not counted as changes), after the
+        replace rules for titles (Legado's scopeTitle)."""
+        if text and self.replace_rules:
+            from bookbuilder.legado import replace_title
+
+            text = replace_title(text, self.replace_rules)
         return self.text(text, title=True) if text else text
 
     def text(self, text: str, step: Step | None = None, title: bool = False) -> str:

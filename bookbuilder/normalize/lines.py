@@ -8,7 +8,7 @@ from collections import Counter
 from bookbuilder.diagnostics import removal
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
-from bookbuilder.normalize.clean import SITE_WORDS, cut, find_urls, site_watermark, url_adverts, words_pattern
+from bookbuilder.normalize.clean import SITE_WORDS, cut, find_urls, form_debris, site_watermark, url_adverts, words_pattern
 from bookbuilder.normalize.debris import JUDGES, in_debris_block, judge_line
 from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, patterns_in
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
@@ -76,7 +76,9 @@ def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints:
         _record(counts, removed, name, line, block, _LISTED)
         return None
     spans = _outermost(inline_spans(line, patterns) +
-                       [(a, b, "url-advert:" + why) for a, b, why in (url_adverts(line) if has_url else ())])
+                       [(a, b, "url-advert:" + why) for a, b, why in (url_adverts(line) if has_url else ())] +
+                       ([(a, b, "form-debris:" + why) for a, b, why in form_debris(line)]
+                        if hints and "form-debris" not in off else []))
     if spans:  # adverts inside the line first: what is left is judged as a line
         for start, end, rule in spans:
             rule, _, evidence = rule.partition(":")
@@ -86,6 +88,7 @@ def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints:
             line = ""  # A:, B:, * : the label the advert had; 整理: what its credit said it did
     kept, name = clean_line(line, patterns, has_url) if patterns and line else (line, None)
     if name:
+        kept = kept and cut(kept, [(len(kept), len(kept))])  # a bracket the cut-off tail opened: …心 ...［本章未完…］
         _record(counts, removed, name, line if not kept else line[len(kept):].strip(), block, _LISTED)
         line, changed = kept or "", True
     if line and hints and _debris_hint(line):
@@ -103,8 +106,8 @@ def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints:
 
 _LISTED = "listed in junk.toml"
 # Something one of debris.py's judges needs: drawing pieces, a site's counters, disclaimer words, symbols around words.
-_DEBRIS_PICTURES = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦]")
-_DEBRIS_WORDS = words_pattern("点击|书评|收藏|版权|作品|仅供|删除|负责|网址|章节|本站|书友")
+_DEBRIS_PICTURES = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦｛【\[（(［]|[\u4e00-\u9fff][；'`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆]{1,3}[\u4e00-\u9fff]|_[\u4e00-\u9fff]|^\s*(?:\$\(|//|function\b|var\s|\}\s*\))", re.M)
+_DEBRIS_WORDS = words_pattern("点击|书评|收藏|版权|作品|仅供|删除|负责|网址|章节|本站|书友|首发|请记住")
 
 
 def _debris_hint(text: str) -> bool:

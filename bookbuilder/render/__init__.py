@@ -36,6 +36,7 @@ class RenderContext:
     progress: Callable[[int], None] | None = None
     cache: Path | None = None  # build/.cache: work kept between builds (None: neither read nor written)
     stats: dict = field(default_factory=dict, compare=False)  # what the renderer says it did
+    status: Callable[[str, float], None] | None = None  # what a long step is doing, seconds since it began (AZW3)
 
 
 class Renderer(Protocol):

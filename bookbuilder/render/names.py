@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 
 from bookbuilder.model import Book, Chapter, Volume
 from bookbuilder.numerals import parse_numeral
@@ -60,3 +61,25 @@ def document_names(book: Book) -> tuple[list[str], list[str | None]]:
             name = chapter_key(chapter)
             chapters.append(unique(f"v{key}-{name}" if titled and key else name))
     return chapters, volumes
+
+
+# ---- the book's file names ------------------------------------------------------------------------
+
+# What Windows, macOS or a FAT card refuses in a name, as the full-width form a reader reads the same.
+_REFUSED = str.maketrans({"/": "／", "\\": "＼", ":": "：", "*": "＊", "?": "？", '"': "＂", "<": "＜", ">": "＞", "|": "｜"})
+_WINDOWS_DEVICES = frozenset({"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(1, 10)), *(f"LPT{n}" for n in range(1, 10))})
+MAX_STEM_BYTES = 200  # ext4 and most others take 255 bytes a name: room for -12.kepub.epub
+
+
+def file_stem(title: str) -> str:
+    """The name build/ gives a book's files: an ASCII title's slug (The Art of War →
+    the-art-of-war), else the title itself (仙逆: a reader's shelf and file manager show the name),
+    its refused characters made full-width, control and format characters gone, no leading dot or
+    dash, cut to MAX_STEM_BYTES. "" when nothing is left."""
+    if title.isascii():
+        return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    text = "".join(c for c in title.translate(_REFUSED) if unicodedata.category(c)[0] != "C")
+    text = " ".join(text.split()).strip(" .-")
+    while len(text.encode("utf-8")) > MAX_STEM_BYTES:
+        text = text[:-1].rstrip(" .")
+    return text + "_" if text.split(".")[0].upper() in _WINDOWS_DEVICES else text

@@ -207,11 +207,12 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
 class Pagination:
     """Where the laid-out chunks' pages fall in the book: per chunk the printed number of its
     first page and the pages that a blank page goes before; the printed number of every chapter
-    and volume page."""
+    and volume page; whether chapters start on right-hand pages."""
 
     first: list[int]
     blanks: list[frozenset[int]]
     pages: dict[str, int]
+    recto: bool = False
 
 
 def paginate(done: list[Rendered], chunks: list[list[Entry]], recto: bool) -> Pagination:
@@ -231,7 +232,7 @@ def paginate(done: list[Rendered], chunks: list[list[Entry]], recto: bool) -> Pa
             number += 1
         blanks.append(frozenset(before))
         pages.update((a, printed[result.anchors[a]]) for a in anchors)
-    return Pagination(first, blanks, pages)
+    return Pagination(first, blanks, pages, recto)
 
 
 def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rendered], where: Pagination,
@@ -245,8 +246,12 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
 
     out = pikepdf.Pdf.new()
     sources = [pikepdf.Pdf.open(io.BytesIO(front.pdf))] + [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in chunks]
-    merged = _concatenate(out, sources, [frozenset()] + where.blanks)
     n_front = len(sources[0].pages)
+    # Right-hand pages are odd pages of the file, cover counted: the body's page 1 is one only
+    # after an even front matter (the sample's is 3 pages), so an odd one ends with a blank.
+    pad_front = frozenset({n_front}) if where.recto and n_front % 2 else frozenset()
+    merged = _concatenate(out, sources, [pad_front] + where.blanks)
+    n_front += len(pad_front)
     pages = where.pages
     stamp_sources = [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in stamps]  # open until the file is saved
     _stamp(out, merged[n_front:], [(source, p) for source in stamp_sources for p in source.pages])
@@ -289,7 +294,7 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
 
 def _concatenate(out, sources, blanks: list[frozenset[int]]) -> list:
     """Every page of `sources` into `out`, in order, a blank page before those `blanks` names
-    (per source, by index); the pages as a list. Pages are appended to the page tree in one go:
+    (per source, by index; its page count: after its last); the pages as a list. Pages are appended to the page tree in one go:
     pikepdf's pages.extend takes time growing with the pages already there (3.8 s for the 9,000
     pages of a 2,000-chapter book). WeasyPrint's page trees hold only Kids and Count, and each
     page its own boxes and resources."""
@@ -297,15 +302,19 @@ def _concatenate(out, sources, blanks: list[frozenset[int]]) -> list:
 
     if any(set(source.Root.Pages.keys()) - {"/Type", "/Kids", "/Count"} for source in sources):
         raise RuntimeError("a WeasyPrint page tree with inherited attributes: bookbuilder cannot merge it")
+    def blank(like):
+        return out.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.Page, MediaBox=pikepdf.Array([float(v) for v in like.obj.MediaBox]),
+            Resources=pikepdf.Dictionary(), Contents=out.make_stream(b"")))
+
     kids = []
     for source, before in zip(sources, blanks):
         for i, page in enumerate(source.pages):
             if i in before:
-                kids.append(out.make_indirect(pikepdf.Dictionary(
-                    Type=pikepdf.Name.Page, MediaBox=pikepdf.Array([float(v) for v in page.obj.MediaBox]),
-                    Resources=pikepdf.Dictionary(),
-                    Contents=out.make_stream(b""))))
+                kids.append(blank(page))
             kids.append(out.copy_foreign(page.obj))
+        if len(source.pages) in before:
+            kids.append(blank(source.pages[-1]))
     tree = out.Root.Pages
     for kid in kids:
         kid.Parent = tree
