@@ -254,6 +254,14 @@ def test_a_heading_is_judged_without_its_advert(line, title):
     assert heading is not None and not heading.weak and heading.title == title
 
 
+@pytest.mark.parametrize("line, title", [
+    ("54 善于以“长”取胜的广告wωw奇Xxx書còm网", "54 善于以“长”取胜的广告"),  # a disguised domain (a real book's two titles)
+    ("第3章 夜行 手机阅读 m.example.com", "第3章 夜行"),
+])
+def test_a_disguised_or_bare_site_address_leaves_the_title(line, title):
+    assert candidate(line, 1).title == title
+
+
 def test_a_chapter_with_an_advert_on_its_heading_is_not_merged(tmp_path):
     lines = ["第18章 开头", "第19章 论玉魄【http://www.example58.com】某58百度云搜索资源，搜小说，搜电影就是好用。", "第20章 下载",
              "第21章 救百度云搜索,搜小说就是方便  http://www.example58.com", "第22章 结尾"]
