@@ -147,9 +147,13 @@ _DEBRIS_FORMS = re.compile(r"['`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆](
 _BRACKET = re.compile(r"[【\[（(［〖]")
 
 
+_RARE_MARK = re.compile(r"['`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆{}]")  # what _DEBRIS_FORMS needs: one scan for a class first
+
+
 def _debris_hint(text: str) -> bool:
     """Whether one of debris.py's judges or clean.form_debris could take something in `text`."""
-    return bool(_DEBRIS_PICTURES.search(text) or _DEBRIS_WORDS.search(text) or _DEBRIS_FORMS.search(text)
+    return bool(_DEBRIS_PICTURES.search(text) or _DEBRIS_WORDS.search(text)
+                or _RARE_MARK.search(text) and _DEBRIS_FORMS.search(text)
                 or _BRACKET.search(text) and (SITE_WORDS.search(text) or NOTICE_WORDS.search(text) or _LETTERS.search(text)))
 
 
