@@ -315,3 +315,7 @@ def test_a_download_header_leaves_the_blurb_and_description_clean(tmp_path):
     assert [b.text for b in chapters[0].blocks] == [blurb]
     assert [c.title for c in chapters[1:]] == ["第一章 风起", "第二章 云涌"]
     assert not any("example" in b.text or "www" in b.text for c in chapters for b in c.blocks)
+
+
+def test_a_name_strewn_with_straight_quotes_and_commas_is_cut():
+    assert clean('生,小,说,",网这场豪雨下了差不多大半个时辰。') == ["这场豪雨下了差不多大半个时辰。"]
