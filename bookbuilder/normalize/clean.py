@@ -382,6 +382,8 @@ _SITE_BRACKET = re.compile(r"[【\[〖（(［]([^【】\[\]〖〗（）()［］]
 
 # 大；学，生，小，说'网 and ——凤-舞-文-学-网——: one character, then a mark or two, again and again
 _STREWN_HAN = re.compile(r"(?:[\u4e00-\u9fff](?:[ \u3000]*[^\u4e00-\u9fff\w\s]{1,3}[ \u3000]*|[ \u3000]+)){3,}[\u4e00-\u9fff]")
+# -Ｊ'ａ'r't'x't'．ｃ'o'm: a domain's letters, a mark after each (not letter-spacing, which fold reads)
+_STREWN_LATIN = re.compile(r"-?(?:[A-Za-zＡ-Ｚａ-ｚ0-9０-９.．][\'`’\"^*]?){6,}")
 _MARKED_BRACKET = re.compile(r"[（(【\[［]([^（）()【】\[\]［］]{3,40})[）)】\]］]")  # （／t／／xt｜小／／说／//天//堂）
 _NAME_END = re.compile(r"(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书|天堂)$")
 
@@ -407,12 +409,22 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
                       if b - a >= 3 and not any(c in "。！？!?" for c in text[han[a]:han[a + 1]] + text[han[b - 2]:han[b - 1]])
                       and _site_name_alone("".join(text[i] for i in han[a:b]))), None)
         if found:  # 度。——凤-舞-文-学-网——我: the story's characters on either side are no part of it
-            start, end = han[found[0]], han[found[1] - 1] + 1
+            a, b = found
+            if (b - a > 3 and han[a] > 0 and _HAN.match(text, han[a] - 1) and text[han[a + 1] - 1] == text[han[a + 2] - 1]
+                    and _site_name_alone("".join(text[i] for i in han[a + 1:b]))):
+                a += 1  # 护卫"手"机"电"子"书: each of its characters after the same mark; 卫 is the story's
+            start, end = han[a], han[b - 1] + 1
+            if start and text[start - 1] == text[han[a + 1] - 1] and not _HAN.match(text, start - 1):
+                start -= 1  # the mark before its first character ("手"机…)
             while start and text[start - 1] in "—-－~～*＊|｜":
                 start -= 1  # ——凤-舞-文-学-网——: the rules around it too
             while end < len(text) and text[end] in "—-－~～*＊|｜'":
                 end += 1
             spans.append((start, end, "a site's name strewn with marks between its characters"))
+    for m in _STREWN_LATIN.finditer(text):
+        collapsed = re.sub(r"[^a-z0-9.]", "", m.group(0).translate(LOOKALIKES).lower())
+        if len(re.findall(r"[\'`’\"^*]", m.group(0))) >= 3 and re.search(r"(?:www|txt|\.(?:com|net|org|cn|cc))", collapsed):
+            spans.append((m.start(), m.end(), f"a domain strewn with marks between its letters ({collapsed})"))
     for m in _MARKED_BRACKET.finditer(text):
         collapsed = re.sub(r"[^\u4e00-\u9fffa-z0-9]", "", "".join(_half(c) for c in m.group(1)).lower())
         gaps = re.findall(r"[\u4e00-\u9fffa-z0-9][^\u4e00-\u9fffa-z0-9]+(?=[\u4e00-\u9fffa-z0-9])", "".join(_half(c) for c in m.group(1)).lower())

@@ -23,8 +23,10 @@ def banner_art(text: str) -> str:
     """A row of a site's banner drawing: no Han character, short, and either a piece of box or
     block drawing in it, or symbols with a stray letter or two (●▄m●)."""
     core = re.sub(r"\s+", "", text)
-    if not core or len(core) > ART_LINE or re.search(r"[\u4e00-\u9fff]", core):
-        return ""
+    if not core or len(core) > ART_LINE or re.search(r"[\u4e00-\u9fff]", core) or re.search(r"[“”「」『』\"]", core):
+        return ""  # “┅┅”: a crowd's wordless reply, ┅ typed for an ellipsis (诛仙)
+    if not core.strip("─━┄┅┈┉╌╍—…·.。"):
+        return ""  # a rule of dashes alone is a scene break's, or an ellipsis
     if _DRAWING.search(core):
         return "a line of box and block drawing, no text"
     # ●▄m●: pictures (So), a letter or two; not mojibake (±¨???ú), not a chat's “+1。”

@@ -319,3 +319,15 @@ def test_a_download_header_leaves_the_blurb_and_description_clean(tmp_path):
 
 def test_a_name_strewn_with_straight_quotes_and_commas_is_cut():
     assert clean('生,小,说,",网这场豪雨下了差不多大半个时辰。') == ["这场豪雨下了差不多大半个时辰。"]
+
+
+def test_a_strewn_advert_takes_no_story_character_with_it():
+    """Each of its characters after the same mark ("手"机"电"子"书), then a domain strewn with apostrophes."""
+    raw = '贵属们护卫"手"机"电"子"书-Ｊ\'ａ\'r\'t\'x\'t\'．ｃ\'o\'m”，脚程快。'
+    assert clean(raw) == ["贵属们护卫”，脚程快。"]
+
+
+@pytest.mark.parametrize("prose", ["“┅┅”", "━━━━━━", "他说：\"I'm OK.\"然后走了。"])
+def test_dashes_drawn_as_an_ellipsis_or_a_rule_and_english_in_quotes_stay(prose):
+    out = clean("他走了。", prose, "她来了。")
+    assert len(out) == 3 and out[1].strip("“”\"") != ""
