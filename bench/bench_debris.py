@@ -56,7 +56,10 @@ def make_download(out: Path, chapters: int, seed: int = 7) -> Path:
 
 FLOOR = """import sys, zipfile
 data = open(sys.argv[1], 'rb').read()
-text = data.decode('utf-8-sig')
+try:
+    text = data.decode('utf-8-sig')
+except UnicodeDecodeError:
+    text = data.decode('gb18030', 'replace')
 lines = [l.strip() for l in text.splitlines() if l.strip()]
 with zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as z:
     for i in range(0, len(lines), 40):
