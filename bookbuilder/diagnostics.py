@@ -93,6 +93,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E409": (E, "calibre's ebook-convert (or ebook-meta) is not installed, so the AZW3 cannot be made or read"),
     "E410": (E, "calibre failed to convert or read a book file"),
     "E411": (E, "the AZW3 read back by calibre does not carry the book's title or author"),
+    "E412": (E, "a program bookbuilder runs (EPUBCheck's Java, pdftotext, calibre, fontconfig) timed out or could not start"),
     "E408": (E, "a worker process died or failed while building: try again with --jobs 1"),
 }
 

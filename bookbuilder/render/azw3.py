@@ -18,6 +18,7 @@ import uuid
 from pathlib import Path
 
 from bookbuilder.atomic import atomic_path
+from bookbuilder import external
 from bookbuilder.diagnostics import BookError, Diagnostic, Location
 from bookbuilder.model import Book
 from bookbuilder.render import RenderContext
@@ -35,7 +36,7 @@ def calibre(tool: str, where: str) -> str:
 
 def run(command: list[str], where: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")  # calibre needs no display
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    done = external.run(command, where, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         last = (done.stderr.strip() or done.stdout.strip() or f"exit {done.returncode}").splitlines()[-1]
         raise BookError("E410", f"{Path(command[0]).name} failed: {last}", where)
@@ -76,6 +77,9 @@ def converted(command: list[str], where: str, status=None) -> None:
             line = ""
         if line is None:
             break
+        if time.monotonic() - start > external.limit(command[0]):
+            process.kill()
+            raise BookError("E412", f"{Path(command[0]).name} timed out after {external.limit(command[0]):g} s", where)
         last = line.strip() or last
         if found := calibre_stage(line, percent):
             percent, stage = found

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import functools
 import shutil
-import subprocess
 from pathlib import Path
 
+from bookbuilder import external
 from bookbuilder.diagnostics import BookError
 
 SERIF_SC = "Noto Serif CJK SC"
@@ -24,8 +24,8 @@ def find_font(family: str = SERIF_SC, style: str = "Regular") -> tuple[Path, int
     """(file, face index) of an installed CJK font. In a .ttc the Simplified Chinese face of Noto
     Serif CJK is not face 0 (that is Japanese), so the index matters."""
     if shutil.which("fc-match"):
-        out = subprocess.run(["fc-match", "-f", "%{file}\n%{index}\n%{family}", f"{family}:style={style}"],
-                             capture_output=True, text=True, check=False).stdout.split("\n")
+        out = external.run(["fc-match", "-f", "%{file}\n%{index}\n%{family}", f"{family}:style={style}"],
+                           capture_output=True, text=True).stdout.split("\n")
         if len(out) >= 3 and "CJK" in out[2]:
             return Path(out[0]), int(out[1] or 0)
     raise BookError("E405", f"no CJK font found for {family!r}: {INSTALL_HINT}")
@@ -80,5 +80,5 @@ def check_coverage(book, fonts: list[tuple[Path, int]]) -> None:
 def _any_font_has(ch: str) -> bool:
     if not shutil.which("fc-list"):
         return False
-    out = subprocess.run(["fc-list", f":charset={ord(ch):x}", "family"], capture_output=True, text=True).stdout
+    out = external.run(["fc-list", f":charset={ord(ch):x}", "family"], capture_output=True, text=True).stdout
     return bool(out.strip())
