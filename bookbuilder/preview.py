@@ -31,6 +31,7 @@ ol.contents li { margin: .2em 0; }
 ol.contents .where, ol.contents .count { font-size: .8em; color: #666; margin-left: .6em; }
 ol.source { font-family: monospace; font-size: .85em; white-space: pre-wrap; }
 ol.source li:target, ol.source li.bb-chosen { background: #ff8; }
+ol.source li.heading { font-weight: bold; }
 .bb-removed { color: #a33; background: #fff0f0; border-left: 3px solid #d88; padding-left: .5em; text-indent: 0; }
 .bb-removed del { color: #a33; }
 .bb-removed .bb-rule, .bb-notice, details.bb-fix, #corrections { font-size: .8em; color: #555; }
@@ -40,6 +41,7 @@ details.bb-fix form, .bb-removed form { display: inline; }
 .bb-tool { position: fixed; bottom: 0; left: 0; right: 0; background: #eef; padding: .5em 1em; border-top: 1px solid #99c; }
 .bb-qr { float: right; margin: 0 0 1em 1em; text-align: center; font-size: .8em; }
 """.lstrip()
+HEADING_CLASS = ' class="heading"'
 # The page reloads when /events names another build than the one it was made from.
 RELOAD = ('<script>new EventSource("/events").onmessage = function (e) {{ if (e.data !== "{}") location.reload(); }};'
           "</script>")
@@ -160,7 +162,7 @@ class Preview:
                  else "<span></span>"]
         nav = '<nav class="pages">' + "".join(links) + "</nav>"
         body = (f"{nav}\n<p>{self._source_link(w.path, w.first or None)}</p>\n{self._diagnostics(self.found.get(i, []))}"
-                f"{self._section(w, self.removed.get(i, []), bench)}\n{nav}" + (bench.remove_tool() if bench else ""))
+                f"{self._section(w, self.removed.get(i, []), bench)}\n{nav}" + (bench.remove_tool(f"/text/{w.name}.html") if bench else ""))
         return self._document(w.chapter.title, body, bench)
 
     def _section(self, w: Where, removed: list[Diagnostic], bench) -> str:
@@ -184,9 +186,9 @@ class Preview:
         rule, removed = removal_parts(d)
         evidence = getattr(d, "evidence", None)  # why the rule judged it junk, where cleaning says
         why = f"{rule}: {evidence}" if evidence else rule
-        return (f'<p class="bb-removed" data-rule="{text(rule)}"><del>{text(removed)}</del> '
+        return (f'<div class="bb-removed" data-rule="{text(rule)}"><del>{text(removed)}</del> '
                 f'<span class="bb-rule">removed by {text(why)} ({text(str(d.at))})</span>'
-                + (bench.keep(self, d, rule) if bench else "") + "</p>")
+                + (bench.keep(self, d, rule) if bench else "") + "</div>")
 
     def source_page(self, k: int, bench=None) -> str:
         """The file as decoded (its raw lines, numbered; each line an anchor #L<n>)."""
@@ -196,7 +198,9 @@ class Preview:
             lines = decoded.text.split("\n")
         except (OSError, BookError) as e:
             lines = [f"cannot read {shown}: {e}"]
-        items = "\n".join(f'<li id="L{n}">{text(line)}</li>' for n, line in enumerate(lines, 1))
+        starts = set(self._starts.get(shown, ([], []))[0])  # the lines chapters start at: marked
+        items = "\n".join(f'<li id="L{n}"{HEADING_CLASS if n in starts else ""}>{text(line)}</li>'
+                           for n, line in enumerate(lines, 1))
         return self._document(shown, f'<nav class="pages"><a href="/">目录</a></nav>\n<h1>{text(shown)}</h1>\n'
                                      f'<ol class="source">\n{items}\n</ol>' + (bench.line_tool(self, shown) if bench else ""), bench)
 

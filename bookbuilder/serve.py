@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -115,6 +116,15 @@ class Site:
             self.changed.notify_all()
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True  # /events connections end with the process
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser that drops a kept-alive connection is not an error (Chromium does, after a form's POST)."""
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 class Handler(BaseHTTPRequestHandler):
     site: Site  # set on a subclass per server
     protocol_version = "HTTP/1.1"
@@ -187,10 +197,9 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
     site.rebuild()
     handler = type("BookHandler", (Handler,), {"site": site})
     try:
-        server = ThreadingHTTPServer((host, port), handler)
+        server = Server((host, port), handler)
     except OSError as e:
         raise BookError("E010", f"cannot listen on {host}:{port}: {e.strerror}") from None
-    server.daemon_threads = True  # /events connections end with the process
     port = server.server_address[1]
     local = host if is_loopback(host) else "127.0.0.1" if ":" not in host else "::1"
     url = f"http://{local if ':' not in local else f'[{local}]'}:{port}/"
