@@ -202,11 +202,14 @@ def _says_value(value) -> str:
     return tomlkit.item(value).as_string().strip()
 
 
+def shown(path: Path) -> str:
+    """A path as messages show it: relative to the current folder when it can be."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive (Windows)
+        return str(path)
+
+
 def where_created(path: Path, book: Path) -> str:
     """What the first correction of a bare .txt or folder says about the file it made."""
-    cwd = os.getcwd()
-    try:
-        shown, target = os.path.relpath(path, cwd), os.path.relpath(book, cwd)
-    except ValueError:
-        shown, target = str(path), str(book)
-    return f"created {shown}: the settings of {Path(book).name}, which `bookbuilder epub {target}` reads too"
+    return f"created {shown(path)}: the settings of {Path(book).name}, which `bookbuilder epub {shown(book)}` reads too"

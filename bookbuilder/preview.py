@@ -36,6 +36,7 @@ ol.source li.heading { font-weight: bold; }
 .bb-removed del { color: #a33; }
 .bb-removed .bb-rule, .bb-notice, details.bb-fix, #corrections { font-size: .8em; color: #555; }
 .bb-notice { border: 2px solid #080; padding: .5em 1em; background: #efe; color: #000; }
+ol.contents li, #corrections, #corrections p, .bb-notice, .bb-tool { text-align: left; text-indent: 0; }
 details.bb-fix { display: inline-block; margin-left: .6em; }
 details.bb-fix form, .bb-removed form { display: inline; }
 .bb-tool { position: fixed; bottom: 0; left: 0; right: 0; background: #eef; padding: .5em 1em; border-top: 1px solid #99c; }

@@ -88,7 +88,7 @@ class Bench:
                  + self._form("/", {"kind": c.kind, "index": c.index, "says": c.says},
                               '<button name="action" value="undo">undo</button>') + "</li>" for c in found]
         listed = ("<ol>" + "".join(items) + "</ol>") if items else "<p>none yet: each correction made here is listed, with undo</p>"
-        return (self._qr() + f'<section id="corrections"><h2>Corrections in force</h2><p>in {text(str(config.toml_path))}'
+        return (self._qr() + f'<section id="corrections"><h2>Corrections in force</h2><p>in {text(corrections.shown(config.toml_path))}'
                 f'; <a href="/download">download the book</a>, <a href="/opds">OPDS catalog</a></p>{listed}</section>')
 
     def _qr(self) -> str:

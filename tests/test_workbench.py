@@ -72,9 +72,10 @@ def undo_all(driver) -> None:
         until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#corrections button")) == count - 1)
 
 
-def test_in_a_browser_each_contents_correction_lands_in_book_toml_and_undo_brings_back_the_epub(book, browser):
+def test_in_a_browser_each_contents_correction_lands_in_book_toml_and_undo_brings_back_the_epub(book, browser, monkeypatch):
     from selenium.webdriver.common.by import By
 
+    monkeypatch.chdir(book.parent)  # paths on the pages as a user sees them: book/source/novel.txt
     before = epub_bytes(book)
     process, url = _start(book)
     try:
@@ -101,6 +102,7 @@ def test_in_a_browser_each_contents_correction_lands_in_book_toml_and_undo_bring
         listed = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#corrections li")]
         assert len(listed) == 2 and 'at = "novel.txt:9", as = "text"' in listed[0]
         if SCREENSHOT:
+            browser.execute_script("document.querySelectorAll('details.bb-fix')[1].open = true")
             browser.save_screenshot(SCREENSHOT)
 
         browser.find_elements(By.CSS_SELECTOR, "#corrections button")[1].click()  # undo the volume and the rename
