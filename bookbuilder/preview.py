@@ -141,7 +141,9 @@ class Preview:
         names = iter(range(len(self.chapters)))
         for volume in self.loaded.book.volumes:
             if volume.title:
-                out.append(f'<li class="volume">{text(volume.title)}<ol class="contents">')
+                at = volume.at if volume.at is not None and volume.at.line else None
+                fix = bench.entry(self, at.path, at.line, volume.title, volume=True) if bench and at else ""
+                out.append(f'<li class="volume">{text(volume.title)}{fix}<ol class="contents">')
             for _ in volume.chapters:
                 i = next(names)
                 w = self.chapters[i]
@@ -149,7 +151,7 @@ class Preview:
                 out.append(f'<li><a href="/text/{w.name}.html">{text(w.chapter.title)}</a>'
                            f"{self._source_link(w.path, w.first or None)}"
                            + (f'<span class="count">{_count(count, "warning")}</span>' if count else "")
-                           + (bench.entry(self, w) if bench and w.first else "") + "</li>")
+                           + (bench.entry(self, w.path, w.first, w.chapter.title) if bench and w.first else "") + "</li>")
             if volume.title:
                 out.append("</ol></li>")
         out.append("</ol>")

@@ -201,9 +201,11 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
     except OSError as e:
         raise BookError("E010", f"cannot listen on {host}:{port}: {e.strerror}") from None
     port = server.server_address[1]
-    local = host if is_loopback(host) else "127.0.0.1" if ":" not in host else "::1"
-    url = f"http://{local if ':' not in local else f'[{local}]'}:{port}/"
     lan = None if is_loopback(host) else lan_url(host, port)
+    # Where this machine's browser corrects the book: a loopback address the server listens on (for
+    # one LAN address only there is none, and the pages are read-only everywhere).
+    local = host if is_loopback(host) else {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host)
+    url = f"http://{local if ':' not in local else f'[{local}]'}:{port}/" if local else lan
     site.bench = Bench(site, port, lan)
     watcher = threading.Thread(target=site.watch, args=(before,), name="bookbuilder-watch", daemon=True)
     watcher.start()

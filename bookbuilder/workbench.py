@@ -101,12 +101,14 @@ class Bench:
         return (f'<figure class="bb-qr">{svg}<figcaption>on the reader: {text(address)}<br/>'
                 f"OPDS: {text(self.lan_url + 'opds')}</figcaption></figure>")
 
-    def entry(self, preview, w) -> str:
-        fields = {"at": fix_at(preview.loaded.config.source, w.path, w.first), "expect": w.chapter.title}
+    def entry(self, preview, path: str, line: int, title: str, volume: bool = False) -> str:
+        """A contents entry's corrections: a chapter's, or (`volume`) a volume heading's."""
+        fields = {"at": fix_at(preview.loaded.config.source, path, line), "expect": title}
+        other = ('<button name="action" value="chapter">a chapter, not a volume</button>' if volume else
+                 '<button name="action" value="volume">start a volume here</button>')
         return ('<details class="bb-fix"><summary>correct</summary>'
-                + self._form("/", fields, '<button name="action" value="not-heading">not a heading</button> '
-                                          '<button name="action" value="volume">start a volume here</button>') + " "
-                + self._form("/", fields, f'<input name="rename" value="{text(w.chapter.title)}" aria-label="new title" '
+                + self._form("/", fields, f'<button name="action" value="not-heading">not a heading</button> {other}') + " "
+                + self._form("/", fields, f'<input name="rename" value="{text(title)}" aria-label="new title" '
                                           'size="14"/> <button name="action" value="rename">rename</button>')
                 + "</details>")
 
@@ -169,16 +171,13 @@ def _apply(form: dict, preview, doc) -> str:
     """The correction a form asks for, made in `doc`, checked against the book as built now (a
     page made before the source changed may name a line or title that is not there any more)."""
     action, config = form.get("action"), preview.loaded.config
-    if action in ("not-heading", "volume", "rename"):
+    if action in ("not-heading", "volume", "chapter", "rename"):
         at, expect = form.get("at", ""), form.get("expect", "")
-        if not any(w.first and fix_at(config.source, w.path, w.first) == at and w.chapter.title == expect
-                   for w in preview.chapters):
-            raise Refused(f"{expect!r} is no longer a chapter at {at} (the book changed since the page was made): "
+        if (at, expect) not in _headings(preview):
+            raise Refused(f"{expect!r} is no longer a heading at {at} (the book changed since the page was made): "
                           "reload the page")
-        if action == "not-heading":
-            return corrections.add_fix(doc, at, **{"as": "text"})
-        if action == "volume":
-            return corrections.add_fix(doc, at, **{"as": "volume"})
+        if action != "rename":
+            return corrections.add_fix(doc, at, **{"as": {"not-heading": "text"}.get(action, action)})
         title = " ".join(form.get("rename", "").split())
         if not title or title == expect:
             raise Refused("give the new title")
@@ -202,6 +201,14 @@ def _apply(form: dict, preview, doc) -> str:
             raise Refused("which correction? reload the page")
         return corrections.undo(doc, form.get("kind", ""), int(form["index"]), form.get("says", ""))
     raise Refused(f"{action!r} is not a correction serve makes")
+
+
+def _headings(preview) -> set[tuple[str, str]]:
+    """(at, title) of every chapter and volume heading in the book as built now."""
+    source = preview.loaded.config.source
+    found = {(fix_at(source, w.path, w.first), w.chapter.title) for w in preview.chapters if w.first}
+    return found | {(fix_at(source, v.at.path, v.at.line), v.title) for v in preview.loaded.book.volumes
+                    if v.title and v.at is not None and v.at.line}
 
 
 def _heading(form: dict, preview, doc) -> str:

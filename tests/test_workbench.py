@@ -54,7 +54,7 @@ def correct(driver, entry: int, button: str, rename: str | None = None) -> None:
     """Open the contents entry's corrections and press one."""
     from selenium.webdriver.common.by import By
 
-    item = driver.find_elements(By.CSS_SELECTOR, "ol.contents li:has(> details.bb-fix)")[entry]
+    item = driver.find_elements(By.CSS_SELECTOR, "ol.contents li:not(.volume):has(> details.bb-fix)")[entry]
     item.find_element(By.TAG_NAME, "summary").click()
     if rename is not None:
         field = item.find_element(By.NAME, "rename")
@@ -88,7 +88,7 @@ def test_in_a_browser_each_contents_correction_lands_in_book_toml_and_undo_bring
         until(browser, lambda d: titles(d) == ["第一章 山门", "第三章 归来"])
         toml = (book / "book.toml").read_text("utf-8")
         assert toml.startswith(TOML) and '[[fix]]\nat = "novel.txt:9"\nas = "text"\n' in toml  # the user's lines kept
-        assert "book.toml: " not in browser.find_element(By.CLASS_NAME, "bb-notice").text
+        assert browser.find_element(By.CLASS_NAME, "bb-notice").text == '[[fix]] at = "novel.txt:9", as = "text"'
         changed = epub_bytes(book)
         assert changed != before
 
@@ -208,7 +208,7 @@ def test_a_write_without_the_token_or_from_another_origin_is_refused_and_changes
 
         stale = {**asked, "token": token, "at": "novel.txt:99"}
         status, page = _post(url, stale, origin)
-        assert status == 409 and "第二章 夜雨" in page and "no longer a chapter at novel.txt:99" in page
+        assert status == 409 and "第二章 夜雨" in page and "no longer a heading at novel.txt:99" in page
         status, page = _post(url, {"action": "undo", "kind": "fix", "index": "0", "says": "x", "token": token}, origin)
         assert status == 409 and "no longer in the settings file" in page
         assert (book / "book.toml").read_text("utf-8") == TOML
@@ -283,3 +283,33 @@ def test_who_may_write(client, host, origin, token, allowed):
                                                ("::ffff:192.168.1.20", False), ("fe80::1%eth0", False), ("", False)])
 def test_which_clients_are_this_machine(address, loopback):
     assert is_loopback(address) == loopback
+
+
+def test_a_volume_heading_on_the_contents_page_can_be_turned_into_a_chapter(tmp_path):
+    novel = "第一卷 风起\n\n第一章 山门\n\n　　少年推开山门。\n\n第二卷 云涌\n\n　　（本卷完）\n\n第二章 夜雨\n\n　　雨下了一夜。\n"
+    root = write_book(tmp_path / "book", {"novel.txt": novel}, TOML)
+    process, url = _start(root)
+    try:
+        page = urllib.request.urlopen(url).read().decode("utf-8")
+        assert re.findall(r'<li class="volume">([^<]+)', page) == ["第一卷 风起", "第二卷 云涌"]
+        assert 'value="chapter">a chapter, not a volume</button>' in page
+        fields = {"action": "chapter", "at": "novel.txt:7", "expect": "第二卷 云涌", "token": _token(url), "back": "/"}
+        status, page = _post(url, fields, url.rstrip("/"))
+        assert status == 200 and re.findall(r'<li class="volume">([^<]+)', page) == ["第一卷 风起"]
+        assert '[[fix]]\nat = "novel.txt:7"\nas = "chapter"\n' in (root / "book.toml").read_text("utf-8")
+    finally:
+        _stop(process)
+
+
+def test_a_removal_s_evidence_is_shown_where_cleaning_gives_it(book):
+    """diagnostics.removal may carry an `evidence` (why the rule judged it junk): shown beside the rule."""
+    from types import SimpleNamespace
+
+    from bookbuilder.model import Location
+    from bookbuilder.preview import Preview
+
+    preview = Preview(load_book(book), "", 1)
+    record = SimpleNamespace(message="next-page: 本章未完", at=Location("novel.txt", 5), evidence="a pager's line, 14 characters")
+    shown = preview._removed(record, None)
+    assert "removed by next-page: a pager&#x27;s line, 14 characters (novel.txt:5)" in shown
+    assert "removed by next-page (novel.txt:5)" in preview._removed(SimpleNamespace(message=record.message, at=record.at), None)
