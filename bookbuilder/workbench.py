@@ -170,7 +170,7 @@ class Bench:
 def _apply(form: dict, preview, doc) -> str:
     """The correction a form asks for, made in `doc`, checked against the book as built now (a
     page made before the source changed may name a line or title that is not there any more)."""
-    action, config = form.get("action"), preview.loaded.config
+    action = form.get("action")
     if action in ("not-heading", "volume", "chapter", "rename"):
         at, expect = form.get("at", ""), form.get("expect", "")
         if (at, expect) not in _headings(preview):
