@@ -179,12 +179,18 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
     if b"\x00" in data:  # NUL is valid UTF-8, but text files outside UTF-16/32 never hold one
         if utf16 := _plausible_utf16(data):
             return utf16
-        if (cut := reader_trailer(data)) is None:
+        if b"\x00" not in (text_part := data.rstrip(b"\x00")) and len(text_part) >= TRAILER_TEXT:
+            # an interrupted download: the text, then NULs to the end (1.4 MB of them after a GBK novel)
+            notes.append(Diagnostic("W110", f"ends in {len(data) - len(text_part):,} NUL bytes (a download cut off or "
+                                            "padded): left out", Location(path, text_part.count(b"\n") + 1)))
+            data = text_part
+        elif (cut := reader_trailer(data)) is None:
             raise BookError("E101", "contains NUL bytes and is not UTF-16: not a text file", path)
-        mark = data[cut:cut + 24].split(b"\x00")[0].decode("ascii", "replace")
-        notes.append(Diagnostic("W108", f"a phone reader's bookmark data after the text ({len(data) - cut:,} bytes with NULs, "
-                                        f"{mark!r}) was left out", Location(path, data.count(b"\n", 0, cut) + 1)))
-        data = data[:cut]
+        else:
+            mark = data[cut:cut + 24].split(b"\x00")[0].decode("ascii", "replace")
+            notes.append(Diagnostic("W108", f"a phone reader's bookmark data after the text ({len(data) - cut:,} bytes with NULs, "
+                                            f"{mark!r}) was left out", Location(path, data.count(b"\n", 0, cut) + 1)))
+            data = data[:cut]
     try:
         return "utf-8", "strict", data.decode("utf-8")
     except UnicodeDecodeError as e:

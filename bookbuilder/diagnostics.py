@@ -51,6 +51,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W107": (W, "a stretch of lines decodes only in another codec than the rest of the file, and was decoded in it"),
     "W108": (W, "a phone reader app's bookmark data (NUL bytes) after the end of the text was left out"),
     "W109": (W, "lines of Chinese that were read as Latin-1 upstream (mojibake) were read back losslessly"),
+    "W110": (W, "the file ends in a run of NUL bytes (a download cut off or padded): they were left out"),
     "I101": (I, "an encoding override from book.toml was used"),
     # 2xx: normalization
     "I201": (I, "cleaning removed this text (rule: text); listed by normalize --report and check --json's removed"),
@@ -123,15 +124,24 @@ class Diagnostic:
 REMOVED = "I201"  # a removal record (rule: text), as cleaning keeps them
 
 
-def removal(rule: str, text: str, at: Location | None) -> Diagnostic:
-    """The record of text that cleaning removed: listed by `normalize --report` and `check --json`."""
-    return Diagnostic(REMOVED, f"{rule}: {text}", at)
+def removal(rule: str, text: str, at: Location | None, evidence: str = "") -> Diagnostic:
+    """The record of text that cleaning removed: listed by `normalize --report` and `check --json`,
+    with the evidence that decided it (`rule [evidence]: text`), so a user can judge a removal and
+    switch its rule off."""
+    evidence = evidence.replace(": ", " ").replace("]", ")")
+    return Diagnostic(REMOVED, f"{rule} [{evidence}]: {text}" if evidence else f"{rule}: {text}", at)
 
 
 def removal_parts(d: Diagnostic) -> tuple[str, str]:
     """(rule, removed text) of a removal record."""
     rule, _, text = d.message.partition(": ")
-    return rule, text
+    return rule.split(" [", 1)[0], text
+
+
+def removal_evidence(d: Diagnostic) -> str:
+    """What decided a removal ('' where the record says nothing more than its rule)."""
+    head = d.message.partition(": ")[0]
+    return head.split(" [", 1)[1][:-1] if " [" in head else ""
 
 
 class BookError(Exception):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from pathlib import Path
@@ -15,11 +16,12 @@ from typing import Callable
 
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
 from bookbuilder.decode import decode_chapter, encoding_override
-from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic
+from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_parts
 from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder import contents_file, meta
 from bookbuilder.fixes import unmatched
 from bookbuilder.normalize import left_out, normalizer
+from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.parallel import ordered_map
 from bookbuilder.reading import (FileToRead, Normalized, decode_read, encode_read, normalized_parts, read_and_normalize,
                                  read_file, sample_of_first_files)
@@ -103,7 +105,10 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
         identifier=config.identifier or stable_identifier(title, author), publisher=config.publisher,
         date=config.date, subjects=config.subjects,
     )
-    raw = Book(placeholder, volumes, tuple(files))
+    raw, repeated = strip_repeated(Book(placeholder, volumes, tuple(files)), rules.off)
+    for k, found in repeated.items():  # the whole book's evidence, after each chapter's own (normalize.repeats)
+        counts = Counter(normalized[k].counts) + Counter(f"junk:{removal_parts(d)[0]}" for d in found)
+        normalized[k] = replace(normalized[k], counts=dict(counts), findings=normalized[k].findings + found)
     pairs = [(chapter, n.counts) for chapter, n in zip(raw.chapters(), normalized)]
     drop = left_out(pairs)
     book = rules.book(raw, pairs, drop)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from bookbuilder.diagnostics import REMOVED, Diagnostic, Severity, count_by_severity, removal_parts
+from bookbuilder.diagnostics import REMOVED, Diagnostic, Severity, count_by_severity, removal_evidence, removal_parts
 from bookbuilder.model import Book, Paragraph
 
 
@@ -20,7 +20,8 @@ def findings(diagnostics) -> list[Diagnostic]:
 
 def removal_json(d: Diagnostic) -> dict:
     rule, text = removal_parts(d)
-    return {"path": d.at.path if d.at else None, "line": d.at.line if d.at else None, "rule": rule, "text": text}
+    return {"path": d.at.path if d.at else None, "line": d.at.line if d.at else None, "rule": rule,
+            "evidence": removal_evidence(d), "text": text}
 
 
 def removal_report(diagnostics) -> str:

@@ -18,6 +18,7 @@ from bookbuilder.normalize import chars, lines
 from bookbuilder.normalize.clean import strip_html
 from bookbuilder.normalize.junk import active_patterns
 from bookbuilder.normalize.mask import mask, unmask
+from bookbuilder.normalize.repeats import RULES as REPEATS
 
 @dataclass(frozen=True)
 class Rule:
@@ -68,7 +69,7 @@ def _html(blocks: tuple, step: Step) -> tuple:
 
 
 def _junk(blocks: tuple, step: Step) -> tuple:
-    return lines.drop_junk(blocks, step.normalizer.patterns, step.counts, step.removed)
+    return lines.drop_junk(blocks, step.normalizer.patterns, step.counts, step.removed, off=step.normalizer.off)
 
 
 def _replace(blocks: tuple, step: Step) -> tuple:
@@ -138,6 +139,9 @@ RULES: tuple[Rule, ...] = (
          "。。 → 。 and ，， → ， (RP-1; ！！！ is always kept)"),
     Rule("pangu_spacing", False, "punctuation", _text(chars.pangu_spacing), "a space between Han and Latin/digits (SP-1)"),
 )
+# Cleaning's rules that decide from evidence in the file rather than from junk.toml's list (issue
+# 31); [normalize.junk] disable = [...] names them as it names a listed pattern.
+EVIDENCE_RULES = ("url-advert", "boxed-banner", "site-watermark-line") + lines.JUDGES + ("debris-block",) + REPEATS
 SWITCHES = {r.name for r in RULES} - {"convert", "replace"}  # those two are set by naming a conversion or a file
 
 CONVERSIONS = ("s2t", "t2s", "s2tw", "tw2s", "s2twp", "tw2sp", "s2hk", "hk2s", "t2tw", "t2hk", "tw2t", "hk2t", "t2jp", "jp2t")
@@ -159,7 +163,7 @@ def check_options(options: Mapping[str, Any]) -> None:
         elif key == "junk" and isinstance(value, bool):
             continue
         elif key == "junk":
-            names = {p.name for p in active_patterns(enable=tuple(p.name for p in _all_junk()))}
+            names = {p.name for p in active_patterns(enable=tuple(p.name for p in _all_junk()))} | set(EVIDENCE_RULES)
             for name in list(value.get("disable", [])) + list(value.get("enable", [])):
                 if name not in names:
                     raise ValueError(f"{name}: unknown junk pattern (known: {', '.join(sorted(names))})")
@@ -192,6 +196,7 @@ class Normalizer:
     patterns: tuple = ()  # junk patterns (bookbuilder.normalize.junk)
     convert: str | None = None  # an OpenCC conversion
     replace_rules: tuple = ()  # Legado replace rules for this book (bookbuilder.legado)
+    off: frozenset[str] = frozenset()  # cleaning's rules and patterns that [normalize.junk] disable names
 
     @property
     def converter(self):
@@ -301,7 +306,7 @@ def normalizer(options: Mapping[str, Any], language: str, replace_rules: tuple =
     junk = options.get("junk") if isinstance(options.get("junk"), dict) else {}
     patterns = active_patterns(tuple(junk.get("extra", ())), tuple(junk.get("disable", ())), tuple(junk.get("enable", ())))
     return Normalizer(enabled(options), language, patterns, convert,
-                      tuple(r for r in replace_rules if applies(r, names)))
+                      tuple(r for r in replace_rules if applies(r, names)), frozenset(junk.get("disable", ())))
 
 
 def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:

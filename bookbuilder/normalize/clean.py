@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 # Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
 # HTML5's too: 99lib's pages wrap their watermark in <figure>, <footer>, <details> (天涯在线书库 downloads).
@@ -47,10 +48,12 @@ def strip_html(text: str, removed: list[str] | None = None) -> str:
 _DOTS = "。．.、，,：:=？?-_*·点"
 _URL = re.compile(
     r"(?:https?://)?(?:(?:www|wap|m)\d?\.)?[a-z0-9][a-z0-9-]{1,40}(?:\.[a-z0-9-]{1,40}){0,3}"
-    r"\.(?:com|net|org|edu|gov|info|xyz|top|vip|biz|name|[a-z]{2})(?![a-z])(?:/[\w./?=&%#-]*)?"
+    r"\.(?:com|net|org|edu|gov|info|xyz|top|vip|biz|name|[a-z]{2})(?![a-z])(?:/[a-z0-9_./?=&%#~-]*)?"
     r"|(?:www|wap)\.[a-z0-9-]{3,40}(?:\.[a-z0-9-]{2,40})*"
-)
-_LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")
+    # A domain strewn through a sentence, Han among its letters: ｗωｗ奇Ｘｘｘ書com网 (奇书网's stamp, folded to www奇xxx書com网)
+    r"|www\.?[^\x00-\x7f，。！？“”：；]{1,4}(?:[a-z0-9]{1,8}[^\x00-\x7f，。！？“”：；]{0,3})?\.?(?:com|net|org|cc)(?![a-z])[网站]?"
+)  # a path is ASCII: Http://wWw.example.cc/一个身着薄衫的… is a URL, then the story
+_LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚωѡаоеср]")
 # Words that make a URL (or a bracketed segment) an advert rather than a story's.
 SITE_WORDS = re.compile(
     r"小说站|小说|电子书|电子文库|书包|书屋|书库|书网|书城|书吧|下载站|下载|阅读|更新|首发|最新|手机|访问|网站|网址|域名|书友|txt|TXT|"
@@ -58,9 +61,29 @@ SITE_WORDS = re.compile(
 )
 
 
+def _lookalikes() -> dict[int, str]:
+    """Letters that a site writes for Latin ones so that a filter misses its name (ｗωｗ, .сom with a
+    Cyrillic с, wàp): full-width forms, Greek and Cyrillic look-alikes, accented Latin. One
+    character for one, so that indexes into the folded text are indexes into the original.
+    For detection only: the text itself is never changed by this table."""
+    table = {o: chr(o - 0xFEE0) for o in range(0xFF01, 0xFF5F)}
+    pairs = {"w": "ωѡш", "a": "αа", "o": "οо", "e": "еε", "c": "сϲ", "p": "рρ", "x": "хχ", "y": "у", "v": "ν",
+             "t": "тτ", "k": "кκ", "m": "м", "i": "іι", "j": "ј", "s": "ѕ", "d": "ԁ", "h": "һ", "n": "п",
+             "A": "АΑ", "B": "ВΒ", "C": "С", "E": "ЕΕ", "H": "НΗ", "K": "КΚ", "M": "МΜ", "O": "ОΟ", "P": "РΡ",
+             "T": "ТΤ", "X": "ХΧ"}
+    table.update({ord(c): latin for latin, chars in pairs.items() for c in chars})
+    for o in range(0xC0, 0x250):  # à á â … → a
+        base = unicodedata.normalize("NFKD", chr(o))[:1]
+        if base.isascii() and base.isalpha() and base != chr(o):
+            table[o] = base
+    return table
+
+
+LOOKALIKES = _lookalikes()
+
+
 def _half(c: str) -> str:
-    o = ord(c)
-    return chr(o - 0xFEE0) if 0xFF01 <= o <= 0xFF5E else c
+    return LOOKALIKES.get(ord(c), c)
 
 
 def _alnum(c: str) -> bool:
@@ -102,22 +125,79 @@ def find_urls(text: str) -> list[tuple[int, int]]:
 
 
 _FILLER = re.compile(r"[\W_]|[网的最好是和在请与或]")  # what a site's slogan adds to its words and URL
-_OPEN, _CLOSE = "[【〖（(《<「", "]】〗）)》>」"
+_OPEN, _CLOSE = "[【〖（(《<「［", "]】〗）)》>」］"
 _PUNCT = "，。、；：！？…,.!?;:"
 _SENTENCE_END = tuple("。！？…!?”」』")
 
 
-def url_adverts(text: str) -> list[tuple[int, int]]:
-    """URL adverts to cut: the bracketed segment holding a URL, or a URL with site words beside it
-    (the stretch since the last sentence mark, when short), or a paragraph that is nothing else."""
+# Words a site's notice is made of and a story's sentence rarely is: counted (distinct) to tell a
+# notice around a URL (注：如果你发现本书未完属于连载更新请到… 获取最新更新TXT) from a story's sentence
+# that names a website (他在手机上打开www.…，下载了最新的游戏: 手机, 下载, 最新 are not among them).
+NOTICE_WORDS = re.compile(
+    r"本书|本站|书友|小说|[Tt][Xx][Tt]|电子书|最新章节|章节|请记住|连载|网址|域名|请到|请访问|请登[陆录]|首发|整理|收藏本|全本|书库|书城|书屋|"
+    r"文学网|书网|中文网|免费阅读|在线阅读|手机阅读|百度搜索|百度云|搜小说|无弹窗|更新最快|最快更新|下载平台|下载地址|备用|老域名"
+)
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_PLAIN_URL = re.compile(r"(?i)https?:|www|\.(?:com|net|org|cn|cc|la|info)\b")
+_ENDS_IN_SITE_WORD = re.compile(f"(?:{SITE_WORDS.pattern})$")
+_LABELS = re.compile(r"^(?:[^：:，。！？“”「」]{1,14}[：:]\s*)+$")  # 某书txt下载：…某书最新章节：… once the URLs are gone
+NOTICE_SHARE = 0.35  # of a paragraph's Han characters, in site words: a notice, not a story's sentence
+
+
+def site_share(text: str) -> float:
+    """The share of the Han characters of `text` that are site words (SITE_WORDS, NOTICE_WORDS)."""
+    han = len(_HAN.findall(text))
+    if not han:
+        return 0.0
+    covered = sum(len(_HAN.findall(m.group(0))) for m in re.finditer(f"{NOTICE_WORDS.pattern}|{SITE_WORDS.pattern}", text))
+    return covered / han
+
+
+def notice_words(text: str) -> set[str]:
+    return {m.group(0).lower() for m in NOTICE_WORDS.finditer(text)}
+
+
+def site_talk(text: str) -> bool:
+    """Whether `text` (a sentence, a bracket's content) is a site's words, not a story's: two
+    different notice words and no dialogue, or a third of it site words."""
+    if any(q in text for q in "“”「」"):
+        return False
+    return len(notice_words(text)) >= 2 or (len(notice_words(text)) >= 1 and site_share(text) >= NOTICE_SHARE)
+
+
+def _despaced(text: str) -> str:
+    return re.sub(r"[ \u3000]+", "", text)
+
+
+def url_adverts(text: str) -> list[tuple[int, int, str]]:
+    """URL adverts to cut, each (start, end, the evidence): the bracketed segment holding a URL, a
+    URL with site words beside it (the stretch since the last sentence mark, when short), the rest
+    of its sentence when that is a site's words, a paragraph that is nothing else. A URL alone,
+    inside a story's sentence, stays (他在浏览器里输入了example.com)."""
     cuts = []
-    for start, end in find_urls(text):
+    urls = find_urls(text)
+    if urls and not _HAN.search(text) and not _PLAIN_URL.search(fold(text)[0]):
+        return []  # English prose, not a disguised domain: City of Birth：Harrogate, Yorkshire, UK
+    rest = text
+    for start, end in reversed(urls):
+        rest = rest[:start] + rest[end:]
+    rest = rest.strip(" \u3000")
+    if urls and (not _FILLER.sub("", SITE_WORDS.sub("", rest)) or _LABELS.match(rest)):
+        return [(0, len(text), "URL and site words are all the paragraph is")]
+    for start, end in urls:
+        if notice := _notice_around(text, start, end):
+            cuts.append(notice)
+            continue
+        if _HAN.search(text, start, end):
+            cuts.append((start, end, "domain strewn through the sentence"))
+            continue
         left = max((text.rfind(c, 0, start) for c in _OPEN), default=-1)
-        if left != -1 and left >= start - 40 and not any(c in _CLOSE for c in text[left + 1:start]):
+        if left != -1 and left >= start - 60 and not any(c in _CLOSE for c in text[left + 1:start]):
             closer = _CLOSE[_OPEN.index(text[left])]
             right = text.find(closer, end)
-            if right != -1 and right - end <= 40:
-                cuts.append((left, right + 1))
+            inner = text[left + 1:start] + text[end:right] if right != -1 else ""
+            if right != -1 and (right - end <= 40 and start - left <= 41 or right - end <= 80 and site_talk(inner)):
+                cuts.append((left, _sentence_rest(text, right + 1), "URL in brackets"))
                 continue
         since = max((text.rfind(c, 0, start) for c in _PUNCT + "”」\u3000"), default=-1) + 1  # 　　: a paste's gap
         until = end  # the closers and site words right after it go with it: ….COM更新最快
@@ -126,16 +206,49 @@ def url_adverts(text: str) -> list[tuple[int, int]]:
                 until += 1
             elif m := SITE_WORDS.match(text, until):
                 until = m.end()
+            elif text[until] in "[【〖（(" and (m := re.compile(r".{1,12}?[\]】〗）)]").match(text, until + 1)) \
+                    and SITE_WORDS.search(m.group(0)):
+                until = m.end()  # exampleshu.cc [某某小说]: the site's name in brackets after its domain
             else:
                 break
-        before, after = text[since:start], text[end:until]
-        if not _FILLER.sub("", SITE_WORDS.sub("", text[:start] + text[end:])):
-            cuts.append((0, len(text)))  # the URL and site words are all the paragraph is
-        elif text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
-            cuts.append((start, len(text)))  # …阴森森。www.example.org: a site's stamp after the paragraph's last sentence
-        elif start - since <= 15 and (SITE_WORDS.search(before[-8:]) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗"))):
-            cuts.append((since, until))  # a site word right beside it
+        before, after = _despaced(text[since:start]), text[end:until]
+        beside = re.sub(r"[\W_]+$", "", before)  # 手机访问：wàp…, 手2机电子书WWW…; not 他在手机上打开www…
+        if text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
+            cuts.append((start, len(text), "URL after the paragraph's last sentence"))  # …阴森森。www.example.org
+        elif start - since <= 15 and (_ENDS_IN_SITE_WORD.search(beside) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗[【"))):
+            cuts.append((since, _sentence_rest(text, until), "URL with site words beside it"))
     return cuts
+
+
+_BRACKETED = re.compile(r"[\[【〖（(《<「［][^\[\]【】〖〗（）()《》<>「」［］]{0,80}[\]】〗）)》>」］]")
+
+
+def _notice_around(text: str, start: int, end: int) -> tuple[int, int, str] | None:
+    """The sentence (or a paste's piece between 　　 gaps) that holds the URL at start:end, when it is
+    a site's notice: its words, the URL and brackets aside, are site talk, a third of them site
+    words (注：如果你发现本书未完属于连载更新请到http://… 获取最新更新TXT……). A story's sentences
+    around it stay."""
+    bounds = "。！？!?\u3000"
+    since = max(text.rfind(c, 0, start) for c in bounds) + 1
+    until = min((i for i in (text.find(c, end) for c in bounds) if i != -1), default=len(text) - 1) + 1
+    while until < len(text) and text[until] in _CLOSE:
+        until += 1  # (重要提示：…访问本站。): its bracket goes too
+    if until - since > 160:
+        return None
+    words = _BRACKETED.sub("", text[since:start] + text[end:until])
+    for a, b in reversed(find_urls(words)):
+        words = words[:a] + words[b:]
+    if site_talk(words) and site_share(words) >= NOTICE_SHARE:
+        return since, until, "URL in a notice of site words " + "、".join(sorted(notice_words(words))[:4])
+    return None
+
+
+def _sentence_rest(text: str, at: int) -> int:
+    """Where a URL's cut ends: at `at`, or at the end of its sentence when the rest of that
+    sentence is a site's words (【http://…】某某百度云搜索资源，搜小说，搜电影就是好用。)."""
+    stop = min((i for i in (text.find(c, at) for c in "。！？!?") if i != -1), default=len(text) - 1) + 1
+    tail = text[at:stop]
+    return stop if tail.strip() and len(tail) <= 60 and site_talk(tail) and site_share(tail) >= 0.5 else at
 
 
 def cut(text: str, spans: list[tuple[int, int]]) -> str:

@@ -9,13 +9,14 @@ from bookbuilder.diagnostics import removal
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
 from bookbuilder.normalize.clean import SITE_WORDS, cut, find_urls, site_watermark, url_adverts
+from bookbuilder.normalize.debris import JUDGES, in_debris_block, judge_line
 from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, patterns_in
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
 
-_LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
+_LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]")
 _TXT_HINT = re.compile("[tTｔＴ][xXｘＸ][tTｔＴ]")
 # Some character a URL needs: letters (or digits) on both sides of a dot-like mark, or www.
-_URL_HINT = re.compile(r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚ]|[wWｗＷ][ 　]*[wWｗＷ][ 　]*[wWｗＷ]")
+_URL_HINT = re.compile(r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚсо]|[wWｗＷωѡ][ 　]*[wWｗＷωѡ][ 　]*[wWｗＷωѡ]")
 HAN_RE = re.compile(f"[{HAN}]")
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
@@ -30,57 +31,106 @@ _CREDIT_LEFT = re.compile(r"^[\W_]*(?:收集)?(?:整理|制作|提供|转载|上
 
 
 def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter, removed: list,
-              text: str | None = None) -> tuple:
+              text: str | None = None, off: frozenset[str] = frozenset()) -> tuple:
     """JK-1: drop site advertisements and pager lines; cut adverts out of the lines they hide in
-    (bookbuilder.normalize.clean). Every removal is appended to `removed` (diagnostics.removal).
-    `text`: the paragraphs joined by newlines, when the caller has them."""
+    (bookbuilder.normalize.clean); drop lines that are not text (bookbuilder.normalize.debris), and
+    the rest of a block of such lines. Every removal is appended to `removed` with its evidence
+    (diagnostics.removal). `text`: the paragraphs joined by newlines, when the caller has them."""
     if text is None:
         text = "\n".join(b.text for b in blocks if type(b) is Paragraph)
     patterns = patterns_in(text, patterns)
     letters = _LETTERS.search(text) is not None  # a URL and a site's strewn name (txt) need Latin letters
     urls = letters and _URL_HINT.search(text) is not None  # plain or disguised: letters around a dot-like mark
     marks = urls or (letters and _TXT_HINT.search(text) is not None)
-    if not patterns and not marks:
+    hints = _DEBRIS_HINT.search(text) is not None
+    if not patterns and not marks and not hints:
         return blocks
-    boxed = _boxed_banners(blocks) if urls else set()
-    out = []
+    boxed = _boxed_banners(blocks) if urls and "boxed-banner" not in off else set()
+    out: list = []
+    gone: list[int] = []  # indexes in `out` of lines dropped whole (None there), for the block rule
     for i, block in enumerate(blocks):
         if i in boxed:
-            _record(counts, removed, "boxed-banner", block.text, block)
+            _record(counts, removed, "boxed-banner", block.text, block, "a box of lines around a URL or site words")
+            gone.append(len(out))
+            out.append(None)
             continue
         if type(block) is Paragraph:
-            line, changed = block.text, False
-            has_url = urls and bool(find_urls(line))
-            first, name = clean_line(line, patterns, has_url, leading=True) if patterns else (line, None)
-            if name and not first:  # a line that is an advert from its start: dropped whole
-                _record(counts, removed, name, line, block)
-                continue
-            spans = _outermost(inline_spans(line, patterns) +
-                               [(a, b, "url-advert") for a, b in (url_adverts(line) if has_url else ())])
-            if spans:  # adverts inside the line first: what is left is judged as a line
-                for start, end, rule in spans:
-                    _record(counts, removed, rule, line[start:end], block)
-                line, changed = cut(line, [(a, b) for a, b, _ in spans]), True
-                if len(re.sub(r"[\W_]", "", line)) <= 2 and not HAN_RE.search(line) or _CREDIT_LEFT.match(line):
-                    line = ""  # A:, B:, * : the label the advert had; 整理: what its credit said it did
-            kept, name = clean_line(line, patterns, has_url) if patterns and line else (line, None)
-            if name:
-                _record(counts, removed, name, line if not kept else line[len(kept):].strip(), block)
-                line, changed = kept or "", True
-            if line and marks and site_watermark(line):
-                _record(counts, removed, "site-watermark-line", line, block)
-                line, changed = "", True
-            if not line:
-                continue
-            if changed:
-                block = Paragraph(line, block.at, block.indented)
+            kept = _clean_paragraph(block, patterns, urls and "url-advert" not in off, marks, hints, counts, removed, off)
+            if kept is None:
+                gone.append(len(out))
+            out.append(kept)
+            continue
         out.append(block)
-    return tuple(_tidy_breaks(out))
+    if gone and "debris-block" not in off:
+        _debris_blocks(out, blocks, gone, counts, removed)
+    return tuple(_tidy_breaks([b for b in out if b is not None]))
 
 
-def _record(counts: Counter, removed: list, rule: str, text: str, block: Paragraph) -> None:
+def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints: bool, counts: Counter,
+                     removed: list, off: frozenset[str]) -> Paragraph | None:
+    """The paragraph without its debris, or None when nothing of it is left."""
+    line, changed = block.text, False
+    has_url = urls and bool(find_urls(line))
+    first, name = clean_line(line, patterns, has_url, leading=True) if patterns else (line, None)
+    if name and not first:  # a line that is an advert from its start: dropped whole
+        _record(counts, removed, name, line, block, _LISTED)
+        return None
+    spans = _outermost(inline_spans(line, patterns) +
+                       [(a, b, "url-advert:" + why) for a, b, why in (url_adverts(line) if has_url else ())])
+    if spans:  # adverts inside the line first: what is left is judged as a line
+        for start, end, rule in spans:
+            rule, _, evidence = rule.partition(":")
+            _record(counts, removed, rule, line[start:end], block, evidence or _LISTED)
+        line, changed = cut(line, [(a, b) for a, b, _ in spans]), True
+        if len(re.sub(r"[\W_]", "", line)) <= 2 and not HAN_RE.search(line) or _CREDIT_LEFT.match(line):
+            line = ""  # A:, B:, * : the label the advert had; 整理: what its credit said it did
+    kept, name = clean_line(line, patterns, has_url) if patterns and line else (line, None)
+    if name:
+        _record(counts, removed, name, line if not kept else line[len(kept):].strip(), block, _LISTED)
+        line, changed = kept or "", True
+    if line and hints and _DEBRIS_HINT.search(line):
+        rule, evidence = judge_line(line, off)
+        if rule:
+            _record(counts, removed, rule, line, block, evidence)
+            line, changed = "", True
+    if line and marks and "site-watermark-line" not in off and site_watermark(line):
+        _record(counts, removed, "site-watermark-line", line, block, "a site's name strewn with symbols")
+        line, changed = "", True
+    if not line:
+        return None
+    return Paragraph(line, block.at, block.indented) if changed else block
+
+
+_LISTED = "listed in junk.toml"
+# Something one of debris.py's judges needs: drawing pieces, a site's counters, disclaimer words, symbols around words.
+_DEBRIS_HINT = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff]|点击|书评|收藏|版权|作品|仅供|删除|负责|网址|章节|本站|书友|"
+                          r"^\s*[^\w\s]{2}|[●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦]", re.M)
+
+
+def _debris_blocks(out: list, blocks: tuple, gone: list[int], counts: Counter, removed: list) -> None:
+    """Where most lines of a run went as debris (a distributor's block, a download's header or
+    footer), its other site lines go too: each kept paragraph with two removed lines among its
+    four neighbours, and site words of its own (debris.in_debris_block). Until nothing changes."""
+    dropped = set(gone)
+    for _ in range(3):
+        found = []
+        for i in sorted({j for g in dropped for j in range(g - 2, g + 3)} - dropped):
+            if 0 <= i < len(out) and type(out[i]) is Paragraph:
+                near = [j for j in range(i - 2, i + 3) if j in dropped]
+                both = any(j < i for j in near) and any(j > i for j in near)
+                if len(near) >= 2 and (evidence := in_debris_block(out[i].text, len(near), both)):
+                    found.append((i, evidence))
+        if not found:
+            return
+        for i, evidence in found:
+            _record(counts, removed, "debris-block", out[i].text, out[i], evidence)
+            out[i] = None
+            dropped.add(i)
+
+
+def _record(counts: Counter, removed: list, rule: str, text: str, block: Paragraph, evidence: str = "") -> None:
     counts[f"junk:{rule}"] += 1
-    removed.append(removal(rule, text, block.at))
+    removed.append(removal(rule, text, block.at, evidence))
 
 
 _FRAME = "*＊|║│#＃"

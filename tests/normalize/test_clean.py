@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
 from bookbuilder.cli import main
+from bookbuilder.diagnostics import removal_parts
 from bookbuilder.model import Chapter, Location, Paragraph
 from bookbuilder.normalize import normalizer
 from bookbuilder.normalize.clean import fold, strip_html
@@ -320,10 +321,11 @@ def test_removals_are_reported_by_normalize_report_and_check_json(tmp_path):
     report = runner.invoke(main, ["normalize", str(root), "--report"])
     assert report.exit_code == 0
     lines = [line for line in report.output.splitlines() if ": " in line and "1.txt:" in line]
-    assert lines[0].endswith("1.txt:2: remember-book: 请记住本书 最新章节 某某网址：")
-    assert lines[1].endswith("1.txt:3: status-marker: （未完待续）")
+    assert lines[0].endswith("1.txt:2: remember-book [listed in junk.toml]: 请记住本书 最新章节 某某网址：")
+    assert lines[1].endswith("1.txt:3: status-marker [listed in junk.toml]: （未完待续）")
     data = json.loads(runner.invoke(main, ["check", str(root), "--json"]).output)
-    assert [(r["line"], r["rule"]) for r in data["removed"]] == [(2, "remember-book"), (3, "status-marker")]
+    assert [(r["line"], r["rule"], r["evidence"]) for r in data["removed"]] == [
+        (2, "remember-book", "listed in junk.toml"), (3, "status-marker", "listed in junk.toml")]
     assert all(d["code"] != "I201" for d in data["diagnostics"])
     text = runner.invoke(main, ["check", str(root)]).output
     assert "2 removals of site debris" in text and "remember-book" not in text
@@ -336,7 +338,7 @@ def test_users_inline_rules_and_legado_replace_rules(tmp_path):
                       '[normalize]\nreplace_rules = "rules.json"\n[normalize.junk]\nextra = [{regex = "【广告】", kind = "inline", name = "my-ad"}]\n')
     loaded = load_book(root)
     assert [b.text for b in next(loaded.book.chapters()).blocks] == ["他们走进院子，看见一棵老树。", "老人笑了。", "她来了。"]
-    rules = [d.message.split(":")[0] for d in loaded.diagnostics if d.code == "I201"]
+    rules = [removal_parts(d)[0] for d in loaded.diagnostics if d.code == "I201"]
     assert rules == ["错字", "某某网广告", "字面", "my-ad"] or sorted(rules) == sorted(["错字", "某某网广告", "字面", "my-ad"])
 
 

@@ -1,0 +1,197 @@
+"""Debris a book shows by repeating it (issue 31): a site's template or slogan comes back, the same
+once digits, the chapter's own title, spaces and look-alike letters are folded away, in chapter
+after chapter; a site's domain is stamped between sentences all through the book. Prose repeats
+too (a catchphrase, a refrain), so repetition alone never removes anything: a repeated sentence
+goes only when it is a site's words or holds a URL, and a repeated domain only where it stands
+outside a sentence. This pass sees the whole book, after each chapter was cleaned on its own
+(bookbuilder.normalize.lines), so it runs once, in pipeline.load_book.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import replace
+
+from bookbuilder.diagnostics import Diagnostic, removal
+from bookbuilder.model import Book, Chapter, Paragraph
+from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, site_talk
+
+MIN_CHAPTERS = 3  # a template is in this many chapters at least
+MIN_TIMES = 5  # or comes this many times, in a book of fewer chapters
+PIECE = 80  # characters: the longest sentence taken for a template
+
+_NAME_AT_END = "(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书)$"  # …劈出。166阅读网
+_SIGNAL = re.compile(f"{NOTICE_WORDS.pattern}|[A-Za-zＡ-Ｚａ-ｚ]|{_NAME_AT_END}", re.M)
+_PIECES_WORTH = re.compile(f"{NOTICE_WORDS.pattern}|{_NAME_AT_END}")
+# A sentence, or a quotation's close: a site glues its template after dialogue too (销售员：“……”请记住…)
+_SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」』）)]*|[”」』]+|\u3000+|$)")
+_FOLD_AWAY = re.compile(r"[\W_]+")
+_NUMBER = re.compile(r"[0-9零〇一二三四五六七八九十百千万两]+")
+_BOUNDARY = tuple("。！？!?…”」』\u3000 ")
+# A site's name glued before its domain at a sentence's start: 某某网Http://…, 求书网www.…
+_SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书)$")
+
+
+def _fold(text: str, title_words: tuple[str, ...]) -> str:
+    for word in title_words:
+        text = text.replace(word, "@")
+    return _NUMBER.sub("#", _FOLD_AWAY.sub("", text.translate(LOOKALIKES).lower()))
+
+
+def _title_words(chapter: Chapter) -> tuple[str, ...]:
+    """The chapter's own title and its name (第47章 某章: 某章), which a template repeats."""
+    words = [chapter.title] + [w for w in chapter.title.split() if len(w) > 1]
+    return tuple(sorted({w for w in words if w}, key=len, reverse=True))
+
+
+def _pieces(text: str, title_words: tuple[str, ...]):
+    """(start, end) of each sentence of a paragraph, and of each piece of a paste between its 　　 gaps.
+    The chapter's title in a template is no sentence's end (请记住某书 最新章节 第210章 太凶残了！网址：)."""
+    masked = text
+    for word in title_words:
+        masked = masked.replace(word, "@" * len(word))
+    for m in _SENTENCE.finditer(masked):
+        if m.end() > m.start() and text[m.start():m.end()].strip():
+            yield m.start(), m.end()
+
+
+_BRACKETED = re.compile(r"[\[【〖（(《<［][^\[\]【】〖〗（）()《》<>［］]{0,40}[\]】〗）)》>］]")
+
+
+def _words_of(piece: str) -> str:
+    """A sentence's own words: without its URLs and bracketed names (a story's sentence after a
+    site's stamp is no site talk for the stamp)."""
+    for a, b in reversed(find_urls(piece)):
+        piece = piece[:a] + piece[b:]
+    return _BRACKETED.sub("", piece)
+
+
+def _site_piece(words: str) -> bool:
+    """A sentence a site repeats, not the story: site talk, or a site's name alone after the last
+    sentence (…又是一道剑芒劈出。166阅读网), and no one in it that a story tells of (第#天，他读完了那本
+    小说的最新章节 is a story's, however often it comes)."""
+    words = words.strip()
+    if _SITE_NAME.fullmatch(words) and len(words) <= 8:
+        return True
+    return bool(NOTICE_WORDS.search(words)) and site_talk(words) and not re.search(r"[他她它]", words)
+
+
+def _without_quotes(text: str, start: int, end: int) -> tuple[int, int]:
+    """The piece without a quotation mark at either end: the quote is the dialogue's (…的了。更新最快”)."""
+    while start < end and text[start] in "“”「」『』":
+        start += 1
+    while end > start and text[end - 1] in "“”「」『』":
+        end -= 1
+    return start, end
+
+
+def _domain(text: str, start: int, end: int) -> str:
+    host = text[start:end].translate(LOOKALIKES).lower()
+    host = re.sub(r"^[a-z]+://|[\s/].*$", "", re.sub(r"\s+", "", host))
+    return re.sub(r"^(?:www|wap|m)\d?\.", "", host)
+
+
+RULES = ("repeated-template", "repeated-domain")
+
+
+def strip_repeated(book: Book, off: frozenset[str] = frozenset()) -> tuple[Book, dict[int, list[Diagnostic]]]:
+    """The book without its repeated debris, and the removals of each chapter (by its index in
+    book.chapters()). `off`: the rules book.toml's [normalize.junk] disable names."""
+    if set(RULES) <= off:
+        return book, {}
+    chapters = list(book.chapters())
+    sentences: dict[str, set[int]] = defaultdict(set)
+    times: dict[str, int] = defaultdict(int)
+    found = []  # (chapter, block, start, end, key)
+    for k, chapter in enumerate(chapters):
+        text = "\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)
+        if not _SIGNAL.search(text):
+            continue
+        words = _title_words(chapter)
+        for j, block in enumerate(chapter.blocks):
+            if type(block) is not Paragraph or not _SIGNAL.search(block.text):
+                continue
+            for start, end in find_urls(block.text):
+                key = "url:" + _domain(block.text, start, end)
+                sentences[key].add(k)
+                times[key] += 1
+                found.append((k, j, start, end, key))
+            if not _PIECES_WORTH.search(block.text):
+                continue
+            for start, end in _pieces(block.text, words):
+                piece = block.text[start:end]
+                if end - start <= PIECE and _site_piece(_words_of(piece).strip("“”「」『』")):
+                    start, end = _without_quotes(block.text, start, end)
+                    key = _fold(piece, words)
+                    if len(key) >= 4:
+                        sentences[key].add(k)
+                        times[key] += 1
+                        found.append((k, j, start, end, key))
+    few = len(chapters) < MIN_CHAPTERS
+    repeated = {key for key, where in sentences.items()
+                if len(where) >= MIN_CHAPTERS or few and times[key] >= MIN_TIMES}
+    if "repeated-template" in off:
+        repeated = {key for key in repeated if key.startswith("url:")}
+    if "repeated-domain" in off:
+        repeated = {key for key in repeated if not key.startswith("url:")}
+    if not repeated:
+        return book, {}
+    cuts: dict[tuple[int, int], list[tuple[int, int, str]]] = defaultdict(list)
+    for k, j, start, end, key in found:
+        if key not in repeated:
+            continue
+        text = chapters[k].blocks[j].text
+        evidence = f"repeated in {len(sentences[key])} chapters ({times[key]}×)"
+        if key.startswith("url:"):
+            span = _outside_sentence(text, start, end)
+            if span:
+                cuts[(k, j)].append((*span, f"domain {key[4:]} {evidence}, outside a sentence"))
+        else:
+            cuts[(k, j)].append((start, end, f"site words {evidence}"))
+    return _apply(book, chapters, cuts)
+
+
+def _outside_sentence(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The stamp around a repeated domain, where the domain is no word of its sentence: at the
+    paragraph's start or end, or right after a sentence's end, with a site's name glued before it
+    and its name in brackets after it (exampleshu.cc [某某小说]). None where a sentence runs
+    through it (他打开example.com，…)."""
+    head = text[:start]
+    name = _SITE_NAME.search(head)
+    since = name.start() if name and (name.start() == 0 or head[name.start() - 1] in _BOUNDARY) else start
+    until = end
+    if m := re.compile(r"\s*[\[【〖（(]([^\]】〗）)]{1,12})[\]】〗）)]").match(text, until):
+        if SITE_WORDS.search(m.group(1)):
+            until = m.end()
+    return (since, until) if since == 0 or text[since - 1] in _BOUNDARY else None
+
+
+def _apply(book: Book, chapters: list[Chapter], cuts) -> tuple[Book, dict[int, list[Diagnostic]]]:
+    removed: dict[int, list[Diagnostic]] = defaultdict(list)
+    new = {}
+    for (k, j), spans in sorted(cuts.items()):
+        chapter = new.get(k, chapters[k])
+        block = chapter.blocks[j]
+        spans = _merged(spans)
+        for start, end, evidence in spans:
+            rule = "repeated-domain" if evidence.startswith("domain") else "repeated-template"
+            removed[k].append(removal(rule, block.text[start:end].strip(), block.at, evidence))
+        left = cut(block.text, [(a, b) for a, b, _ in spans]).strip()
+        blocks = list(chapter.blocks)
+        blocks[j] = Paragraph(left, block.at, block.indented) if re.search(r"[^\W_]", left) else None
+        new[k] = replace(chapter, blocks=tuple(blocks))
+    for k, chapter in new.items():
+        new[k] = replace(chapter, blocks=tuple(b for b in chapter.blocks if b is not None))
+    index = iter(range(len(chapters)))
+    volumes = tuple(replace(v, chapters=tuple(new.get(next(index), c) for c in v.chapters)) for v in book.volumes)
+    return replace(book, volumes=volumes), dict(removed)
+
+
+def _merged(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    for span in sorted(spans):
+        if out and span[0] < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], span[1]), out[-1][2])
+        else:
+            out.append(span)
+    return out
