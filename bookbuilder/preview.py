@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bookbuilder.decode import decode_chapter
-from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, Severity, removal_parts
+from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, Severity, removal_evidence, removal_parts
 from bookbuilder.model import Chapter, Paragraph
 from bookbuilder.render.html import chapter_section, paragraphs, text
 from bookbuilder.render.names import document_names
@@ -187,7 +187,7 @@ class Preview:
 
     def _removed(self, d: Diagnostic, bench) -> str:
         rule, removed = removal_parts(d)
-        evidence = getattr(d, "evidence", None)  # why the rule judged it junk, where cleaning says
+        evidence = removal_evidence(d)  # why the rule judged it junk, where cleaning says
         why = f"{rule}: {evidence}" if evidence else rule
         return (f'<div class="bb-removed" data-rule="{text(rule)}"><del>{text(removed)}</del> '
                 f'<span class="bb-rule">removed by {text(why)} ({text(str(d.at))})</span>'

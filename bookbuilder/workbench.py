@@ -231,9 +231,11 @@ def _heading(form: dict, preview, doc) -> str:
 
 
 def _builtin_names() -> set[str]:
+    """What [normalize.junk] disable may name: junk.toml's patterns and the rules that judge by evidence."""
+    from bookbuilder.normalize import EVIDENCE_RULES
     from bookbuilder.normalize.junk import builtin_patterns
 
-    return {p.name for p in builtin_patterns()}
+    return {p.name for p in builtin_patterns()} | set(EVIDENCE_RULES)
 
 
 def _keepable(config) -> set[str]:

@@ -71,7 +71,7 @@ def test_keep_this_switches_the_rule_that_removed_it(start, rule, after):
 
 
 @pytest.mark.parametrize("start, ask, message", [
-    ("", lambda d: corrections.keep(d, "url-advert", BUILTIN), "cannot be switched off by name"),
+    ("", lambda d: corrections.keep(d, "html", BUILTIN), "cannot be switched off by name"),
     ("[normalize]\njunk = false\n", lambda d: corrections.keep(d, "next-page", BUILTIN), "junk = false"),
     ("", lambda d: corrections.remove_everywhere(d, "的"), "at least 2 characters"),
     ("", lambda d: corrections.remove_everywhere(d, "一行\n两行"), "within one paragraph"),

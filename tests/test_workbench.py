@@ -146,7 +146,8 @@ def test_in_a_browser_a_removed_line_is_shown_in_place_and_kept_and_selected_tex
         shown = [(e.tag_name, e.text.split("\n")[0]) for e in browser.find_elements(By.CSS_SELECTOR, "section > *")]
         assert shown[1:] == [("p", "少年推开山门，门外是一片竹林。"), ("div", shown[2][1]), ("p", "他在竹林里走了很久。")]
         removed = browser.find_element(By.CSS_SELECTOR, "section .bb-removed")  # between the two, where it was
-        assert "本章未完" in removed.text and "next-page" in removed.text and "novel.txt:5" in removed.text
+        assert "本章未完" in removed.text and "novel.txt:5" in removed.text
+        assert "removed by next-page: listed in junk.toml" in removed.text  # its rule and evidence
         removed.find_element(By.XPATH, ".//button[normalize-space()='keep this']").click()
         until(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".bb-removed")
               and "本章未完，请点击下一页继续阅读" in d.find_element(By.TAG_NAME, "section").text)
@@ -301,15 +302,13 @@ def test_a_volume_heading_on_the_contents_page_can_be_turned_into_a_chapter(tmp_
         _stop(process)
 
 
-def test_a_removal_s_evidence_is_shown_where_cleaning_gives_it(book):
-    """diagnostics.removal may carry an `evidence` (why the rule judged it junk): shown beside the rule."""
-    from types import SimpleNamespace
-
+def test_a_removal_s_evidence_is_shown_beside_its_rule(book):
+    from bookbuilder.diagnostics import removal
     from bookbuilder.model import Location
     from bookbuilder.preview import Preview
 
     preview = Preview(load_book(book), "", 1)
-    record = SimpleNamespace(message="next-page: 本章未完", at=Location("novel.txt", 5), evidence="a pager's line, 14 characters")
-    shown = preview._removed(record, None)
-    assert "removed by next-page: a pager&#x27;s line, 14 characters (novel.txt:5)" in shown
-    assert "removed by next-page (novel.txt:5)" in preview._removed(SimpleNamespace(message=record.message, at=record.at), None)
+    at = Location("novel.txt", 5)
+    shown = preview._removed(removal("next-page", "本章未完", at, "a pager's line"), None)
+    assert "<del>本章未完</del>" in shown and "removed by next-page: a pager&#x27;s line (novel.txt:5)" in shown
+    assert "removed by next-page (novel.txt:5)" in preview._removed(removal("next-page", "本章未完", at), None)
