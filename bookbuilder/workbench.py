@@ -17,6 +17,8 @@ import threading
 from importlib import resources
 from urllib.parse import parse_qs
 
+from tomlkit.exceptions import TOMLKitError
+
 from bookbuilder import corrections
 from bookbuilder.corrections import Refused, fix_at
 from bookbuilder.diagnostics import removal_parts
@@ -82,7 +84,7 @@ class Bench:
         config = preview.loaded.config
         try:
             found = corrections.in_force(corrections.read(config.toml_path))
-        except Exception:  # not TOML now: the build's error above says where
+        except (TOMLKitError, UnicodeDecodeError, OSError):  # not TOML now: the build's error above says where
             found = []
         items = [f"<li><code>{text(('[[fix]] ' if c.kind == 'fix' else f'[normalize.junk] {c.kind} ') + c.says)}</code> "
                  + self._form("/", {"kind": c.kind, "index": c.index, "says": c.says},
@@ -149,11 +151,12 @@ class Bench:
             existed = path.is_file()
             try:
                 doc = corrections.read(path)
+            except (TOMLKitError, UnicodeDecodeError, OSError) as e:  # the user's edit in progress, say
+                return _message(409, "not changed", f"{path.name} cannot be read as TOML ({e}): correct it by hand first", back)
+            try:
                 said = _apply(form, preview, doc)
             except Refused as e:
                 return _message(409, "not changed", str(e), back)
-            except Exception as e:  # tomlkit: the file is not TOML now
-                return _message(409, "not changed", f"{path.name} cannot be read as TOML ({e}): correct it by hand first", back)
             seen = self.site.generation
             corrections.write(path, doc)
             self.notice = said if existed else f"{said}; {corrections.where_created(path, preview.loaded.config.source)}"

@@ -213,6 +213,10 @@ def test_a_write_without_the_token_or_from_another_origin_is_refused_and_changes
         status, page = _post(url, {"action": "undo", "kind": "fix", "index": "0", "says": "x", "token": token}, origin)
         assert status == 409 and "no longer in the settings file" in page
         assert (book / "book.toml").read_text("utf-8") == TOML
+        (book / "book.toml").write_text("[book\n", "utf-8")  # a hand edit half made
+        status, page = _post(url, {**asked, "token": token}, origin)
+        assert status == 409 and "book.toml cannot be read as TOML" in page
+        assert (book / "book.toml").read_text("utf-8") == "[book\n"
     finally:
         code, said = _stop(process)
     assert code == 0 and "Traceback" not in said
