@@ -42,6 +42,7 @@ class Shelf:
     def __init__(self, site):
         self.site = site
         self.lock = threading.Lock()
+        self.made: dict[str, int] = {}  # format → the build (generation) its file in build/ was made from here
 
     def formats(self) -> list[str]:
         """Those that exist in build/ or can be made here (AZW3 needs calibre)."""
@@ -60,7 +61,8 @@ class Shelf:
             return 200, FEED_TYPE + "; charset=utf-8", self.feed(base), {}
         if path == "/download":
             return 200, "text/html; charset=utf-8", self.download_page(base).encode("utf-8"), {}
-        loaded = self.site.preview.loaded
+        preview = self.site.preview
+        loaded = preview.loaded
         if path == "/opds/cover":
             cover = self._cover(loaded)
             return 200, cover.media_type, cover.data, {}
@@ -70,21 +72,29 @@ class Shelf:
             if fmt is None:
                 return None
             try:
-                target = self.built(loaded, fmt)
+                target = self.built(preview, fmt)
             except BookError as e:
                 return 503, "text/plain; charset=utf-8", f"{e.diagnostic}\n".encode("utf-8"), {}
             return 200, FORMATS[fmt][0], target.read_bytes(), {
                 "Content-Disposition": f'attachment; filename="{target.name}"'}
         return None
 
-    def built(self, loaded, fmt: str) -> Path:
-        """build/'s file for `fmt`, built first where it is missing or older than a source."""
+    def built(self, preview, fmt: str) -> Path:
+        """build/'s file for `fmt`, built first where it is missing or not of the book as shown: one
+        made here from an earlier build, or one older than a source (a file made from a snapshot
+        while the source changed is newer than the change, but not of it: hence the generation)."""
+        loaded = preview.loaded
         with self.lock:
             target = self._target(loaded, fmt)
-            sources = [Path(f.path) for f in loaded.book.files] + [loaded.config.toml_path]
-            newest = max((p.stat().st_mtime_ns for p in sources if p.exists()), default=0)
-            if not target.exists() or target.stat().st_mtime_ns < newest:
+            if fmt in self.made:
+                fresh = self.made[fmt] == preview.generation
+            else:
+                sources = [Path(f.path) for f in loaded.book.files] + [loaded.config.toml_path]
+                newest = max((p.stat().st_mtime_ns for p in sources if p.exists()), default=0)
+                fresh = target.exists() and target.stat().st_mtime_ns >= newest
+            if not fresh or not target.exists():
                 pipeline.build(loaded, fmt, jobs=1)  # one process: this one has the server's threads
+                self.made[fmt] = preview.generation
             return target
 
     def _cover(self, loaded):

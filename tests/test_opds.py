@@ -3,9 +3,11 @@ real server on 127.0.0.1; and the handler's LAN rule, driven through the real ha
 client address of another machine (over a socket pair: nothing is sent over a network)."""
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -60,6 +62,15 @@ def test_the_opds_feed_is_atom_with_an_acquisition_link_per_format_and_downloads
 
         kind, data = _get(epub.get("href"))
         assert kind == "application/epub+zip" and data == built.read_bytes()
+        edited = book / "source" / "003.txt"
+        edited.write_text(BOOK["003.txt"] + "\n　　又过了一年。\n", "utf-8")
+        os.utime(edited, ns=(time.time_ns() + 10**9,) * 2)  # a new time even on a coarse clock
+        deadline = time.monotonic() + 30
+        while b'data-build="2"' not in _get(url)[1]:
+            assert time.monotonic() < deadline, "no rebuild"
+            time.sleep(0.2)
+        kind, again = _get(epub.get("href"))  # older than the source now: built again, into build/
+        assert again != data and again == built.read_bytes()
         kepub = next(href for href in acquired if href.endswith(".kepub.epub"))
         assert not (book / "build" / "book.kepub.epub").exists()
         kind, data = _get(kepub)  # not built yet: built on request, into build/
