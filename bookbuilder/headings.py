@@ -25,8 +25,9 @@ _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a t
 CHAPTER_UNIT = "[章回节節幕话話]"  # the units a 第N… chapter is counted in
 _SEP = r"[\s:：、.．·\-—_】\]〗]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
 _VOLUME_UNIT = "(?:部分|卷|集|部|篇|季)"
+_HALF_VOLUME = r"(?:[上中下终終]\s?卷)"  # 终卷·刀剑如梦 第五章 刀剑: a named volume before its chapter
 _NUMBERED = re.compile(
-    rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})(?:(?!第\s*{_N}\s*{CHAPTER_UNIT}).){{0,24}}?\s*)+)?"
+    rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|{_HALF_VOLUME})(?:(?!第\s*{_N}\s*{CHAPTER_UNIT}).){{0,24}}?\s*)+)?"
     rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>{CHAPTER_UNIT})(?P<sep>{_SEP})(?P<title>.*)$"
 )
 _VOLUME = re.compile(rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$")
@@ -45,8 +46,12 @@ _MATTER = re.compile(
     r"(?:(?:[\s:：、·\-—]+|(?=[（(]))(?P<title>.*))?$"  # 尾声（上）: a part's mark right after the word
 )
 _FRONT = ("楔子", "序章", "序言", "序幕", "序", "引子", "前言")
-# 上部 面壁者危机, 中 部 咒语危机, 下篇: a book in two or three parts (三体II; typeset with a space too)
-_HALF = re.compile(r"^(?P<where>[上中下])\s?(?P<unit>部|篇|卷|册)(?:(?P<sep>[\s:：、·\-—]+)(?P<title>\S.{0,20}))?$")
+# 上部 面壁者危机, 中 部 咒语危机, 下篇: a book in two or three parts (三体II; typeset with a space too);
+# 终卷·刀剑如梦 after 上卷 ·美人如玉, 中卷, 下卷: a fourth and last volume (a wuxia download's four 卷).
+# A name needs a separator: 下卷帘子 is prose.
+_HALF = re.compile(r"^(?P<where>[上中下]|(?:终|終|末)(?=\s?卷))\s?(?P<unit>部|篇|卷|册)"
+                   r"(?:(?P<sep>[\s:：、·\-—]+)(?P<title>\S.{0,20}))?$")
+_HALF_NUMBER = {"上": 1, "中": 2, "下": 3}  # 终卷 has none: it is the last, whatever came before
 _HALF_CHAPTER = re.compile(r"^([零〇一二两三四五六七八九十百]+)[、.．]\S")
 _NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>[章回])(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$")
 # 第一 / 第二  十一月: 第 and a numeral with no unit, alone or before a short name (爱的教育's months);
@@ -66,7 +71,7 @@ _ENGLISH = re.compile(r"^(?:Chapter\s*|CHAPTER\s*|[Pp]art\s*|PART\s*)(?P<num>\d{
 _FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
-    rf"(?:第|卷|楔\s?子|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|外传|外傳|[（(]|Chapter|CHAPTER|[Pp]art|PART|[上中下]\s?[部篇卷册]"
+    rf"(?:第|卷|楔\s?子|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|外传|外傳|[（(]|Chapter|CHAPTER|[Pp]art|PART|[上中下]\s?[部篇卷册]|[终終末]\s?卷"
     rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+(?:[\s、.．:：]|$)|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
@@ -101,7 +106,7 @@ _STARS = frozenset("★☆◆◇●○■□▲△◎")
 WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en", "no-unit")
 BARE_RULES = ("bare", "arabic", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
-STARTS = frozenset("ˇ第楔序引前尾后後终終完番附外卷章正最目V《标-=*＊☆★◆◇○●■□▲△◎※_~～─━═#＃（(CPp上中下零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
+STARTS = frozenset("ˇ第楔序引前尾后後终終末完番附外卷章正最目V《标-=*＊☆★◆◇○●■□▲△◎※_~～─━═#＃（(CPp上中下零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
                    "0123456789０１２３４５６７８９【[") | _PRIVATE_USE
 
 
@@ -127,6 +132,9 @@ def _debris(extra: tuple[str, ...] = ()) -> tuple[tuple[re.Pattern, re.Pattern],
             re.compile("|".join(f"(?:{rx})" for rx in suffixes))), (re.compile(anywhere) if anywhere else None)
 
 
+_URL_TITLE = re.compile(rf"^第\s*{_N}\s*{CHAPTER_UNIT}[\s:：]+(?i:https?://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:/\S*)?$")
+
+
 def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
     """The line without what sites put around a heading (data/titles.toml, book.toml's title_junk)."""
     (prefix, suffix), more = _debris(extra)
@@ -134,6 +142,8 @@ def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
         return line
     if more is None and line[0] not in _DEBRIS_STARTS and line[-1] not in _DEBRIS_ENDS and "<" not in line and "&" not in line:
         return line  # nothing a site puts around a heading starts or ends it (most lines)
+    if line[-1].isascii() and _URL_TITLE.match(line):
+        return line  # 第21章 www.example.com: the URL is the whole title, unbracketed, with no site word: a story's
     if "<" in line:
         line = _TAG.sub("", line)
     if "&" in line:
@@ -146,6 +156,52 @@ def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
             break
         line = cut
     return line
+
+
+_LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")  # a URL needs letters: most lines have none and are not looked at
+_CLAUSE_MARKS = "，,、；;：: \u3000【[〖（("
+
+
+def without_advert(line: str) -> str:
+    """The heading line before a site's advert glued to it (issue 31): 第19章 论玉魄【http://…】某58百度云
+    搜索资源，搜小说… → 第19章 论玉魄; 第83章 救百度云搜索,搜小说就是方便  http://… → 第83章 救. In the title
+    (the line after its 第N章 label), the advert is the URL that normalize's url_adverts would cut in a
+    paragraph, or a URL after clauses with site words (请记住本站网址：www…); with what follows it when
+    that is site words, and the clauses right before it that hold site words (clean.SITE_WORDS,
+    NOTICE_WORDS), from the first such word on. A URL that is the title (第21章 www.example.com, a
+    story's), a title with a site word and no URL (第5章 下载), and a line whose words after the URL are
+    no site's are no advert."""
+    if not _LATIN.search(line):
+        return line
+    from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, find_urls, url_adverts  # here: normalize imports this module
+
+    offset = m.start("title") if (m := _NUMBERED.match(line)) else 0
+    label, title = line[:offset], line[offset:]
+    spans, urls = url_adverts(title), find_urls(title)
+    if not urls:
+        return line
+    start, end = urls[0][0], max(span[1] for span in spans + urls)  # (url_adverts may say why, third)
+    # a bracket around the URL goes from its opening; a notice's sentence only as far as its site words (below)
+    start = min([start] + [span[0] for span in spans if title[span[0]] in "[【〖（(《<「［"])
+    tail = title[end:].strip(" \u3000")
+    if tail and not (SITE_WORDS.search(tail) or NOTICE_WORDS.search(tail)):
+        return line  # a story's words after the URL: not the site's
+    if not title[:start].strip(" \u3000") and not tail:
+        return line  # 第21章 www.example.com: the URL is the whole title
+    head, words = title[:start], False
+    while True:
+        head = head.rstrip(_CLAUSE_MARKS)
+        k = max(head.rfind(c) for c in _CLAUSE_MARKS)
+        clause = head[k + 1:]
+        found = [m.start() for m in (SITE_WORDS.search(clause), NOTICE_WORDS.search(clause)) if m]
+        if not found:
+            break
+        head, words = head[:k + 1 + min(found)], True
+        if min(found) > 0 or k == -1:
+            break  # 救百度云搜索: the title's own words stand before the slogan
+    if not (spans or words or tail):
+        return line  # a URL alone after the title, no site word beside it: the story's
+    return (label + head.rstrip(_CLAUSE_MARKS)).rstrip() or line
 
 
 def _spaced(text: str) -> str:
@@ -197,6 +253,8 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
     if custom is not None and (m := custom.match(line)):
         number = parse_numeral(m.group(1)) if m.groups() and m.group(1) else None
         return Heading("chapter", normalize_title(line), number, line_no, rule="custom")
+    if _LATIN.search(line):  # 第19章 论玉魄【http://…】某58百度云搜索资源…: judged without the advert glued on
+        line = without_advert(line)
     if line[0] == "ˇ" and (m := _MARKED.match(line)):
         return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="marked")
     if len(line) > 2 * MAX_LONG_HEADING or ("。" in line and not _ends_once(line)):  # most prose lines hold a full stop
@@ -224,7 +282,7 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         label = m.group("where") + m.group("unit")
         if m.group("title") and (c := _HALF_CHAPTER.match(m.group("title"))):  # 上篇 一、我的家庭: the part, then its chapter
             return Heading("chapter", normalize_title(m.group("title")), parse_numeral(c.group(1)), line_no, volume=label, rule="volume")
-        return _titled("volume", label, m.group("title") or "", "上中下".index(m.group("where")) + 1, line_no, "volume", m.group("sep"))
+        return _titled("volume", label, m.group("title") or "", _HALF_NUMBER.get(m.group("where")), line_no, "volume", m.group("sep"))
     if m := _MATTER.match(core):
         word = "".join(m.group("word").split())
         kind = "front" if word in _FRONT else "back"
@@ -297,7 +355,7 @@ def classify_heading(line: str, line_no: int, custom: re.Pattern | None = None) 
     return heading if heading is not None and not heading.weak else None
 
 
-_VOLUME_LABEL = re.compile(rf"(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N})")
+_VOLUME_LABEL = re.compile(rf"(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|^{_HALF_VOLUME})")
 
 
 def volume_label(title: str) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.choice import Choice, choose
+from bookbuilder.couplets import join_couplets
 from bookbuilder.headings import (BARE_RULES, STARTS, Heading, candidate, heading_core, is_bare_label, normalize_title,
                                   without_page)
 from bookbuilder.model import Location, Paragraph, SceneBreak
@@ -231,6 +232,7 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
         if section.blocks and isinstance(section.blocks[-1], SceneBreak):
             section.blocks.pop()
         _title_below(section)
+    join_couplets(sections)  # 第二回　絕世奇事傳聞裡 over 最好交情見面初: one title, where the file sets them so
     if not sections[0].blocks and len(sections) > 1:
         sections.pop(0)
     return sections, notes

@@ -47,10 +47,13 @@ def order_key(name: str) -> tuple:
     return (2, 0, tail)
 
 
+_ENGLISH_NUMBER = re.compile(r"^(?:chapter|chap|ch|part)[\s_\-.]*([0-9]+)", re.I)  # Chapter12.txt
+
+
 def file_number(name: str) -> int | None:
-    """The chapter number a file name carries (leading digits or 第N章), for lint."""
+    """The chapter number a file name carries (leading digits, Chapter12 or 第N章)."""
     stem = name.rsplit(".", 1)[0]
-    if m := _LEADING_NUMBER.match(stem):
+    if m := _LEADING_NUMBER.match(stem) or _ENGLISH_NUMBER.match(stem):
         return parse_numeral(m.group(1))
     if m := _CHAPTER_NUMBER.search(stem):
         return parse_numeral(m.group(1))

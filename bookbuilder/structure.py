@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from bookbuilder.diagnostics import Diagnostic
+from bookbuilder.file_titles import title_line
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import to_chinese
 from bookbuilder.headings import normalize_title, volume_label
@@ -62,6 +63,9 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
                 parts += _preamble_parts(path, section)
             elif _describes_the_book(section.blocks):
                 parts.append(Chapter(INTRO_TITLE, tuple(section.blocks), Location(path, 1), kind="intro"))
+            elif i == 0 and (titled := title_line(name.rsplit(".", 1)[0], tuple(section.blocks))) is not None:
+                # Chapter12.txt over *說楔子敷陳大義　借名流隱括全文: the name gives the number, the line the title
+                parts.append(Chapter(titled[0], titled[1], section.blocks[0].at, number_in_name, number_in_name))
             else:
                 parts.append(Chapter("", tuple(section.blocks), Location(path, 1), None, number_in_name))
             continue

@@ -63,7 +63,8 @@ def site_counters(text: str) -> str:
 
 
 # A distributor's disclaimer: 【本作品来自互联网,本人不做任何负责】版权归原文作者！, 仅供学习交流…
-_DISCLAIMER = re.compile(r"本作品|来自互联网|来源于网络|不做任何负责|版权归|原作者|原文作者|仅供|学习交流|下载后|小时内删除|商业用途|侵权|版权所有")
+_DISCLAIMER = re.compile(r"本作品|所有作品|来自互联网|来源于网络|不做任何负责|版权归|版权为|原作者|原文作者|仅供|学习交流|下载后|小时内删除|"
+                         r"商业用途|侵权|版权所有|私人收藏")
 
 
 def disclaimer(text: str) -> str:
@@ -71,6 +72,22 @@ def disclaimer(text: str) -> str:
         return ""
     found = {m.group(0) for m in _DISCLAIMER.finditer(text)}
     return f"a distributor's disclaimer ({'、'.join(sorted(found)[:3])})" if len(found) >= 2 else ""
+
+
+# A line of script a scraper kept: $(function(){, var x = …, //切换阅读背景颜色, });
+_SCRIPT_LINE = re.compile(r"^\s*(?:\$\(|function\s*\(|var\s+\w+\s*=|document\.|window\.|//|\}\s*\)?\s*;?\s*$)")
+
+
+def script_line(text: str) -> str:
+    return "a line of a page's script" if _SCRIPT_LINE.match(text) and len(text) <= 120 else ""
+
+
+# Words split by underscores so that a filter misses them (激_情, 饥_渴): a spam line's trick, not a writer's.
+_SPLIT_WORD = re.compile(r"[\u4e00-\u9fff]_[\u4e00-\u9fff]")
+
+
+def split_words_spam(text: str) -> str:
+    return "words split by underscores, as spam hides them" if len(_SPLIT_WORD.findall(text)) >= 2 and len(text) <= 100 else ""
 
 
 NOTICE_LINE = 80  # characters
@@ -82,13 +99,14 @@ def site_notice(text: str) -> str:
     if len(text) > NOTICE_LINE or any(q in text for q in "“”「」") or re.search(r"[。！？!?].", text.rstrip("。！？!?：: ")):
         return ""  # one sentence: 他笑道。请记住… keeps its story (the notice is cut by a listed pattern or repetition)
     words = notice_words(text)
-    if len(words) >= 3 and site_share(text) >= 0.35:
+    if len(words) >= 3 and site_share(text) >= 0.35 or len(words) >= 2 and len(text) <= 16 and site_share(text) >= 0.6:
         return "notice words " + "、".join(sorted(words)[:4])
     return ""
 
 
 LINE_JUDGES = (("banner-art", banner_art), ("framed-notice", framed_notice), ("site-notice", site_notice),
-               ("site-counters", site_counters), ("disclaimer", disclaimer))
+               ("site-counters", site_counters), ("disclaimer", disclaimer), ("script-line", script_line),
+               ("split-words-spam", split_words_spam))
 
 
 JUDGES = tuple(name for name, _ in LINE_JUDGES)

@@ -109,7 +109,7 @@ def clean_line(line: str, patterns: tuple[JunkPattern, ...], has_url: bool = Fal
             return None, p.name
         if p.fragment and m.end() == len(line) and m.start() > 0:
             return line[: m.start()].rstrip(), p.name
-        if p.strong and len(line) <= (URL_LINE if has_url else LONG_LINE):
+        if p.strong and len(line) <= (URL_LINE if has_url else LONG_LINE) and not _quoted(line, m.start()):
             return None, p.name
     return line, None
 
@@ -121,3 +121,16 @@ def inline_spans(text: str, patterns: tuple[JunkPattern, ...]) -> list[tuple[int
         if p.kind == "inline" and p.may_match(text):
             spans += [(m.start(), m.end(), p.name) for m in p.regex.finditer(text) if m.end() > m.start()]
     return spans
+
+
+def _quoted(line: str, at: int) -> bool:
+    """Whether `at` is inside a quotation: a character's words (“这只是我个人的看法，仅供参考。…”) are
+    never a site's line, whatever a strong pattern finds in them."""
+    for opening, closing in (("“", "”"), ("「", "」")):
+        start = line.rfind(opening, 0, at)
+        if start != -1 and line.count(closing, start, at) == 0:
+            end = line.find(closing, at)
+            words = line[start + 1:end if end != -1 else len(line)]
+            if len(words) > 12 or any(c in words for c in "，。！？"):
+                return True  # a sentence in quotes: dialogue, not a site's name in quotes (“小说快捕”)
+    return False

@@ -8,7 +8,7 @@ from collections import Counter
 from bookbuilder.diagnostics import removal
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
-from bookbuilder.normalize.clean import SITE_WORDS, cut, find_urls, site_watermark, url_adverts
+from bookbuilder.normalize.clean import SITE_WORDS, cut, find_urls, form_debris, site_watermark, url_adverts, words_pattern
 from bookbuilder.normalize.debris import JUDGES, in_debris_block, judge_line
 from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, patterns_in
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
@@ -42,7 +42,7 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
     letters = _LETTERS.search(text) is not None  # a URL and a site's strewn name (txt) need Latin letters
     urls = letters and _URL_HINT.search(text) is not None  # plain or disguised: letters around a dot-like mark
     marks = urls or (letters and _TXT_HINT.search(text) is not None)
-    hints = _DEBRIS_HINT.search(text) is not None
+    hints = _debris_hint(text)
     if not patterns and not marks and not hints:
         return blocks
     boxed = _boxed_banners(blocks) if urls and "boxed-banner" not in off else set()
@@ -76,7 +76,9 @@ def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints:
         _record(counts, removed, name, line, block, _LISTED)
         return None
     spans = _outermost(inline_spans(line, patterns) +
-                       [(a, b, "url-advert:" + why) for a, b, why in (url_adverts(line) if has_url else ())])
+                       [(a, b, "url-advert:" + why) for a, b, why in (url_adverts(line) if has_url else ())] +
+                       ([(a, b, "form-debris:" + why) for a, b, why in form_debris(line)]
+                        if hints and "form-debris" not in off else []))
     if spans:  # adverts inside the line first: what is left is judged as a line
         for start, end, rule in spans:
             rule, _, evidence = rule.partition(":")
@@ -86,9 +88,10 @@ def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints:
             line = ""  # A:, B:, * : the label the advert had; 整理: what its credit said it did
     kept, name = clean_line(line, patterns, has_url) if patterns and line else (line, None)
     if name:
+        kept = kept and cut(kept, [(len(kept), len(kept))])  # a bracket the cut-off tail opened: …心 ...［本章未完…］
         _record(counts, removed, name, line if not kept else line[len(kept):].strip(), block, _LISTED)
         line, changed = kept or "", True
-    if line and hints and _DEBRIS_HINT.search(line):
+    if line and hints and _debris_hint(line):
         rule, evidence = judge_line(line, off)
         if rule:
             _record(counts, removed, rule, line, block, evidence)
@@ -103,8 +106,15 @@ def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints:
 
 _LISTED = "listed in junk.toml"
 # Something one of debris.py's judges needs: drawing pieces, a site's counters, disclaimer words, symbols around words.
-_DEBRIS_HINT = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff]|点击|书评|收藏|版权|作品|仅供|删除|负责|网址|章节|本站|书友|"
-                          r"^\s*[^\w\s]{2}|[●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦]", re.M)
+_DEBRIS_PICTURES = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦｛【\[（(［]|[\u4e00-\u9fff][；'`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆]{1,3}[\u4e00-\u9fff]|_[\u4e00-\u9fff]|^\s*(?:\$\(|//|function\b|var\s|\}\s*\))", re.M)
+_DEBRIS_WORDS = words_pattern("点击|书评|收藏|版权|作品|仅供|删除|负责|网址|章节|本站|书友|首发|请记住")
+
+
+def _debris_hint(text: str) -> bool:
+    """Whether one of debris.py's judges could take a line of `text`: a picture or drawing
+    character, or a word of a site's counters, disclaimer or notice (two scans, each a character
+    class or a trie: one regex of both took twice as long)."""
+    return bool(_DEBRIS_PICTURES.search(text) or _DEBRIS_WORDS.search(text))
 
 
 def _debris_blocks(out: list, blocks: tuple, gone: list[int], counts: Counter, removed: list) -> None:

@@ -14,15 +14,19 @@ from dataclasses import replace
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
-from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, site_talk
+from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, notice_words, site_share, site_talk
 
 MIN_CHAPTERS = 3  # a template is in this many chapters at least
 MIN_TIMES = 5  # or comes this many times, in a book of fewer chapters
 PIECE = 80  # characters: the longest sentence taken for a template
 
-_NAME_AT_END = "(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书)$"  # …劈出。166阅读网
-_SIGNAL = re.compile(f"{NOTICE_WORDS.pattern}|[A-Za-zＡ-Ｚａ-ｚ]|{_NAME_AT_END}", re.M)
-_PIECES_WORTH = re.compile(f"{NOTICE_WORDS.pattern}|{_NAME_AT_END}")
+_NAME_AT_END = re.compile("[网阁屋城院库学说文书](?=\n|$)")  # the last character of a site's name ending a line: …劈出。166阅读网
+_LETTER = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
+
+
+def _worth_a_look(text: str) -> bool:
+    """Something a template or a stamp needs: a notice word, a letter, a site's name at a line's end."""
+    return bool(NOTICE_WORDS.search(text) or _LETTER.search(text) or _NAME_AT_END.search(text))
 # A sentence, or a quotation's close: a site glues its template after dialogue too (销售员：“……”请记住…)
 _SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」』）)]*|[”」』]+|\u3000+|$)")
 _FOLD_AWAY = re.compile(r"[\W_]+")
@@ -32,10 +36,19 @@ _BOUNDARY = tuple("。！？!?…”」』\u3000 ")
 _SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书)$")
 
 
+# 第#章 and whatever title follows it up to the template's next site word: a template names the
+# chapter it stands in, or the next one, in words the heading may not have (请记住某书 最新章节 第89章 某章网址：)
+_NAMED_CHAPTER = re.compile(f"(第#[章回节卷集部])(?:(?!{NOTICE_WORDS.pattern}).){{0,24}}?(?={NOTICE_WORDS.pattern}|$)")
+
+
 def _fold(text: str, title_words: tuple[str, ...]) -> str:
     for word in title_words:
         text = text.replace(word, "@")
-    return _NUMBER.sub("#", _FOLD_AWAY.sub("", text.translate(LOOKALIKES).lower()))
+    return _NAMED_CHAPTER.sub(r"\1@", _NUMBER.sub("#", _FOLD_AWAY.sub("", text.translate(LOOKALIKES).lower())))
+
+
+# A site's phrase glued between two sentences, with the story right after it (…愣了愣。更新最快其他评委…)
+_GLUED_PHRASE = re.compile(r"(?<=[。！？!?”」])(?:更新最快|最快更新|最新章节|免费阅读|在线阅读|手机阅读|无弹窗|首发网址)(?=[\u4e00-\u9fff“「])")
 
 
 def _title_words(chapter: Chapter) -> tuple[str, ...]:
@@ -73,7 +86,11 @@ def _site_piece(words: str) -> bool:
     words = words.strip()
     if _SITE_NAME.fullmatch(words) and len(words) <= 8:
         return True
-    return bool(NOTICE_WORDS.search(words)) and site_talk(words) and not re.search(r"[他她它]", words)
+    if re.search(r"[他她它]", words):
+        return False
+    if len(SITE_WORDS.findall(words)) >= 2 and site_share(words) >= 0.6:
+        return True  # 书包网想看书来书包网: site words, and a site's name, nothing else
+    return bool(NOTICE_WORDS.search(words)) and site_talk(words)
 
 
 def _without_quotes(text: str, start: int, end: int) -> tuple[int, int]:
@@ -103,33 +120,41 @@ def strip_repeated(book: Book, off: frozenset[str] = frozenset()) -> tuple[Book,
     sentences: dict[str, set[int]] = defaultdict(set)
     times: dict[str, int] = defaultdict(int)
     found = []  # (chapter, block, start, end, key)
+    strong: set[str] = set()  # keys of two notice words or more: three times anywhere is enough (本书由某某书院首发，请勿转载！)
     for k, chapter in enumerate(chapters):
         text = "\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)
-        if not _SIGNAL.search(text):
+        if not _worth_a_look(text):
             continue
         words = _title_words(chapter)
         for j, block in enumerate(chapter.blocks):
-            if type(block) is not Paragraph or not _SIGNAL.search(block.text):
+            if type(block) is not Paragraph or not _worth_a_look(block.text):
                 continue
             for start, end in find_urls(block.text):
                 key = "url:" + _domain(block.text, start, end)
                 sentences[key].add(k)
                 times[key] += 1
                 found.append((k, j, start, end, key))
-            if not _PIECES_WORTH.search(block.text):
+            if not (NOTICE_WORDS.search(block.text) or _NAME_AT_END.search(block.text)):
                 continue
+            for m in _GLUED_PHRASE.finditer(block.text):
+                key = "glued:" + m.group(0)
+                sentences[key].add(k)
+                times[key] += 1
+                found.append((k, j, m.start(), m.end(), key))
             for start, end in _pieces(block.text, words):
                 piece = block.text[start:end]
                 if end - start <= PIECE and _site_piece(_words_of(piece).strip("“”「」『』")):
                     start, end = _without_quotes(block.text, start, end)
                     key = _fold(piece, words)
+                    if len(notice_words(piece)) >= 2:
+                        strong.add(key)
                     if len(key) >= 4:
                         sentences[key].add(k)
                         times[key] += 1
                         found.append((k, j, start, end, key))
     few = len(chapters) < MIN_CHAPTERS
     repeated = {key for key, where in sentences.items()
-                if len(where) >= MIN_CHAPTERS or few and times[key] >= MIN_TIMES}
+                if len(where) >= MIN_CHAPTERS or few and times[key] >= MIN_TIMES or key in strong and times[key] >= 3}
     if "repeated-template" in off:
         repeated = {key for key in repeated if key.startswith("url:")}
     if "repeated-domain" in off:
@@ -146,6 +171,8 @@ def strip_repeated(book: Book, off: frozenset[str] = frozenset()) -> tuple[Book,
             span = _outside_sentence(text, start, end)
             if span:
                 cuts[(k, j)].append((*span, f"domain {key[4:]} {evidence}, outside a sentence"))
+        elif key.startswith("glued:"):
+            cuts[(k, j)].append((start, end, f"a site's phrase between sentences, {evidence}"))
         else:
             cuts[(k, j)].append((start, end, f"site words {evidence}"))
     return _apply(book, chapters, cuts)

@@ -221,3 +221,76 @@ def test_a_template_glued_after_dialogue_and_a_site_name_after_the_last_sentence
                                "　　他一剑劈出。166阅读网", "　　“那肯定要参加的了。更新最快”"])
     for chapter in loaded.book.chapters():
         assert [b.text for b in chapter.blocks] == ["销售员：“……”", "他一剑劈出。", "“那肯定要参加的了。”"]
+
+
+@pytest.mark.parametrize("prose", [
+    "王文奇谦虚地摆摆手说：“这只是我个人的看法，仅供参考。我想冒昧地问一句，你怎么写出来的？”",  # dialogue, not a disclaimer
+    "TO：LK",  # a letter's salutation
+    "这个词的原文（vfavors-ky）已经不可考了。",  # a hyphen is no dot
+])
+def test_words_that_a_list_or_a_url_reader_would_take_stay(prose):
+    assert clean("他走了。", prose, "她来了。")[1] == prose
+
+
+# Debris that shows itself by its form inside a sentence, and what a cut must not leave behind.
+@pytest.mark.parametrize("raw, kept", [
+    ("一九二五年十月二十一日毕｛t｝｛xt｝｛小｝｛说｝｛天｝｛堂｝", "一九二五年十月二十一日毕"),
+    ("┖─────────┘疆尸先生", "疆尸先生"),
+    ("他一直坐到了天亮。【无弹窗.】天亮之后，他走了。", "他一直坐到了天亮。天亮之后，他走了。"),
+    ("她笑了。【全文字阅读.】", "她笑了。"),
+    ("第一章 风起更新时间2010-1-8 11:31:01  字数：1207他醒了。", "第一章 风起他醒了。"),
+    ("腰干：俗说断止月经。下一章 回目录", "腰干：俗说断止月经。"),
+    ("x33小说首发 <a href=“https://www.x33xs.com\" target=”_bla", ""),
+])
+def test_debris_shown_by_its_form_is_cut_and_leaves_nothing_behind(raw, kept):
+    assert clean(raw) == ([kept] if kept else [])
+
+
+def test_a_cut_leaves_no_bracket_open():
+    (kept,) = clean("心中一动 ...   ［本章未完，请点击下一页继续阅读！］")
+    assert kept.startswith("心中一动") and "［" not in kept
+
+
+@pytest.mark.parametrize("raw", [
+    "$(function(){",
+    "//切换阅读背景颜色",
+    "});",
+    "泰国最胸女主播全新激_情视频曝光 扑倒男主好饥_渴！！请关注 ()!!",
+    "Д本站文学作品属某某文学城私人收藏，所有作品版权为原作者所有！",
+])
+def test_script_spam_and_disclaimer_lines_go(raw):
+    assert clean("他走了。", raw, "她来了。") == ["他走了。", "她来了。"]
+
+
+@pytest.mark.parametrize("prose", [
+    "【叮！恭喜宿主获得新手礼包。】",  # a system's message in the story
+    "“春沟水动茶花（）”",  # a blank in a couplet
+    "他在纸上写下：a_b_c。",
+    "【阅读理解】这道题他不会。",
+])
+def test_brackets_and_marks_of_the_story_stay(prose):
+    assert clean("他走了。", prose, "她来了。")[1] == prose
+
+
+@pytest.mark.parametrize("raw, kept", [
+    ("大；学，生，小，说'网出东华门不远，紧挨着皇城。", "出东华门不远，紧挨着皇城。"),
+    ("我一向很清楚自己出手的速度。——凤-舞-文-学-网——我练了几年的功夫。", "我一向很清楚自己出手的速度。我练了几年的功夫。"),
+    ("八月三十日，上海（／t／／xt｜小／／说／//天//堂）", "八月三十日，上海"),
+    ("“陛下，笔趣岛 .biqudao.xyz有前线的信件。”", "“陛下，有前线的信件。”"),
+    ("一群落榜生正铅笔小说 .qbxs.me集结一起。", "一群落榜生正集结一起。"),
+])
+def test_a_sites_name_strewn_with_marks_or_spelled_as_its_domain_is_cut(raw, kept):
+    assert clean(raw) == [kept]
+
+
+@pytest.mark.parametrize("prose", ["好，好，好，好！他说。", "“啊。”“嗯。”“哦。”", "他打开了百度baidu.com，搜索那个名字。",
+                                   "一、二、三、四，他数着。"])
+def test_characters_set_apart_by_marks_and_a_site_named_in_a_sentence_stay(prose):
+    assert clean(prose) == [prose]
+
+
+def test_repeated_glued_phrases_and_a_sites_words_alone_go(tmp_path):
+    loaded = _novel(tmp_path, ["　　他愣了愣。更新最快其他人都走了。", "　　书包网想看书来书包网",
+                               "　　请记住风起 最新章节 第{n}章 另一个名字网址："])
+    for chapter in loaded.book.chapters():
+        assert [b.text for b in chapter.blocks] == ["他愣了愣。其他人都走了。"]
