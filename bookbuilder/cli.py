@@ -239,11 +239,14 @@ def normalize(path, out_dir, diff, in_place, report_removals):
 @click.option("-p", "--port", type=click.IntRange(0, 65535), default=3000, show_default=True, help="Port (0: any free one).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on: this machine only, unless another is given (0.0.0.0: every network).")
+@click.option("--lan", is_flag=True, help="Also serve the LAN, read-only (--host 0.0.0.0): the OPDS catalog and "
+                                          "download page for an e-reader, a QR code of the address.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the contents page in the web browser.")
 @JOBS
-def serve(path, port, host, open_browser, jobs):
+@click.pass_context
+def serve(ctx, path, port, host, lan, open_browser, jobs):
     """Serve the book as web pages, rebuilt and reloaded in the browser whenever the source,
-    book.toml or styles/ change. Ctrl-C stops it."""
+    book.toml or styles/ change; correct it there (from this machine only). Ctrl-C stops it."""
     import webbrowser
 
     from bookbuilder.serve import serve as run
@@ -251,6 +254,8 @@ def serve(path, port, host, open_browser, jobs):
     def echo(line: str) -> None:
         click.echo(line, err=True)
 
+    if lan and ctx.get_parameter_source("host") is click.core.ParameterSource.DEFAULT:
+        host = "0.0.0.0"
     run(path, host, port, jobs, echo, ready=webbrowser.open if open_browser else None)
 
 

@@ -18,6 +18,7 @@ from bookbuilder.diagnostics import BookError
 from bookbuilder.model import Location
 
 CONFIG_NAME = "book.toml"
+SIDECAR_SUFFIX = ".book.toml"  # novel.txt's (or a bare folder novel/'s) settings: novel.book.toml beside it
 DEFAULT_AUTHOR = "佚名"  # "anonymous": what Chinese catalogues print for an unknown author
 LANGUAGES = ("zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "zh-HK", "zh")
 PAGE_SIZES = ("A5", "A6", "B6", "6in×9in", "ereader")
@@ -81,6 +82,13 @@ class Config:
     has_config: bool = False
     meta_given: tuple[str, ...] = ()  # which of title, author, description book.toml sets
     fixes: tuple = ()  # [[fix]] entries (bookbuilder.fixes.Fix)
+    sidecar: bool = False  # read from <name>.book.toml beside a bare .txt or folder, not a project's book.toml
+
+    @property
+    def toml_path(self) -> Path:
+        """The settings file this book is read with, whether or not it exists yet: a project's
+        book.toml, else the sidecar beside the bare .txt or folder (where `serve`'s corrections go)."""
+        return self.root / CONFIG_NAME if self.has_config else sidecar_path(self.source)
 
     @property
     def build_dir(self) -> Path:
@@ -104,7 +112,7 @@ class Config:
         return path
 
     def _at(self, key: str) -> Location:
-        toml = self.root / CONFIG_NAME
+        toml = self.toml_path
         return Location(str(toml), _line_of(toml.read_text("utf-8"), key.split(".")[-1])) if toml.exists() else Location(str(toml))
 
 
@@ -119,20 +127,35 @@ def load_config(path: Path) -> Config:
     if not path.exists():
         raise BookError("E004", "no such file or folder", str(path))
     if path.is_file():
+        if sidecar_path(path).is_file():
+            return _from_toml(path.parent, sidecar_path(path), lone=path)
         return Config(root=path.parent, source=path, title=_title_from_name(path.stem))
     toml = path / CONFIG_NAME
     if not toml.is_file():
+        if sidecar_path(path).is_file():
+            return _from_toml(path, sidecar_path(path), lone=path)
         # A bare folder gets its build/ beside it, not inside the folder of chapters.
         return Config(root=path, source=path, title=_title_from_name(path.resolve().name),
                       output_dir=path.resolve().parent / "build")
     return _from_toml(path, toml)
 
 
+def sidecar_path(path: Path) -> Path:
+    """Where the settings of a bare .txt or folder live: beside it, named after it (novel.txt →
+    novel.book.toml). Not inside a folder of chapters: a book.toml there makes it a project, whose
+    chapters are in source/ and whose build/ is inside it."""
+    path = Path(path)
+    stem = path.stem if path.suffix.lower() == ".txt" else path.resolve().name
+    return path.resolve().parent / (stem + SIDECAR_SUFFIX)
+
+
 def _title_from_name(name: str) -> str:
     return re.sub(r"^[\d_\-\s.]+", "", name).strip() or name
 
 
-def _from_toml(root: Path, toml: Path) -> Config:
+def _from_toml(root: Path, toml: Path, lone: Path | None = None) -> Config:
+    """A project's book.toml, or (`lone`: the bare .txt or folder) its sidecar, which reads the
+    same keys but [source] dir: its source is the file or folder beside it."""
     text = toml.read_text("utf-8", errors="replace")
     try:
         data = tomllib.loads(text)
@@ -164,10 +187,14 @@ def _from_toml(root: Path, toml: Path) -> Config:
                                 Location(str(toml), _line_of(text, key.split(".")[-1]))) from None
     output = data.get("output", {})
     src_dir = source.get("dir", "source")
+    if lone is not None and "dir" in source:
+        raise BookError("E003", f"source.dir: not read beside {lone.name} (its source is {lone.name})",
+                        Location(str(toml), _line_of(text, "dir")))
+    named = lone.stem if lone is not None and lone.is_file() else root.resolve().name
     config = Config(
-        root=root, source=root / src_dir, has_config=True,
+        root=root, source=root / src_dir if lone is None else lone, has_config=lone is None, sidecar=lone is not None,
         meta_given=tuple(k for k in ("title", "author", "description") if book.get(k)),
-        title=book.get("title") or _title_from_name(root.resolve().name), author=book.get("author"),
+        title=book.get("title") or _title_from_name(named), author=book.get("author"),
         language=language, identifier=book.get("identifier"), description=book.get("description", ""),
         publisher=book.get("publisher", ""), date=book.get("date", ""),
         subjects=tuple(book.get("subjects", ())), order=tuple(source.get("order", ())),
@@ -177,8 +204,9 @@ def _from_toml(root: Path, toml: Path) -> Config:
         normalize=MappingProxyType(normalize), epub=MappingProxyType(dict(data.get("epub", {}))),
         pdf=MappingProxyType(dict(data.get("pdf", {}))), output_name=output.get("name"),
     )
-    source_path = config.inside(src_dir, "source.dir")
-    extra = {"source": source_path}
+    extra = {"source": config.inside(src_dir, "source.dir") if lone is None else lone}
+    if lone is not None and lone.is_dir():  # as without it: build/ beside the folder of chapters
+        extra["output_dir"] = lone.resolve().parent / "build"
     if "cover" in book:
         extra["cover"] = config.inside(book["cover"], "book.cover")
     if "dir" in output:

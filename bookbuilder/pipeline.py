@@ -91,7 +91,7 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
         raise BookError("E103", "every chapter file is empty", str(config.source))
     if config.fixes and (fix := unmatched(config.fixes, notes)) is not None:
         what = f"at = {fix.at_file}:{fix.at_line}" if fix.at_file else f"title = {fix.title!r}"
-        raise BookError("E009", f"[[fix]] #{fix.index} ({what}) matches no line of the book", Location(str(config.root / "book.toml"), fix.line))
+        raise BookError("E009", f"[[fix]] #{fix.index} ({what}) matches no line of the book", Location(str(config.toml_path), fix.line))
     volumes, repeats = without_repeats(finish(asm, polish=rules.title))
     if repeats:
         normalized = [n for i, n in enumerate(normalized) if i not in repeats]
@@ -285,7 +285,7 @@ def fresh_outputs(loaded: Loaded) -> bool:
     artifacts = [path for _, path in _artifacts(loaded) if path.exists()]
     if not artifacts:
         return False
-    sources = [Path(f.path) for f in loaded.book.files] + [config.root / "book.toml"]
+    sources = [Path(f.path) for f in loaded.book.files] + [config.toml_path]
     newest = max((p.stat().st_mtime for p in sources if p.exists()), default=0)
     return all(a.stat().st_mtime >= newest for a in artifacts)
 

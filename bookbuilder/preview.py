@@ -4,18 +4,20 @@ own markup and CSS with the diagnostics found in it, and each source file with n
 Pages are made on request from the book in memory. A request names a page by the EPUB's stable
 document name or a source file's position in the book, never by a path: nothing outside the book
 can be fetched. Every page carries the build it was made from and listens on /events; when a
-later build ends, it reloads itself.
+later build ends, it reloads itself. A chapter page shows the lines cleaning removed from it, in
+place and marked. With a workbench (bookbuilder.workbench, for requests from this machine) the
+pages also carry its correction forms.
 """
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bookbuilder.decode import decode_chapter
-from bookbuilder.diagnostics import BookError, Diagnostic, Severity
-from bookbuilder.model import Chapter
-from bookbuilder.render.html import chapter_section, text
+from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, Severity, removal_evidence, removal_parts
+from bookbuilder.model import Chapter, Paragraph
+from bookbuilder.render.html import chapter_section, paragraphs, text
 from bookbuilder.render.names import document_names
 
 SHOWN = Severity.WARNING  # a page lists the warnings and errors found in it (info lines are check's)
@@ -28,8 +30,19 @@ ul.diagnostics .error { color: #b00; }
 ol.contents li { margin: .2em 0; }
 ol.contents .where, ol.contents .count { font-size: .8em; color: #666; margin-left: .6em; }
 ol.source { font-family: monospace; font-size: .85em; white-space: pre-wrap; }
-ol.source li:target { background: #ff8; }
+ol.source li:target, ol.source li.bb-chosen { background: #ff8; }
+ol.source li.heading { font-weight: bold; }
+.bb-removed { color: #a33; background: #fff0f0; border-left: 3px solid #d88; padding-left: .5em; text-indent: 0; }
+.bb-removed del { color: #a33; }
+.bb-removed .bb-rule, .bb-notice, details.bb-fix, #corrections { font-size: .8em; color: #555; }
+.bb-notice { border: 2px solid #080; padding: .5em 1em; background: #efe; color: #000; }
+ol.contents li, #corrections, #corrections p, .bb-notice, .bb-tool { text-align: left; text-indent: 0; }
+details.bb-fix { display: inline-block; margin-left: .6em; }
+details.bb-fix form, .bb-removed form { display: inline; }
+.bb-tool { position: fixed; bottom: 0; left: 0; right: 0; background: #eef; padding: .5em 1em; border-top: 1px solid #99c; }
+.bb-qr { float: right; margin: 0 0 1em 1em; text-align: center; font-size: .8em; }
 """.lstrip()
+HEADING_CLASS = ' class="heading"'
 # The page reloads when /events names another build than the one it was made from.
 RELOAD = ('<script>new EventSource("/events").onmessage = function (e) {{ if (e.data !== "{}") location.reload(); }};'
           "</script>")
@@ -64,9 +77,12 @@ class Preview:
             lines.append(w.first)
             indexes.append(i)
         self.found: dict[int | None, list[Diagnostic]] = {}  # chapter index (None: the book) → diagnostics
+        self.removed: dict[int | None, list[Diagnostic]] = {}  # chapter index → what cleaning removed from it
         for d in loaded.diagnostics:
             if d.severity >= SHOWN:
                 self.found.setdefault(self._chapter_of(d), []).append(d)
+            elif d.code == REMOVED:
+                self.removed.setdefault(self._chapter_of(d), []).append(d)
 
     def _chapter_of(self, d: Diagnostic) -> int | None:
         if d.at is None or d.at.path not in self._starts:
@@ -75,10 +91,11 @@ class Preview:
         k = bisect.bisect_right(lines, d.at.line or 0) - 1
         return indexes[max(k, 0)]
 
-    def page(self, path: str) -> tuple[str, bytes] | None:
-        """(content type, body) of the page at a request's path, or None: there is none."""
+    def page(self, path: str, bench=None) -> tuple[str, bytes] | None:
+        """(content type, body) of the page at a request's path, or None: there is none. `bench`:
+        the workbench whose correction forms the pages carry (None: read-only pages)."""
         if path in ("/", "/index.html"):
-            return "text/html; charset=utf-8", self.contents().encode("utf-8")
+            return "text/html; charset=utf-8", self.contents(bench).encode("utf-8")
         if path == "/styles/book.css":
             return "text/css; charset=utf-8", self.css.encode("utf-8")
         if path == "/serve.css":
@@ -86,13 +103,15 @@ class Preview:
         folder, _, name = path.rpartition("/")
         stem = name.removesuffix(".html")
         if folder == "/text" and name.endswith(".html") and stem in self.by_name:
-            return "text/html; charset=utf-8", self.chapter_page(self.by_name[stem]).encode("utf-8")
+            return "text/html; charset=utf-8", self.chapter_page(self.by_name[stem], bench).encode("utf-8")
         if folder == "/source" and name.endswith(".html") and stem.isdigit() and int(stem) < len(self.files):
-            return "text/html; charset=utf-8", self.source_page(int(stem)).encode("utf-8")
+            return "text/html; charset=utf-8", self.source_page(int(stem), bench).encode("utf-8")
         return None
 
-    def _document(self, title: str, body: str) -> str:
+    def _document(self, title: str, body: str, bench=None) -> str:
         error = f'<p class="bb-error">{text(self.error)}</p>\n' if self.error else ""
+        if bench is not None:
+            error += bench.banner()
         return ("<!DOCTYPE html>\n"
                 f'<html lang="{text(self.loaded.book.meta.language)}" data-build="{self.generation}">\n<head>\n'
                 f'<meta charset="utf-8"/>\n<title>{text(title)}</title>\n'
@@ -113,28 +132,32 @@ class Preview:
                  + (f" {self._source_link(d.at.path, d.at.line)}" if d.at else "") + "</li>" for d in found]
         return '<ul class="diagnostics">\n' + "\n".join(items) + "\n</ul>\n"
 
-    def contents(self) -> str:
+    def contents(self, bench=None) -> str:
         meta = self.loaded.book.meta
-        out = [f'<h1 class="title">{text(meta.title)}</h1>', f'<p class="author">{text(meta.author)}</p>',
+        out = [bench.contents_top(self) if bench else "",
+               f'<h1 class="title">{text(meta.title)}</h1>', f'<p class="author">{text(meta.author)}</p>',
                f"<p>{_count(len(self.chapters), 'chapter')}; {_count(sum(map(len, self.found.values())), 'warning')}</p>",
                self._diagnostics(self.found.get(None, [])), '<ol class="contents">']
         names = iter(range(len(self.chapters)))
         for volume in self.loaded.book.volumes:
             if volume.title:
-                out.append(f'<li class="volume">{text(volume.title)}<ol class="contents">')
+                at = volume.at if volume.at is not None and volume.at.line else None
+                fix = bench.entry(self, at.path, at.line, volume.title, volume=True) if bench and at else ""
+                out.append(f'<li class="volume">{text(volume.title)}{fix}<ol class="contents">')
             for _ in volume.chapters:
                 i = next(names)
                 w = self.chapters[i]
                 count = len(self.found.get(i, []))
                 out.append(f'<li><a href="/text/{w.name}.html">{text(w.chapter.title)}</a>'
                            f"{self._source_link(w.path, w.first or None)}"
-                           + (f'<span class="count">{_count(count, "warning")}</span>' if count else "") + "</li>")
+                           + (f'<span class="count">{_count(count, "warning")}</span>' if count else "")
+                           + (bench.entry(self, w.path, w.first, w.chapter.title) if bench and w.first else "") + "</li>")
             if volume.title:
                 out.append("</ol></li>")
         out.append("</ol>")
-        return self._document(meta.title, "\n".join(out))
+        return self._document(meta.title, "\n".join(out), bench)
 
-    def chapter_page(self, i: int) -> str:
+    def chapter_page(self, i: int, bench=None) -> str:
         w = self.chapters[i]
         links = [f'<a rel="prev" href="/text/{self.chapters[i - 1].name}.html">上一章</a>' if i else "<span></span>",
                  '<a href="/">目录</a>',
@@ -142,10 +165,35 @@ class Preview:
                  else "<span></span>"]
         nav = '<nav class="pages">' + "".join(links) + "</nav>"
         body = (f"{nav}\n<p>{self._source_link(w.path, w.first or None)}</p>\n{self._diagnostics(self.found.get(i, []))}"
-                f"{chapter_section(w.chapter, w.name, level=2)}\n{nav}")
-        return self._document(w.chapter.title, body)
+                f"{self._section(w, self.removed.get(i, []), bench)}\n{nav}" + (bench.remove_tool(f"/text/{w.name}.html") if bench else ""))
+        return self._document(w.chapter.title, body, bench)
 
-    def source_page(self, k: int) -> str:
+    def _section(self, w: Where, removed: list[Diagnostic], bench) -> str:
+        """The chapter in the EPUB's markup, with each piece cleaning removed marked where it was:
+        after the paragraph of its source line (a cut advert) or before the next one (a dropped line)."""
+        if not removed:
+            return chapter_section(w.chapter, w.name, level=2)
+        opening = chapter_section(replace(w.chapter, blocks=()), w.name, level=2).removesuffix("</section>")
+        blocks = w.chapter.blocks
+        pending = sorted(removed, key=lambda d: d.at.line or 0)
+        out = []
+        for block, markup in zip(blocks, paragraphs(blocks, lambda t, heading=False: text(t))):
+            line = block.at.line or 0
+            while pending and type(block) is Paragraph and block.at.path == pending[0].at.path and (pending[0].at.line or 0) < line:
+                out.append(self._removed(pending.pop(0), bench))
+            out.append(markup)
+        out += [self._removed(d, bench) for d in pending]
+        return opening + "\n".join(out) + "\n</section>"
+
+    def _removed(self, d: Diagnostic, bench) -> str:
+        rule, removed = removal_parts(d)
+        evidence = removal_evidence(d)  # why the rule judged it junk, where cleaning says
+        why = f"{rule}: {evidence}" if evidence else rule
+        return (f'<div class="bb-removed" data-rule="{text(rule)}"><del>{text(removed)}</del> '
+                f'<span class="bb-rule">removed by {text(why)} ({text(str(d.at))})</span>'
+                + (bench.keep(self, d, rule) if bench else "") + "</div>")
+
+    def source_page(self, k: int, bench=None) -> str:
         """The file as decoded (its raw lines, numbered; each line an anchor #L<n>)."""
         shown = self.files[k]
         try:
@@ -153,9 +201,11 @@ class Preview:
             lines = decoded.text.split("\n")
         except (OSError, BookError) as e:
             lines = [f"cannot read {shown}: {e}"]
-        items = "\n".join(f'<li id="L{n}">{text(line)}</li>' for n, line in enumerate(lines, 1))
+        starts = set(self._starts.get(shown, ([], []))[0])  # the lines chapters start at: marked
+        items = "\n".join(f'<li id="L{n}"{HEADING_CLASS if n in starts else ""}>{text(line)}</li>'
+                           for n, line in enumerate(lines, 1))
         return self._document(shown, f'<nav class="pages"><a href="/">目录</a></nav>\n<h1>{text(shown)}</h1>\n'
-                                     f'<ol class="source">\n{items}\n</ol>')
+                                     f'<ol class="source">\n{items}\n</ol>' + (bench.line_tool(self, shown) if bench else ""), bench)
 
 
 def _count(n: int, what: str) -> str:

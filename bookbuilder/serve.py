@@ -6,11 +6,16 @@ styles/) twice a second; polling needs nothing from the platform and also sees a
 by an editor's rename. A change loads the book again with the earlier load's per-file results
 (pipeline.load_book's memo): only the files that changed are read. Open pages hold a
 server-sent-events connection on /events, which sends the number of the newest build.
+
+Pages asked for from this machine carry the workbench's correction forms, whose POSTs
+bookbuilder.workbench takes; /opds and /download (bookbuilder.opds) hand the built files to a
+reader, over the LAN too with --lan, where nothing writes.
 """
 from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -20,7 +25,9 @@ from urllib.parse import urlsplit
 
 from bookbuilder import pipeline
 from bookbuilder.diagnostics import BookError
+from bookbuilder.opds import Shelf
 from bookbuilder.preview import Preview
+from bookbuilder.workbench import MAX_FORM, Bench, is_loopback
 
 POLL = 0.5  # seconds between two looks at the sources
 KEEPALIVE = 15.0  # seconds between comments on an idle /events connection
@@ -29,7 +36,7 @@ KEEPALIVE = 15.0  # seconds between comments on an idle /events connection
 def sources_signature(config) -> tuple:
     """(path, size, mtime) of every file the book is built from: its source, book.toml, styles/."""
     found = []
-    roots = [config.source, config.root / "book.toml", config.root / "styles"]
+    roots = [config.source, config.toml_path, config.root / "styles"]
     for root in roots:
         if root.is_file():
             found.append(_entry(root))
@@ -55,6 +62,8 @@ class Site:
         self.preview: Preview | None = None
         self.changed = threading.Condition()
         self.stopping = threading.Event()
+        self.bench: Bench | None = None  # set once the port is known
+        self.shelf = Shelf(self)
 
     def rebuild(self) -> None:
         """Load the book again (only changed files are read); on an error keep the last good pages,
@@ -107,6 +116,15 @@ class Site:
             self.changed.notify_all()
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True  # /events connections end with the process
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser that drops a kept-alive connection is not an error (Chromium does, after a form's POST)."""
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 class Handler(BaseHTTPRequestHandler):
     site: Site  # set on a subclass per server
     protocol_version = "HTTP/1.1"
@@ -115,14 +133,34 @@ class Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         if path == "/events":
             return self._events()
-        found = self.site.preview.page(path)
-        if found is None:
+        bench = self.site.bench if is_loopback(self.client_address[0]) else None  # over the LAN: read-only pages
+        found = self.site.preview.page(path, bench) or (bench.page(path) if bench else None)
+        if found is not None:
+            return self._send(200, *found)
+        shelved = self.site.shelf.page(path, self.headers.get("Host"))
+        if shelved is None:
             return self._send(404, "text/plain; charset=utf-8", b"not found\n")
-        self._send(200, *found)
+        self._send(*shelved)
 
-    def _send(self, status: int, kind: str, body: bytes) -> None:
+    def do_POST(self) -> None:  # noqa: N802
+        """Only /correct, and only as bookbuilder.workbench.refusal allows."""
+        length = self.headers.get("Content-Length", "0")
+        if urlsplit(self.path).path != "/correct" or self.site.bench is None or not length.isdigit() or int(length) > MAX_FORM:
+            return self._refuse()
+        self._send(*self.site.bench.post(self.client_address[0], self.headers, self.rfile.read(int(length))))
+
+    def _refuse(self) -> None:
+        self.close_connection = True  # a body not read is not taken for the next request
+        self._send(403, "text/plain; charset=utf-8", b"refused: serve takes corrections at POST /correct only\n")
+
+    do_PUT = do_DELETE = do_PATCH = _refuse  # nothing else writes
+
+    def _send(self, status: int, kind_or_headers, body: bytes, headers: dict | None = None) -> None:
+        """Headers: a content type, or (workbench answers) a dict of them; then `headers`."""
+        fields = {"Content-Type": kind_or_headers} if isinstance(kind_or_headers, str) else dict(kind_or_headers)
         self.send_response(status)
-        self.send_header("Content-Type", kind)
+        for name, value in {**fields, **(headers or {})}.items():
+            self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
@@ -150,7 +188,8 @@ class Handler(BaseHTTPRequestHandler):
 
 def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[str], None],
           ready: Callable[[str], None] | None = None) -> None:
-    """Build, serve at http://host:port/ (port 0: a free one) and rebuild on changes until Ctrl-C."""
+    """Build, serve at http://host:port/ (port 0: a free one) and rebuild on changes until Ctrl-C.
+    A host other than a loopback one (--lan: 0.0.0.0) serves the LAN too, read-only."""
     from bookbuilder.config import load_config
 
     site = Site(path, jobs, echo)
@@ -158,16 +197,23 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
     site.rebuild()
     handler = type("BookHandler", (Handler,), {"site": site})
     try:
-        server = ThreadingHTTPServer((host, port), handler)
+        server = Server((host, port), handler)
     except OSError as e:
         raise BookError("E010", f"cannot listen on {host}:{port}: {e.strerror}") from None
-    server.daemon_threads = True  # /events connections end with the process
-    url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_address[1]}/"
+    port = server.server_address[1]
+    lan = None if is_loopback(host) else lan_url(host, port)
+    # Where this machine's browser corrects the book: a loopback address the server listens on (for
+    # one LAN address only there is none, and the pages are read-only everywhere).
+    local = host if is_loopback(host) else {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host)
+    url = f"http://{local if ':' not in local else f'[{local}]'}:{port}/" if local else lan
+    site.bench = Bench(site, port, lan)
     watcher = threading.Thread(target=site.watch, args=(before,), name="bookbuilder-watch", daemon=True)
     watcher.start()
     signal.signal(signal.SIGINT, _first_interrupt_only())  # before the line that says Ctrl-C stops it
     try:
         echo(f"serving 《{site.preview.loaded.book.meta.title}》 at {url} (Ctrl-C stops)")
+        if lan:
+            echo(f"on the LAN, read-only: {lan}download for an e-reader's browser, {lan}opds for a reading app")
         if ready is not None:
             ready(url)
         server.serve_forever(poll_interval=0.2)
@@ -178,6 +224,22 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
         server.server_close()
         watcher.join(timeout=5)  # bounded: a watcher stuck in a load never holds the exit
     echo("stopped")
+
+
+def lan_url(host: str, port: int) -> str:
+    """The address a device on the LAN reaches: the one given, or for 0.0.0.0 (every network) this
+    machine's address on the default route (a UDP socket's connect sends nothing)."""
+    import socket
+
+    if host not in ("0.0.0.0", "::", ""):
+        return f"http://{host if ':' not in host else f'[{host}]'}:{port}/"
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, only routed
+            address = probe.getsockname()[0]
+    except OSError:
+        address = socket.gethostname()
+    return f"http://{address}:{port}/"
 
 
 def _first_interrupt_only():

@@ -1,0 +1,215 @@
+"""The workbench's corrections (issue 36) as what a user would write into book.toml by hand:
+[[fix]] tables (bookbuilder.fixes) and [normalize.junk] entries (bookbuilder.normalize.junk).
+
+The file is edited with tomlkit, which keeps the user's comments, order and layout: a correction
+adds or removes one entry and leaves every other byte as it was. One [[fix]] per line: a second
+correction of the same line changes its entry, so that book.toml reads as a person would write
+it. A bare .txt or folder gets its settings file beside it (config.sidecar_path), created by the
+first correction.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import tomlkit
+
+from bookbuilder.atomic import atomic_path
+
+LITERAL_PREFIX = "literal-"  # the name of a pattern made by "remove this everywhere"
+SHORTEST_LITERAL = 2  # characters: one character removed everywhere would eat the prose
+
+
+class Refused(Exception):
+    """A correction that cannot be made as asked (the user's message)."""
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One entry in force: which list it is in, its place there, and how book.toml says it."""
+
+    kind: str  # "fix" | "disable" | "extra"
+    index: int
+    says: str
+
+
+def read(path: Path) -> tomlkit.TOMLDocument:
+    """The settings file as a document to edit (empty where there is none yet)."""
+    return tomlkit.parse(path.read_text("utf-8")) if path.is_file() else tomlkit.document()
+
+
+def write(path: Path, doc: tomlkit.TOMLDocument) -> None:
+    """Put the edited file in place at once (a temporary file renamed): the watcher never reads half of it."""
+    text = tomlkit.dumps(doc)
+    text = text.rstrip("\n") + "\n" if text.strip() else ""  # a removed table leaves its blank lines behind
+    with atomic_path(path) as tmp:
+        tmp.write_text(text, "utf-8")
+
+
+def fix_at(source: Path, shown: str, line: int) -> str:
+    """A line as a [[fix]] names it, "file:line" with the file relative to the book's source (what
+    `bookbuilder toc` prints, and what fixes.Fix.matches finds wherever serve was started)."""
+    if source.is_file():
+        return f"{source.name}:{line}"
+    path = Path(shown).resolve()
+    try:
+        name = path.relative_to(Path(source).resolve()).as_posix()
+    except ValueError:
+        name = path.name
+    return f"{name}:{line}"
+
+
+def add_fix(doc, at: str, **keys) -> str:
+    """[[fix]] at = … with `keys` (as, rename), into the line's own entry if it has one."""
+    entries = doc.get("fix")
+    entry = next((e for e in entries or () if e.get("at") == at), None)
+    if entry is None:
+        entry = tomlkit.table()
+        entry["at"] = at
+        if entries is None:
+            entries = tomlkit.aot()
+            entries.append(entry)
+            doc.append("fix", entries)
+        else:
+            entries.append(entry)
+    for key, value in keys.items():
+        entry[key] = value
+    if keys.get("as") == "text":
+        entry.pop("rename", None)  # not a heading: no title to rename
+    return "[[fix]] " + _says(entry)
+
+
+def keep(doc, rule: str, builtin: set[str]) -> str:
+    """Keep what `rule` removed: the pattern "remove this everywhere" (or the user) added goes, a
+    pattern the user switched on is switched off again, a built-in one is disabled. Every line
+    the pattern removed comes back, not this one only: patterns are switched by name."""
+    junk = _junk(doc, create=False)
+    extra = junk.get("extra") if junk is not None else None
+    for i, spec in enumerate(extra or ()):
+        name = spec.get("name", f"extra-{i + 1}") if isinstance(spec, dict) else f"extra-{i + 1}"
+        if name == rule:
+            return undo(doc, "extra", i, _says_value(spec))
+    enabled = junk.get("enable") if junk is not None else None
+    if enabled is not None and rule in enabled:
+        enabled.remove(rule)
+        _prune(doc)
+        return f"[normalize.junk] enable: {rule} taken out"
+    if rule not in builtin:
+        raise Refused(f"{rule!r} is not a [normalize.junk] pattern, so it cannot be switched off by name "
+                      "([normalize] junk = false switches all advert cleaning off)")
+    junk = _junk(doc, create=True)
+    if "disable" not in junk:
+        junk["disable"] = tomlkit.array()
+    if rule not in junk["disable"]:
+        junk["disable"].append(rule)
+    return f'[normalize.junk] disable = [… "{rule}"]'
+
+
+def remove_everywhere(doc, literal: str) -> str:
+    """A [normalize.junk] extra pattern that cuts `literal` out of every paragraph (kind inline:
+    a paragraph left empty goes, the rest of a longer one stays)."""
+    literal = literal.strip()
+    if "\n" in literal:
+        raise Refused("select text within one paragraph")
+    if len(literal) < SHORTEST_LITERAL:
+        raise Refused(f"select at least {SHORTEST_LITERAL} characters: shorter text is everywhere in the prose")
+    junk = _junk(doc, create=True)
+    if "extra" not in junk:
+        junk["extra"] = tomlkit.array()
+        junk["extra"].multiline(True)
+    extra = junk["extra"]
+    if any(isinstance(spec, dict) and spec.get("regex") == re.escape(literal) for spec in extra):
+        raise Refused(f"{literal!r} is already removed everywhere")
+    taken = {spec.get("name") for spec in extra if isinstance(spec, dict)}
+    n = next(n for n in range(1, len(extra) + 2) if f"{LITERAL_PREFIX}{n}" not in taken)
+    spec = tomlkit.inline_table()
+    spec.update({"regex": re.escape(literal), "kind": "inline", "name": f"{LITERAL_PREFIX}{n}"})
+    extra.append(spec)
+    return "[normalize.junk] extra " + _says_value(spec)
+
+
+def in_force(doc) -> list[Correction]:
+    """Every [[fix]], [normalize.junk] disable and extra entry, in book.toml's order."""
+    found = [Correction("fix", i, _says(entry)) for i, entry in enumerate(doc.get("fix") or ())]
+    junk = _junk(doc, create=False)
+    if junk is not None:
+        for kind in ("disable", "extra"):
+            found += [Correction(kind, i, _says_value(v)) for i, v in enumerate(junk.get(kind) or ())]
+    return found
+
+
+def undo(doc, kind: str, index: int, says: str) -> str:
+    """Take out one entry, the one the page showed (`says`): an entry edited or moved since is
+    left alone, with a message."""
+    shown = next((c for c in in_force(doc) if (c.kind, c.index) == (kind, index)), None)
+    if shown is None or shown.says != says:
+        raise Refused(f"{says} is no longer in the settings file (it was edited meanwhile): reload the page")
+    container = doc["fix"] if kind == "fix" else _junk(doc, create=False)[kind]
+    del container[index]
+    _prune(doc)
+    return f"undone: {'[[fix]]' if kind == 'fix' else f'[normalize.junk] {kind}'} {says}"
+
+
+def _junk(doc, create: bool):
+    """[normalize.junk] as a table to edit; None where there is none and `create` is false."""
+    normalize = doc.get("normalize")
+    if normalize is None:
+        if not create:
+            return None
+        normalize = tomlkit.table()
+        doc.append("normalize", normalize)
+    junk = normalize.get("junk")
+    if isinstance(junk, bool):
+        if not create:
+            return None
+        if not junk:
+            raise Refused("[normalize] junk = false switches advert cleaning off: there is no pattern to change")
+        del normalize["junk"]  # junk = true: a [normalize.junk] table keeps it on too
+        junk = None
+    if junk is None:
+        if not create:
+            return None
+        normalize.append("junk", tomlkit.table())
+        junk = normalize["junk"]
+    return junk
+
+
+def _prune(doc) -> None:
+    """Lists and tables emptied by an undo go, so that book.toml reads as it did before."""
+    if "fix" in doc and not doc["fix"]:
+        del doc["fix"]
+    normalize = doc.get("normalize")
+    junk = normalize.get("junk") if normalize is not None else None
+    if isinstance(junk, dict):
+        for key in [k for k in ("disable", "enable", "extra") if k in junk and not junk[k]]:
+            del junk[key]
+        if not junk:
+            del normalize["junk"]
+    if normalize is not None and not normalize:
+        del doc["normalize"]
+
+
+def _says(entry) -> str:
+    return ", ".join(f"{key} = {_says_value(value)}" for key, value in entry.items())
+
+
+def _says_value(value) -> str:
+    """A value as book.toml writes it (one line)."""
+    if isinstance(value, dict):
+        return "{" + _says(value) + "}"
+    return tomlkit.item(value).as_string().strip()
+
+
+def shown(path: Path) -> str:
+    """A path as messages show it: relative to the current folder when it can be."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive (Windows)
+        return str(path)
+
+
+def where_created(path: Path, book: Path) -> str:
+    """What the first correction of a bare .txt or folder says about the file it made."""
+    return f"created {shown(path)}: the settings of {Path(book).name}, which `bookbuilder epub {shown(book)}` reads too"

@@ -1,0 +1,255 @@
+"""`serve`'s workbench (issue 36): forms on the preview's pages that correct the book, and the one
+endpoint, POST /correct, that writes each correction into the settings file (bookbuilder.corrections).
+The watcher sees the file change and rebuilds; the answer waits for that build, then sends the
+browser back to the page it came from, which shows the change.
+
+A page on another site must not be able to change a book, so a write is refused (403) unless it
+comes from this machine (never over the LAN), names this server as its Host (a DNS-rebinding
+page names its own), carries that Host as its Origin (a form on another site carries the
+site's), and carries the token the pages were made with (new every run).
+"""
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import secrets
+import threading
+from importlib import resources
+from urllib.parse import parse_qs
+
+from tomlkit.exceptions import TOMLKitError
+
+from bookbuilder import corrections
+from bookbuilder.corrections import Refused, fix_at
+from bookbuilder.diagnostics import removal_parts
+from bookbuilder.model import Paragraph
+from bookbuilder.render.html import XML_ILLEGAL, text
+
+MAX_FORM = 64 * 1024  # bytes: a correction is a few fields
+REBUILD_WAIT = 120.0  # seconds the answer waits for the build that reads the correction
+
+
+def is_loopback(address: str) -> bool:
+    """A client address on this machine (127.0.0.0/8, ::1, ::ffff:127.x)."""
+    if address == "localhost":
+        return True
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return False
+    return ip.is_loopback or bool(getattr(ip, "ipv4_mapped", None) and ip.ipv4_mapped.is_loopback)
+
+
+def loopback_hosts(port: int) -> set[str]:
+    """The Host headers a browser on this machine sends to the server."""
+    return {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"}
+
+
+def refusal(client: str, host: str | None, origin: str | None, token: str | None, expected: str, port: int) -> str | None:
+    """Why a POST may not write (None: it may). The rule, apart from the socket, to be tested alone."""
+    if not is_loopback(client):
+        return "corrections are made on the machine serve runs on: over the network, serve is read-only"
+    if not token or not hmac.compare_digest(token.encode(), expected.encode()):
+        return "the request does not carry this run's token (open the page again from serve)"
+    if host not in loopback_hosts(port):
+        return f"the request is addressed to {host!r}, not to this server"
+    if origin != f"http://{host}":
+        return f"the request comes from another page's origin ({origin or 'none given'})"
+    return None
+
+
+class Bench:
+    """The workbench of one `serve` run: its token, the message of the last correction, one
+    correction at a time."""
+
+    def __init__(self, site, port: int, lan_url: str | None = None):
+        self.site, self.port, self.lan_url = site, port, lan_url
+        self.token = secrets.token_urlsafe(24)
+        self.notice: str | None = None
+        self.lock = threading.Lock()
+
+    # --- the pages' parts ---------------------------------------------------------------------
+
+    def banner(self) -> str:
+        notice = f'<p class="bb-notice" role="status">{text(self.notice)}</p>\n' if self.notice else ""
+        return notice + '<script src="/workbench.js" defer></script>\n'
+
+    def _form(self, back: str, fields: dict, inner: str, **attributes) -> str:
+        extra = "".join(f' {k.rstrip("_")}="{text(v)}"' for k, v in attributes.items())
+        hidden = "".join(f'<input type="hidden" name="{k}" value="{text(str(v))}"/>'
+                         for k, v in {"token": self.token, "back": back, **fields}.items())
+        return f'<form method="post" action="/correct"{extra}>{hidden}{inner}</form>'
+
+    def contents_top(self, preview) -> str:
+        config = preview.loaded.config
+        try:
+            found = corrections.in_force(corrections.read(config.toml_path))
+        except (TOMLKitError, UnicodeDecodeError, OSError):  # not TOML now: the build's error above says where
+            found = []
+        items = [f"<li><code>{text(('[[fix]] ' if c.kind == 'fix' else f'[normalize.junk] {c.kind} ') + c.says)}</code> "
+                 + self._form("/", {"kind": c.kind, "index": c.index, "says": c.says},
+                              '<button name="action" value="undo">undo</button>') + "</li>" for c in found]
+        listed = ("<ol>" + "".join(items) + "</ol>") if items else "<p>none yet: each correction made here is listed, with undo</p>"
+        return (self._qr() + f'<section id="corrections"><h2>Corrections in force</h2><p>in {text(corrections.shown(config.toml_path))}'
+                f'; <a href="/download">download the book</a>, <a href="/opds">OPDS catalog</a></p>{listed}</section>')
+
+    def _qr(self) -> str:
+        if not self.lan_url:
+            return ""
+        import segno
+
+        address = self.lan_url + "download"
+        svg = segno.make(address, error="m").svg_inline(scale=3, title="the download page's address")
+        return (f'<figure class="bb-qr">{svg}<figcaption>on the reader: {text(address)}<br/>'
+                f"OPDS: {text(self.lan_url + 'opds')}</figcaption></figure>")
+
+    def entry(self, preview, path: str, line: int, title: str, volume: bool = False) -> str:
+        """A contents entry's corrections: a chapter's, or (`volume`) a volume heading's."""
+        fields = {"at": fix_at(preview.loaded.config.source, path, line), "expect": title}
+        other = ('<button name="action" value="chapter">a chapter, not a volume</button>' if volume else
+                 '<button name="action" value="volume">start a volume here</button>')
+        return ('<details class="bb-fix"><summary>correct</summary>'
+                + self._form("/", fields, f'<button name="action" value="not-heading">not a heading</button> {other}') + " "
+                + self._form("/", fields, f'<input name="rename" value="{text(title)}" aria-label="new title" '
+                                          'size="14"/> <button name="action" value="rename">rename</button>')
+                + "</details>")
+
+    def keep(self, preview, d, rule: str) -> str:
+        if rule not in _keepable(preview.loaded.config):
+            return ' <span class="bb-rule">(this rule is not switched by name)</span>'
+        i = preview._chapter_of(d)
+        back = f"/text/{preview.chapters[i].name}.html" if i is not None else "/"
+        return " " + self._form(back, {"rule": rule}, '<button name="action" value="keep">keep this</button>'
+                                f' <span class="bb-rule">(and all {text(rule)} removes)</span>')
+
+    def remove_tool(self, back: str) -> str:
+        return self._form(back, {}, 'remove everywhere: <input name="text" size="24" aria-label="text to remove"/> '
+                                    '<button name="action" value="remove">remove this everywhere</button>',
+                          id="bb-remove", class_="bb-tool", hidden="hidden")
+
+    def line_tool(self, preview, shown: str) -> str:
+        k = preview.files.index(shown)
+        return self._form(f"/source/{k}.html", {"file": k, "line": "", "expect": ""},
+                          'line <span class="bb-line-no"></span>: <select name="as" aria-label="what starts here">'
+                          '<option value="chapter">a chapter</option><option value="volume">a volume</option></select> '
+                          '<button name="action" value="heading">a heading starts here</button>',
+                          id="bb-line", class_="bb-tool", hidden="hidden")
+
+    # --- the endpoint -------------------------------------------------------------------------
+
+    def post(self, client: str, headers, body: bytes) -> tuple[int, dict, bytes]:
+        """(status, headers, body) of the answer to POST /correct."""
+        form = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True).items()}
+        why = refusal(client, headers.get("Host"), headers.get("Origin"), form.get("token"), self.token, self.port)
+        if why is not None:
+            return _message(403, "refused", why)
+        back = form.get("back", "/")
+        back = back if back.startswith("/") and not back.startswith("//") and "\\" not in back else "/"
+        with self.lock:
+            preview = self.site.preview
+            path = preview.loaded.config.toml_path
+            existed = path.is_file()
+            try:
+                doc = corrections.read(path)
+            except (TOMLKitError, UnicodeDecodeError, OSError) as e:  # the user's edit in progress, say
+                return _message(409, "not changed", f"{path.name} cannot be read as TOML ({e}): correct it by hand first", back)
+            try:
+                said = _apply(form, preview, doc)
+            except Refused as e:
+                return _message(409, "not changed", str(e), back)
+            seen = self.site.generation
+            corrections.write(path, doc)
+            self.notice = said if existed else f"{said}; {corrections.where_created(path, preview.loaded.config.source)}"
+        self.site.wait(seen, REBUILD_WAIT)  # the watcher's build that reads it: the page comes back changed
+        return 303, {"Location": back}, b""
+
+    def page(self, path: str) -> tuple[str, bytes] | None:
+        if path == "/workbench.js":
+            js = resources.files("bookbuilder").joinpath("data/workbench.js").read_bytes()
+            return "text/javascript; charset=utf-8", js
+        return None
+
+
+def _apply(form: dict, preview, doc) -> str:
+    """The correction a form asks for, made in `doc`, checked against the book as built now (a
+    page made before the source changed may name a line or title that is not there any more)."""
+    action = form.get("action")
+    if action in ("not-heading", "volume", "chapter", "rename"):
+        at, expect = form.get("at", ""), form.get("expect", "")
+        if (at, expect) not in _headings(preview):
+            raise Refused(f"{expect!r} is no longer a heading at {at} (the book changed since the page was made): "
+                          "reload the page")
+        if action != "rename":
+            return corrections.add_fix(doc, at, **{"as": {"not-heading": "text"}.get(action, action)})
+        title = " ".join(form.get("rename", "").split())
+        if not title or title == expect:
+            raise Refused("give the new title")
+        return corrections.add_fix(doc, at, rename=title)
+    if action == "heading":
+        return _heading(form, preview, doc)
+    if action == "keep":
+        rule = form.get("rule", "")
+        if not any(removal_parts(d)[0] == rule for found in preview.removed.values() for d in found):
+            raise Refused(f"nothing in the book is removed by {rule!r} now: reload the page")
+        return corrections.keep(doc, rule, _builtin_names())
+    if action == "remove":
+        literal = form.get("text", "").strip()
+        places = sum(b.text.count(literal) for c in preview.loaded.book.chapters() for b in c.blocks
+                     if type(b) is Paragraph) if literal else 0
+        if not places:
+            raise Refused(f"{literal!r} is not in the book's paragraphs now (select text inside one paragraph)")
+        return f"{corrections.remove_everywhere(doc, literal)} ({places} in the book)"
+    if action == "undo":
+        if not form.get("index", "").isdigit():
+            raise Refused("which correction? reload the page")
+        return corrections.undo(doc, form.get("kind", ""), int(form["index"]), form.get("says", ""))
+    raise Refused(f"{action!r} is not a correction serve makes")
+
+
+def _headings(preview) -> set[tuple[str, str]]:
+    """(at, title) of every chapter and volume heading in the book as built now."""
+    source = preview.loaded.config.source
+    found = {(fix_at(source, w.path, w.first), w.chapter.title) for w in preview.chapters if w.first}
+    return found | {(fix_at(source, v.at.path, v.at.line), v.title) for v in preview.loaded.book.volumes
+                    if v.title and v.at is not None and v.at.line}
+
+
+def _heading(form: dict, preview, doc) -> str:
+    k, n = form.get("file", ""), form.get("line", "")
+    if not (k.isdigit() and int(k) < len(preview.files) and n.isdigit()):
+        raise Refused("which line? click a line of the source first")
+    shown, n = preview.files[int(k)], int(n)
+    from pathlib import Path
+
+    from bookbuilder.decode import decode_chapter
+
+    lines = decode_chapter(Path(shown).read_bytes(), shown).text.split("\n")
+    if not 0 < n <= len(lines) or XML_ILLEGAL.sub("", lines[n - 1]) != form.get("expect"):
+        raise Refused(f"{shown} has no line {n} reading {form.get('expect', '')!r} now (it changed since the page "
+                      "was made): reload the page")
+    if not lines[n - 1].strip():
+        raise Refused("a blank line cannot be a heading")
+    kind = form.get("as") if form.get("as") in ("chapter", "volume") else "chapter"
+    return corrections.add_fix(doc, fix_at(preview.loaded.config.source, shown, n), **{"as": kind})
+
+
+def _builtin_names() -> set[str]:
+    """What [normalize.junk] disable may name: junk.toml's patterns and the rules that judge by evidence."""
+    from bookbuilder.normalize import EVIDENCE_RULES
+    from bookbuilder.normalize.junk import builtin_patterns
+
+    return {p.name for p in builtin_patterns()} | set(EVIDENCE_RULES)
+
+
+def _keepable(config) -> set[str]:
+    """The rules a "keep this" can switch: the built-in junk patterns and book.toml's extra ones."""
+    junk = config.normalize.get("junk")
+    extra = junk.get("extra", ()) if isinstance(junk, dict) else ()
+    return _builtin_names() | {spec.get("name", f"extra-{i + 1}") if isinstance(spec, dict) else f"extra-{i + 1}"
+                               for i, spec in enumerate(extra)}
+
+
+def _message(status: int, title: str, message: str, back: str = "/") -> tuple[int, dict, bytes]:
+    page = (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"/><title>{title}</title></head>\n'
+            f'<body><p class="bb-error">{text(message)}</p><p><a href="{text(back)}">back</a></p></body></html>\n')
+    return status, {"Content-Type": "text/html; charset=utf-8"}, page.encode("utf-8")
