@@ -314,27 +314,79 @@ def _concatenate(out, sources, blanks: list[frozenset[int]]) -> list:
 
 
 def _stamp(out, body: list, stamps: list) -> None:
-    """Each body page under its stamp (page number, running header) as a form XObject; `stamps`:
-    (the stamp document, its page) for each body page.
-    Page.add_overlay would do, but names each form at random: the file would differ build by build.
-    Each page gets its own resource dictionary (WeasyPrint's pages share one), so the form has one
-    name everywhere and two content streams serve every page."""
-    from pikepdf import Dictionary
-
-    before, after = out.make_stream(b"q\n"), out.make_stream(b"Q\nq /BookbuilderStamp Do Q\n")
-    shared: dict[tuple, object] = {}  # a stamp document's pages hold the same resources: one copy for all
+    """Each body page's stamp (page number, running header) drawn in the page's own content
+    stream, after its body, each in a graphics state of its own (q … Q); `stamps`: (the stamp
+    document, its page) for each body page. A form XObject per page, as Page.add_overlay makes,
+    cost every page a stream and a resource dictionary of its own: the file was 1.26× one
+    document's. The stamp's resources join the chunk's under names of their own (STAMP_PREFIX):
+    a chunk and its stamps name a font alike for its description, but each has its own subset's
+    widths. One resource dictionary serves every page of a chunk, as in WeasyPrint's documents."""
+    merged: dict[tuple, tuple] = {}  # (chunk's resources, stamp document's resources) → (dictionary, renames)
     for page, (source, stamp) in zip(body, stamps, strict=True):
-        form = stamp.as_form_xobject()
-        key = (id(source), form.Resources.unparse())
-        if key not in shared:
-            shared[key] = source.make_indirect(form.Resources)
-        form.Resources = shared[key]
-        resources = Dictionary(page.obj.Resources)
-        resources.XObject = Dictionary(resources.get("/XObject", Dictionary()))
-        resources.XObject.BookbuilderStamp = out.copy_foreign(form)
+        own, theirs = page.obj.get("/Resources"), stamp.obj.get("/Resources")
+        key = (own.objgen if own is not None and own.is_indirect else own.unparse() if own is not None else None, id(source),
+               theirs.objgen if theirs is not None and theirs.is_indirect else id(stamp))
+        if key not in merged:
+            if theirs is not None and not theirs.is_indirect:
+                theirs = source.make_indirect(theirs)
+            merged[key] = _merged_resources(out, own, out.copy_foreign(theirs) if theirs is not None else None)
+        resources, renames = merged[key]
+        drawn = _renamed(stamp, renames) if renames else _content(stamp.obj)
+        page.obj.Contents = out.make_stream(b"q\n" + _content(page.obj) + b"\nQ\nq\n" + drawn + b"\nQ\n")
         page.obj.Resources = resources
-        page.contents_add(before, prepend=True)
-        page.contents_add(after)
+
+
+STAMP_PREFIX = "s-"  # a stamp's resource names in the merged dictionary: /s-<WeasyPrint's name>
+
+
+def _merged_resources(out, own, theirs) -> tuple:
+    """A chunk's resources and, renamed, its stamps' (already copied into `out`): one indirect
+    dictionary, and the renames (stamp name → name in the dictionary)."""
+    import pikepdf
+
+    resources = pikepdf.Dictionary()
+    for category, entries in (own.items() if own is not None else ()):
+        resources[category] = pikepdf.Dictionary(entries) if isinstance(entries, pikepdf.Dictionary) else entries
+    renames: dict[str, pikepdf.Name] = {}
+    for category, entries in (theirs.items() if theirs is not None else ()):
+        if not isinstance(entries, pikepdf.Dictionary):
+            continue
+        target = resources.get(category)
+        if target is None:
+            target = resources[category] = pikepdf.Dictionary()
+        for name, value in entries.items():
+            new = STAMP_PREFIX + name[1:]
+            while "/" + new in target:
+                new = STAMP_PREFIX + new
+            target["/" + new] = value
+            renames[name] = pikepdf.Name("/" + new)
+    return out.make_indirect(resources), renames
+
+
+def _content(page_obj) -> bytes:
+    """A page's content streams, decoded and joined (a blank page has one empty stream)."""
+    import pikepdf
+
+    contents = page_obj.get("/Contents")
+    if contents is None:
+        return b""
+    streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
+    return b"\n".join(s.read_bytes() for s in streams)
+
+
+def _renamed(stamp, renames: dict) -> bytes:
+    """The stamp page's content, each resource name in an operand replaced by its new name."""
+    import pikepdf
+
+    def rename(operand):
+        return renames.get(str(operand), operand) if isinstance(operand, pikepdf.Name) else operand
+
+    instructions = []
+    for instruction in pikepdf.parse_content_stream(stamp):
+        if isinstance(instruction, pikepdf.ContentStreamInstruction):
+            instruction = pikepdf.ContentStreamInstruction([rename(o) for o in instruction.operands], instruction.operator)
+        instructions.append(instruction)
+    return pikepdf.unparse_content_stream(instructions)
 
 
 def render_one_document(book: Book, options: PdfOptions, context: RenderContext, **variant) -> tuple[bytes, list[Diagnostic]]:
