@@ -128,6 +128,24 @@ def test_each_chapter_text_equals_its_normalized_text(chunked):
             at = text.index(block.text, at) + len(block.text)
 
 
+def test_stamps_are_drawn_in_each_pages_own_stream_and_a_chunks_pages_share_its_resources(chunked):
+    """No form XObject per page (it made the file 1.2× one document's): each body page is one
+    content stream, its stamp drawn after the body, and the pages of a chunk (2 chapters) share
+    one resource dictionary holding the stamp's fonts under their own names."""
+    import pikepdf
+
+    _, reader, path = chunked
+    with pikepdf.open(path) as pdf:
+        body = pdf.pages[body_start(reader):]
+        assert all(isinstance(page.obj.Contents, pikepdf.Stream) for page in body)
+        forms = [x for page in body for x in page.obj.Resources.get("/XObject", {}).values() if x.get("/Subtype") == "/Form"]
+        assert forms == []
+        assert len({page.obj.Resources.objgen for page in body}) == 4  # 7 chapters in chunks of 2
+        fonts = [str(name) for name in body[0].obj.Resources.Font.keys()]
+        assert any(name.startswith("/s-") for name in fonts) and any(not name.startswith("/s-") for name in fonts)
+        assert body[1].obj.Contents.read_bytes().rstrip().endswith(b"Q")
+
+
 def test_reproducible_bytes(tmp_path):
     root = write_book(tmp_path / "b", chapters(3), "")
     loaded = load_book(root)
