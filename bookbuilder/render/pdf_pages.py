@@ -6,7 +6,7 @@ then put together with pikepdf so that the result reads like one document.
   count does not depend on where it starts either.
 - Its page numbers and running headers are drawn afterwards, by WeasyPrint, into a stamp document
   of the chunk's margin boxes alone (its pages again, empty, first page numbered by the pages
-  before it), laid over the chunk's pages at the merge. The same CSS draws them as in one
+  before it), drawn into the chunk's pages at the merge (bookbuilder.render.pdf_stamps). The same CSS draws them as in one
   document; nothing in WeasyPrint is changed.
 - The front matter (cover, title page, contents) is unnumbered and rendered once every chunk is
   laid out, with the chapters' printed page numbers; body pages are numbered from 1.
@@ -242,6 +242,7 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
     from pikepdf import Array, Dictionary, Name, OutlineItem, String
 
     from bookbuilder.render.font_share import share_font_programs
+    from bookbuilder.render.pdf_stamps import stamp_pages
 
     out = pikepdf.Pdf.new()
     sources = [pikepdf.Pdf.open(io.BytesIO(front.pdf))] + [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in chunks]
@@ -249,7 +250,7 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
     n_front = len(sources[0].pages)
     pages = where.pages
     stamp_sources = [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in stamps]  # open until the file is saved
-    _stamp(out, merged[n_front:], [(source, p) for source in stamp_sources for p in source.pages])
+    stamp_pages(out, merged[n_front:], [(source, p) for source in stamp_sources for p in source.pages])
     share_font_programs(out)
 
     def page_of(anchor: str):
@@ -311,82 +312,6 @@ def _concatenate(out, sources, blanks: list[frozenset[int]]) -> list:
         kid.Parent = tree
     tree.Kids, tree.Count = pikepdf.Array(kids), len(kids)
     return list(out.pages)
-
-
-def _stamp(out, body: list, stamps: list) -> None:
-    """Each body page's stamp (page number, running header) drawn in the page's own content
-    stream, after its body, each in a graphics state of its own (q … Q); `stamps`: (the stamp
-    document, its page) for each body page. A form XObject per page, as Page.add_overlay makes,
-    cost every page a stream and a resource dictionary of its own: the file was 1.26× one
-    document's. The stamp's resources join the chunk's under names of their own (STAMP_PREFIX):
-    a chunk and its stamps name a font alike for its description, but each has its own subset's
-    widths. One resource dictionary serves every page of a chunk, as in WeasyPrint's documents."""
-    merged: dict[tuple, tuple] = {}  # (chunk's resources, stamp document's resources) → (dictionary, renames)
-    for page, (source, stamp) in zip(body, stamps, strict=True):
-        own, theirs = page.obj.get("/Resources"), stamp.obj.get("/Resources")
-        key = (own.objgen if own is not None and own.is_indirect else own.unparse() if own is not None else None, id(source),
-               theirs.objgen if theirs is not None and theirs.is_indirect else id(stamp))
-        if key not in merged:
-            if theirs is not None and not theirs.is_indirect:
-                theirs = source.make_indirect(theirs)
-            merged[key] = _merged_resources(out, own, out.copy_foreign(theirs) if theirs is not None else None)
-        resources, renames = merged[key]
-        drawn = _renamed(stamp, renames) if renames else _content(stamp.obj)
-        page.obj.Contents = out.make_stream(b"q\n" + _content(page.obj) + b"\nQ\nq\n" + drawn + b"\nQ\n")
-        page.obj.Resources = resources
-
-
-STAMP_PREFIX = "s-"  # a stamp's resource names in the merged dictionary: /s-<WeasyPrint's name>
-
-
-def _merged_resources(out, own, theirs) -> tuple:
-    """A chunk's resources and, renamed, its stamps' (already copied into `out`): one indirect
-    dictionary, and the renames (stamp name → name in the dictionary)."""
-    import pikepdf
-
-    resources = pikepdf.Dictionary()
-    for category, entries in (own.items() if own is not None else ()):
-        resources[category] = pikepdf.Dictionary(entries) if isinstance(entries, pikepdf.Dictionary) else entries
-    renames: dict[str, pikepdf.Name] = {}
-    for category, entries in (theirs.items() if theirs is not None else ()):
-        if not isinstance(entries, pikepdf.Dictionary):
-            continue
-        target = resources.get(category)
-        if target is None:
-            target = resources[category] = pikepdf.Dictionary()
-        for name, value in entries.items():
-            new = STAMP_PREFIX + name[1:]
-            while "/" + new in target:
-                new = STAMP_PREFIX + new
-            target["/" + new] = value
-            renames[name] = pikepdf.Name("/" + new)
-    return out.make_indirect(resources), renames
-
-
-def _content(page_obj) -> bytes:
-    """A page's content streams, decoded and joined (a blank page has one empty stream)."""
-    import pikepdf
-
-    contents = page_obj.get("/Contents")
-    if contents is None:
-        return b""
-    streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
-    return b"\n".join(s.read_bytes() for s in streams)
-
-
-def _renamed(stamp, renames: dict) -> bytes:
-    """The stamp page's content, each resource name in an operand replaced by its new name."""
-    import pikepdf
-
-    def rename(operand):
-        return renames.get(str(operand), operand) if isinstance(operand, pikepdf.Name) else operand
-
-    instructions = []
-    for instruction in pikepdf.parse_content_stream(stamp):
-        if isinstance(instruction, pikepdf.ContentStreamInstruction):
-            instruction = pikepdf.ContentStreamInstruction([rename(o) for o in instruction.operands], instruction.operator)
-        instructions.append(instruction)
-    return pikepdf.unparse_content_stream(instructions)
 
 
 def render_one_document(book: Book, options: PdfOptions, context: RenderContext, **variant) -> tuple[bytes, list[Diagnostic]]:
