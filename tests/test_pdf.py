@@ -207,3 +207,15 @@ def test_traditional_book_is_set_in_the_traditional_face(tmp_path):
     root = write_book(tmp_path / "b", {"1.txt": "第一章 開始\n他說：「走吧。」"}, '[book]\nlanguage = "zh-Hant"\n')
     path = build_pdf(load_book(root), jobs=1)[0]
     assert any("CJK-TC" in name for name in pdf_fonts(path)), pdf_fonts(path)
+
+
+def test_a_stamps_resource_names_are_renamed_as_tokens_not_as_text():
+    """The lexer's names: /F1 written /F#31 too; not /F10, nor "/F1" inside a string."""
+    import pikepdf
+
+    from bookbuilder.render.pdf_stamps import Renames
+
+    pdf = pikepdf.new()
+    page = pdf.add_blank_page()
+    page.obj.Contents = pdf.make_stream(b"/F1 12 Tf (/F1 a) Tj /F10 1 Tf /F#31 2 Tf")
+    assert page.get_filtered_contents(Renames({"/F1": pikepdf.Name("/s-F1")})) == b"/s-F1 12 Tf (/F1 a) Tj /F10 1 Tf /s-F1 2 Tf"
