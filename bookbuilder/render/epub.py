@@ -1,8 +1,9 @@
 """Book → EPUB 3, packaged by ebooklib through its public API, then stamped reproducibly.
 
 ebooklib's traps, and what we do about each: dcterms:modified in local time marked Z (we pass a
-UTC mtime); zip entries stamped with the wall clock (every entry is copied into a zip of our own,
-through zipfile's public API, with one time, mode and system: `_reproducible`); <link> elements
+UTC mtime); zip entries stamped with the wall clock (every entry is written into a zip of our own,
+through zipfile's public API, with one time, mode and system: `_reproducible`; the documents are
+held out of ebooklib's zip and deflated once, there: `_hold_contents`); <link> elements
 in a chapter's head dropped and each chapter re-parsed by lxml (we hand it finished XHTML as plain
 items); set_cover() leaving the cover page out of the spine (we write our own cover page, first);
 write_epub() returning False on an OS error (it writes into memory; we write the file, atomically);
