@@ -135,3 +135,30 @@ def test_every_entry_is_stamped_alike_and_deflated_but_the_mimetype(tmp_path, mo
     assert infos[0].filename == "mimetype" and infos[0].compress_type == zipfile.ZIP_STORED
     assert all(i.compress_type == zipfile.ZIP_DEFLATED for i in infos[1:])
     assert {(i.date_time, i.external_attr >> 16, i.create_system) for i in infos} == {((2024, 1, 1, 0, 0, 0), 0o644, 3)}
+
+
+def test_the_same_book_gives_the_same_bytes_in_any_time_zone(tmp_path, monkeypatch):
+    """ebooklib stamps its zip entries with the local wall clock: none of it reaches the EPUB.
+    The entries carry SOURCE_DATE_EPOCH in UTC (2023-11-14 22:13:20), wherever the build runs,
+    and the documents' bytes (put into the final zip past ebooklib) are the book's."""
+    import time
+
+    from bookbuilder.render import renderer
+    from bookbuilder.render.epub import epub_bytes
+
+    loaded = load_book(write_book(tmp_path / "b", BODY, ""))
+    options = renderer("epub").options(loaded.config)
+    built = []
+    try:
+        for zone in ("Asia/Shanghai", "America/New_York", "Pacific/Kiritimati"):
+            monkeypatch.setenv("TZ", zone)
+            time.tzset()
+            built.append(epub_bytes(loaded.book, options, 1700000000))
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert built[0] == built[1] == built[2]
+    with zipfile.ZipFile(io.BytesIO(built[0])) as z:
+        assert {i.date_time for i in z.infolist()} == {(2023, 11, 14, 22, 13, 20)}
+        chapter = z.read("EPUB/text/ch00001.xhtml").decode()
+    assert "她点了点头。" in chapter and chapter.startswith("<?xml")

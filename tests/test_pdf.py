@@ -128,6 +128,24 @@ def test_each_chapter_text_equals_its_normalized_text(chunked):
             at = text.index(block.text, at) + len(block.text)
 
 
+def test_stamps_are_drawn_in_each_pages_own_stream_and_a_chunks_pages_share_its_resources(chunked):
+    """No form XObject per page (it made the file 1.2× one document's): each body page is one
+    content stream, its stamp drawn after the body, and the pages of a chunk (2 chapters) share
+    one resource dictionary holding the stamp's fonts under their own names."""
+    import pikepdf
+
+    _, reader, path = chunked
+    with pikepdf.open(path) as pdf:
+        body = pdf.pages[body_start(reader):]
+        assert all(isinstance(page.obj.Contents, pikepdf.Stream) for page in body)
+        forms = [x for page in body for x in page.obj.Resources.get("/XObject", {}).values() if x.get("/Subtype") == "/Form"]
+        assert forms == []
+        assert len({page.obj.Resources.objgen for page in body}) == 4  # 7 chapters in chunks of 2
+        fonts = [str(name) for name in body[0].obj.Resources.Font.keys()]
+        assert any(name.startswith("/s-") for name in fonts) and any(not name.startswith("/s-") for name in fonts)
+        assert body[1].obj.Contents.read_bytes().rstrip().endswith(b"Q")
+
+
 def test_reproducible_bytes(tmp_path):
     root = write_book(tmp_path / "b", chapters(3), "")
     loaded = load_book(root)
@@ -215,3 +233,15 @@ def test_recto_counts_physical_pages_whatever_the_front_matters_length(tmp_path,
     assert start % 2 == 0  # the body's page 1 is physical page start + 1
     padded = not reader.pages[start - 1].extract_text().strip()
     assert padded == (chapter_count == 2)  # the 3-page front matter ends with a blank; the 4-page one does not
+
+
+def test_a_stamps_resource_names_are_renamed_as_tokens_not_as_text():
+    """The lexer's names: /F1 written /F#31 too; not /F10, nor "/F1" inside a string."""
+    import pikepdf
+
+    from bookbuilder.render.pdf_stamps import Renames
+
+    pdf = pikepdf.new()
+    page = pdf.add_blank_page()
+    page.obj.Contents = pdf.make_stream(b"/F1 12 Tf (/F1 a) Tj /F10 1 Tf /F#31 2 Tf")
+    assert page.get_filtered_contents(Renames({"/F1": pikepdf.Name("/s-F1")})) == b"/s-F1 12 Tf (/F1 a) Tj /F10 1 Tf /s-F1 2 Tf"

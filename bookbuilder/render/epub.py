@@ -1,8 +1,9 @@
 """Book → EPUB 3, packaged by ebooklib through its public API, then stamped reproducibly.
 
 ebooklib's traps, and what we do about each: dcterms:modified in local time marked Z (we pass a
-UTC mtime); zip entries stamped with the wall clock (every entry is copied into a zip of our own,
-through zipfile's public API, with one time, mode and system: `_reproducible`); <link> elements
+UTC mtime); zip entries stamped with the wall clock (every entry is written into a zip of our own,
+through zipfile's public API, with one time, mode and system: `_reproducible`; the documents are
+held out of ebooklib's zip and deflated once, there: `_hold_contents`); <link> elements
 in a chapter's head dropped and each chapter re-parsed by lxml (we hand it finished XHTML as plain
 items); set_cover() leaving the cover page out of the spine (we write our own cover page, first);
 write_epub() returning False on an OS error (it writes into memory; we write the file, atomically);
@@ -169,11 +170,26 @@ def chapter_documents(chapter: Chapter, uid: str, level: int, language: str, mar
 def epub_bytes(book: Book, options: EpubOptions, epoch: int, markup: Markup | None = None) -> bytes:
     """The whole EPUB, reproducible: the same book and epoch give the same bytes."""
     mtime = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).replace(tzinfo=None)
+    eb = package(book, options, markup or Markup())
+    held = _hold_contents(eb)
     raw = io.BytesIO()
-    # Level 0: the entries are compressed once, by _reproducible.
-    epub.write_epub(raw, package(book, options, markup or Markup()), {"mtime": mtime, "raise_exceptions": True,
-                                                          "epub3_pages": False, "compresslevel": 0})
-    return _reproducible(raw, _zip_stamp(epoch), book.meta.language)
+    # Level 0: what ebooklib writes (the package document, the container) is small, and deflated
+    # once, by _reproducible.
+    epub.write_epub(raw, eb, {"mtime": mtime, "raise_exceptions": True, "epub3_pages": False, "compresslevel": 0})
+    return _reproducible(raw, held, eb.FOLDER_NAME, _zip_stamp(epoch), book.meta.language)
+
+
+def _hold_contents(eb: epub.EpubBook) -> dict[str, bytes]:
+    """The documents, font and images taken out of the book (file name → bytes), each left empty:
+    ebooklib writes the package around them, and they are deflated once, into the final zip,
+    instead of ebooklib deflating them and _reproducible inflating and deflating them again.
+    ebooklib reads a plain item's content only to write it."""
+    held = {}
+    for item in eb.get_items():
+        if type(item) in (epub.EpubItem, epub.EpubCover) and item.manifest and item.content:
+            held[item.file_name] = item.get_content()
+            item.set_content(b"")
+    return held
 
 
 def package(book: Book, options: EpubOptions, markup: Markup = Markup()) -> epub.EpubBook:
@@ -276,18 +292,24 @@ def package(book: Book, options: EpubOptions, markup: Markup = Markup()) -> epub
     return eb
 
 
-def _reproducible(raw: io.BytesIO, stamp: tuple, language: str) -> bytes:
-    """ebooklib's zip, entry by entry in its order, with one time, mode 0644 and Unix as the
-    system on every entry (the repro-zipfile package does the same, but takes the time only from
-    the environment), and xml:lang on the OPF package, which ebooklib cannot be told."""
+def _reproducible(raw: io.BytesIO, held: dict[str, bytes], folder: str, stamp: tuple, language: str) -> bytes:
+    """ebooklib's zip, entry by entry in its order, the held contents put back (`folder`/name),
+    with one time, mode 0644 and Unix as the system on every entry (the repro-zipfile package does
+    the same, but takes the time only from the environment), and xml:lang on the OPF package,
+    which ebooklib cannot be told."""
     out = io.BytesIO()
     with zipfile.ZipFile(raw) as source, zipfile.ZipFile(out, "w") as target:
         for entry in source.infolist():
-            info = zipfile.ZipInfo(entry.filename, date_time=stamp)
-            info.compress_type = zipfile.ZIP_STORED if entry.filename == "mimetype" else zipfile.ZIP_DEFLATED
+            name = entry.filename
+            inside = name.removeprefix(folder + "/") if name.startswith(folder + "/") else None
+            data = held.pop(inside) if inside in held else _patch(name, source.read(entry), language)
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.compress_type = zipfile.ZIP_STORED if name == "mimetype" else zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             info.create_system = 3
-            target.writestr(info, _patch(entry.filename, source.read(entry), language), compresslevel=COMPRESS_LEVEL)
+            target.writestr(info, data, compresslevel=COMPRESS_LEVEL)
+    if held:  # ebooklib wrote no entry for these: a change in ebooklib that would lose them
+        raise RuntimeError(f"ebooklib left out {sorted(held)[:3]}")
     return out.getvalue()
 
 

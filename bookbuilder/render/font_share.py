@@ -19,8 +19,7 @@ MIN_SAVING = 100_000  # bytes: below this, leave the chunks' programs alone
 
 
 def _descendants(pdf):
-    """Each CIDFont (descendant of a Type0 font) used on any page or in a form it draws (the
-    stamps of page numbers and headers are forms), once."""
+    """Each CIDFont (descendant of a Type0 font) used on any page or in a form it draws, once."""
     seen, visited = set(), set()
     for page in pdf.pages:
         for resources in _resources(page.obj.get("/Resources"), visited):
@@ -33,8 +32,8 @@ def _descendants(pdf):
 
 
 def _resources(resources, visited: set):
-    """A resource dictionary and those of the forms it holds, each once: WeasyPrint's pages share
-    one dictionary, which holds every page's stamp."""
+    """A resource dictionary and those of the forms it holds, each once: the pages of a chunk
+    share one dictionary."""
     if resources is None or (resources.is_indirect and resources.objgen in visited):
         return
     if resources.is_indirect:

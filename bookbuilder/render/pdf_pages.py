@@ -6,7 +6,7 @@ then put together with pikepdf so that the result reads like one document.
   count does not depend on where it starts either.
 - Its page numbers and running headers are drawn afterwards, by WeasyPrint, into a stamp document
   of the chunk's margin boxes alone (its pages again, empty, first page numbered by the pages
-  before it), laid over the chunk's pages at the merge. The same CSS draws them as in one
+  before it), drawn into the chunk's pages at the merge (bookbuilder.render.pdf_stamps). The same CSS draws them as in one
   document; nothing in WeasyPrint is changed.
 - The front matter (cover, title page, contents) is unnumbered and rendered once every chunk is
   laid out, with the chapters' printed page numbers; body pages are numbered from 1.
@@ -243,6 +243,7 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
     from pikepdf import Array, Dictionary, Name, OutlineItem, String
 
     from bookbuilder.render.font_share import share_font_programs
+    from bookbuilder.render.pdf_stamps import stamp_pages
 
     out = pikepdf.Pdf.new()
     sources = [pikepdf.Pdf.open(io.BytesIO(front.pdf))] + [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in chunks]
@@ -254,7 +255,7 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
     n_front += len(pad_front)
     pages = where.pages
     stamp_sources = [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in stamps]  # open until the file is saved
-    _stamp(out, merged[n_front:], [(source, p) for source in stamp_sources for p in source.pages])
+    stamp_pages(out, merged[n_front:], [(source, p) for source in stamp_sources for p in source.pages])
     share_font_programs(out)
 
     def page_of(anchor: str):
@@ -320,30 +321,6 @@ def _concatenate(out, sources, blanks: list[frozenset[int]]) -> list:
         kid.Parent = tree
     tree.Kids, tree.Count = pikepdf.Array(kids), len(kids)
     return list(out.pages)
-
-
-def _stamp(out, body: list, stamps: list) -> None:
-    """Each body page under its stamp (page number, running header) as a form XObject; `stamps`:
-    (the stamp document, its page) for each body page.
-    Page.add_overlay would do, but names each form at random: the file would differ build by build.
-    Each page gets its own resource dictionary (WeasyPrint's pages share one), so the form has one
-    name everywhere and two content streams serve every page."""
-    from pikepdf import Dictionary
-
-    before, after = out.make_stream(b"q\n"), out.make_stream(b"Q\nq /BookbuilderStamp Do Q\n")
-    shared: dict[tuple, object] = {}  # a stamp document's pages hold the same resources: one copy for all
-    for page, (source, stamp) in zip(body, stamps, strict=True):
-        form = stamp.as_form_xobject()
-        key = (id(source), form.Resources.unparse())
-        if key not in shared:
-            shared[key] = source.make_indirect(form.Resources)
-        form.Resources = shared[key]
-        resources = Dictionary(page.obj.Resources)
-        resources.XObject = Dictionary(resources.get("/XObject", Dictionary()))
-        resources.XObject.BookbuilderStamp = out.copy_foreign(form)
-        page.obj.Resources = resources
-        page.contents_add(before, prepend=True)
-        page.contents_add(after)
 
 
 def render_one_document(book: Book, options: PdfOptions, context: RenderContext, **variant) -> tuple[bytes, list[Diagnostic]]:
