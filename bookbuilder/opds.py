@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import shutil
 import threading
+import urllib.parse
 import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
 from pathlib import Path
@@ -67,7 +68,7 @@ class Shelf:
             cover = self._cover(loaded)
             return 200, cover.media_type, cover.data, {}
         if path.startswith("/download/"):
-            name = path.removeprefix("/download/")
+            name = urllib.parse.unquote(path.removeprefix("/download/"))
             fmt = next((f for f in self.formats() if self._target(loaded, f).name == name), None)
             if fmt is None:
                 return None
@@ -76,7 +77,7 @@ class Shelf:
             except BookError as e:
                 return 503, "text/plain; charset=utf-8", f"{e.diagnostic}\n".encode("utf-8"), {}
             return 200, FORMATS[fmt][0], target.read_bytes(), {
-                "Content-Disposition": f'attachment; filename="{target.name}"'}
+                "Content-Disposition": _attachment(target.name)}
         return None
 
     def built(self, preview, fmt: str) -> Path:
@@ -133,14 +134,14 @@ class Shelf:
         for fmt in self.formats():
             target = self._target(loaded, fmt)
             extra = {"length": str(target.stat().st_size)} if target.exists() else {}
-            _sub(entry, "link", rel=ACQUISITION, href=f"{base}/download/{target.name}", type=FORMATS[fmt][0],
+            _sub(entry, "link", rel=ACQUISITION, href=f"{base}/download/{urllib.parse.quote(target.name)}", type=FORMATS[fmt][0],
                  title=FORMATS[fmt][1], **extra)
         return b'<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="utf-8", xml_declaration=False)
 
     def download_page(self, base: str) -> str:
         loaded = self.site.preview.loaded
         meta = loaded.book.meta
-        links = "\n".join(f'<li><a href="/download/{text(self._target(loaded, fmt).name)}">{text(FORMATS[fmt][1])}</a>'
+        links = "\n".join(f'<li><a href="/download/{text(urllib.parse.quote(self._target(loaded, fmt).name))}">{text(FORMATS[fmt][1])}</a>'
                           f" {text(self._target(loaded, fmt).name)}</li>" for fmt in self.formats())
         return ("<!DOCTYPE html>\n"
                 f'<html lang="{text(meta.language)}"><head><meta charset="utf-8"/>'
@@ -164,3 +165,10 @@ def _updated(loaded) -> str:
     sources = [Path(f.path) for f in loaded.book.files] + [loaded.config.toml_path]
     newest = max((p.stat().st_mtime for p in sources if p.exists()), default=0)
     return datetime.fromtimestamp(newest, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _attachment(name: str) -> str:
+    """Content-Disposition for a file named in any script (山门.epub): HTTP headers are Latin-1, so
+    an ASCII fallback name and the real one in RFC 6266's filename* (UTF-8, percent-encoded)."""
+    fallback = name if name.isascii() else "book" + "".join(Path(name).suffixes)
+    return f'attachment; filename="{fallback}"; filename*=UTF-8\'\'{urllib.parse.quote(name)}'

@@ -40,7 +40,7 @@ def _type_of(href: str) -> str:
 
 def test_the_opds_feed_is_atom_with_an_acquisition_link_per_format_and_downloads_are_build_s_bytes(book):
     subprocess.run([sys.executable, "-m", "bookbuilder", "epub", str(book)], check=True, capture_output=True, timeout=120)
-    built = book / "build" / "book.epub"
+    built = book / "build" / "山门.epub"
     process, url = _start(book)
     try:
         kind, body = _get(url + "opds")
@@ -54,10 +54,10 @@ def test_the_opds_feed_is_atom_with_an_acquisition_link_per_format_and_downloads
         assert entry.findtext("{http://purl.org/dc/terms/}language") == "zh-Hans"
         links = entry.findall(f"{ATOM}link")
         acquired = {link.get("href"): link for link in links if link.get("rel") == "http://opds-spec.org/acquisition"}
-        assert {Path(urllib.parse.urlsplit(h).path).name for h in acquired} >= {"book.epub", "book.kepub.epub", "book.pdf"}
+        assert {Path(urllib.parse.unquote(urllib.parse.urlsplit(h).path)).name for h in acquired} >= {"山门.epub", "山门.kepub.epub", "山门.pdf"}
         for href, link in acquired.items():
             assert link.get("type") == _type_of(href), href
-        epub = next(link for href, link in acquired.items() if href.endswith("/book.epub"))
+        epub = next(link for href, link in acquired.items() if urllib.parse.unquote(href).endswith("/山门.epub"))
         assert epub.get("length") == str(built.stat().st_size)  # it exists: its size is said
 
         kind, data = _get(epub.get("href"))
@@ -72,9 +72,9 @@ def test_the_opds_feed_is_atom_with_an_acquisition_link_per_format_and_downloads
         kind, again = _get(epub.get("href"))  # older than the source now: built again, into build/
         assert again != data and again == built.read_bytes()
         kepub = next(href for href in acquired if href.endswith(".kepub.epub"))
-        assert not (book / "build" / "book.kepub.epub").exists()
+        assert not (book / "build" / "山门.kepub.epub").exists()
         kind, data = _get(kepub)  # not built yet: built on request, into build/
-        assert kind == "application/kepub+zip" and data == (book / "build" / "book.kepub.epub").read_bytes()
+        assert kind == "application/kepub+zip" and data == (book / "build" / "山门.kepub.epub").read_bytes()
         assert data[:2] == b"PK"
 
         (cover,) = [link for link in links if link.get("rel") == "http://opds-spec.org/image"]
@@ -84,7 +84,8 @@ def test_the_opds_feed_is_atom_with_an_acquisition_link_per_format_and_downloads
         kind, page = _get(url + "download")
         page = page.decode("utf-8")
         assert kind.startswith("text/html") and "<script" not in page
-        assert 'href="/download/book.epub"' in page and 'href="/download/book.kepub.epub"' in page
+        quoted = urllib.parse.quote("山门")
+        assert f'href="/download/{quoted}.epub"' in page and f'href="/download/{quoted}.kepub.epub"' in page
         for missing in ("download/other.epub", "download/../book.toml", "opds/../book.toml"):
             with pytest.raises(urllib.error.HTTPError) as refused:
                 _get(url + missing)
