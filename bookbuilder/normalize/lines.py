@@ -9,7 +9,8 @@ from collections import Counter
 from bookbuilder.diagnostics import removal
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
-from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, cut, find_urls, form_debris, site_watermark, url_adverts, words_pattern
+from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, cut, find_urls, site_watermark, url_adverts, words_pattern
+from bookbuilder.normalize.forms import form_debris
 from bookbuilder.normalize.debris import JUDGES, in_debris_block, judge_line
 from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, keyword_finder, patterns_in
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
@@ -134,7 +135,7 @@ def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints:
 
 
 _LISTED = "listed in junk.toml"
-# What one of debris.py's judges or clean.form_debris needs, each found by a scan of its own (a
+# What one of debris.py's judges or forms.form_debris needs, each found by a scan of its own (a
 # character class, a trie, a regex that starts at a rare character): drawing and pictures; a word of
 # a site's counters, disclaimer or notice; a name strewn with marks (小＿说, 凤-舞), words split by
 # underscores, a line of script; a bracket, which matters only beside site words.
@@ -151,7 +152,7 @@ _RARE_MARK = re.compile(r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆{}]
 
 
 def _debris_hint(text: str) -> bool:
-    """Whether one of debris.py's judges or clean.form_debris could take something in `text`."""
+    """Whether one of debris.py's judges or forms.form_debris could take something in `text`."""
     return bool(_DEBRIS_PICTURES.search(text) or _DEBRIS_WORDS.search(text)
                 or _RARE_MARK.search(text) and _DEBRIS_FORMS.search(text)
                 or _BRACKET.search(text) and (SITE_WORDS.search(text) or NOTICE_WORDS.search(text) or _LETTERS.search(text)))
