@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
@@ -27,6 +27,8 @@ _LETTER = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
 def _worth_a_look(text: str) -> bool:
     """Something a template or a stamp needs: a notice word, a letter, a site's name at a line's end."""
     return bool(NOTICE_WORDS.search(text) or _LETTER.search(text) or _NAME_AT_END.search(text))
+
+
 # A sentence, or a quotation's close: a site glues its template after dialogue too (销售员：“……”请记住…)
 _SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」』）)]*|[”」』]+|\u3000+|$)")
 _FOLD_AWAY = re.compile(r"[\W_]+")
@@ -111,71 +113,84 @@ def _domain(text: str, start: int, end: int) -> str:
 RULES = ("repeated-template", "repeated-domain")
 
 
+@dataclass
+class _Sightings:
+    """Every candidate seen in the book: (chapter, block, start, end, key), and per key the chapters
+    it is in, how often it comes, and whether it holds two notice words (then three times anywhere
+    is enough: 本书由某某书院首发，请勿转载！)."""
+
+    found: list = field(default_factory=list)
+    chapters: dict = field(default_factory=lambda: defaultdict(set))
+    times: dict = field(default_factory=lambda: defaultdict(int))
+    strong: set = field(default_factory=set)
+
+    def add(self, k: int, j: int, start: int, end: int, key: str) -> None:
+        self.chapters[key].add(k)
+        self.times[key] += 1
+        self.found.append((k, j, start, end, key))
+
+    def repeated(self, book_chapters: int) -> set[str]:
+        few = book_chapters < MIN_CHAPTERS
+        return {key for key, where in self.chapters.items()
+                if len(where) >= MIN_CHAPTERS or few and self.times[key] >= MIN_TIMES
+                or key in self.strong and self.times[key] >= 3}
+
+
 def strip_repeated(book: Book, off: frozenset[str] = frozenset()) -> tuple[Book, dict[int, list[Diagnostic]]]:
     """The book without its repeated debris, and the removals of each chapter (by its index in
     book.chapters()). `off`: the rules book.toml's [normalize.junk] disable names."""
     if set(RULES) <= off:
         return book, {}
     chapters = list(book.chapters())
-    sentences: dict[str, set[int]] = defaultdict(set)
-    times: dict[str, int] = defaultdict(int)
-    found = []  # (chapter, block, start, end, key)
-    strong: set[str] = set()  # keys of two notice words or more: three times anywhere is enough (本书由某某书院首发，请勿转载！)
+    seen = _Sightings()
     for k, chapter in enumerate(chapters):
-        text = "\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)
-        if not _worth_a_look(text):
-            continue
-        words = _title_words(chapter)
-        for j, block in enumerate(chapter.blocks):
-            if type(block) is not Paragraph or not _worth_a_look(block.text):
-                continue
-            for start, end in find_urls(block.text):
-                key = "url:" + _domain(block.text, start, end)
-                sentences[key].add(k)
-                times[key] += 1
-                found.append((k, j, start, end, key))
-            if not (NOTICE_WORDS.search(block.text) or _NAME_AT_END.search(block.text)):
-                continue
-            for m in _GLUED_PHRASE.finditer(block.text):
-                key = "glued:" + m.group(0)
-                sentences[key].add(k)
-                times[key] += 1
-                found.append((k, j, m.start(), m.end(), key))
-            for start, end in _pieces(block.text, words):
-                piece = block.text[start:end]
-                if end - start <= PIECE and _site_piece(_words_of(piece).strip("“”「」『』")):
-                    start, end = _without_quotes(block.text, start, end)
-                    key = _fold(piece, words)
-                    if len(notice_words(piece)) >= 2:
-                        strong.add(key)
-                    if len(key) >= 4:
-                        sentences[key].add(k)
-                        times[key] += 1
-                        found.append((k, j, start, end, key))
-    few = len(chapters) < MIN_CHAPTERS
-    repeated = {key for key, where in sentences.items()
-                if len(where) >= MIN_CHAPTERS or few and times[key] >= MIN_TIMES or key in strong and times[key] >= 3}
-    if "repeated-template" in off:
-        repeated = {key for key in repeated if key.startswith("url:")}
-    if "repeated-domain" in off:
-        repeated = {key for key in repeated if not key.startswith("url:")}
+        if _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)):
+            _look_at(k, chapter, seen)
+    repeated = {key for key in seen.repeated(len(chapters))
+                if ("repeated-domain" if key.startswith("url:") else "repeated-template") not in off}
     if not repeated:
         return book, {}
+    return _apply(book, chapters, _cuts(chapters, seen, repeated))
+
+
+def _look_at(k: int, chapter: Chapter, seen: _Sightings) -> None:
+    """The chapter's candidates: its domains, the site's phrases glued between its sentences, and
+    its sentences of site words, each under its folded key."""
+    words = _title_words(chapter)
+    for j, block in enumerate(chapter.blocks):
+        if type(block) is not Paragraph or not _worth_a_look(block.text):
+            continue
+        for start, end in find_urls(block.text):
+            seen.add(k, j, start, end, "url:" + _domain(block.text, start, end))
+        if not (NOTICE_WORDS.search(block.text) or _NAME_AT_END.search(block.text)):
+            continue
+        for m in _GLUED_PHRASE.finditer(block.text):
+            seen.add(k, j, m.start(), m.end(), "glued:" + m.group(0))
+        for start, end in _pieces(block.text, words):
+            piece = block.text[start:end]
+            if end - start <= PIECE and _site_piece(_words_of(piece).strip("“”「」『』")):
+                key = _fold(piece, words)
+                if len(notice_words(piece)) >= 2:
+                    seen.strong.add(key)
+                if len(key) >= 4:
+                    seen.add(k, j, *_without_quotes(block.text, start, end), key)
+
+
+def _cuts(chapters: list[Chapter], seen: _Sightings, repeated: set[str]) -> dict:
+    """(chapter, block) → the spans to cut there, each with its evidence."""
     cuts: dict[tuple[int, int], list[tuple[int, int, str]]] = defaultdict(list)
-    for k, j, start, end, key in found:
+    for k, j, start, end, key in seen.found:
         if key not in repeated:
             continue
-        text = chapters[k].blocks[j].text
-        evidence = f"repeated in {len(sentences[key])} chapters ({times[key]}×)"
+        evidence = f"repeated in {len(seen.chapters[key])} chapters ({seen.times[key]}×)"
         if key.startswith("url:"):
-            span = _outside_sentence(text, start, end)
-            if span:
+            if span := _outside_sentence(chapters[k].blocks[j].text, start, end):
                 cuts[(k, j)].append((*span, f"domain {key[4:]} {evidence}, outside a sentence"))
         elif key.startswith("glued:"):
             cuts[(k, j)].append((start, end, f"a site's phrase between sentences, {evidence}"))
         else:
             cuts[(k, j)].append((start, end, f"site words {evidence}"))
-    return _apply(book, chapters, cuts)
+    return cuts
 
 
 def _outside_sentence(text: str, start: int, end: int) -> tuple[int, int] | None:
