@@ -11,10 +11,11 @@ import re
 from bookbuilder.headings import normalize_title
 from bookbuilder.model import Paragraph
 from bookbuilder.numerals import NUMERAL_CHARS
+from bookbuilder.vocabulary import CHAPTER_UNITS, unit_class
 
 # A name that is only a number: Chapter12, chapter_012, ch 3, 12, 012, 第12章, 第十二回.
-_NUMBER_ONLY = re.compile(rf"^(?:(?:chapter|chap|ch|part)?[\s_\-.]*[0-9０-９]+|第\s*[{NUMERAL_CHARS}]+\s*[章回节節话話])$", re.I)
-_CHAPTER_LABEL = re.compile(rf"^第\s*[{NUMERAL_CHARS}]+\s*[章回节節话話]$")
+_NUMBER_ONLY = re.compile(rf"^(?:(?:chapter|chap|ch|part)?[\s_\-.]*[0-9０-９]+|第\s*[{NUMERAL_CHARS}]+\s*{unit_class(CHAPTER_UNITS)})$", re.I)
+_CHAPTER_LABEL = re.compile(rf"^第\s*[{NUMERAL_CHARS}]+\s*{unit_class(CHAPTER_UNITS)}$")
 TITLE_LINE = 30  # characters: the longest first line taken for a title (parse.TITLE_BELOW's)
 # The marks a file's title line is set between, which are not the title's: *…, ☆…☆, 【…】.
 _MARKED = re.compile(r"^(?:[*＊☆★◆◇●○]+\s*(?P<starred>[^*＊☆★◆◇●○].*?)\s*[*＊☆★◆◇●○]*|【(?P<bracketed>[^【】]+)】)$")

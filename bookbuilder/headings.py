@@ -17,12 +17,13 @@ from importlib import resources
 from typing import NamedTuple
 
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.vocabulary import CHAPTER_UNITS, unit_class
 
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
 _N = f"[{NUMERAL_CHARS}]+"
 _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a typeset contents spaces them out
-CHAPTER_UNIT = "[章回节節幕话話]"  # the units a 第N… chapter is counted in
+CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is counted in
 _SEP = r"[\s:：、.．·\-—_】\]〗]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
 _VOLUME_UNIT = "(?:部分|卷|集|部|篇|季)"
 _HALF_VOLUME = r"(?:[上中下终終]\s?卷)"  # 终卷·刀剑如梦 第五章 刀剑: a named volume before its chapter

@@ -21,10 +21,11 @@ from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.pastes import (GLUED_BOOK, GLUED_HEADING, PASTE_GAP, PASTE_LINE, after_sentence, glued_chapters,
                                 heading_then_text, may_have_gap, paste_pieces)
 from bookbuilder.second_look import MARGIN_BOOK, more_headings
+from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
 # indents, any other Unicode space): CSS re-creates the indent (RULES §3.6).
-_LOOKS_LIKE_HEADING = re.compile(rf"^第\s*[{NUMERAL_CHARS}]+\s*[章回节節卷集部篇话話]")
+_LOOKS_LIKE_HEADING = re.compile(rf"^第\s*[{NUMERAL_CHARS}]+\s*" + unit_class(CHAPTER_UNITS, VOLUME_UNITS))
 # A line of only these is a scene break: ***, ＊＊＊, * * *, ——————, ……, ◇◇◇ (RULES §3.5).
 _BREAK = re.compile(r"^[*＊※☆★◆◇○●·•~～=＝\-－—_…─━═#＃\s]+$")
 # An ellipsis or dash written as a line (……, ——, and the same ellipsis typed ... 。。。 ···) is a

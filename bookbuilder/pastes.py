@@ -9,6 +9,7 @@ import re
 
 from bookbuilder.headings import MAX_LONG_HEADING, candidate
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.vocabulary import CHAPTER_UNITS, GLUED_CHAPTER_UNITS, VOLUME_UNITS, unit_class
 
 # Forum pastes: one physical line holds many paragraphs, joined by runs of spaces (issue 16).
 PASTE_LINE = 200
@@ -17,7 +18,7 @@ PASTE_GAP = re.compile(r"(?<=\S)[ \t\u3000]{2,}(?=\S)")
 GLUED_HEADING = re.compile(r"(?<=[^#\s])(?=#{2,6}\s*(?:第|[楔序引前尾后番附]))")
 # A heading's label alone (第四章, ###第四章, 序章): in a paste, the gap after it may be the one
 # between label and title.
-_BARE_LABEL = re.compile(rf"^#{{0,6}}\s*(?:第\s*[{NUMERAL_CHARS}]+\s*[章回节節卷集部篇话話]|序章|楔子|引子|尾声)$")
+_BARE_LABEL = re.compile(rf"^#{{0,6}}\s*(?:第\s*[{NUMERAL_CHARS}]+\s*{unit_class(CHAPTER_UNITS, VOLUME_UNITS)}|序章|楔子|引子|尾声)$")
 _SENTENCE_MARKS = frozenset("。！？；，…!?;")
 PASTE_TITLE = 20  # characters: the longest piece after a bare label taken for its title
 
@@ -67,7 +68,7 @@ def paste_pieces(line: str) -> list[str]:
 
 # A heading glued to the end of the chapter before it (…为他送行。第二章 下山): a crawler that wrote
 # title + text with no line break between chapters.
-_HEADING_AFTER_SENTENCE = re.compile(rf"[。！？!?”」』…](?=第\s*[{NUMERAL_CHARS}]+\s*[章回节節])")
+_HEADING_AFTER_SENTENCE = re.compile(rf"[。！？!?”」』…](?=第\s*[{NUMERAL_CHARS}]+\s*{unit_class(GLUED_CHAPTER_UNITS)})")
 
 
 def after_sentence(piece: str) -> list[str]:

@@ -13,10 +13,11 @@ from bookbuilder import contents_file
 from bookbuilder.diagnostics import BookError
 from bookbuilder.meta import info_file_names
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.vocabulary import CHAPTER_UNITS, unit_class
 
 _LEADING_NUMBER = re.compile(r"^\s*([0-9０-９]+)")
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"  # ①即便如此…: a light novel's chapters
-_CHAPTER_NUMBER = re.compile(rf"第\s*([{NUMERAL_CHARS}]+)\s*[章回节節话話]")
+_CHAPTER_NUMBER = re.compile(rf"第\s*([{NUMERAL_CHARS}]+)\s*{unit_class(CHAPTER_UNITS)}")
 _FRONT = re.compile(r"^(楔子|序章|序言|引子|前言)")
 _END = re.compile(r"^(尾声|尾聲|终章|終章|后记|後記)")
 _EXTRA = re.compile(rf"^番外\s*([{NUMERAL_CHARS}]*)")
