@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
+from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, notice_words, site_share, site_talk
 
 MIN_CHAPTERS = 3  # a template is in this many chapters at least
@@ -40,7 +41,7 @@ _SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:网|阁|书屋|书城|
 
 # 第#章 and whatever title follows it up to the template's next site word: a template names the
 # chapter it stands in, or the next one, in words the heading may not have (请记住某书 最新章节 第89章 某章网址：)
-_NAMED_CHAPTER = re.compile(f"(第#[章回节卷集部])(?:(?!{NOTICE_WORDS.pattern}).){{0,24}}?(?={NOTICE_WORDS.pattern}|$)")
+_NAMED_CHAPTER = re.compile(f"(第#{unit_class(CHAPTER_UNITS, VOLUME_UNITS)})(?:(?!{NOTICE_WORDS.pattern}).){{0,24}}?(?={NOTICE_WORDS.pattern}|$)")
 
 
 def _fold(text: str, title_words: tuple[str, ...]) -> str:
