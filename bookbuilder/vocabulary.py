@@ -8,6 +8,11 @@ VOLUME_UNITS = "卷集部篇"  # 第N卷, 第N集, 第N部, 第N篇 (headings.py
 GLUED_CHAPTER_UNITS = "章回节節"
 
 
+# How a site's name ends (某某网, 某某书屋, 某某文学, 某某小说, 八零电子书): a name glued before its domain,
+# alone after a paragraph's last sentence, or strewn with marks between its characters.
+SITE_NAME_ENDINGS = ("网", "阁", "书屋", "书城", "书院", "书库", "文学", "小说", "中文", "电子书")
+
+
 def unit_class(*units: str) -> str:
     """A regex character class of these units: unit_class(CHAPTER_UNITS) → [章回节節幕话話]."""
     return "[" + "".join(units) + "]"

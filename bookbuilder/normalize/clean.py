@@ -204,9 +204,13 @@ NOTICE_WORDS = words_pattern(
 )
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _PLAIN_URL = re.compile(r"(?i)https?:|www|\.(?:com|net|org|cn|cc|la|info)\b")
+_BRACKET_REST = re.compile(r".{1,12}?[\]】〗）)]")  # a short bracket's content and its closer
 _ENDS_IN_SITE_WORD = re.compile(f"(?:{SITE_WORDS.pattern})$")
 _LABELS = re.compile(r"^(?:[^：:，。！？“”「」]{1,14}[：:]\s*)+$")  # 某书txt下载：…某书最新章节：… once the URLs are gone
 NOTICE_SHARE = 0.35  # of a paragraph's Han characters, in site words: a notice, not a story's sentence
+
+
+_SITE_OR_NOTICE = re.compile(f"{NOTICE_WORDS.pattern}|{SITE_WORDS.pattern}")
 
 
 def site_share(text: str) -> float:
@@ -214,7 +218,7 @@ def site_share(text: str) -> float:
     han = len(_HAN.findall(text))
     if not han:
         return 0.0
-    covered = sum(len(_HAN.findall(m.group(0))) for m in re.finditer(f"{NOTICE_WORDS.pattern}|{SITE_WORDS.pattern}", text))
+    covered = sum(len(_HAN.findall(m.group(0))) for m in _SITE_OR_NOTICE.finditer(text))
     return covered / han
 
 
@@ -227,7 +231,8 @@ def site_talk(text: str) -> bool:
     different notice words and no dialogue, or a third of it site words."""
     if any(q in text for q in "“”「」"):
         return False
-    return len(notice_words(text)) >= 2 or (len(notice_words(text)) >= 1 and site_share(text) >= NOTICE_SHARE)
+    found = len(notice_words(text))
+    return found >= 2 or (found >= 1 and site_share(text) >= NOTICE_SHARE)
 
 
 def _despaced(text: str) -> str:
@@ -274,8 +279,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
                 until += 1
             elif m := SITE_WORDS.match(text, until):
                 until = m.end()
-            elif text[until] in "[【〖（(" and (m := re.compile(r".{1,12}?[\]】〗）)]").match(text, until + 1)) \
-                    and SITE_WORDS.search(m.group(0)):
+            elif text[until] in "[【〖（(" and (m := _BRACKET_REST.match(text, until + 1)) and SITE_WORDS.search(m.group(0)):
                 until = m.end()  # exampleshu.cc [某某小说]: the site's name in brackets after its domain
             else:
                 break

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from bookbuilder.vocabulary import SITE_NAME_ENDINGS
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, WATERMARK_WORDS, notice_words, site_share
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -21,7 +22,7 @@ _STREWN_HAN = re.compile(r"(?:[\u4e00-\u9fff](?:[ \u3000]*[^\u4e00-\u9fff\w\s]{1
 # -Ｊ'ａ'r't'x't'．ｃ'o'm: a domain's letters, a mark after each (not letter-spacing, which fold reads)
 _STREWN_LATIN = re.compile(r"-?(?:[A-Za-zＡ-Ｚａ-ｚ0-9０-９.．][\'`’\"^*]?){6,}")
 _MARKED_BRACKET = re.compile(r"[（(【\[［]([^（）()【】\[\]［］]{3,40})[）)】\]］]")  # （／t／／xt｜小／／说／//天//堂）
-_NAME_END = re.compile(r"(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书|天堂)$")
+_NAME_END = re.compile("(?:" + "|".join(SITE_NAME_ENDINGS + ("天堂",)) + ")$")  # 天堂: TXT小说天堂's strewn name
 
 
 def _site_name_alone(word: str) -> bool:

@@ -47,12 +47,8 @@ def active_patterns(extra: tuple = (), disable: tuple[str, ...] = (), enable: tu
     return tuple(patterns)
 
 
-def keyword_finder(patterns: tuple[JunkPattern, ...]) -> re.Pattern | None:
-    return _keyword_finder(patterns)
-
-
 @lru_cache(maxsize=8)
-def _keyword_finder(patterns: tuple[JunkPattern, ...]) -> re.Pattern | None:
+def keyword_finder(patterns: tuple[JunkPattern, ...]) -> re.Pattern | None:
     """One regex over every pattern's keywords: a chapter is scanned once, not once per pattern.
     Each keyword is looked for by a piece of it that starts with an uncommon character (秒记 for
     一秒记住, com for .com): the scan stops only where one could begin, and prose is made of common
@@ -94,21 +90,20 @@ def patterns_in(text: str, patterns: tuple[JunkPattern, ...]) -> tuple[JunkPatte
     """The patterns that may match somewhere in `text` (most chapters: none), in their order: one
     scan of `text` for every pattern's keywords (issue 37: a loop over each pattern's keywords
     per line was most of the cleaning of a 4 MB download)."""
+    if not patterns:
+        return ()  # (no keywords at all: the finder would be an empty regex, matching everywhere)
     index = _keyword_index(patterns)
     if index is None:
         return tuple(p for p in patterns if p.may_match(text))
     finder, by_anchor = index
-    found = set(finder.findall(text))
-    if not found <= by_anchor.keys():  # the trie matched a piece no anchor is (never seen): every pattern
-        return tuple(p for p in patterns if p.may_match(text))
-    hit = {i for anchor in found for i in by_anchor[anchor]}
+    hit = {i for anchor in set(finder.findall(text)) for i in by_anchor[anchor]}
     return tuple(patterns[i] for i in sorted(hit) if patterns[i].may_match(text))
 
 
 @lru_cache(maxsize=8)
 def _keyword_index(patterns: tuple[JunkPattern, ...]) -> tuple[re.Pattern, dict[str, tuple[int, ...]]] | None:
     """The keyword finder, and for each anchor it finds, the patterns (by place) whose keywords hold it."""
-    finder = _keyword_finder(patterns)
+    finder = keyword_finder(patterns)
     if finder is None:
         return None
     anchors = {_anchor(k) for p in patterns for k in p.keywords}

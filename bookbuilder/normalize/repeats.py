@@ -14,14 +14,15 @@ from dataclasses import dataclass, field, replace
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
-from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
+from bookbuilder.vocabulary import CHAPTER_UNITS, SITE_NAME_ENDINGS, VOLUME_UNITS, unit_class
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, notice_words, site_share, site_talk
 
 MIN_CHAPTERS = 3  # a template is in this many chapters at least
 MIN_TIMES = 5  # or comes this many times, in a book of fewer chapters
 PIECE = 80  # characters: the longest sentence taken for a template
 
-_NAME_AT_END = re.compile("[网阁屋城院库学说文书](?=\n|$)")  # the last character of a site's name ending a line: …劈出。166阅读网
+# the last character of a site's name ending a line (…劈出。166阅读网): one class, a cheap scan
+_NAME_AT_END = re.compile("[" + "".join(sorted({e[-1] for e in SITE_NAME_ENDINGS})) + "](?=\n|$)")
 _LETTER = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
 
 
@@ -36,7 +37,7 @@ _FOLD_AWAY = re.compile(r"[\W_]+")
 _NUMBER = re.compile(r"[0-9零〇一二三四五六七八九十百千万两]+")
 _BOUNDARY = tuple("。！？!?…”」』\u3000 ")
 # A site's name glued before its domain at a sentence's start: 某某网Http://…, 求书网www.…
-_SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:网|阁|书屋|书城|书院|书库|文学|小说|中文|电子书)$")
+_SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:" + "|".join(SITE_NAME_ENDINGS) + ")$")
 
 
 # 第#章 and whatever title follows it up to the template's next site word: a template names the
@@ -194,6 +195,9 @@ def _cuts(chapters: list[Chapter], seen: _Sightings, repeated: set[str]) -> dict
     return cuts
 
 
+_NAME_IN_BRACKETS = re.compile(r"\s*[\[【〖（(]([^\]】〗）)]{1,12})[\]】〗）)]")  # exampleshu.cc [某某小说]
+
+
 def _outside_sentence(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The stamp around a repeated domain, where the domain is no word of its sentence: at the
     paragraph's start or end, or right after a sentence's end, with a site's name glued before it
@@ -203,7 +207,7 @@ def _outside_sentence(text: str, start: int, end: int) -> tuple[int, int] | None
     name = _SITE_NAME.search(head)
     since = name.start() if name and (name.start() == 0 or head[name.start() - 1] in _BOUNDARY) else start
     until = end
-    if m := re.compile(r"\s*[\[【〖（(]([^\]】〗）)]{1,12})[\]】〗）)]").match(text, until):
+    if m := _NAME_IN_BRACKETS.match(text, until):
         if SITE_WORDS.search(m.group(1)):
             until = m.end()
     return (since, until) if since == 0 or text[since - 1] in _BOUNDARY else None
