@@ -39,7 +39,7 @@ def make_corpus(n: int, out: Path) -> Path:
 
 
 def bench_decode(corpus: Path) -> dict:
-    from bookbuilder.decode import decode_chapter
+    from bookbuilder.decode.text import decode_chapter
 
     manifest = json.loads((corpus / "manifest.json").read_text("utf-8"))
     datas = [(f["file"], (corpus / f["file"]).read_bytes(), f["encoding"]) for f in manifest["files"]]
@@ -51,7 +51,7 @@ def bench_decode(corpus: Path) -> dict:
 
 
 def _clean_reference(data: bytes, encoding: str) -> str:
-    from bookbuilder.decode import clean_text
+    from bookbuilder.decode.text import clean_text
 
     return clean_text(data.decode(encoding))
 
@@ -138,10 +138,10 @@ def bench_normalize_time(corpus: Path) -> dict:
 def bench_single(n: int, tmp: Path) -> dict:
     """The whole book as one .txt: split at headings and ordered (decode, parse, structure), then
     the full load with normalization; chapter count and titles against the manifest."""
-    from bookbuilder.decode import decode_chapter
-    from bookbuilder.parse import split_sections
+    from bookbuilder.decode.text import decode_chapter
+    from bookbuilder.structure.sections import split_sections
     from bookbuilder.pipeline import load_book
-    from bookbuilder.structure import Assembly, file_parts, finish
+    from bookbuilder.structure.chapters import Assembly, file_parts, finish
 
     single = tmp / "novel.txt"
     subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(tmp / "single"), "-n", str(n), "--single",

@@ -38,7 +38,7 @@ def main() -> None:
         uncached = timed(build + ["--no-cache"])
         cold = timed(build)
         middle = sorted(corpus.glob("*.txt"))[args.n // 2]
-        from bookbuilder.decode import decode_chapter
+        from bookbuilder.decode.text import decode_chapter
 
         text = decode_chapter(middle.read_bytes(), middle.name).text  # the files come in mixed encodings
         middle.write_text(text.replace("。", "！", 1), "utf-8")

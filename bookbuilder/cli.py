@@ -8,7 +8,9 @@ from pathlib import Path
 
 import click
 
-from bookbuilder import __version__, pipeline, report
+from bookbuilder import __version__, pipeline
+
+from bookbuilder.check import report
 from bookbuilder.diagnostics import BookError, Diagnostic, Severity
 
 PATH = click.argument("path", default=".", type=click.Path(path_type=Path))
@@ -249,7 +251,7 @@ def serve(ctx, path, port, host, lan, open_browser, jobs):
     book.toml or styles/ change; correct it there (from this machine only). Ctrl-C stops it."""
     import webbrowser
 
-    from bookbuilder.serve import serve as run
+    from bookbuilder.serve.server import serve as run
 
     def echo(line: str) -> None:
         click.echo(line, err=True)

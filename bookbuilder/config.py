@@ -48,7 +48,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "pdf": {"css": STR, "page_size": PAGE_SIZES, "font": STR, "jobs": INT, "chunk_chapters": INT,
             "pdf_variant": PDF_VARIANTS, "recto": BOOL},
     "output": {"dir": STR, "name": STR, "formats": STR_LIST},
-    "fix": FIX_LIST,  # [[fix]] corrections to the headings (bookbuilder.fixes)
+    "fix": FIX_LIST,  # [[fix]] corrections to the headings (bookbuilder.structure.fixes)
 }
 
 
@@ -81,7 +81,7 @@ class Config:
     formats: tuple[str, ...] = DEFAULT_FORMATS  # what `bookbuilder build` builds
     has_config: bool = False
     meta_given: tuple[str, ...] = ()  # which of title, author, description book.toml sets
-    fixes: tuple = ()  # [[fix]] entries (bookbuilder.fixes.Fix)
+    fixes: tuple = ()  # [[fix]] entries (bookbuilder.structure.fixes.Fix)
     sidecar: bool = False  # read from <name>.book.toml beside a bare .txt or folder, not a project's book.toml
 
     @property
@@ -225,7 +225,7 @@ def _from_toml(root: Path, toml: Path, lone: Path | None = None) -> Config:
         extra["formats"] = tuple(dict.fromkeys(output["formats"]))
     extra.update(_legado(config, source, normalize, text, toml))
     if "fix" in data:
-        from bookbuilder.fixes import parse_fixes
+        from bookbuilder.structure.fixes import parse_fixes
 
         starts = [m.start() for m in re.finditer(r"^[ \t]*\[\[[ \t]*fix[ \t]*\]\]", text, re.M)]
         extra["fixes"] = parse_fixes(data["fix"], str(toml),

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import regex
 
-from bookbuilder.choice import Choice, choose
-from bookbuilder.headings import Heading, candidate, chapter_number, normalize_title
+from bookbuilder.structure.heading_choice import Choice, choose
+from bookbuilder.structure.headings import Heading, candidate, chapter_number, normalize_title
 
 
 @dataclass(frozen=True)

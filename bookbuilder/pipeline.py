@@ -1,6 +1,6 @@
 """The only place where the stages are wired together:
 
-book.toml → Config; source/ → ordered files; per file (bookbuilder.reading, on every core):
+book.toml → Config; source/ → ordered files; per file (bookbuilder.per_file, on every core):
 decode → parse → parts → normalize + lint; parts → structure → Book (+ meta); Book → each
 format's renderer (bookbuilder.render); its artifact → that renderer's output checks.
 """
@@ -15,18 +15,18 @@ from pathlib import Path
 from typing import Callable
 
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
-from bookbuilder.decode import decode_chapter, encoding_override
+from bookbuilder.decode.text import decode_chapter, encoding_override
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_parts
 from bookbuilder.model import Book, Location, Meta, SourceFile
-from bookbuilder import contents_file, meta
-from bookbuilder.fixes import unmatched
+from bookbuilder.structure import contents_file, meta
+from bookbuilder.structure.fixes import unmatched
 from bookbuilder.normalize import left_out, normalizer
 from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.parallel import ordered_map
-from bookbuilder.reading import (FileToRead, Normalized, decode_read, encode_read, normalized_parts, read_and_normalize,
+from bookbuilder.per_file import (FileToRead, Normalized, decode_read, encode_read, normalized_parts, read_and_normalize,
                                  read_file, sample_of_first_files)
-from bookbuilder.source import discover
-from bookbuilder.structure import Assembly, finish, parts_at_restarts, without_repeats
+from bookbuilder.structure.file_order import discover
+from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 
 DEFAULT_EPOCH = 1700000000  # 2023-11-14: builds are reproducible even without SOURCE_DATE_EPOCH
 
@@ -50,7 +50,7 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     every core; bookbuilder.parallel). A whole-novel file is read and normalized here. `memo`
     (kept by the caller between loads, as `serve` does) keeps each file's result while the file,
     book.toml and the rules are unchanged: only the files that changed are read again."""
-    from bookbuilder.lint import lint
+    from bookbuilder.check.source_lint import lint
 
     config = load_config(Path(path))
     groups = discover(config.source, config.order)
@@ -294,8 +294,8 @@ def check_outputs(loaded: Loaded, full_a11y: bool = False, jobs: int | None = No
     """Each format's output checks on its artifact in build/, where there is one (EPUBCheck, the
     Kindle checks and Ace by DAISY for the EPUB, EPUBCheck for the kepub, the PDF read back, the
     AZW3 read back by calibre), run at once, each result reused while its artifact is unchanged
-    (bookbuilder.gate): the results, in that order."""
-    from bookbuilder.gate import run_checks
+    (bookbuilder.check.gate): the results, in that order."""
+    from bookbuilder.check.gate import run_checks
     from bookbuilder.render import renderer
 
     checks = [c for name, path in _artifacts(loaded) if path.exists()

@@ -7,7 +7,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from bookbuilder.atomic import atomic_path
-from bookbuilder.decode import decode_chapter
+from bookbuilder.decode.text import decode_chapter
 from bookbuilder.pipeline import Loaded
 from bookbuilder.render.text import chapter_text
 

@@ -7,7 +7,7 @@ import os
 import pytest
 from PIL import Image
 
-from bookbuilder import ace
+from bookbuilder.check import ace
 from bookbuilder.pipeline import build_epub, load_book
 from tests.conftest import write_book
 from tests.test_epub import assert_epubcheck_clean

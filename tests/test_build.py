@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from bookbuilder.pipeline import build_epub, build_pdf, load_book
-from bookbuilder.outputs import check_epub, check_pdf, outline_titles, pdf_fonts, run_epubcheck
+from bookbuilder.check.judges import check_epub, check_pdf, outline_titles, pdf_fonts, run_epubcheck
 from tests.conftest import write_book
 
 

@@ -1,4 +1,4 @@
-"""bookbuilder.corrections: each workbench correction as the book.toml entry a person would write,
+"""bookbuilder.serve.corrections: each workbench correction as the book.toml entry a person would write,
 the rest of the file untouched, and undo back to the file as it was; the sidecar settings file
 of a bare .txt or folder (config.sidecar_path)."""
 from __future__ import annotations
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import tomlkit
 
-from bookbuilder import corrections
+from bookbuilder.serve import corrections
 from bookbuilder.config import load_config, sidecar_path
-from bookbuilder.corrections import Refused
+from bookbuilder.serve.corrections import Refused
 from bookbuilder.diagnostics import BookError
 
 BUILTIN = {"next-page", "remember-site"}

@@ -5,7 +5,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bookbuilder.decode import DAMAGE_LIMIT, decode_chapter
+from bookbuilder.decode.text import DAMAGE_LIMIT, decode_chapter
 from bookbuilder.diagnostics import BookError
 from bookbuilder.pipeline import load_book
 from tests.conftest import REPO, write_book
@@ -212,7 +212,7 @@ def test_property_a_few_damaged_bytes_cost_only_their_lines(codec, k, rnd):
 def test_the_pdf_draws_the_replacement_character(tmp_path):
     """U+FFFD reaches the PDF as a glyph of some installed font, never a .notdef box (E403/E404)."""
     from bookbuilder.pipeline import build_pdf
-    from bookbuilder.outputs import check_pdf
+    from bookbuilder.check.judges import check_pdf
 
     data = damage(("第一章 开始\n" + SIMPLIFIED[:600]).encode("gbk"), [3], lambda pair: pair[:1] + b" ")
     loaded = load_book(write_book(tmp_path / "b", {"1.txt": data}, ""))

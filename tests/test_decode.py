@@ -1,7 +1,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bookbuilder.decode import clean_text, decode_chapter
+from bookbuilder.decode.text import clean_text, decode_chapter
 from bookbuilder.diagnostics import BookError
 
 TEXT = "第一章 风起\n他说：“走吧。”她点了点头：“好。”城上守军齐声惊呼，西门起火……\n" * 3

@@ -6,11 +6,11 @@ import zipfile
 
 import pytest
 
-from bookbuilder.decode import decode_chapter
+from bookbuilder.decode.text import decode_chapter
 from bookbuilder.diagnostics import CODES, BookError
 from bookbuilder.pipeline import build, build_epub, build_pdf, load_book
 from bookbuilder.render.fonts import find_font
-from bookbuilder.outputs import check_epub, check_pdf
+from bookbuilder.check.judges import check_epub, check_pdf
 from tests.conftest import REPO, write_book
 
 OK = {"1.txt": "第一章 开始\n正文。"}
@@ -104,9 +104,9 @@ TRIGGERS = {
     "E411": lambda t: (first(_checked_against_another_book(t), "E411"), ".azw3", None),
     "E412": lambda t: (error_of(lambda: __import__("bookbuilder.external", fromlist=["x"]).run(["/nonexistent/judge"], "x.epub")),
                        "x.epub", None),
-    "I402": lambda t: (first(__import__("bookbuilder.ace", fromlist=["x"]).check_ace(
+    "I402": lambda t: (first(__import__("bookbuilder.check.ace", fromlist=["x"]).check_ace(
         build_epub(load_book(book(t, files={f"{i}.txt": f"第{i}章\n正文。" for i in range(1, 21)})))[0]), "I402"), ".epub", None),
-    "I401": lambda t: (first(_without_ace(lambda: __import__("bookbuilder.ace", fromlist=["x"]).check_ace(_built_epub(t))), "I401"), ".epub", None),
+    "I401": lambda t: (first(_without_ace(lambda: __import__("bookbuilder.check.ace", fromlist=["x"]).check_ace(_built_epub(t))), "I401"), ".epub", None),
     "E407": lambda t: (first(_ace_or_skip(_inaccessible_epub(t)), "E407"), "bad-a11y.epub!", None),
     "W404": lambda t: (first(_ace_or_skip(_moderate_epub(t)), "W404"), "moderate.epub!", None),
 }
@@ -126,7 +126,7 @@ def _novel(t, text):
 
 
 def _without_ace(fn):
-    from bookbuilder import ace
+    from bookbuilder.check import ace
 
     saved = ace.find_ace
     ace.find_ace = lambda: None  # as on a machine without it: the real lookup is tested in test_ace.py
@@ -137,7 +137,7 @@ def _without_ace(fn):
 
 
 def _ace_or_skip(epub):
-    from bookbuilder import ace
+    from bookbuilder.check import ace
 
     if not ace.find_ace() or not ace.find_chromium():
         pytest.skip("Ace by DAISY is not installed here")
@@ -254,7 +254,7 @@ def _checked_against_another_book(t):
 
 
 def _kindle(path):
-    from bookbuilder.kindle import kindle_findings
+    from bookbuilder.check.kindle import kindle_findings
 
     return kindle_findings(path)
 
@@ -296,7 +296,7 @@ def _without_java(fn):
 def serve_on_a_port_in_use(root):
     import socket
 
-    from bookbuilder.serve import serve
+    from bookbuilder.serve.server import serve
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -9,7 +9,7 @@ from PIL import Image
 
 from bookbuilder.diagnostics import BookError
 from bookbuilder.pipeline import build_epub, load_book
-from bookbuilder.outputs import run_epubcheck
+from bookbuilder.check.judges import run_epubcheck
 from tests.conftest import REPO, write_book
 
 MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from bookbuilder.diagnostics import BookError
 from bookbuilder.normalize import normalize_book
-from bookbuilder.parse import split_sections
+from bookbuilder.structure.sections import split_sections
 from bookbuilder.pipeline import build_epub, build_pdf, load_book
 from tests.conftest import write_book
 from tests.test_epub import assert_epubcheck_clean

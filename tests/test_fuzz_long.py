@@ -3,10 +3,10 @@ bounded fuzz tests. Each test prints how many inputs it tried."""
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from bookbuilder.decode import decode_chapter
+from bookbuilder.decode.text import decode_chapter
 from bookbuilder.diagnostics import BookError
 from bookbuilder.normalize import Normalizer, enabled
-from bookbuilder.parse import split_sections
+from bookbuilder.structure.sections import split_sections
 
 pytestmark = pytest.mark.slow
 RULES = Normalizer(enabled({}), "zh-Hans")

@@ -1,13 +1,13 @@
 """The gate: `check` alone looks at the source only; `check --outputs` runs every output check at
 once, with the same findings as one at a time, Ace on a named sample, and results kept until
-their artifact changes (bookbuilder.gate)."""
+their artifact changes (bookbuilder.check.gate)."""
 import json
 import shutil
 
 import pytest
 from click.testing import CliRunner
 
-from bookbuilder import ace, gate, outputs
+from bookbuilder.check import ace, gate, judges
 from bookbuilder.cli import main
 from bookbuilder.pipeline import build, check_outputs, load_book
 from tests.conftest import write_book
@@ -24,7 +24,7 @@ def test_check_alone_never_starts_java_chromium_or_the_read_back(tmp_path, monke
     root = write_book(tmp_path / "b", BOOK, "")
     assert CliRunner().invoke(main, ["build", str(root)]).exit_code == 0
     for name in ("run_epubcheck", "check_pdf", "check_epub"):
-        monkeypatch.setattr(outputs, name, _forbidden)
+        monkeypatch.setattr(judges, name, _forbidden)
     monkeypatch.setattr(ace, "run_ace", _forbidden)
     fake = tmp_path / "bin"
     fake.mkdir()

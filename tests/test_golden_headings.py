@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bookbuilder import report
+from bookbuilder.check import report
 from bookbuilder.pipeline import load_book
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "headings"

@@ -2,7 +2,7 @@
 synthetic fixtures of the shapes found in real files, and the negative cases beside them."""
 import pytest
 
-from bookbuilder.headings import candidate, classify_heading, heading_core
+from bookbuilder.structure.headings import candidate, classify_heading, heading_core
 from bookbuilder.pipeline import load_book
 
 BODY = "他走进院子，看见一棵老树。\n树下坐着一个老人。\n"
@@ -235,7 +235,7 @@ def test_a_paste_whose_markdown_headings_are_glued_to_the_paragraph_before(tmp_p
     ("他说：“好。”  她点头。", ["他说：“好。”", "她点头。"]),
 ])
 def test_paste_pieces(line, pieces):
-    from bookbuilder.pastes import paste_pieces
+    from bookbuilder.structure.pastes import paste_pieces
 
     assert paste_pieces(line) == pieces
 
@@ -665,7 +665,7 @@ def test_fixes_in_book_toml(tmp_path, toml, titles):
 
 
 def test_a_fix_by_title_survives_edits_to_the_source_and_toc_shows_it(tmp_path):
-    from bookbuilder import report
+    from bookbuilder.check import report
 
     toml = '[[fix]]\ntitle = "第二章 乙"\nrename = "第二章 乙改"\n'
     _fixed(tmp_path, toml, FIXABLE)
@@ -743,7 +743,7 @@ def test_a_forced_heading_keeps_its_chapter_number_not_its_volumes(tmp_path, fix
     ("归来", None),
 ])
 def test_the_chapter_number_of_a_line_another_rule_took(line, number):
-    from bookbuilder.headings import chapter_number
+    from bookbuilder.structure.headings import chapter_number
 
     assert chapter_number(line) == number
 

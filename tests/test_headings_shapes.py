@@ -4,7 +4,7 @@ numbered outline inside a chapter. Synthetic fixtures of the real files' shapes;
 prose or ornament that must stay text."""
 import pytest
 
-from bookbuilder.headings import candidate
+from bookbuilder.structure.headings import candidate
 from bookbuilder.pipeline import load_book
 
 BODY = "他走进院子，看见一棵老树。\n树下坐着一个老人。\n"

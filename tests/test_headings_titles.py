@@ -8,12 +8,12 @@ import pytest
 from ebooklib import epub
 from pypdf import PdfReader
 
-from bookbuilder import report
-from bookbuilder.file_titles import says_nothing, title_line
-from bookbuilder.headings import candidate
+from bookbuilder.check import report
+from bookbuilder.structure.file_titles import says_nothing, title_line
+from bookbuilder.structure.headings import candidate
 from bookbuilder.model import Location, Paragraph
-from bookbuilder.numerals import parse_numeral
-from bookbuilder.outputs import outline_titles
+from bookbuilder.structure.numerals import parse_numeral
+from bookbuilder.check.judges import outline_titles
 from bookbuilder.pipeline import build, load_book
 from tests.conftest import write_book
 

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from bookbuilder.cli import main
-from bookbuilder.meta import from_name
+from bookbuilder.structure.meta import from_name
 from bookbuilder.pipeline import load_book
 from tests.conftest import write_book
 

@@ -1,8 +1,8 @@
 import pytest
 
-from bookbuilder.numerals import parse_numeral, to_chinese
+from bookbuilder.structure.numerals import parse_numeral, to_chinese
 from bookbuilder.pipeline import load_book
-from bookbuilder.source import order_key
+from bookbuilder.structure.file_order import order_key
 
 
 @pytest.mark.parametrize("text, value", [

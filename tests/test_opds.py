@@ -1,4 +1,4 @@
-"""serve's shelf (bookbuilder.opds): the OPDS 1.2 feed and the download page, read over HTTP from a
+"""serve's shelf (bookbuilder.serve.opds): the OPDS 1.2 feed and the download page, read over HTTP from a
 real server on 127.0.0.1; and the handler's LAN rule, driven through the real handler with a
 client address of another machine (over a socket pair: nothing is sent over a network)."""
 from __future__ import annotations
@@ -110,8 +110,8 @@ def _ask(handler_class, client: str, request: bytes) -> bytes:
 
 
 def test_over_the_lan_the_pages_carry_no_forms_and_nothing_writes(book):
-    from bookbuilder.serve import Handler, Site
-    from bookbuilder.workbench import Bench
+    from bookbuilder.serve.server import Handler, Site
+    from bookbuilder.serve.workbench import Bench
 
     site = Site(book, 1, lambda line: None)
     site.rebuild()
@@ -139,7 +139,7 @@ def test_over_the_lan_the_pages_carry_no_forms_and_nothing_writes(book):
 
 
 def test_the_lan_address_is_the_one_given():
-    from bookbuilder.serve import lan_url
+    from bookbuilder.serve.server import lan_url
 
     assert lan_url("192.168.1.5", 3000) == "http://192.168.1.5:3000/"
     assert lan_url("fd00::5", 3000) == "http://[fd00::5]:3000/"

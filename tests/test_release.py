@@ -81,7 +81,7 @@ def test_pdf_read_back_finds_tofu(tmp_path):
     from weasyprint import HTML
 
     from bookbuilder.pipeline import load_book
-    from bookbuilder.outputs import check_pdf, notdef_fonts
+    from bookbuilder.check.judges import check_pdf, notdef_fonts
 
     pdf = tmp_path / "tofu.pdf"
     HTML(string='<p style="font-family: Noto Serif CJK SC">中文\U0001E900字</p>').write_pdf(pdf)

@@ -43,7 +43,7 @@ class PlainRenderer:
         return []
 
     def checks(self, path, book, full_a11y=False):
-        from bookbuilder.gate import Check
+        from bookbuilder.check.gate import Check
 
         return [Check("plain", path, lambda: [Diagnostic("W401", f"{path.name} checked", Location(str(path)))])]
 

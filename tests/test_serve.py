@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bookbuilder.pipeline import load_book
-from bookbuilder.preview import Preview
+from bookbuilder.serve.pages import Preview
 from conftest import write_book
 
 BOOK = {

@@ -1,8 +1,8 @@
 import pytest
 
 from bookbuilder.model import SceneBreak
-from bookbuilder.headings import classify_heading
-from bookbuilder.parse import split_sections
+from bookbuilder.structure.headings import classify_heading
+from bookbuilder.structure.sections import split_sections
 from bookbuilder.pipeline import load_book
 from tests.conftest import write_book
 

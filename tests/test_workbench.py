@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bookbuilder.pipeline import build, load_book
-from bookbuilder.workbench import is_loopback, refusal
+from bookbuilder.serve.workbench import is_loopback, refusal
 from conftest import write_book
 from test_serve import _start, _stop, browser  # noqa: F401 (browser: the fixture)
 
@@ -309,7 +309,7 @@ def test_a_volume_heading_on_the_contents_page_can_be_turned_into_a_chapter(tmp_
 def test_a_removal_s_evidence_is_shown_beside_its_rule(book):
     from bookbuilder.diagnostics import removal
     from bookbuilder.model import Location
-    from bookbuilder.preview import Preview
+    from bookbuilder.serve.pages import Preview
 
     preview = Preview(load_book(book), "", 1)
     at = Location("novel.txt", 5)

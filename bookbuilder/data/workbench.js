@@ -1,4 +1,4 @@
-// serve's workbench (bookbuilder/workbench.py): the two corrections that start from a click or a
+// serve's workbench (bookbuilder/serve/workbench.py): the two corrections that start from a click or a
 // selection rather than from a button per line, so that a source of 100,000 lines stays one page.
 (function () {
   "use strict";

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from bookbuilder.diagnostics import Diagnostic, removal
-from bookbuilder.headings import is_bare_label
+from bookbuilder.structure.headings import is_bare_label
 from bookbuilder.model import Book, Chapter, Paragraph
 from bookbuilder.normalize import chars, lines
 from bookbuilder.normalize.clean import strip_html

@@ -62,7 +62,7 @@ def keyword_finder(patterns: tuple[JunkPattern, ...]) -> re.Pattern | None:
 
 def _anchor(keyword: str) -> str:
     """Two characters of the keyword, from an uncommon one, else the whole keyword."""
-    from bookbuilder.plausible import common_chars
+    from bookbuilder.decode.plausibility import common_chars
 
     common = common_chars()
     for i, c in enumerate(keyword):

@@ -3,7 +3,7 @@
 A Renderer has a `name` (the command and the key in the registry), a `suffix` for its file in
 build/, whether it `shows_progress`, `options(config)` (its frozen, typed options from book.toml),
 `render(book, context)` and `checks(path, book)`, the output checks of an artifact it wrote
-(bookbuilder.gate runs them). The CLI, pipeline.build,
+(bookbuilder.check.gate runs them). The CLI, pipeline.build,
 pipeline.check_outputs and pipeline.fresh_outputs loop over `RENDERERS`; a new format is a new
 module with one class, and one line here.
 

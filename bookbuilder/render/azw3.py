@@ -106,7 +106,7 @@ class Azw3Renderer(EpubRenderer):
         return []
 
     def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:
-        from bookbuilder.gate import Check
+        from bookbuilder.check.gate import Check
 
         return [Check("calibre read-back", path, lambda: self.check(path, book), f"{book.meta.title}\x1f{book.meta.author}")]
 

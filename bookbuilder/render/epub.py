@@ -78,7 +78,7 @@ class EpubRenderer:
                            vertical=bool(config.epub.get("vertical")))
 
     def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
-        from bookbuilder.outputs import epub_size
+        from bookbuilder.check.judges import epub_size
 
         data = epub_bytes(book, context.options, context.epoch, self.markup)
         with atomic_path(context.target) as tmp:
@@ -86,10 +86,10 @@ class EpubRenderer:
         return epub_size(context.target)
 
     def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:
-        from bookbuilder.ace import ace_version, check_ace
-        from bookbuilder.gate import Check
-        from bookbuilder.kindle import kindle_findings
-        from bookbuilder.outputs import check_epub, epubcheck_version
+        from bookbuilder.check.ace import ace_version, check_ace
+        from bookbuilder.check.gate import Check
+        from bookbuilder.check.kindle import kindle_findings
+        from bookbuilder.check.judges import check_epub, epubcheck_version
 
         return [Check("EPUBCheck", path, lambda: check_epub(path), epubcheck_version()),
                 Check("Send to Kindle", path, lambda: kindle_findings(path)),

@@ -74,8 +74,8 @@ class KepubRenderer(EpubRenderer):
     markup = KoboMarkup()
 
     def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:
-        from bookbuilder.gate import Check
-        from bookbuilder.outputs import check_epub, epubcheck_version
+        from bookbuilder.check.gate import Check
+        from bookbuilder.check.judges import check_epub, epubcheck_version
 
         return [Check("EPUBCheck", path, lambda: check_epub(path), epubcheck_version())]
 

@@ -18,7 +18,7 @@ import re
 import unicodedata
 
 from bookbuilder.model import Book, Chapter, Volume
-from bookbuilder.numerals import parse_numeral
+from bookbuilder.structure.numerals import parse_numeral
 
 _VOLUME_NUMBER = re.compile(r"\s*第?\s*([0-9零〇一二两三四五六七八九十百千万壹贰叁肆伍陆柒捌玖拾佰仟]+)\s*[卷部集篇季册]")
 

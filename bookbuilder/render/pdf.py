@@ -79,8 +79,8 @@ class PdfRenderer:
         return notes + found
 
     def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:
-        from bookbuilder.gate import Check
-        from bookbuilder.outputs import check_pdf
+        from bookbuilder.check.gate import Check
+        from bookbuilder.check.judges import check_pdf
 
         chapters = sum(1 for _ in book.chapters())  # what the read-back's result depends on besides the bytes
         return [Check("PDF read-back", path, lambda: check_pdf(path, book), f"{chapters} chapters")]

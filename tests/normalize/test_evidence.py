@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from bookbuilder.cli import main
-from bookbuilder.decode import decode_chapter
+from bookbuilder.decode.text import decode_chapter
 from bookbuilder.diagnostics import removal_evidence, removal_parts
 from bookbuilder.model import Chapter, Location, Paragraph
 from bookbuilder.normalize import normalizer

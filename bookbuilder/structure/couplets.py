@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from bookbuilder.headings import is_bare_label
+from bookbuilder.structure.headings import is_bare_label
 from bookbuilder.model import Paragraph
 
 HALF = (4, 12)  # characters in one half of a couplet title (a 回目's halves run 5 to 9)

@@ -5,7 +5,7 @@ Pages are made on request from the book in memory. A request names a page by the
 document name or a source file's position in the book, never by a path: nothing outside the book
 can be fetched. Every page carries the build it was made from and listens on /events; when a
 later build ends, it reloads itself. A chapter page shows the lines cleaning removed from it, in
-place and marked. With a workbench (bookbuilder.workbench, for requests from this machine) the
+place and marked. With a workbench (bookbuilder.serve.workbench, for requests from this machine) the
 pages also carry its correction forms.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import bisect
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from bookbuilder.decode import decode_chapter
+from bookbuilder.decode.text import decode_chapter
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, Severity, removal_evidence, removal_parts
 from bookbuilder.model import Chapter, Paragraph
 from bookbuilder.render.html import chapter_section, paragraphs, text

@@ -1,4 +1,4 @@
-"""Choosing a file's headings among its candidates (bookbuilder.headings), by the file's own
+"""Choosing a file's headings among its candidates (bookbuilder.structure.headings), by the file's own
 evidence: weak candidates only where the numbering supports them (their number runs on from a
 neighbour's), families of bare numbers only three or more strong and never in a book with 第N章
 headings of its own; then what the accepted headings say of each other: a site's page marks,
@@ -10,9 +10,9 @@ import bisect
 import re
 from dataclasses import dataclass
 
-from bookbuilder.contents import drop_contents, title_key
-from bookbuilder.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
-from bookbuilder.numerals import NUMERAL_CHARS
+from bookbuilder.structure.own_contents import drop_contents, title_key
+from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
+from bookbuilder.structure.numerals import NUMERAL_CHARS
 
 _N = f"[{NUMERAL_CHARS}]+"
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)

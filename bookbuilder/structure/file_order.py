@@ -9,10 +9,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from bookbuilder import contents_file
+from bookbuilder.structure import contents_file
 from bookbuilder.diagnostics import BookError
-from bookbuilder.meta import info_file_names
-from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.structure.meta import info_file_names
+from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.vocabulary import CHAPTER_UNITS, unit_class
 
 _LEADING_NUMBER = re.compile(r"^\s*([0-9０-９]+)")
@@ -70,7 +70,7 @@ class SourceGroup:
 
 
 def _is_chapter_file(entry: os.DirEntry) -> bool:
-    """A .txt file, other than one that describes the book (info.txt, 简介.txt: bookbuilder.meta)."""
+    """A .txt file, other than one that describes the book (info.txt, 简介.txt: bookbuilder.structure.meta)."""
     return (entry.name.lower().endswith(".txt") and not entry.name.startswith(".") and entry.is_file()
             and entry.name.lower() not in info_file_names())
 

@@ -1,8 +1,8 @@
 """A second look at a file whose rules found little: fewer than three 第N章 headings, or a long
-stretch with none after them (bookbuilder.parse calls it once the first choice is made).
+stretch with none after them (bookbuilder.structure.sections calls it once the first choice is made).
 
 Two things real downloads do there that no line rule can see alone: they tell titles by layout
-(bookbuilder.outdent: a title at the margin, or centred), and they put the book's name before
+(bookbuilder.structure.outdent: a title at the margin, or centred), and they put the book's name before
 every heading (`缥缈录 第一章 蛮荒 一`, 九州缥缈录 from one site; `龙族5 第23章 故人(5)`).
 """
 from __future__ import annotations
@@ -11,10 +11,10 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from bookbuilder.choice import STOPPED, Choice
-from bookbuilder.headings import Heading, candidate
-from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
-from bookbuilder.outdent import outdented_titles
+from bookbuilder.structure.heading_choice import STOPPED, Choice
+from bookbuilder.structure.headings import Heading, candidate
+from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.structure.outdent import outdented_titles
 
 MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by its own heading
 MIN_PREFIXED = 3  # headings behind the same name, for the name to be the book's and not a sentence's

@@ -2,7 +2,7 @@
 
 Parsing is structural only: one non-blank line is one paragraph here; joining broken lines,
 dropping site junk and fixing punctuation are normalization rules that run afterwards. Which
-lines are headings is decided per file, by its own evidence (bookbuilder.headings).
+lines are headings is decided per file, by its own evidence (bookbuilder.structure.headings).
 """
 from __future__ import annotations
 
@@ -11,16 +11,16 @@ import re
 from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.choice import Choice, choose
-from bookbuilder.couplets import join_couplets
-from bookbuilder.headings import (BARE_RULES, STARTS, Heading, candidate, heading_core, is_bare_label, normalize_title,
+from bookbuilder.structure.heading_choice import Choice, choose
+from bookbuilder.structure.couplets import join_couplets
+from bookbuilder.structure.headings import (BARE_RULES, STARTS, Heading, candidate, heading_core, is_bare_label, normalize_title,
                                   without_page)
-from bookbuilder.meta import author_and_title
+from bookbuilder.structure.meta import author_and_title
 from bookbuilder.model import Location, Paragraph, SceneBreak
-from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
-from bookbuilder.pastes import (GLUED_BOOK, GLUED_HEADING, PASTE_GAP, PASTE_LINE, after_sentence, glued_chapters,
+from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.structure.pastes import (GLUED_BOOK, GLUED_HEADING, PASTE_GAP, PASTE_LINE, after_sentence, glued_chapters,
                                 heading_then_text, may_have_gap, paste_pieces)
-from bookbuilder.second_look import MARGIN_BOOK, more_headings
+from bookbuilder.structure.few_headings import MARGIN_BOOK, more_headings
 from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
@@ -71,7 +71,7 @@ class Section:
 def split_sections(text: str, path: str, custom: re.Pattern | None = None,
                    title_junk: tuple[str, ...] = (), fixes: tuple = (), toc_rules: tuple = ()
                    ) -> tuple[list[Section], list[Diagnostic]]:
-    """Cut a decoded file at its headings (chosen by the file's evidence: bookbuilder.headings);
+    """Cut a decoded file at its headings (chosen by the file's evidence: bookbuilder.structure.headings);
     one line becomes one block. A forum paste's long line is first split at its runs of spaces
     into the paragraphs it holds, each keeping the line's number."""
     # Non-blank lines: a Paragraph where no rule can take the line (most), else (number, indented, text).
@@ -146,7 +146,7 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
         fixed += [Diagnostic("I304", why, Location(path)) for why in unused]
     merged: set[int] = set()
     if fixes:
-        from bookbuilder.fixes import apply
+        from bookbuilder.structure.fixes import apply
 
         choice, merged, applied = apply(fixes, lines, choice, path)
         fixed += applied

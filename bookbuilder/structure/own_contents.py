@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from statistics import median
 
-from bookbuilder.headings import is_bare_label
+from bookbuilder.structure.headings import is_bare_label
 
 SPACED_GAP = 2  # lines under a contents entry (a couplet title on two lines)
 LATER_GAP = 5  # lines under a real chapter, at the least, in the median

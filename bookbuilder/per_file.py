@@ -7,12 +7,12 @@ from array import array
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from bookbuilder.decode import Decoded, decode_chapter
+from bookbuilder.decode.text import Decoded, decode_chapter
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Chapter, Location, Paragraph, SceneBreak, SourceFile
 from bookbuilder.normalize import Normalizer
-from bookbuilder.parse import split_sections
-from bookbuilder.structure import Part, at_gaps, file_parts
+from bookbuilder.structure.sections import split_sections
+from bookbuilder.structure.chapters import Part, at_gaps, file_parts
 
 LANGUAGE_SAMPLE_FILES = 20
 
@@ -94,7 +94,7 @@ def sample_of_first_files(specs: list[FileToRead]) -> str:
 
 
 def normalize_and_lint(rules: Normalizer, chapter: Chapter) -> Normalized:
-    from bookbuilder.lint import lint_chapter
+    from bookbuilder.check.source_lint import lint_chapter
 
     new, counts, removed = rules.chapter(chapter)
     return Normalized(new, counts, removed + lint_chapter(new))

@@ -1,5 +1,5 @@
 """The workbench's corrections (issue 36) as what a user would write into book.toml by hand:
-[[fix]] tables (bookbuilder.fixes) and [normalize.junk] entries (bookbuilder.normalize.junk).
+[[fix]] tables (bookbuilder.structure.fixes) and [normalize.junk] entries (bookbuilder.normalize.junk).
 
 The file is edited with tomlkit, which keeps the user's comments, order and layout: a correction
 adds or removes one entry and leaves every other byte as it was. One [[fix]] per line: a second

@@ -1,5 +1,5 @@
 """Output checks: the built files judged by real tools. The EPUB by EPUBCheck (and Ace by DAISY,
-bookbuilder.ace), the PDF read back with pypdf: its text, outline, fonts and glyphs."""
+bookbuilder.check.ace), the PDF read back with pypdf: its text, outline, fonts and glyphs."""
 from __future__ import annotations
 
 import json

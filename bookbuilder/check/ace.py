@@ -25,7 +25,7 @@ def find_ace() -> str | None:
     """Ace's Puppeteer runner (the default `ace` needs Electron's binary, which cannot be fetched
     here): $BOOKBUILDER_ACE, on PATH, or in .tools/ of the repository, where scripts/setup.sh puts it."""
     candidates = [os.environ.get("BOOKBUILDER_ACE"), shutil.which("ace-puppeteer"),
-                  HERE.parent / ".tools" / "node_modules" / ".bin" / "ace-puppeteer"]
+                  HERE.parent.parent / ".tools" / "node_modules" / ".bin" / "ace-puppeteer"]
     for candidate in candidates:
         if candidate and Path(candidate).exists():
             return str(candidate)

@@ -1,4 +1,4 @@
-"""`bookbuilder serve`: the book as web pages on this machine (bookbuilder.preview), built again
+"""`bookbuilder serve`: the book as web pages on this machine (bookbuilder.serve.pages), built again
 whenever its sources change, and every open page reloaded when a build ends.
 
 A watcher thread compares the sources' sizes and modification times (source/, book.toml,
@@ -8,7 +8,7 @@ by an editor's rename. A change loads the book again with the earlier load's per
 server-sent-events connection on /events, which sends the number of the newest build.
 
 Pages asked for from this machine carry the workbench's correction forms, whose POSTs
-bookbuilder.workbench takes; /opds and /download (bookbuilder.opds) hand the built files to a
+bookbuilder.serve.workbench takes; /opds and /download (bookbuilder.serve.opds) hand the built files to a
 reader, over the LAN too with --lan, where nothing writes.
 """
 from __future__ import annotations
@@ -25,9 +25,9 @@ from urllib.parse import urlsplit
 
 from bookbuilder import pipeline
 from bookbuilder.diagnostics import BookError
-from bookbuilder.opds import Shelf
-from bookbuilder.preview import Preview
-from bookbuilder.workbench import MAX_FORM, Bench, is_loopback
+from bookbuilder.serve.opds import Shelf
+from bookbuilder.serve.pages import Preview
+from bookbuilder.serve.workbench import MAX_FORM, Bench, is_loopback
 
 # Seconds between two looks at the sources: an edit waits half of it on average. A look at a
 # 2,000-file book takes about 9 ms of CPU (bench/bench_serve.py has the edit-to-page times).
@@ -150,7 +150,7 @@ class Handler(BaseHTTPRequestHandler):
         self._send(*shelved)
 
     def do_POST(self) -> None:  # noqa: N802
-        """Only /correct, and only as bookbuilder.workbench.refusal allows."""
+        """Only /correct, and only as bookbuilder.serve.workbench.refusal allows."""
         length = self.headers.get("Content-Length", "0")
         if urlsplit(self.path).path != "/correct" or self.site.bench is None or not length.isdigit() or int(length) > MAX_FORM:
             return self._refuse()

@@ -5,7 +5,7 @@ Every line is offered to a set of rules, from the safest (第N章 with a clean t
 has sentence punctuation, is a *weak* candidate: it becomes a heading only where the file's own
 numbering supports it (its number runs on from a neighbour's, or the next runs on from it), and a
 family of bare numerals only when at least three of its lines do so and the file has no 第N章
-headings of its own: bookbuilder.choice chooses among a file's candidates.
+headings of its own: bookbuilder.structure.heading_choice chooses among a file's candidates.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
-from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.vocabulary import CHAPTER_UNITS, unit_class
 
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1

@@ -1,5 +1,5 @@
 """`serve`'s workbench (issue 36): forms on the preview's pages that correct the book, and the one
-endpoint, POST /correct, that writes each correction into the settings file (bookbuilder.corrections).
+endpoint, POST /correct, that writes each correction into the settings file (bookbuilder.serve.corrections).
 The watcher sees the file change and rebuilds; the answer waits for that build, then sends the
 browser back to the page it came from, which shows the change.
 
@@ -19,8 +19,8 @@ from urllib.parse import parse_qs
 
 from tomlkit.exceptions import TOMLKitError
 
-from bookbuilder import corrections
-from bookbuilder.corrections import Refused, fix_at
+from bookbuilder.serve import corrections
+from bookbuilder.serve.corrections import Refused, fix_at
 from bookbuilder.diagnostics import removal_parts
 from bookbuilder.model import Paragraph
 from bookbuilder.render.html import XML_ILLEGAL, text
@@ -221,7 +221,7 @@ def _heading(form: dict, preview, doc) -> str:
     shown, n = preview.files[int(k)], int(n)
     from pathlib import Path
 
-    from bookbuilder.decode import decode_chapter
+    from bookbuilder.decode.text import decode_chapter
 
     lines = decode_chapter(Path(shown).read_bytes(), shown).text.split("\n")
     if not 0 < n <= len(lines) or XML_ILLEGAL.sub("", lines[n - 1]) != form.get("expect"):

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from bookbuilder.headings import Heading
-from bookbuilder.numerals import parse_numeral
+from bookbuilder.structure.headings import Heading
+from bookbuilder.structure.numerals import parse_numeral
 
 PROSE_LINE = 30  # characters: a line this long is prose, and says whether prose is indented
 INDENTED_SHARE = 0.9  # of the prose lines indented alike, for another indent to mean a title

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from bookbuilder.headings import MAX_LONG_HEADING, candidate
-from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.structure.headings import MAX_LONG_HEADING, candidate
+from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.vocabulary import CHAPTER_UNITS, GLUED_CHAPTER_UNITS, VOLUME_UNITS, unit_class
 
 # Forum pastes: one physical line holds many paragraphs, joined by runs of spaces (issue 16).

@@ -24,7 +24,7 @@ def find(folder: Path) -> Path | None:
 
 def read(path: Path) -> tuple[list[tuple[int, str]], list[str]]:
     """(numbered lines above the list, the list's entries); entries only where a 目录 line starts them."""
-    from bookbuilder.decode import decode_chapter
+    from bookbuilder.decode.text import decode_chapter
 
     try:
         lines = decode_chapter(path.read_bytes(), str(path)).text.split("\n")

@@ -1,7 +1,7 @@
 """Raw chapter bytes → clean Unicode text, or an error that names the file.
 
 RULES.md §1–§2.4, amended by issue 18 (docs/rules-notes.md). BOM, then strict UTF-8 and UTF-16;
-then the codec whose result reads as Chinese (bookbuilder.plausible), because look-alike codecs
+then the codec whose result reads as Chinese (bookbuilder.decode.plausibility), because look-alike codecs
 decode each other's bytes: a Big5 file with a few bad bytes decodes strictly as GB18030 mojibake.
 A few damaged sequences cost neither the book nor silence (errors = "auto": each damaged line is
 a warning); more is an error that names the codec and the remedy. The detector (chardet) only
@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
-from bookbuilder.plausible import decode_recording, lines_of, plausibility, repair_stretches
+from bookbuilder.decode.plausibility import decode_recording, lines_of, plausibility, repair_stretches
 
 # Magic numbers of files people drop into a chapter folder by mistake (RULES §1.4).
 MAGIC = (

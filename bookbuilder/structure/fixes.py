@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import BookError, Diagnostic
-from bookbuilder.choice import Choice
-from bookbuilder.headings import Heading, candidate, chapter_number, normalize_title
+from bookbuilder.structure.heading_choice import Choice
+from bookbuilder.structure.headings import Heading, candidate, chapter_number, normalize_title
 from bookbuilder.model import Location
 
 KEYS = ("at", "title", "as", "rename", "merge")

@@ -11,13 +11,13 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.file_titles import title_line
+from bookbuilder.structure.file_titles import title_line
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
-from bookbuilder.numerals import to_chinese
-from bookbuilder.headings import normalize_title, volume_label
-from bookbuilder.meta import describes
-from bookbuilder.parse import Section
-from bookbuilder.source import file_number
+from bookbuilder.structure.numerals import to_chinese
+from bookbuilder.structure.headings import normalize_title, volume_label
+from bookbuilder.structure.meta import describes
+from bookbuilder.structure.sections import Section
+from bookbuilder.structure.file_order import file_number
 
 _HASH = re.compile(r"[_\-.\s]*[0-9a-fA-F]{8,}$")
 _LEADING_NUMBER = re.compile(r"^[0-9０-９]+[_\-.\s]*")
@@ -264,7 +264,7 @@ def _after_prefix(text: str, target: str) -> int | None:
 
 
 def _preamble_parts(path: str, section: Section) -> list[Part]:
-    """Text before a whole novel's first heading: its intro page, where bookbuilder.meta reads
+    """Text before a whole novel's first heading: its intro page, where bookbuilder.structure.meta reads
     书名：/作者：/内容简介 once cleaning is done (and drops those lines)."""
     if not any(isinstance(b, Paragraph) for b in section.blocks):
         return []

@@ -12,6 +12,7 @@ import codecs
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
@@ -24,7 +25,7 @@ RECORD = "bookbuilder.record"
 
 @lru_cache(maxsize=1)
 def common_chars() -> frozenset[str]:
-    text = (Path(__file__).parent / "data" / "common_hanzi.txt").read_text("utf-8")
+    text = resources.files("bookbuilder").joinpath("data/common_hanzi.txt").read_text("utf-8")
     return frozenset("".join(line for line in text.splitlines() if not line.startswith("#")))
 
 
