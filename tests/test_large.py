@@ -50,7 +50,7 @@ def test_a_large_book_loads_the_same_on_one_process_and_on_two(corpus_400):
 
 
 def test_odd_chapters_cross_from_a_worker_whole(tmp_path):
-    """What reading.py's encoding must carry or fall back on: a chapter with no text, a scene
+    """What per_file.py's encoding must carry or fall back on: a chapter with no text, a scene
     break, a chapter in two files' parts, more than one chapter in a file."""
     from tests.conftest import write_book
 

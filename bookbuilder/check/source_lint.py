@@ -1,5 +1,5 @@
 """Source lint: one function per concern, each giving coded diagnostics with path:line, over the
-normalized book (`bookbuilder check` stops here). The built files are checked by outputs.py."""
+normalized book (`bookbuilder check` stops here). The built files are checked by check/judges.py."""
 from __future__ import annotations
 
 import re
