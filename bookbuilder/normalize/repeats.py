@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
+from bookbuilder.structure.numerals import TO_MYRIADS
 from bookbuilder.vocabulary import CHAPTER_UNITS, SITE_NAME_ENDINGS, VOLUME_UNITS, unit_class
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, notice_words, site_share, site_talk
 
@@ -34,7 +35,7 @@ def _worth_a_look(text: str) -> bool:
 # A sentence, or a quotation's close: a site glues its template after dialogue too (销售员：“……”请记住…)
 _SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」』）)]*|[”」』]+|\u3000+|$)")
 _FOLD_AWAY = re.compile(r"[\W_]+")
-_NUMBER = re.compile(r"[0-9零〇一二三四五六七八九十百千万两]+")
+_NUMBER = re.compile(f"[0-9{TO_MYRIADS}]+")
 _BOUNDARY = tuple("。！？!?…”」』\u3000 ")
 # A site's name glued before its domain at a sentence's start: 某某网Http://…, 求书网www.…
 _SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:" + "|".join(SITE_NAME_ENDINGS) + ")$")

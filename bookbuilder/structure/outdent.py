@@ -15,7 +15,7 @@ import re
 from collections import Counter
 
 from bookbuilder.structure.headings import Heading
-from bookbuilder.structure.numerals import parse_numeral
+from bookbuilder.structure.numerals import TO_HUNDREDS, parse_numeral
 
 PROSE_LINE = 30  # characters: a line this long is prose, and says whether prose is indented
 INDENTED_SHARE = 0.9  # of the prose lines indented alike, for another indent to mean a title
@@ -33,7 +33,7 @@ _NOT_TITLE = re.compile(r"[。．！？；，：、…,.!?;:“”「」『』�
 _LABEL = re.compile(r"(?:文案|简介|簡介|介绍|介紹|目录|目錄|正文|序言|前言|推荐|推薦)\d*[】\]]?$")  # 【内容简介2】, 【编辑推荐】
 _BYLINE = re.compile(r"^(?:作\s*者|著\s*者)\s*[:：]")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-_NUMERAL_LINE = re.compile(r"^[一二三四五六七八九十百零〇两]{1,4}$")
+_NUMERAL_LINE = re.compile(rf"^[{TO_HUNDREDS}]{{1,4}}$")
 
 
 def outdented_titles(lines: list, fields, indent_of) -> dict[int, Heading]:
