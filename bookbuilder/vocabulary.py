@@ -20,6 +20,8 @@ BARE_CHAPTER_UNITS = "章回"
 # What a volume heading may say beyond VOLUME_UNITS: 第一部分, 第二季 (部分 before 部: the longer first).
 VOLUME_WORDS = ("部分",) + tuple(VOLUME_UNITS) + ("季",)
 HALF_VOLUME_UNITS = "部篇卷册"  # 上部, 中篇, 下卷, 下册: a book in two or three parts
+BOOK_PARTS = "上中下"  # the parts those name
+LAST_PART = "终終末"  # 终卷, 末卷: the last volume, whatever came before
 # A number before one of these is a count in prose (3个人, 5天后, 10点钟, 2号楼, 第3部), not a heading's.
 COUNTER_WORDS = "个年月日号天点时分秒岁次人名位条只件本块元米斤里楼层届期级倍部集章回节页"
 
@@ -61,9 +63,12 @@ FILE_FORMAT = "TXT"  # 书名TXT下载, [TXT]: the format a site offers its copy
 EDITION_WORDS = ("精校版", "精校", "校对版", "全本", "完本", "全集", "完结", "精排版")  # 书名（精校版）, 《书名》[全本]
 
 
-def any_case(word: str) -> str:
-    """A regex of an ASCII word in any case: TXT → [Tt][Xx][Tt]."""
-    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else re.escape(c) for c in word)
+def any_case(word: str, full_width: bool = False) -> str:
+    """A regex of an ASCII word in any case: TXT → [Tt][Xx][Tt]; with full_width, ｔｘｔ and ＴＸＴ too."""
+    def letter(c: str) -> str:
+        forms = c.upper() + c.lower()
+        return forms + "".join(chr(ord(f) + 0xFEE0) for f in forms) if full_width else forms
+    return "".join(f"[{letter(c)}]" if c.isalpha() else re.escape(c) for c in word)
 
 
 # How a site's name ends (某某网, 某某书屋, 某某文学, 某某小说, 八零电子书): a name glued before its domain,
@@ -73,6 +78,7 @@ SITE_NAME_ENDINGS = ("网", "阁", "书屋", "书城", "书院", "书库", "文�
 # ---- marks
 OPENING_BRACKETS = "[【〖（(《<「［"  # and their partners, one for one:
 CLOSING_BRACKETS = "]】〗）)》>」］"
+SITE_BRACKETS = ("[【〖（(", "]】〗）)")  # [某某小说], 【某某网】: the brackets a site puts its name or an advert in
 LABEL_BRACKETS = ("【[〖", "】]〗")  # 【第一章】, [正文 第1节], 〖01〗: brackets a heading's label stands in
 # What sites draw lines of (------, ＊＊＊, ☆☆☆, ═══): a separator glued to a heading, or framing a title.
 SEPARATOR_MARKS = "-=*＊☆★◆◇○●_~～─━═#＃"
@@ -100,6 +106,7 @@ PLACEHOLDERS = {
     "matter_start_but_appendix": unit_class(MATTER_STARTS.replace("附", "")),
     "file_format": any_case(FILE_FORMAT),
     "ending_note": "|".join(ENDING_NOTES),
+    "last_chapter": plain(ENDINGS)[2],  # 终章 (終章 has not been seen after a mark)
     "separator_mark": char_class(SEPARATOR_MARKS),
 }
 _PLACEHOLDER = re.compile(r"\{=([a-z_]+)\}")

@@ -18,7 +18,7 @@ import unicodedata
 from functools import lru_cache
 
 from bookbuilder.normalize.junk import _trie, watermarks
-from bookbuilder.vocabulary import CLOSING_BRACKETS, FILE_FORMAT, OPENING_BRACKETS, any_case
+from bookbuilder.vocabulary import CLOSING_BRACKETS, FILE_FORMAT, OPENING_BRACKETS, SITE_BRACKETS, any_case
 
 # Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
 # HTML5's too: 99lib's pages wrap their watermark in <figure>, <footer>, <details> (天涯在线书库 downloads).
@@ -280,7 +280,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
                 until += 1
             elif m := SITE_WORDS.match(text, until):
                 until = m.end()
-            elif text[until] in "[【〖（(" and (m := _BRACKET_REST.match(text, until + 1)) and SITE_WORDS.search(m.group(0)):
+            elif text[until] in SITE_BRACKETS[0] and (m := _BRACKET_REST.match(text, until + 1)) and SITE_WORDS.search(m.group(0)):
                 until = m.end()  # exampleshu.cc [某某小说]: the site's name in brackets after its domain
             else:
                 break

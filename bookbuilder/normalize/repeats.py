@@ -15,7 +15,8 @@ from dataclasses import dataclass, field, replace
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
 from bookbuilder.structure.numerals import TO_MYRIADS
-from bookbuilder.vocabulary import CHAPTER_UNITS, SITE_NAME_ENDINGS, VOLUME_UNITS, unit_class
+from bookbuilder.vocabulary import (CHAPTER_UNITS, CLOSING_BRACKETS, OPENING_BRACKETS, SITE_BRACKETS, SITE_NAME_ENDINGS, VOLUME_UNITS,
+                                    unit_class)
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, notice_words, site_share, site_talk
 
 MIN_CHAPTERS = 3  # a template is in this many chapters at least
@@ -73,7 +74,8 @@ def _pieces(text: str, title_words: tuple[str, ...]):
             yield m.start(), m.end()
 
 
-_BRACKETED = re.compile(r"[\[【〖（(《<［][^\[\]【】〖〗（）()《》<>［］]{0,40}[\]】〗）)》>］]")
+_OPEN, _CLOSE = (b.replace(q, "") for b, q in zip((OPENING_BRACKETS, CLOSING_BRACKETS), "「」"))  # all but 「」
+_BRACKETED = re.compile(f"[{re.escape(_OPEN)}][^{re.escape(_OPEN + _CLOSE)}]{{0,40}}[{re.escape(_CLOSE)}]")
 
 
 def _words_of(piece: str) -> str:
@@ -196,7 +198,7 @@ def _cuts(chapters: list[Chapter], seen: _Sightings, repeated: set[str]) -> dict
     return cuts
 
 
-_NAME_IN_BRACKETS = re.compile(r"\s*[\[【〖（(]([^\]】〗）)]{1,12})[\]】〗）)]")  # exampleshu.cc [某某小说]
+_NAME_IN_BRACKETS = re.compile(rf"\s*[{re.escape(SITE_BRACKETS[0])}]([^{re.escape(SITE_BRACKETS[1])}]{{1,12}})[{re.escape(SITE_BRACKETS[1])}]")  # exampleshu.cc [某某小说]
 
 
 def _outside_sentence(text: str, start: int, end: int) -> tuple[int, int] | None:

@@ -17,7 +17,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from bookbuilder.structure.numerals import FINANCIAL_TO_TEN, NUMERAL_CHARS, ONE_TO_TEN, TO_HUNDREDS, TO_THOUSANDS, parse_numeral
-from bookbuilder.vocabulary import (BACK_MATTER, BARE_CHAPTER_UNITS, CHAPTER_UNITS, COUNTER_WORDS, FILE_FORMAT, FRONT_MATTER,
+from bookbuilder.vocabulary import (BACK_MATTER, BARE_CHAPTER_UNITS, BOOK_PARTS, LAST_PART, CHAPTER_UNITS, COUNTER_WORDS, FILE_FORMAT, FRONT_MATTER,
                                     HALF_VOLUME_UNITS, LABEL_BRACKETS, OPENING_BRACKETS, SEPARATOR_MARKS, SIDE_STORIES,
                                     STAR_MARKS, VOLUME_WORDS, any_case, char_class, expand, matter_pattern, plain, unit_class)
 
@@ -28,7 +28,7 @@ _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a t
 CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is counted in
 _SEP = rf"[\s:：、.．·\-—_{re.escape(LABEL_BRACKETS[1])}]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
 _VOLUME_UNIT = "(?:" + "|".join(VOLUME_WORDS) + ")"
-_HALF_VOLUME = r"(?:[上中下终終]\s?卷)"  # 终卷·刀剑如梦 第五章 刀剑: a named volume before its chapter
+_HALF_VOLUME = rf"(?:[{BOOK_PARTS}{LAST_PART[:2]}]\s?卷)"  # 终卷·刀剑如梦 第五章 刀剑: a named volume before its chapter (末卷 so not seen)
 _NUMBERED = re.compile(
     rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|{_HALF_VOLUME})(?:(?!第\s*{_N}\s*{CHAPTER_UNIT}).){{0,24}}?\s*)+)?"
     rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>{CHAPTER_UNIT})(?P<sep>{_SEP})(?P<title>.*)$"
@@ -52,9 +52,9 @@ _FRONT = plain(FRONT_MATTER)
 # 上部 面壁者危机, 中 部 咒语危机, 下篇: a book in two or three parts (三体II; typeset with a space too);
 # 终卷·刀剑如梦 after 上卷 ·美人如玉, 中卷, 下卷: a fourth and last volume (a wuxia download's four 卷).
 # A name needs a separator: 下卷帘子 is prose.
-_HALF = re.compile(r"^(?P<where>[上中下]|(?:终|終|末)(?=\s?卷))\s?(?P<unit>" + "|".join(HALF_VOLUME_UNITS) + ")"
+_HALF = re.compile(rf"^(?P<where>[{BOOK_PARTS}]|(?:{'|'.join(LAST_PART)})(?=\s?卷))\s?(?P<unit>" + "|".join(HALF_VOLUME_UNITS) + ")"
                    r"(?:(?P<sep>[\s:：、·\-—]+)(?P<title>\S.{0,20}))?$")
-_HALF_NUMBER = {"上": 1, "中": 2, "下": 3}  # 终卷 has none: it is the last, whatever came before
+_HALF_NUMBER = {part: n for n, part in enumerate(BOOK_PARTS, 1)}  # 上 1, 中 2, 下 3; 终卷 has none: it is the last, whatever came before
 _HALF_CHAPTER = re.compile(rf"^([{TO_HUNDREDS}]+)[、.．]\S")
 _NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>{unit_class(BARE_CHAPTER_UNITS)})(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$")
 # 第一 / 第二  十一月: 第 and a numeral with no unit, alone or before a short name (爱的教育's months);
@@ -76,7 +76,7 @@ _FINANCIAL_VOLUME = re.compile(rf"^(?P<num>[{FINANCIAL_TO_TEN}]{{1,3}})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
     rf"(?:第|卷|{matter_pattern(FRONT_MATTER + BACK_MATTER)}|{'|'.join(SIDE_STORIES)}|[（(]|Chapter|CHAPTER|[Pp]art|PART"
-    rf"|[上中下]\s?{unit_class(HALF_VOLUME_UNITS)}|[终終末]\s?卷|{_N}\s*{unit_class(BARE_CHAPTER_UNITS)}|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
+    rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷|{_N}\s*{unit_class(BARE_CHAPTER_UNITS)}|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
     rf"|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$)"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
@@ -112,7 +112,7 @@ WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en", "no-unit")
 BARE_RULES = ("bare", "arabic", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
 # (〖 is not among them, though debris may start with it: a line that opens with 〖 is offered to no rule.)
-STARTS = (frozenset("ˇ第卷末（(CPp上中下" + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES) + TO_THOUSANDS
+STARTS = (frozenset("ˇ第卷（(CPp" + BOOK_PARTS + LAST_PART + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES) + TO_THOUSANDS
                     + FINANCIAL_TO_TEN + "0123456789０１２３４５６７８９") | (_DEBRIS_STARTS - {"〖"}) | _STARS)
 
 
