@@ -22,7 +22,7 @@ VOLUME_WORDS = ("部分",) + tuple(VOLUME_UNITS) + ("季",)
 HALF_VOLUME_UNITS = "部篇卷册"  # 上部, 中篇, 下卷, 下册: a book in two or three parts
 BOOK_PARTS = "上中下"  # the parts those name
 LAST_PART = "终終末"  # 终卷, 末卷: the last volume, whatever came before
-# A number before one of these is a count in prose (3个人, 5天后, 10点钟, 2号楼, 第3部), not a heading's.
+# A number before one of these is a count in prose (3个人, 5天后, 10点钟, 2号楼, 3部电影), not a heading's.
 COUNTER_WORDS = "个年月日号天点时分秒岁次人名位条只件本块元米斤里楼层届期级倍部集章回节页"
 
 

@@ -198,7 +198,8 @@ def _cuts(chapters: list[Chapter], seen: _Sightings, repeated: set[str]) -> dict
     return cuts
 
 
-_NAME_IN_BRACKETS = re.compile(rf"\s*[{re.escape(SITE_BRACKETS[0])}]([^{re.escape(SITE_BRACKETS[1])}]{{1,12}})[{re.escape(SITE_BRACKETS[1])}]")  # exampleshu.cc [某某小说]
+_SITE_OPEN, _SITE_CLOSE = (re.escape(b) for b in SITE_BRACKETS)
+_NAME_IN_BRACKETS = re.compile(rf"\s*[{_SITE_OPEN}]([^{_SITE_CLOSE}]{{1,12}})[{_SITE_CLOSE}]")  # exampleshu.cc [某某小说]
 
 
 def _outside_sentence(text: str, start: int, end: int) -> tuple[int, int] | None:

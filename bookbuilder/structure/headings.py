@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import html
 import re
+import string
 import tomllib
 from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
 from bookbuilder.structure.numerals import FINANCIAL_TO_TEN, NUMERAL_CHARS, ONE_TO_TEN, TO_HUNDREDS, TO_THOUSANDS, parse_numeral
-from bookbuilder.vocabulary import (BACK_MATTER, BARE_CHAPTER_UNITS, BOOK_PARTS, LAST_PART, CHAPTER_UNITS, COUNTER_WORDS, FILE_FORMAT, FRONT_MATTER,
-                                    HALF_VOLUME_UNITS, LABEL_BRACKETS, OPENING_BRACKETS, SEPARATOR_MARKS, SIDE_STORIES,
-                                    STAR_MARKS, VOLUME_WORDS, any_case, char_class, expand, matter_pattern, plain, unit_class)
+from bookbuilder.vocabulary import (BACK_MATTER, BARE_CHAPTER_UNITS, BOOK_PARTS, CHAPTER_UNITS, COUNTER_WORDS, FILE_FORMAT,
+                                    FRONT_MATTER, HALF_VOLUME_UNITS, LABEL_BRACKETS, LAST_PART, OPENING_BRACKETS,
+                                    SEPARATOR_MARKS, SIDE_STORIES, STAR_MARKS, VOLUME_WORDS, any_case, char_class, expand,
+                                    matter_pattern, plain, unit_class)
 
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
@@ -64,7 +66,8 @@ _NO_UNIT = re.compile(rf"^第(?P<num>[{ONE_TO_TEN}]{{1,3}})(?:(?P<sep>[ \u3000]+
 _BARE_CHINESE = re.compile(rf"^(?P<num>[{TO_THOUSANDS}]+)(?:(?P<sep>[\s、.．:：]+)(?P<title>\S.*))?$")
 _BARE_ARABIC = re.compile(r"^(?P<num>\d{1,4})(?:(?P<sep>[、.．:：\s]+)(?P<title>\S.*))?$")
 _OPENING_LABEL, _CLOSING_LABEL = (char_class(b) for b in LABEL_BRACKETS)
-_BRACKETED_ARABIC = re.compile(rf"^{_OPENING_LABEL}(?P<num>\d{{1,4}}){_CLOSING_LABEL}(?P<sep>\s*)(?P<title>.*)$")  # 【01】: 晋江-style downloads
+# 【01】: 晋江-style downloads
+_BRACKETED_ARABIC = re.compile(rf"^{_OPENING_LABEL}(?P<num>\d{{1,4}}){_CLOSING_LABEL}(?P<sep>\s*)(?P<title>.*)$")
 # 1科学边界: a number glued to its title (a 三体 download), never to a counter word or a unit
 # (3个人, 5天后, 10点钟, 2号楼 are prose); weak like every bare number.
 _GLUED_ARABIC = re.compile(r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<!" + unit_class(COUNTER_WORDS, "毛角") + ")"  # 5毛钱
@@ -76,7 +79,8 @@ _FINANCIAL_VOLUME = re.compile(rf"^(?P<num>[{FINANCIAL_TO_TEN}]{{1,3}})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
     rf"(?:第|卷|{matter_pattern(FRONT_MATTER + BACK_MATTER)}|{'|'.join(SIDE_STORIES)}|[（(]|Chapter|CHAPTER|[Pp]art|PART"
-    rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷|{_N}\s*{unit_class(BARE_CHAPTER_UNITS)}|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
+    rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷|{_N}\s*{unit_class(BARE_CHAPTER_UNITS)}"
+    rf"|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
     rf"|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$)"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
@@ -103,7 +107,7 @@ _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 # A private-use character: an icon-font glyph a scraper kept before a heading (titles.toml).
 _PRIVATE_USE = frozenset(map(chr, range(0xE000, 0xF900)))
 _DEBRIS_STARTS = frozenset("章正最目V《标※" + SEPARATOR_MARKS + LABEL_BRACKETS[0] + "0123456789") | _PRIVATE_USE
-_DEBRIS_ENDS = frozenset(")）>" + LABEL_BRACKETS[1] + SEPARATOR_MARKS + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")  # …分宝 biqukan.com
+_DEBRIS_ENDS = frozenset(")）>" + LABEL_BRACKETS[1] + SEPARATOR_MARKS + string.ascii_letters)  # …分宝 biqukan.com
 _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
@@ -112,8 +116,8 @@ WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en", "no-unit")
 BARE_RULES = ("bare", "arabic", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
 # (〖 is not among them, though debris may start with it: a line that opens with 〖 is offered to no rule.)
-STARTS = (frozenset("ˇ第卷（(CPp" + BOOK_PARTS + LAST_PART + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES) + TO_THOUSANDS
-                    + FINANCIAL_TO_TEN + "0123456789０１２３４５６７８９") | (_DEBRIS_STARTS - {"〖"}) | _STARS)
+STARTS = (frozenset("ˇ第卷（(CPp" + BOOK_PARTS + LAST_PART + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES)
+                    + TO_THOUSANDS + FINANCIAL_TO_TEN + "0123456789０１２３４５６７８９") | (_DEBRIS_STARTS - {"〖"}) | _STARS)
 
 
 class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple is quick to make

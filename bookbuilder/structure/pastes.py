@@ -20,7 +20,8 @@ GLUED_HEADING = re.compile(rf"(?<=[^#\s])(?=#{{2,6}}\s*(?:第|{unit_class(MATTER
 # A heading's label alone (第四章, ###第四章, 序章): in a paste, the gap after it may be the one
 # between label and title. Of the matter words, those pastes have shown so: 序章, 楔子, 引子, 尾声.
 _LABEL_WORDS = plain(OPENINGS[:1] + PROLOGUES + ENDINGS[:1])
-_BARE_LABEL = re.compile(rf"^#{{0,6}}\s*(?:第\s*[{NUMERAL_CHARS}]+\s*{unit_class(CHAPTER_UNITS, VOLUME_UNITS)}|{'|'.join(_LABEL_WORDS)})$")
+_BARE_LABEL = re.compile(rf"^#{{0,6}}\s*(?:第\s*[{NUMERAL_CHARS}]+\s*{unit_class(CHAPTER_UNITS, VOLUME_UNITS)}|"
+                         + "|".join(_LABEL_WORDS) + ")$")
 _SENTENCE_MARKS = frozenset("。！？；，…!?;")
 PASTE_TITLE = 20  # characters: the longest piece after a bare label taken for its title
 
