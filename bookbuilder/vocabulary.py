@@ -1,18 +1,117 @@
-"""The words the reading stage counts chapters and volumes in, declared once (issue 34): every
-heading pattern builds its character classes from here, so the sets cannot drift apart again."""
+"""The words and marks the reading and cleaning stages look for, declared once (issue 34): every
+heading, title and cleaning pattern builds its character classes and word lists from here (the
+numeral characters from bookbuilder.structure.numerals), and the data files' patterns name them as
+{=name} (placeholders, below), so the sets cannot drift apart again. Where a pattern takes a part
+of a set, it builds the part from these names and says why."""
+from __future__ import annotations
 
+import re
+
+from bookbuilder.structure import numerals
+
+# ---- units: what a 第N… heading counts in
 CHAPTER_UNITS = "章回节節幕话話"  # 第N章, 第N回, 第N节, 第N幕 (a play), 第N话 (a web comic's or light novel's)
-VOLUME_UNITS = "卷集部篇"  # 第N卷, 第N集, 第N部, 第N篇 (headings.py adds 部分 and 季 to its volume rule)
+VOLUME_UNITS = "卷集部篇"  # 第N卷, 第N集, 第N部, 第N篇
 # A heading glued to the end of the sentence before it (…”第二百一十章冰雪女神祭祀的秘密): only the
 # four units real downloads showed glued so; 话 and 幕 after a sentence's end are as often the story's.
 GLUED_CHAPTER_UNITS = "章回节節"
+# 十一回 …, 三章 …: the units a heading keeps when it lost its 第 (定情人's first is 一回).
+BARE_CHAPTER_UNITS = "章回"
+# What a volume heading may say beyond VOLUME_UNITS: 第一部分, 第二季 (部分 before 部: the longer first).
+VOLUME_WORDS = ("部分",) + tuple(VOLUME_UNITS) + ("季",)
+HALF_VOLUME_UNITS = "部篇卷册"  # 上部, 中篇, 下卷, 下册: a book in two or three parts
+BOOK_PARTS = "上中下"  # the parts those name
+LAST_PART = "终終末"  # 终卷, 末卷: the last volume, whatever came before
+# A number before one of these is a count in prose (3个人, 5天后, 10点钟, 2号楼, 3部电影), not a heading's.
+COUNTER_WORDS = "个年月日号天点时分秒岁次人名位条只件本块元米斤里楼层届期级倍部集章回节页"
+
+
+def unit_class(*units: str) -> str:
+    """A regex character class of these units: unit_class(CHAPTER_UNITS) → [章回节節幕话話]."""
+    return "[" + "".join(units) + "]"
+
+
+# ---- front and back matter: the headings that have no number. A space in a word: the word may be
+# typeset with one (尾 声, 龙族1-3); matter_pattern reads it as \s?.
+PROLOGUES = ("楔 子", "引 子")
+PREFACES = ("序 言", "前 言")
+OPENINGS = ("序 章", "序 幕")  # a first chapter before 第一章
+PREFACE_ALONE = ("序",)
+ENDINGS = ("尾 声", "尾 聲", "终 章", "終 章")
+POSTSCRIPTS = ("后 记", "後 記")
+ENDING_NOTES = ("完本感言", "完结感言", "上架感言", "新书感言")  # the author's words at the end of a web novel
+APPENDICES = ("附录", "附錄")
+SIDE_STORIES = ("番外", "外传", "外傳")  # 番外篇二, 外传之一: numbered apart from the chapters
+FRONT_MATTER = PROLOGUES + PREFACES + OPENINGS + PREFACE_ALONE
+BACK_MATTER = ENDINGS + POSTSCRIPTS + ENDING_NOTES + APPENDICES
+# The first characters of the matter words that a site's debris (data/titles.toml) is seen before.
+MATTER_STARTS = "楔序引前尾后番附"
+
+
+def plain(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words as written without the optional space: 尾 声 → 尾声."""
+    return tuple(w.replace(" ", "") for w in words)
+
+
+def matter_pattern(words: tuple[str, ...]) -> str:
+    """An alternation of matter words, the longer first (序章 before 序), a space read as \\s?."""
+    return "|".join(w.replace(" ", r"\s?") for w in sorted(words, key=lambda w: -len(w.replace(" ", ""))))
+
+
+# ---- site and edition words: what a download site adds to a book's name or text
+FILE_FORMAT = "TXT"  # 书名TXT下载, [TXT]: the format a site offers its copy in
+EDITION_WORDS = ("精校版", "精校", "校对版", "全本", "完本", "全集", "完结", "精排版")  # 书名（精校版）, 《书名》[全本]
+
+
+def any_case(word: str, full_width: bool = False) -> str:
+    """A regex of an ASCII word in any case: TXT → [Tt][Xx][Tt]; with full_width, ｔｘｔ and ＴＸＴ too."""
+    def letter(c: str) -> str:
+        forms = c.upper() + c.lower()
+        return forms + "".join(chr(ord(f) + 0xFEE0) for f in forms) if full_width else forms
+    return "".join(f"[{letter(c)}]" if c.isalpha() else re.escape(c) for c in word)
 
 
 # How a site's name ends (某某网, 某某书屋, 某某文学, 某某小说, 八零电子书): a name glued before its domain,
 # alone after a paragraph's last sentence, or strewn with marks between its characters.
 SITE_NAME_ENDINGS = ("网", "阁", "书屋", "书城", "书院", "书库", "文学", "小说", "中文", "电子书")
 
+# ---- marks
+OPENING_BRACKETS = "[【〖（(《<「［"  # and their partners, one for one:
+CLOSING_BRACKETS = "]】〗）)》>」］"
+SITE_BRACKETS = ("[【〖（(", "]】〗）)")  # [某某小说], 【某某网】: the brackets a site puts its name or an advert in
+LABEL_BRACKETS = ("【[〖", "】]〗")  # 【第一章】, [正文 第1节], 〖01〗: brackets a heading's label stands in
+# What sites draw lines of (------, ＊＊＊, ☆☆☆, ═══): a separator glued to a heading, or framing a title.
+SEPARATOR_MARKS = "-=*＊☆★◆◇○●_~～─━═#＃"
+STAR_MARKS = "★☆◆◇●○■□▲△◎"  # ★青蛙王子: a mark before a title
 
-def unit_class(*units: str) -> str:
-    """A regex character class of these units: unit_class(CHAPTER_UNITS) → [章回节節幕话話]."""
-    return "[" + "".join(units) + "]"
+
+def char_class(chars: str) -> str:
+    """A regex character class of these characters, each escaped: char_class("-=*") → [\\-=\\*]."""
+    return "[" + re.escape(chars) + "]"
+
+
+# ---- placeholders: how the data files (titles.toml, junk.toml) name the sets above in a regex.
+PLACEHOLDERS = {
+    "chapter_or_volume_unit": unit_class(CHAPTER_UNITS, VOLUME_UNITS),
+    "bare_chapter_unit": unit_class(BARE_CHAPTER_UNITS),
+    "written_numeral": f"[0-9０-９{numerals.WRITTEN}]",
+    # 第二章 完: a chapter's end mark, numbered as the 第N章 rules number (两 was never among them)
+    "end_mark_numeral": "[" + numerals.TO_THOUSANDS.replace(numerals.TWO, "") + r"\d]",
+    "count_numeral": f"[{numerals.ONE_TO_TEN}{numerals.TWO}\\d]",  # 三更, 两更: how many updates today
+    "one_to_ten": f"[{numerals.ONE_TO_TEN}]",
+    # （第三部分）: a page's part in brackets (两 has not been among them)
+    "part_numeral": "[" + numerals.TO_HUNDREDS.replace(numerals.TWO, "") + r"\d]",
+    "matter_start": unit_class(MATTER_STARTS),
+    # book-title's lookahead (《书名》第一章) has not taken 附 (《书名》附录): left out, as it was
+    "matter_start_but_appendix": unit_class(MATTER_STARTS.replace("附", "")),
+    "file_format": any_case(FILE_FORMAT),
+    "ending_note": "|".join(ENDING_NOTES),
+    "last_chapter": plain(ENDINGS)[2],  # 终章 (終章 has not been seen after a mark)
+    "separator_mark": char_class(SEPARATOR_MARKS),
+}
+_PLACEHOLDER = re.compile(r"\{=([a-z_]+)\}")
+
+
+def expand(regex: str) -> str:
+    """A data file's regex with each {=name} replaced by its set (KeyError for an unknown name)."""
+    return _PLACEHOLDER.sub(lambda m: PLACEHOLDERS[m.group(1)], regex)

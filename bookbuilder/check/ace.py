@@ -7,12 +7,12 @@ import os
 import posixpath
 import shutil
 import re
-import subprocess
 import tempfile
 import zipfile
 from pathlib import Path
 
-from bookbuilder.diagnostics import Diagnostic
+from bookbuilder import external
+from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
 
 HERE = Path(__file__).resolve().parent
@@ -57,8 +57,7 @@ def run_ace(epub: Path) -> dict:
         wrapper.chmod(0o755)
         env = dict(os.environ, PUPPETEER_EXECUTABLE_PATH=str(wrapper))
         out = Path(tmp) / "report"
-        subprocess.run([ace, "--silent", "--force", "--outdir", str(out), str(epub)], env=env,
-                       capture_output=True, check=False, timeout=600)
+        external.run([ace, "--silent", "--force", "--outdir", str(out), str(epub)], str(epub), env=env, capture_output=True)
         report = out / "report.json"
         if not report.exists():
             raise RuntimeError("Ace wrote no report")
@@ -98,7 +97,9 @@ def check_ace(epub: Path, full: bool = False) -> list[Diagnostic]:
                                         Location(str(epub))))
         try:
             report = run_ace(target)
-        except (OSError, RuntimeError, subprocess.TimeoutExpired, json.JSONDecodeError) as e:
+        except BookError as e:  # E412 from external: Ace hung or could not start
+            return [Diagnostic("E407", f"Ace by DAISY could not check the EPUB: {e.diagnostic.message}", Location(str(epub)))]
+        except (OSError, RuntimeError, json.JSONDecodeError) as e:
             return [Diagnostic("E407", f"Ace by DAISY could not check the EPUB: {e}", Location(str(epub)))]
     return notes + [Diagnostic("E407" if v["impact"] in ERROR_IMPACTS else "W404",
                                f"{v['impact']} {v['rule']}: {v['message']}",

@@ -7,6 +7,8 @@ from functools import lru_cache
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Paragraph
+from bookbuilder.structure.numerals import DIGITS
+from bookbuilder.vocabulary import BOOK_PARTS
 
 LONG_PARAGRAPH = 5_000
 LONG_CHAPTER = 50_000
@@ -117,7 +119,7 @@ def _judge_marks(m: str) -> tuple[bool, bool, tuple[int, ...]]:
     return settled, m.count('"') % 2 == 1, tuple(states)
 
 
-_HALF = re.compile(r"[（(]\s*(上|中|下|一|二|三|四|五|\d+)\s*[)）]$")
+_HALF = re.compile(r"[（(]\s*(" + "|".join(BOOK_PARTS + DIGITS[:5]) + r"|\d+)\s*[)）]$")  # （上）, （三）, (2): a part
 
 
 def _halves(a: str, b: str) -> bool:

@@ -17,7 +17,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from bookbuilder.normalize.junk import _trie
+from bookbuilder.normalize.junk import _trie, watermarks
+from bookbuilder.vocabulary import CLOSING_BRACKETS, FILE_FORMAT, OPENING_BRACKETS, SITE_BRACKETS, any_case
 
 # Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
 # HTML5's too: 99lib's pages wrap their watermark in <figure>, <footer>, <details> (天涯在线书库 downloads).
@@ -27,16 +28,15 @@ _TAG_NAMES = ("a|abbr|address|article|aside|b|bdi|bdo|big|blockquote|body|br|cap
               "ul|var|wbr")
 _TAG = re.compile(rf"</?(?:{_TAG_NAMES})\b[^<>]{{0,200}}>|<!--.*?(?:-->|$)|-->"
                   r"|<(?:a|img|div|span|font|script)\s[^<>]{0,200}$", re.I)  # a tag cut off at the line's end: <a href=“https://…" target=”_bla
-# A watermark element: a tag pair around a few characters of noise (<samp>藏书网</samp>, <big>９9lib?</big>).
-_NOISE_TEXT = r"(?:[^<>\u4e00-\u9fff]{0,12}|藏书网|九九藏书网?)"  # what a watermark holds: no story text
+# A watermark element: a tag pair around a few characters of noise (junk.toml's [watermark] element_text).
+_NOISE_TEXT = watermarks()["element_text"]
 _WATERMARK = re.compile(rf"<({_TAG_NAMES})\b[^<>]{{0,80}}>{_NOISE_TEXT}</\1>", re.I)
 # What is left of a tag the scraper cut in half: bbr>?</abbr>, ></a>, <df</dfn>, 9lib.t>, 7978." >
 _ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,7}|#[xX][0-9a-fA-F]{2,6});")
 _SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1>", re.I)
 # A pair whose opening tag was cut in half (bbr>?</abbr>, ></a>, <df</dfn>), and the 99lib watermark.
 _BROKEN_PAIR = re.compile(rf"(?<![\"'=])(?:<?[a-z]{{0,6}})>{_NOISE_TEXT}</(?:{_TAG_NAMES})>|<[a-z]{{1,6}}</(?:{_TAG_NAMES})>", re.I)
-_NOISE = re.compile(r"[.?]{0,2}[9９]{1,2}[lｌ][iｉ][bｂ][.?]{0,2}(?:[a-z]{0,3}>)?|\s?\d{2,}\.\"\s?>"
-                    r"|&[1l]t;/?(?:p|br|div)\s*/?>")  # &1t;/p> after every paragraph: a biquge site's </p>, misspelt on purpose
+_NOISE = re.compile(watermarks()["debris"])  # 99lib's stamp, a tag's cut-off end, &1t;/p>
 
 
 def strip_html(text: str, removed: list[str] | None = None) -> str:
@@ -75,7 +75,8 @@ def words_pattern(alternation: str) -> re.Pattern:
 
 
 SITE_WORDS = words_pattern(
-    r"小说站|小说|电子书|电子文库|书包|书屋|书库|书网|书城|书吧|下载站|下载|阅读|更新|首发|最新|手机|访问|网站|网址|域名|书友|txt|TXT|"
+    rf"小说站|小说|电子书|电子文库|书包|书屋|书库|书网|书城|书吧|下载站|下载|阅读|更新|首发|最新|手机|访问|网站|网址|域名|书友|"
+    rf"{FILE_FORMAT.lower()}|{FILE_FORMAT}|"
     r"天堂|收藏|文学网|看书|手打|整理|提供|上传|分享|免费|全本|全文|精彩|好书|尽在|请到|请记住|记住|本站|最快|平台|中文网|笔趣阁|读书"
 )
 
@@ -189,7 +190,7 @@ _DOT_LIKE = re.compile(r"[.．。点丶、]")
 
 
 _FILLER = re.compile(r"[\W_]|[网的最好是和在请与或]")  # what a site's slogan adds to its words and URL
-_OPEN, _CLOSE = "[【〖（(《<「［", "]】〗）)》>」］"
+_OPEN, _CLOSE = OPENING_BRACKETS, CLOSING_BRACKETS
 _PUNCT = "，。、；：！？…,.!?;:"
 _SENTENCE_END = tuple("。！？…!?”」』")
 
@@ -198,7 +199,7 @@ _SENTENCE_END = tuple("。！？…!?”」』")
 # notice around a URL (注：如果你发现本书未完属于连载更新请到… 获取最新更新TXT) from a story's sentence
 # that names a website (他在手机上打开www.…，下载了最新的游戏: 手机, 下载, 最新 are not among them).
 NOTICE_WORDS = words_pattern(
-    r"本书|本站|书友|小说|[Tt][Xx][Tt]|电子书|最新章节|章节|请记住|连载|网址|域名|请到|请访问|请登[陆录]|首发|整理|收藏本|全本|书库|书城|书屋|"
+    rf"本书|本站|书友|小说|{any_case(FILE_FORMAT)}|电子书|最新章节|章节|请记住|连载|网址|域名|请到|请访问|请登[陆录]|首发|整理|收藏本|全本|书库|书城|书屋|"
     r"文学网|书网|中文网|免费阅读|在线阅读|手机阅读|百度搜索|百度云|搜小说|无弹窗|更新最快|最快更新|下载平台|下载地址|备用|老域名|"
     r"请点击|点击这里|继续阅读"
 )
@@ -279,7 +280,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
                 until += 1
             elif m := SITE_WORDS.match(text, until):
                 until = m.end()
-            elif text[until] in "[【〖（(" and (m := _BRACKET_REST.match(text, until + 1)) and SITE_WORDS.search(m.group(0)):
+            elif text[until] in SITE_BRACKETS[0] and (m := _BRACKET_REST.match(text, until + 1)) and SITE_WORDS.search(m.group(0)):
                 until = m.end()  # exampleshu.cc [某某小说]: the site's name in brackets after its domain
             else:
                 break
@@ -292,7 +293,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
     return cuts
 
 
-_BRACKETED = re.compile(r"[\[【〖（(《<「［][^\[\]【】〖〗（）()《》<>「」［］]{0,80}[\]】〗）)》>」］]")
+_BRACKETED = re.compile(f"[{re.escape(_OPEN)}][^{re.escape(_OPEN + _CLOSE)}]{{0,80}}[{re.escape(_CLOSE)}]")
 
 
 def _notice_around(text: str, start: int, end: int) -> tuple[int, int, str] | None:
@@ -378,7 +379,7 @@ def cut(text: str, spans: list[tuple[int, int]]) -> str:
     return text
 
 
-WATERMARK_WORDS = re.compile(r"(?:小|说|txt|天|堂|xiaoshuo|书|包|网|上传|分享|电子书|平台|下载|bookbao8|com|www|net)+")
+WATERMARK_WORDS = re.compile("(?:" + "|".join(map(re.escape, watermarks()["name_words"])) + ")+")
 
 
 def site_watermark(text: str) -> bool:

@@ -9,6 +9,7 @@ import re
 import unicodedata
 
 from bookbuilder.normalize.clean import SITE_WORDS, find_urls, notice_words, site_share, site_talk
+from bookbuilder.vocabulary import POSTSCRIPTS, SIDE_STORIES, plain
 
 # Box drawing, block elements, geometric shapes, vertical forms (︺), the ASCII art of a banner
 # (●▄m●, ┠ ┨, ~︺). A scene break is made of ornaments alone (***, ◇◇◇, ☆★☆) and structure/sections.py took
@@ -124,7 +125,8 @@ def judge_line(text: str, off: frozenset[str] = frozenset()) -> tuple[str, str]:
 
 
 # The author's and the book's own words, which a block of site lines never takes with it.
-_OWN_WORDS = re.compile(r"作者有话要说|作者的话|内容简介|内容介绍|文案|简介|全书完|正文完|全文完|大结局|后记|番外|求(?:月票|推荐票|收藏|订阅)")
+_OWN_WORDS = re.compile(r"作者有话要说|作者的话|内容简介|内容介绍|文案|简介|全书完|正文完|全文完|大结局|"
+                        + "|".join(plain(POSTSCRIPTS[:1]) + SIDE_STORIES[:1]) + r"|求(?:月票|推荐票|收藏|订阅)")  # 后记, 番外
 BLOCK_LINE = 100  # characters: a distributor's block is of short lines
 
 

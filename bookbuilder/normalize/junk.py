@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from bookbuilder.vocabulary import expand
+
 LONG_LINE = 80  # characters: longer lines are story text unless the match is the whole line
 URL_LINE = 300
 
@@ -27,13 +29,23 @@ class JunkPattern:
 
 
 @lru_cache(maxsize=1)
+def _data() -> dict:
+    return tomllib.loads(resources.files("bookbuilder").joinpath("data/junk.toml").read_text("utf-8"))
+
+
+@lru_cache(maxsize=1)
 def builtin_patterns() -> tuple[JunkPattern, ...]:
-    data = tomllib.loads(resources.files("bookbuilder").joinpath("data/junk.toml").read_text("utf-8"))
     return tuple(
-        JunkPattern(p["name"], re.compile(p["regex"]), p.get("strong", False), p.get("fragment", False),
+        JunkPattern(p["name"], re.compile(expand(p["regex"])), p.get("strong", False), p.get("fragment", False),
                     p.get("default", True), tuple(p.get("keywords", ())), p.get("kind", "line"))
-        for p in data["pattern"]
+        for p in _data()["pattern"]
     )
+
+
+def watermarks() -> dict:
+    """junk.toml's [watermark] table: what sites strew through a page's HTML and text to mark their
+    copy (normalize/clean.py builds its patterns from it)."""
+    return _data()["watermark"]
 
 
 def active_patterns(extra: tuple = (), disable: tuple[str, ...] = (), enable: tuple[str, ...] = ()) -> tuple[JunkPattern, ...]:

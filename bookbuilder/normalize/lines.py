@@ -14,9 +14,10 @@ from bookbuilder.normalize.forms import form_debris
 from bookbuilder.normalize.debris import JUDGES, in_debris_block, judge_line
 from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, keyword_finder, patterns_in
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
+from bookbuilder.vocabulary import FILE_FORMAT, any_case
 
 _LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]")
-_TXT_HINT = re.compile("[tTｔＴ][xXｘＸ][tTｔＴ]")
+_TXT_HINT = re.compile(any_case(FILE_FORMAT, full_width=True))
 # Some character a URL needs: letters (or digits) on both sides of a dot-like mark, or www.
 _URL_HINT = re.compile(r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚсо]|[wWｗＷωѡ][ 　]*[wWｗＷωѡ][ 　]*[wWｗＷωѡ]")
 HAN_RE = re.compile(f"[{HAN}]")

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field, replace
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
-from bookbuilder.vocabulary import CHAPTER_UNITS, SITE_NAME_ENDINGS, VOLUME_UNITS, unit_class
+from bookbuilder.structure.numerals import TO_MYRIADS
+from bookbuilder.vocabulary import (CHAPTER_UNITS, CLOSING_BRACKETS, OPENING_BRACKETS, SITE_BRACKETS, SITE_NAME_ENDINGS, VOLUME_UNITS,
+                                    unit_class)
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, notice_words, site_share, site_talk
 
 MIN_CHAPTERS = 3  # a template is in this many chapters at least
@@ -34,7 +36,7 @@ def _worth_a_look(text: str) -> bool:
 # A sentence, or a quotation's close: a site glues its template after dialogue too (销售员：“……”请记住…)
 _SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」』）)]*|[”」』]+|\u3000+|$)")
 _FOLD_AWAY = re.compile(r"[\W_]+")
-_NUMBER = re.compile(r"[0-9零〇一二三四五六七八九十百千万两]+")
+_NUMBER = re.compile(f"[0-9{TO_MYRIADS}]+")
 _BOUNDARY = tuple("。！？!?…”」』\u3000 ")
 # A site's name glued before its domain at a sentence's start: 某某网Http://…, 求书网www.…
 _SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:" + "|".join(SITE_NAME_ENDINGS) + ")$")
@@ -72,7 +74,8 @@ def _pieces(text: str, title_words: tuple[str, ...]):
             yield m.start(), m.end()
 
 
-_BRACKETED = re.compile(r"[\[【〖（(《<［][^\[\]【】〖〗（）()《》<>［］]{0,40}[\]】〗）)》>］]")
+_OPEN, _CLOSE = (b.replace(q, "") for b, q in zip((OPENING_BRACKETS, CLOSING_BRACKETS), "「」"))  # all but 「」
+_BRACKETED = re.compile(f"[{re.escape(_OPEN)}][^{re.escape(_OPEN + _CLOSE)}]{{0,40}}[{re.escape(_CLOSE)}]")
 
 
 def _words_of(piece: str) -> str:
@@ -195,7 +198,8 @@ def _cuts(chapters: list[Chapter], seen: _Sightings, repeated: set[str]) -> dict
     return cuts
 
 
-_NAME_IN_BRACKETS = re.compile(r"\s*[\[【〖（(]([^\]】〗）)]{1,12})[\]】〗）)]")  # exampleshu.cc [某某小说]
+_SITE_OPEN, _SITE_CLOSE = (re.escape(b) for b in SITE_BRACKETS)
+_NAME_IN_BRACKETS = re.compile(rf"\s*[{_SITE_OPEN}]([^{_SITE_CLOSE}]{{1,12}})[{_SITE_CLOSE}]")  # exampleshu.cc [某某小说]
 
 
 def _outside_sentence(text: str, start: int, end: int) -> tuple[int, int] | None:

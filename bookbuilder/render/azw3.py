@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import queue
 import re
 import shutil
 import struct
-import subprocess
 import tempfile
-import threading
 import time
 import uuid
 from pathlib import Path
@@ -34,7 +31,7 @@ def calibre(tool: str, where: str) -> str:
     return found
 
 
-def run(command: list[str], where: str) -> subprocess.CompletedProcess:
+def run(command: list[str], where: str) -> external.CompletedProcess:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")  # calibre needs no display
     done = external.run(command, where, capture_output=True, text=True, env=env)
     if done.returncode != 0:
@@ -65,27 +62,15 @@ def converted(command: list[str], where: str, status=None) -> None:
     if status is None:
         run(command, where)
         return
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    lines: queue.Queue = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout] + [lines.put(None)], daemon=True).start()
+    output = external.Lines(command, where, tick=TICK, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
     start, percent, stage, last = time.monotonic(), 0, "starting calibre", ""
-    while True:
-        try:
-            line = lines.get(timeout=TICK)
-        except queue.Empty:
-            line = ""
-        if line is None:
-            break
-        if time.monotonic() - start > external.limit(command[0]):
-            process.kill()
-            raise BookError("E412", f"{Path(command[0]).name} timed out after {external.limit(command[0]):g} s", where)
+    for line in output:  # E412 from external when calibre runs past its limit
         last = line.strip() or last
         if found := calibre_stage(line, percent):
             percent, stage = found
         status(f"{percent}% {stage}", time.monotonic() - start)
-    if process.wait() != 0:
-        raise BookError("E410", f"{Path(command[0]).name} failed: {last or f'exit {process.returncode}'}", where)
+    if output.returncode != 0:
+        raise BookError("E410", f"{Path(command[0]).name} failed: {last or f'exit {output.returncode}'}", where)
 
 
 class Azw3Renderer(EpubRenderer):

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import io
 import shutil
-import subprocess
 from collections import defaultdict
 
 import pikepdf
+
+from bookbuilder import external
 
 MIN_SAVING = 100_000  # bytes: below this, leave the chunks' programs alone
 
@@ -76,8 +77,7 @@ def _postscript_name(program: bytes) -> str | None:
 def _system_font(ps_name: str) -> tuple[str, int] | None:
     if not shutil.which("fc-list"):
         return None
-    out = subprocess.run(["fc-list", f":postscriptname={ps_name}", "file", "index"],
-                         capture_output=True, text=True, check=False).stdout.strip()
+    out = external.run(["fc-list", f":postscriptname={ps_name}", "file", "index"], capture_output=True, text=True).stdout.strip()
     if not out:
         return None
     path, _, rest = out.splitlines()[0].partition(":")

@@ -18,9 +18,10 @@ import re
 import unicodedata
 
 from bookbuilder.model import Book, Chapter, Volume
-from bookbuilder.structure.numerals import parse_numeral
+from bookbuilder.structure.numerals import WRITTEN, parse_numeral
+from bookbuilder.vocabulary import VOLUME_UNITS, unit_class
 
-_VOLUME_NUMBER = re.compile(r"\s*第?\s*([0-9零〇一二两三四五六七八九十百千万壹贰叁肆伍陆柒捌玖拾佰仟]+)\s*[卷部集篇季册]")
+_VOLUME_NUMBER = re.compile(rf"\s*第?\s*([0-9{WRITTEN}]+)\s*{unit_class(VOLUME_UNITS, '季册')}")
 
 
 def _hash(text: str) -> str:

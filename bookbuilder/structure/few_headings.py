@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bookbuilder.structure.heading_choice import STOPPED, Choice
 from bookbuilder.structure.headings import Heading, candidate
-from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.structure.numerals import NUMERAL_CHARS, ONE_TO_TEN, parse_numeral
 from bookbuilder.structure.outdent import outdented_titles
 
 MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by its own heading
@@ -76,7 +76,7 @@ def _behind_the_name(lines: list, fields, title_junk: tuple, stem: str) -> dict[
 # Extras after the last numbered chapter, titled as a series: 一个普通人的日常（一） … （八） after
 # 诡秘之主's 第N章 (each with its text, and no 第N章 of their own), swallowed by the chapter before.
 _SERIAL = re.compile(rf"^(?P<stem>[^\s。，！？；：:、“”「」]{{2,20}}?)(?:\s*[（(](?P<n>[{NUMERAL_CHARS}]{{1,4}})[）)]"
-                     rf"|[ \u3000]+(?P<bare>[一二三四五六七八九十]{{1,3}}))$")  # 星野变 一 … 七 (九州缥缈录's tales)
+                     rf"|[ \u3000]+(?P<bare>[{ONE_TO_TEN}]{{1,3}}))$")  # 星野变 一 … 七 (九州缥缈录's tales)
 MIN_SERIAL = 3  # titles in the series, numbered 1, 2, 3 … without a gap
 SERIAL_TEXT = 3  # lines of text under each, at least
 

@@ -11,22 +11,26 @@ from __future__ import annotations
 
 import html
 import re
+import string
 import tomllib
 from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
-from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
-from bookbuilder.vocabulary import CHAPTER_UNITS, unit_class
+from bookbuilder.structure.numerals import FINANCIAL_TO_TEN, NUMERAL_CHARS, ONE_TO_TEN, TO_HUNDREDS, TO_THOUSANDS, parse_numeral
+from bookbuilder.vocabulary import (BACK_MATTER, BARE_CHAPTER_UNITS, BOOK_PARTS, CHAPTER_UNITS, COUNTER_WORDS, FILE_FORMAT,
+                                    FRONT_MATTER, HALF_VOLUME_UNITS, LABEL_BRACKETS, LAST_PART, OPENING_BRACKETS,
+                                    SEPARATOR_MARKS, SIDE_STORIES, STAR_MARKS, VOLUME_WORDS, any_case, char_class, expand,
+                                    matter_pattern, plain, unit_class)
 
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
 _N = f"[{NUMERAL_CHARS}]+"
 _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a typeset contents spaces them out
 CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is counted in
-_SEP = r"[\s:：、.．·\-—_】\]〗]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
-_VOLUME_UNIT = "(?:部分|卷|集|部|篇|季)"
-_HALF_VOLUME = r"(?:[上中下终終]\s?卷)"  # 终卷·刀剑如梦 第五章 刀剑: a named volume before its chapter
+_SEP = rf"[\s:：、.．·\-—_{re.escape(LABEL_BRACKETS[1])}]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
+_VOLUME_UNIT = "(?:" + "|".join(VOLUME_WORDS) + ")"
+_HALF_VOLUME = rf"(?:[{BOOK_PARTS}{LAST_PART[:2]}]\s?卷)"  # 终卷·刀剑如梦 第五章 刀剑: a named volume before its chapter (末卷 so not seen)
 _NUMBERED = re.compile(
     rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|{_HALF_VOLUME})(?:(?!第\s*{_N}\s*{CHAPTER_UNIT}).){{0,24}}?\s*)+)?"
     rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>{CHAPTER_UNIT})(?P<sep>{_SEP})(?P<title>.*)$"
@@ -41,39 +45,43 @@ def is_bare_label(title: str) -> bool:
 
 
 _MATTER = re.compile(
-    r"^(?P<word>楔\s?子|序\s?章|序\s?言|序\s?幕|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章"
-    r"|完本感言|完结感言|上架感言|新书感言|附录|附錄|外[传傳](?:之)?[一二三四五六七八九十0-9]*"  # 尾 声: typeset with a space (龙族1-3)
-    r"|番外篇?[一二三四五六七八九十0-9]*)"
+    rf"^(?P<word>{matter_pattern(FRONT_MATTER + BACK_MATTER)}"
+    rf"|外[传傳](?:之)?[{ONE_TO_TEN}0-9]*"  # 外传之二, 番外篇3: a numbered side story
+    rf"|番外篇?[{ONE_TO_TEN}0-9]*)"
     r"(?:(?:[\s:：、·\-—]+|(?=[（(]))(?P<title>.*))?$"  # 尾声（上）: a part's mark right after the word
 )
-_FRONT = ("楔子", "序章", "序言", "序幕", "序", "引子", "前言")
+_FRONT = plain(FRONT_MATTER)
 # 上部 面壁者危机, 中 部 咒语危机, 下篇: a book in two or three parts (三体II; typeset with a space too);
 # 终卷·刀剑如梦 after 上卷 ·美人如玉, 中卷, 下卷: a fourth and last volume (a wuxia download's four 卷).
 # A name needs a separator: 下卷帘子 is prose.
-_HALF = re.compile(r"^(?P<where>[上中下]|(?:终|終|末)(?=\s?卷))\s?(?P<unit>部|篇|卷|册)"
+_HALF = re.compile(rf"^(?P<where>[{BOOK_PARTS}]|(?:{'|'.join(LAST_PART)})(?=\s?卷))\s?(?P<unit>" + "|".join(HALF_VOLUME_UNITS) + ")"
                    r"(?:(?P<sep>[\s:：、·\-—]+)(?P<title>\S.{0,20}))?$")
-_HALF_NUMBER = {"上": 1, "中": 2, "下": 3}  # 终卷 has none: it is the last, whatever came before
-_HALF_CHAPTER = re.compile(r"^([零〇一二两三四五六七八九十百]+)[、.．]\S")
-_NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>[章回])(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$")
+_HALF_NUMBER = {part: n for n, part in enumerate(BOOK_PARTS, 1)}  # 上 1, 中 2, 下 3; 终卷 has none: it is the last, whatever came before
+_HALF_CHAPTER = re.compile(rf"^([{TO_HUNDREDS}]+)[、.．]\S")
+_NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>{unit_class(BARE_CHAPTER_UNITS)})(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$")
 # 第一 / 第二  十一月: 第 and a numeral with no unit, alone or before a short name (爱的教育's months);
 # weak and bare: only a running sequence of them, in a book without 第N章 headings of its own.
-_NO_UNIT = re.compile(r"^第(?P<num>[一二三四五六七八九十]{1,3})(?:(?P<sep>[ \u3000]+)(?P<title>[^\s。，！？、：:；]{1,8}))?$")
+_NO_UNIT = re.compile(rf"^第(?P<num>[{ONE_TO_TEN}]{{1,3}})(?:(?P<sep>[ \u3000]+)(?P<title>[^\s。，！？、：:；]{{1,8}}))?$")
 # 一 青衫磊落险峰行, or 一 alone (活着, 许三观卖血记: a literary novel numbers its chapters and titles none)
-_BARE_CHINESE = re.compile(r"^(?P<num>[零〇一二两三四五六七八九十百千]+)(?:(?P<sep>[\s、.．:：]+)(?P<title>\S.*))?$")
+_BARE_CHINESE = re.compile(rf"^(?P<num>[{TO_THOUSANDS}]+)(?:(?P<sep>[\s、.．:：]+)(?P<title>\S.*))?$")
 _BARE_ARABIC = re.compile(r"^(?P<num>\d{1,4})(?:(?P<sep>[、.．:：\s]+)(?P<title>\S.*))?$")
-_BRACKETED_ARABIC = re.compile(r"^[【\[〖](?P<num>\d{1,4})[】\]〗](?P<sep>\s*)(?P<title>.*)$")  # 【01】: 晋江-style downloads
+_OPENING_LABEL, _CLOSING_LABEL = (char_class(b) for b in LABEL_BRACKETS)
+# 【01】: 晋江-style downloads
+_BRACKETED_ARABIC = re.compile(rf"^{_OPENING_LABEL}(?P<num>\d{{1,4}}){_CLOSING_LABEL}(?P<sep>\s*)(?P<title>.*)$")
 # 1科学边界: a number glued to its title (a 三体 download), never to a counter word or a unit
 # (3个人, 5天后, 10点钟, 2号楼 are prose); weak like every bare number.
-_GLUED_ARABIC = re.compile(r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<![个年月日号天点时分秒岁次人名位条只件本块元米斤里楼层届期级倍部集章回节页毛角])"
+_GLUED_ARABIC = re.compile(r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<!" + unit_class(COUNTER_WORDS, "毛角") + ")"  # 5毛钱
                            r"[^，。！？；：,.!?;:]{0,19})$")
-_PAREN = re.compile(r"^[（(](?P<num>[零〇一二两三四五六七八九十百\d]{1,5})[)）](?P<sep>\s*)(?P<title>.*)$")
+_PAREN = re.compile(rf"^[（(](?P<num>[{TO_HUNDREDS}\d]{{1,5}})[)）](?P<sep>\s*)(?P<title>.*)$")
 # Chapter 1, Chapter1, and part1 / part 6 (微微一笑很倾城 numbers its 80 chapters so, the number glued or spaced)
 _ENGLISH = re.compile(r"^(?:Chapter\s*|CHAPTER\s*|[Pp]art\s*|PART\s*)(?P<num>\d{1,4})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
-_FINANCIAL_VOLUME = re.compile(r"^(?P<num>[壹贰貳叁參肆伍陆陸柒捌玖拾]{1,3})$")
+_FINANCIAL_VOLUME = re.compile(rf"^(?P<num>[{FINANCIAL_TO_TEN}]{{1,3}})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
-    rf"(?:第|卷|楔\s?子|序|引\s?子|前\s?言|尾\s?声|尾\s?聲|后\s?记|後\s?記|终\s?章|終\s?章|完本感言|完结感言|上架感言|新书感言|附录|附錄|番外|外传|外傳|[（(]|Chapter|CHAPTER|[Pp]art|PART|[上中下]\s?[部篇卷册]|[终終末]\s?卷"
-    rf"|{_N}\s*[章回]|[零〇一二两三四五六七八九十百千]+(?:[\s、.．:：]|$)|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|[【\[〖]\d{{1,4}}[】\]〗]|[壹贰貳叁參肆伍陆陸柒捌玖拾]{{1,3}}$)"
+    rf"(?:第|卷|{matter_pattern(FRONT_MATTER + BACK_MATTER)}|{'|'.join(SIDE_STORIES)}|[（(]|Chapter|CHAPTER|[Pp]art|PART"
+    rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷|{_N}\s*{unit_class(BARE_CHAPTER_UNITS)}"
+    rf"|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
+    rf"|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$)"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
 # itself (八月长安《你好，旧时光》: 109 chapters); the mark is never prose.
@@ -83,7 +91,7 @@ _MARKED = re.compile(r"^ˇ(?P<title>[^ˇ。]{1,40})ˇ$")
 _JJ_MARK = re.compile(r"^[☆★]、\s*(?P<title>[^\s。！？；][^。！？；]{0,29})$")
 # ★青蛙王子: a collection's tales each under a star (格林童话, 200 of them); a family of three or
 # more with text between them, in a file without 第N章 headings (there a star is an ornament).
-_STARRED = re.compile(r"^(?P<mark>[★☆◆◇●○■□▲△◎])\s*(?![、.．]|第)(?P<title>[^★☆◆◇●○■□▲△◎\s。！？；：:，,!?;…][^★☆◆◇●○■□▲△◎。！？；：:，,!?;…]{0,24})$")
+_STARRED = re.compile(rf"^(?P<mark>[{STAR_MARKS}])\s*(?![、.．]|第)(?P<title>[^{STAR_MARKS}\s。！？；：:，,!?;…][^{STAR_MARKS}。！？；：:，,!?;…]{{0,24}})$")
 # ------【火焰鸢尾】------: a title framed by separators (听雪楼's stories: 血薇, 风雨, 火焰鸢尾, 病, 上篇 …);
 # a family of three or more with text between them (choice._spread_out). A site's name (------凤舞文学网------),
 # a "分割线" joke (这是郁闷的分割线———) or an end mark (序章·完) so framed is no title.
@@ -91,24 +99,25 @@ _FRAME = "-=*＊~～_—─━═"
 _F = re.escape(_FRAME)
 _FRAMED = re.compile(rf"^[{_F}]{{3,}}\s*[【〖\[]?(?P<title>[^【】〖〗\[\]。，！？{_F}\s][^【】〖〗\[\]。，！？{_F}]{{0,19}}?)"
                      rf"[】〗\]]?\s*[{_F}]{{3,}}$")
-_NOT_A_FRAMED_TITLE = re.compile(r"分割线|完$|[网阁]$|书屋|书城|书吧|电子书|[Tt][Xx][Tt]|www|\.com")
+_NOT_A_FRAMED_TITLE = re.compile(rf"分割线|完$|[网阁]$|书屋|书城|书吧|电子书|{any_case(FILE_FORMAT)}|www|\.com")
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
 _END_OF_CHAPTER = re.compile(r"^[（(]?(?:终|終|完)[)）]?$")  # (结束, 完结 may be a last chapter's title: 第88章 完结)
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 # What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
 # A private-use character: an icon-font glyph a scraper kept before a heading (titles.toml).
 _PRIVATE_USE = frozenset(map(chr, range(0xE000, 0xF900)))
-_DEBRIS_STARTS = frozenset("章正最目V《标-=*＊☆★◆◇○●_~～─━═#＃※【[〖0123456789") | _PRIVATE_USE
-_DEBRIS_ENDS = frozenset(")）]】〗>-=*＊☆★◆◇○●_~～─━═#＃abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")  # …分宝 biqukan.com
+_DEBRIS_STARTS = frozenset("章正最目V《标※" + SEPARATOR_MARKS + LABEL_BRACKETS[0] + "0123456789") | _PRIVATE_USE
+_DEBRIS_ENDS = frozenset(")）>" + LABEL_BRACKETS[1] + SEPARATOR_MARKS + string.ascii_letters)  # …分宝 biqukan.com
 _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
-_STARS = frozenset("★☆◆◇●○■□▲△◎")
+_STARS = frozenset(STAR_MARKS)
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
 WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en", "no-unit")
 BARE_RULES = ("bare", "arabic", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
-STARTS = frozenset("ˇ第楔序引前尾后後终終末完番附外卷章正最目V《标-=*＊☆★◆◇○●■□▲△◎※_~～─━═#＃（(CPp上中下零〇一二两三四五六七八九十百千壹贰貳叁參肆伍陆陸柒捌玖拾上新"
-                   "0123456789０１２３４５６７８９【[") | _PRIVATE_USE
+# (〖 is not among them, though debris may start with it: a line that opens with 〖 is offered to no rule.)
+STARTS = (frozenset("ˇ第卷（(CPp" + BOOK_PARTS + LAST_PART + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES)
+                    + TO_THOUSANDS + FINANCIAL_TO_TEN + "0123456789０１２３４５６７８９") | (_DEBRIS_STARTS - {"〖"}) | _STARS)
 
 
 class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple is quick to make
@@ -126,8 +135,8 @@ class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple
 def _debris(extra: tuple[str, ...] = ()) -> tuple[tuple[re.Pattern, re.Pattern], re.Pattern | None]:
     """(prefix, suffix) patterns of data/titles.toml, and book.toml's title_junk cut anywhere."""
     data = tomllib.loads(resources.files("bookbuilder").joinpath("data/titles.toml").read_text("utf-8"))
-    prefixes = [p["regex"] for p in data["pattern"] if p["kind"] == "prefix"]
-    suffixes = [p["regex"] for p in data["pattern"] if p["kind"] == "suffix"]
+    prefixes = [expand(p["regex"]) for p in data["pattern"] if p["kind"] == "prefix"]
+    suffixes = [expand(p["regex"]) for p in data["pattern"] if p["kind"] == "suffix"]
     anywhere = "|".join(f"(?:{rx})" for rx in extra)
     return (re.compile("|".join(f"(?:{rx})" for rx in prefixes)),
             re.compile("|".join(f"(?:{rx})" for rx in suffixes))), (re.compile(anywhere) if anywhere else None)
@@ -183,7 +192,7 @@ def without_advert(line: str) -> str:
         return line
     start, end = urls[0][0], max(span[1] for span in spans + urls)  # (url_adverts may say why, third)
     # a bracket around the URL goes from its opening; a notice's sentence only as far as its site words (below)
-    start = min([start] + [span[0] for span in spans if title[span[0]] in "[【〖（(《<「［"])
+    start = min([start] + [span[0] for span in spans if title[span[0]] in OPENING_BRACKETS])
     tail = title[end:].strip(" \u3000")
     if tail and not (SITE_WORDS.search(tail) or NOTICE_WORDS.search(tail)):
         return line  # a story's words after the URL: not the site's

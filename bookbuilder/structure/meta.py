@@ -11,6 +11,8 @@ from functools import lru_cache
 from importlib import resources
 
 from bookbuilder.model import Paragraph
+from bookbuilder.vocabulary import (BARE_CHAPTER_UNITS, COUNTER_WORDS, EDITION_WORDS, FILE_FORMAT, POSTSCRIPTS, PREFACES, PROLOGUES,
+                                    any_case, plain, unit_class)
 
 FIELDS = ("title", "author", "description")
 _LABEL = {"书名": "title", "書名": "title", "作品": "title", "作品名": "title", "标题": "title", "作者": "author",
@@ -36,7 +38,9 @@ _SPACED_BYLINE = re.compile(r"^([^《》：:，。\s][^《》：:。]{0,29}?)(?:
 _GLUED_BYLINE = re.compile(r"^([^《》：:，。/／\s][^《》：:。/／]{3,29}?)(?<![的是文书])(?:作者|著者)[:：]\s*(\S.{0,20})$")
 # 《沉香如屑》苏寞: the title, then the author's name alone (not 全集, 合集, TXT下载, 晋江独家发表, 第一章, nor
 # what makes another book of it: 《鬼吹灯I》完全解密手册, 外传, 前传 …)
-_QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:全集|全本|全文|合集|文集|作品|[Tt][Xx][Tt]|下载|完结|精校|校对|最新|独家|发表|首发|连载|出品|[章回节卷]|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([\u4e00-\u9fffA-Za-z·]{2,8})$")
+_QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:全集|全本|全文|合集|文集|作品|" + any_case(FILE_FORMAT) + "|下载|完结|精校|校对|最新|独家|发表"
+                          r"|首发|连载|出品|" + unit_class(BARE_CHAPTER_UNITS, "节卷")  # a heading's: 第一章, 第三卷
+                          + r"|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([\u4e00-\u9fffA-Za-z·]{2,8})$")
 # An author's dynasty in brackets before the name: (明)徐宏祖, （清）曹雪芹.
 _DYNASTY = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
 # （清）曹雪芹 著, [明]罗贯中著: a classic's byline.
@@ -61,11 +65,18 @@ def _names() -> dict:
 
 
 @lru_cache(maxsize=1)
+def noise_words() -> tuple[str, ...]:
+    """What a download's name adds to the title: the edition words, the format in three spellings, and
+    names.toml's other noise words."""
+    return EDITION_WORDS + (FILE_FORMAT, FILE_FORMAT.lower(), FILE_FORMAT.title()) + tuple(_names()["noise"])
+
+
+@lru_cache(maxsize=1)
 def info_file_names() -> frozenset[str]:
     return frozenset(n.lower() for n in _names()["info_files"])
 
 
-_NOT_A_NAME = re.compile(r"电子书|小说|下载|全集|目录|简介|[Tt][Xx][Tt]|网|[。，；,;]")
+_NOT_A_NAME = re.compile(rf"电子书|小说|下载|全集|目录|简介|{any_case(FILE_FORMAT)}|网|[。，；,;]")
 
 
 def author_value(text: str) -> str:
@@ -92,7 +103,7 @@ def _title_value(text: str) -> str:
     return text.strip("《》").strip()
 
 
-_EDITION_TAG = re.compile(r"\s*[\[【（(](?:精校版|精校|校对版|全本|完本|全集|完结|精排版|TXT|txt)[\]】）)]")
+_EDITION_TAG = re.compile(r"\s*[\[【（(](?:" + "|".join(EDITION_WORDS + (FILE_FORMAT, FILE_FORMAT.lower())) + r")[\]】）)]")
 
 
 def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, list[str]]:
@@ -153,7 +164,8 @@ NAME_LINES = 3  # the intro page's first paragraphs, where the book's name may s
 
 
 # 金庸 under 侠客行: a name alone, two to four Han characters, that no label or heading word is.
-_NAME_ALONE = re.compile(r"^(?!.*(?:简介|簡介|目录|目錄|正文|前言|序言|引子|楔子|后记|後記|全集|文集|上卷|下卷|上册|下册|完))[\u4e00-\u9fff]{2,4}$")
+_NAME_ALONE = re.compile(r"^(?!.*(?:简介|簡介|目录|目錄|正文|" + "|".join(plain(PREFACES + PROLOGUES + POSTSCRIPTS))
+                         + r"|全集|文集|上卷|下卷|上册|下册|完))[\u4e00-\u9fff]{2,4}$")
 
 
 def _name_under_title(blocks: tuple, titles: set[str]) -> Found | None:
@@ -242,8 +254,7 @@ def author_and_title(text: str) -> tuple[str, str] | None:
 
 def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     """《书名》作者：某某, 书名（校对版全本）作者：某某, 书名-作者, 书名_作者_…, [作者]书名 — a file or folder name."""
-    stem = re.sub(r"^\d+[\s._\-]+|^\d{1,2}(?=[\u4e00-\u9fff])(?![个年月日号天点时小分秒岁次人名位条只件本块元米斤里楼层届期级倍部集章回节页])",
-                  "", stem.strip())  # 10鬼吹灯之牧野诡事: a shelf's index (not 7号房, 24小时)
+    stem = _SHELF_INDEX.sub("", stem.strip())  # 10鬼吹灯之牧野诡事: a shelf's index (not 7号房, 24小时)
     stem = _SITE_IN_BRACKETS.sub("", stem)  # 金瓶梅[www.example.org]
     stem = _denoise(stem).lstrip(" .-_")  # [四大名著].红楼梦: a tag, not an author
     if re.search("[\u4e00-\u9fff]", cut := _ENCODING_TAG.sub("", stem)):
@@ -265,6 +276,7 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     return _named(parts[0] if len(parts) == 1 else _denoise(stem), "", source)  # hlm_big5: one name, no author
 
 
+_SHELF_INDEX = re.compile(r"^\d+[\s._\-]+|^\d{1,2}(?=[\u4e00-\u9fff])(?!" + unit_class(COUNTER_WORDS, "小") + ")")
 _ENCODING_TAG = re.compile(r"[\s\-_.（(\[]*(?:utf-?8|gbk|gb2312|gb18030|big5|unicode)[）)\]]?$", re.I)
 _SITE_IN_BRACKETS = re.compile(r"[\[【(（]\s*(?:https?://)?(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/?\s*[\]】)）]")
 
@@ -280,7 +292,7 @@ def _named(title: str, author: str, source: str) -> dict[str, Found]:
 
 def _denoise(text: str) -> str:
     """The noise words of download names (data/names.toml) cut, with the brackets they stood in."""
-    words = "|".join(re.escape(w) for w in sorted(_names()["noise"], key=len, reverse=True))
+    words = "|".join(re.escape(w) for w in sorted(noise_words(), key=len, reverse=True))
     text = re.sub(rf"[（(【\[]\s*(?:(?:{words})[\s+、,，]*)+\s*[）)】\]]", "", text)
     text = re.sub(rf"(?:{words})+$", "", text.strip())
     return text.strip(" 　-_.")

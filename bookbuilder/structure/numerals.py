@@ -1,6 +1,24 @@
 """Chinese numerals → integers (RULES §4.2), and integers → Chinese numerals for titles."""
 from __future__ import annotations
 
+# The numeral characters, declared here once: every pattern elsewhere builds its classes from these
+# names (a heading rule that takes only everyday numerals, a volume's financial ones …).
+DIGITS = "一二三四五六七八九"  # 1–9 as everyday text writes them
+ZEROS = "零〇"
+TWO = "两"  # 两百, 两千: the other two
+TEN, HUNDRED, THOUSAND, MYRIAD = "十", "百", "千", "万"
+FINANCIAL_DIGITS = "壹贰叁肆伍陆柒捌玖"  # 大写, as a cheque writes them (simplified)
+FINANCIAL_TRADITIONAL = "貳參陸"  # the traditional forms of 贰, 叁, 陆
+FINANCIAL_TEN, FINANCIAL_HUNDRED, FINANCIAL_THOUSAND = "拾", "佰", "仟"
+
+# The sets the patterns use (a character class is [ + one of these + ]):
+ONE_TO_TEN = DIGITS + TEN  # 第一 … 第十: a short count
+TO_HUNDREDS = ZEROS + DIGITS + TWO + TEN + HUNDRED  # 一百零五: a list's item, a part in brackets
+TO_THOUSANDS = TO_HUNDREDS + THOUSAND  # 一千二百: a bare numeral heading
+TO_MYRIADS = TO_THOUSANDS + MYRIAD
+FINANCIAL_TO_TEN = FINANCIAL_DIGITS + FINANCIAL_TRADITIONAL + FINANCIAL_TEN  # 壹 … 拾: a volume numbered so
+WRITTEN = TO_MYRIADS + FINANCIAL_DIGITS + FINANCIAL_TEN + FINANCIAL_HUNDRED + FINANCIAL_THOUSAND  # both kinds, simplified
+
 _DIGIT = {
     "零": 0, "〇": 0, "○": 0, "◯": 0, "一": 1, "壹": 1, "二": 2, "两": 2, "贰": 2, "貳": 2, "兩": 2, "三": 3, "叁": 3, "參": 3,
     "四": 4, "肆": 4, "五": 5, "伍": 5, "六": 6, "陆": 6, "陸": 6, "七": 7, "柒": 7, "八": 8, "捌": 8,
@@ -46,7 +64,7 @@ def parse_numeral(text: str) -> int | None:
     return total + section + digit
 
 
-_DIGITS = "零一二三四五六七八九"
+_DIGITS = ZEROS[0] + DIGITS  # index = value
 
 
 def to_chinese(n: int) -> str:

@@ -15,7 +15,8 @@ import re
 from collections import Counter
 
 from bookbuilder.structure.headings import Heading
-from bookbuilder.structure.numerals import parse_numeral
+from bookbuilder.structure.numerals import TO_HUNDREDS, parse_numeral
+from bookbuilder.vocabulary import PREFACES, plain
 
 PROSE_LINE = 30  # characters: a line this long is prose, and says whether prose is indented
 INDENTED_SHARE = 0.9  # of the prose lines indented alike, for another indent to mean a title
@@ -30,10 +31,10 @@ MAX_TITLE_SHARE = 0.34  # titles among the non-blank lines: more is not a book o
 _NOT_TITLE = re.compile(r"[。．！？；，：、…,.!?;:“”「」『』‘’\"'《》<>|/\\=*#~]|^[（(—─\-]")
 # A label, not a title: 君重写版文案 over 沉香如屑's blurb (the text before the first title is the
 # book's introduction).
-_LABEL = re.compile(r"(?:文案|简介|簡介|介绍|介紹|目录|目錄|正文|序言|前言|推荐|推薦)\d*[】\]]?$")  # 【内容简介2】, 【编辑推荐】
+_LABEL = re.compile(r"(?:文案|简介|簡介|介绍|介紹|目录|目錄|正文|" + "|".join(plain(PREFACES)) + r"|推荐|推薦)\d*[】\]]?$")  # 【内容简介2】, 【编辑推荐】
 _BYLINE = re.compile(r"^(?:作\s*者|著\s*者)\s*[:：]")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-_NUMERAL_LINE = re.compile(r"^[一二三四五六七八九十百零〇两]{1,4}$")
+_NUMERAL_LINE = re.compile(rf"^[{TO_HUNDREDS}]{{1,4}}$")
 
 
 def outdented_titles(lines: list, fields, indent_of) -> dict[int, Heading]:

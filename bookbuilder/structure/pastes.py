@@ -9,16 +9,19 @@ import re
 
 from bookbuilder.structure.headings import MAX_LONG_HEADING, candidate
 from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
-from bookbuilder.vocabulary import CHAPTER_UNITS, GLUED_CHAPTER_UNITS, VOLUME_UNITS, unit_class
+from bookbuilder.vocabulary import (BARE_CHAPTER_UNITS, CHAPTER_UNITS, ENDINGS, GLUED_CHAPTER_UNITS, MATTER_STARTS, OPENINGS,
+                                    PROLOGUES, VOLUME_UNITS, plain, unit_class)
 
 # Forum pastes: one physical line holds many paragraphs, joined by runs of spaces (issue 16).
 PASTE_LINE = 200
 PASTE_GAP = re.compile(r"(?<=\S)[ \t\u3000]{2,}(?=\S)")
 # A Markdown heading glued to the end of the paragraph before it (…一笑。###第九章  通天（6）).
-GLUED_HEADING = re.compile(r"(?<=[^#\s])(?=#{2,6}\s*(?:第|[楔序引前尾后番附]))")
+GLUED_HEADING = re.compile(rf"(?<=[^#\s])(?=#{{2,6}}\s*(?:第|{unit_class(MATTER_STARTS)}))")
 # A heading's label alone (第四章, ###第四章, 序章): in a paste, the gap after it may be the one
-# between label and title.
-_BARE_LABEL = re.compile(rf"^#{{0,6}}\s*(?:第\s*[{NUMERAL_CHARS}]+\s*{unit_class(CHAPTER_UNITS, VOLUME_UNITS)}|序章|楔子|引子|尾声)$")
+# between label and title. Of the matter words, those pastes have shown so: 序章, 楔子, 引子, 尾声.
+_LABEL_WORDS = plain(OPENINGS[:1] + PROLOGUES + ENDINGS[:1])
+_BARE_LABEL = re.compile(rf"^#{{0,6}}\s*(?:第\s*[{NUMERAL_CHARS}]+\s*{unit_class(CHAPTER_UNITS, VOLUME_UNITS)}|"
+                         + "|".join(_LABEL_WORDS) + ")$")
 _SENTENCE_MARKS = frozenset("。！？；，…!?;")
 PASTE_TITLE = 20  # characters: the longest piece after a bare label taken for its title
 
@@ -96,7 +99,7 @@ _GLUED_CHAPTER = re.compile(rf"^第[{NUMERAL_CHARS}]+(?:章(?![程节])|回(?![�
 # the text, which 話說, 詩曰 … open.
 GLUED_BOOK = 5000  # characters: a line this long may be a book run together
 GLUED_START = 300  # characters from the start within which the first label stands (after the name, a 书名 line)
-_GLUED_NUMBER = rf"([{NUMERAL_CHARS}]{{1,7}})[回章卷]"
+_GLUED_NUMBER = rf"([{NUMERAL_CHARS}]{{1,7}}){unit_class(BARE_CHAPTER_UNITS, '卷')}"  # 回, 章, and 卷 (a book of 卷s)
 _FIRST_LABEL = re.compile(rf"第?{_GLUED_NUMBER}")  # 定情人's first is 一回, its 第 lost
 _OPENING = re.compile(r"話說|话说|卻說|却说|且說|且说|詩曰|诗曰|詞曰|词曰|話表|话表|卻表|却表|上回書|上回书|這回書|这回书|看官|原來|原来")
 GLUED_TITLE = 40  # characters after a label within which an opening word ends its title
