@@ -69,6 +69,8 @@ def couplet_titles(reading: Reading) -> Reading:
     """The pass: where the file sets its couplet titles on two lines, each second line joined to
     its heading (the heading's title gets it, the line is no paragraph any more)."""
     sections = reading.sections
+    if sections is None:
+        return reading
     halves = []
     for section in sections:
         h = section.heading
@@ -78,5 +80,10 @@ def couplet_titles(reading: Reading) -> Reading:
     if len(shaped) < COUPLETS_LEAST or len(shaped) < COUPLETS_SHARE * len(halves):
         return reading
     joined = {id(section) for section in shaped}
-    return replace(reading, sections=[replace(s, heading=s.heading._replace(title=f"{s.heading.title} {s.blocks[0].text}"),
-                                              blocks=s.blocks[1:]) if id(s) in joined else s for s in sections])
+    return reading._replace(sections=[_joined(s) if id(s) in joined else s for s in sections])
+
+
+def _joined(section):
+    """The section's first line, the couplet's other half, joined to its heading's title."""
+    return replace(section, heading=section.heading._replace(title=f"{section.heading.title} {section.blocks[0].text}"),
+                   blocks=section.blocks[1:])

@@ -74,7 +74,7 @@ def apply_fixes(reading: Reading) -> Reading:
         return reading
     reading = every_line_as_fields(reading)
     choice, merged, applied = apply(reading.fixes, reading.lines, reading.chosen, reading.path)
-    return replace(reading, choice=choice, merged=frozenset(merged), notes=reading.notes + tuple(applied))
+    return reading._replace(choice=choice, merged=frozenset(merged), notes=reading.notes + tuple(applied))
 
 
 def apply(fixes: tuple[Fix, ...], lines, choice: Choice, path: str) -> tuple[Choice, set[int], list[Diagnostic]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bookbuilder.structure.own_contents import drop_contents, title_key
@@ -36,7 +36,7 @@ class Choice:
 
 def choose_headings(reading: Reading) -> Reading:
     """The pass: the file's headings chosen among its candidates (choose)."""
-    return replace(reading, choice=choose(reading.cands, reading.before) if reading.cands else Choice({}, (), {}, {}))
+    return reading._replace(choice=choose(reading.cands, reading.before) if reading.cands else Choice({}, (), {}, {}))
 
 
 def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:

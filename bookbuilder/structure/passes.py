@@ -8,10 +8,12 @@ heading keeps the name of the pass that last decided it: `bookbuilder toc --json
 """
 from __future__ import annotations
 
+import bisect
 import re
 import time
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Sequence
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Paragraph
@@ -20,11 +22,12 @@ if TYPE_CHECKING:
     from bookbuilder.structure.heading_choice import Choice
     from bookbuilder.structure.headings import Heading
 
+_NONE: Mapping = MappingProxyType({})  # an empty mapping no pass can change
 
-@dataclass(frozen=True)
-class Reading:
-    """One file as the passes see it. A pass returns a new Reading and leaves the lists and dicts
-    of the one it was given as they were (so a pass can be run again, or left out)."""
+
+class Reading(NamedTuple):  # a tuple: each pass makes one or two per file, and a tuple is quick to make
+    """One file as the passes see it. A pass returns a new Reading (`_replace`) and leaves the lists
+    and dicts of the one it was given as they were (so a pass can be run again, or left out)."""
 
     path: str
     text: str
@@ -33,16 +36,16 @@ class Reading:
     fixes: tuple = ()  # book.toml's [[fix]] entries
     toc_rules: tuple = ()  # Legado txtTocRule rules
     # Non-blank lines: a Paragraph where no rule can take the line (most), else (number, indented, text).
-    lines: list = field(default_factory=list)
-    cands: dict[int, Heading] = field(default_factory=dict)  # line index → candidate, in line order
-    before: dict[int, int] = field(default_factory=dict)  # per candidate: lines other than separators before it
-    looked_at: list[int] = field(default_factory=list)  # indexes of the lines kept as tuples: those a rule looked at
-    separator_at: list[int] = field(default_factory=list)
-    contents_at: list[int] = field(default_factory=list)  # where 目录 lines stand
+    lines: Sequence = ()
+    cands: Mapping[int, Heading] = _NONE  # line index → candidate, in line order
+    before: Mapping[int, int] = _NONE  # per candidate: lines other than separators before it
+    looked_at: Sequence[int] = ()  # indexes of the lines kept as tuples: those a rule looked at
+    separator_at: Sequence[int] = ()
+    contents_at: Sequence[int] = ()  # where 目录 lines stand
     choice: Choice | None = None  # None until the choice pass has chosen: every candidate stands
     merged: frozenset[int] = frozenset()  # heading lines a fix joined to the chapter before
     notes: tuple[Diagnostic, ...] = ()
-    decided: dict[int, str] = field(default_factory=dict)  # line index → the pass that last decided its heading
+    decided: Mapping[int, str] = _NONE  # line index → the pass that last decided its heading
     sections: list | None = None  # the file cut at its headings (bookbuilder.structure.sections.Section)
 
     @property
@@ -70,6 +73,8 @@ def run_passes(reading: Reading, passes: tuple[Pass, ...], off: frozenset[str] |
                seconds: dict[str, float] | None = None) -> Reading:
     """`reading` through each pass in order but those named in `off`; each heading a pass adds or
     changes is marked with its name. `seconds` (when given) adds up the time each pass took."""
+    if off and (unknown := set(off).difference(step.name for step in passes)):
+        raise ValueError(f"no such pass: {', '.join(sorted(unknown))}")
     for step in passes:
         if step.name in off:
             continue
@@ -84,20 +89,34 @@ def _marked(earlier: Reading, later: Reading, name: str) -> Reading:
     """`later` with the headings that differ from `earlier`'s marked as decided by `name`: by line
     before the file is cut into sections, by section after (a pass over the sections keeps their
     number)."""
+    if later is earlier:
+        return later  # the pass found nothing to do (most passes, for most files)
     if later.sections is None:
         then = earlier.headings
         changed = {i: name for i, h in later.headings.items() if then.get(i) != h}
-        return replace(later, decided={**later.decided, **changed}) if changed else later
+        return later._replace(decided={**later.decided, **changed}) if changed else later
     if earlier.sections is None or earlier.sections is later.sections:
         return later
     sections = [replace(b, decided_by=name) if a.heading != b.heading else b
                 for a, b in zip(earlier.sections, later.sections)]
-    return replace(later, sections=sections)
+    return later._replace(sections=sections)
+
+
+def with_found(reading: Reading, found: dict[int, Heading]) -> Reading:
+    """Headings found after the file was read (its contents' titles, its margin titles) made
+    candidates like the others: their lines kept as fields, in line order."""
+    lines, cands, before = list(reading.lines), dict(reading.cands), dict(reading.before)
+    for i, heading in found.items():
+        lines[i] = fields(lines[i])
+        cands[i] = heading
+        before[i] = i - bisect.bisect_left(reading.separator_at, i)
+    return reading._replace(lines=lines, cands=dict(sorted(cands.items())), before=before,
+                            looked_at=sorted(set(reading.looked_at).union(cands)))
 
 
 def every_line_as_fields(reading: Reading) -> Reading:
     """Every line as (number, indented, text): the rare book.toml rules see every line alike."""
-    return replace(reading, lines=[fields(item) for item in reading.lines], looked_at=list(range(len(reading.lines))))
+    return reading._replace(lines=[fields(item) for item in reading.lines], looked_at=list(range(len(reading.lines))))
 
 
 def fields(item) -> tuple[int, bool, str]:

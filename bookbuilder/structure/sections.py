@@ -2,27 +2,27 @@
 
 Parsing is structural only: one non-blank line is one paragraph here; joining broken lines,
 dropping site junk and fixing punctuation are normalization rules that run afterwards. Which
-lines are headings is decided per file, by its own evidence (bookbuilder.structure.headings).
+lines are headings is decided per file, by its own evidence, in the passes of HEADING_PASSES (at
+the end of this module; bookbuilder.structure.passes runs them): each a function Reading → Reading.
 """
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.structure.heading_choice import Choice, choose, choose_headings
+from bookbuilder.structure.heading_choice import Choice, choose_headings
 from bookbuilder.structure.couplets import couplet_titles
 from bookbuilder.structure.fixes import apply_fixes
-from bookbuilder.structure.headings import (BARE_RULES, STARTS, Heading, candidate, heading_core, is_bare_label, normalize_title,
+from bookbuilder.structure.headings import (STARTS, Heading, candidate, heading_core, is_bare_label, normalize_title,
                                   without_page)
 from bookbuilder.structure.meta import author_and_title
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.structure.pastes import (GLUED_BOOK, GLUED_HEADING, PASTE_GAP, PASTE_LINE, after_sentence, glued_chapters,
                                 heading_then_text, may_have_gap, paste_pieces)
-from bookbuilder.structure.few_headings import MARGIN_BOOK, more_headings
-from bookbuilder.structure.passes import Pass, Reading, every_line_as_fields, fields, run_passes
+from bookbuilder.structure.few_headings import titles_by_layout
+from bookbuilder.structure.passes import Pass, Reading, every_line_as_fields, fields, run_passes, with_found
 from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
@@ -132,29 +132,14 @@ def find_candidates(reading: Reading) -> Reading:
                 cands[len(lines)] = h
                 before[len(lines)] = len(lines) - separators
             append(piece)
-    return replace(reading, lines=lines, cands=cands, before=before, looked_at=looked_at, separator_at=separator_at,
-                   contents_at=contents_at)
+    return reading._replace(lines=lines, cands=cands, before=before, looked_at=looked_at, separator_at=separator_at,
+                            contents_at=contents_at)
 
 
 def titles_in_own_contents(reading: Reading) -> Reading:
     """The source's own contents may name headings no rule finds: the first 目录 that does."""
     named = next((found for at in reading.contents_at[:5] if (found := titles_from_contents(reading.lines, at, reading.cands))), {})
-    return _taken(reading, named) if named else reading
-
-
-def titles_by_layout(reading: Reading) -> Reading:
-    """Where the rules found little: titles by layout, behind a name (bookbuilder.structure.few_headings);
-    chosen again with them."""
-    if reading.custom is not None or len(reading.lines) < MARGIN_BOOK:
-        return reading
-    found, bare_are_sections = more_headings(reading.text, reading.path, reading.chosen, reading.lines, fields,
-                                             reading.title_junk)
-    if not found:
-        return reading
-    if bare_are_sections:
-        reading = replace(reading, cands={i: h for i, h in reading.cands.items() if h.rule not in BARE_RULES})
-    reading = _taken(reading, found)
-    return replace(reading, choice=choose(reading.cands, reading.before)) if reading.choice is not None else reading
+    return with_found(reading, named) if named else reading
 
 
 def legado_toc_rules(reading: Reading) -> Reading:
@@ -165,20 +150,8 @@ def legado_toc_rules(reading: Reading) -> Reading:
 
     reading = every_line_as_fields(reading)
     choice, unused = best_choice(reading.chosen, reading.lines, reading.toc_rules)
-    return replace(reading, choice=choice, cands={**reading.cands, **choice.headings},
-                   notes=reading.notes + tuple(Diagnostic("I304", why, Location(reading.path)) for why in unused))
-
-
-def _taken(reading: Reading, found: dict[int, Heading]) -> Reading:
-    """Headings found after the file was read (its contents' titles, its margin titles) made
-    candidates like the others: their lines kept as fields, in line order."""
-    lines, cands, before = list(reading.lines), dict(reading.cands), dict(reading.before)
-    for i, heading in found.items():
-        lines[i] = fields(lines[i])
-        cands[i] = heading
-        before[i] = i - bisect.bisect_left(reading.separator_at, i)
-    return replace(reading, lines=lines, cands=dict(sorted(cands.items())), before=before,
-                   looked_at=sorted(set(reading.looked_at).union(cands)))
+    return reading._replace(choice=choice, cands={**reading.cands, **choice.headings},
+                            notes=reading.notes + tuple(Diagnostic("I304", why, Location(reading.path)) for why in unused))
 
 
 def cut_sections(reading: Reading) -> Reading:
@@ -186,14 +159,16 @@ def cut_sections(reading: Reading) -> Reading:
     contents and page headers dropped (I302, I303), look-alike lines noted (I301)."""
     sections, notes = _sections(reading.lines, reading.looked_at, reading.chosen, reading.cands, reading.path,
                                 reading.merged, reading.decided)
-    return replace(reading, sections=sections, notes=reading.notes + tuple(notes))
+    return reading._replace(sections=sections, notes=reading.notes + tuple(notes))
 
 
 def titles_below(reading: Reading) -> Reading:
     """第一回 alone, its title on the next line: the two one heading (_title_below)."""
+    if reading.sections is None:
+        return reading
     sections = [_title_below(section) for section in reading.sections]
     same = all(a is b for a, b in zip(sections, reading.sections))
-    return reading if same else replace(reading, sections=sections)
+    return reading if same else reading._replace(sections=sections)
 
 
 def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
@@ -228,7 +203,7 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
     blocks = sections[-1].blocks
     # Only the lines a rule looked at (and those skipped) need a look: the runs of paragraphs
     # made as the file was read go into the sections between them whole.
-    marks = (sorted(skip.union(looked_at)) if skip else looked_at) + [len(lines)]
+    marks = [*(sorted(skip.union(looked_at)) if skip else looked_at), len(lines)]
     done = 0
     for i in marks:
         if i > done:
