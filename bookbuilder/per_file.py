@@ -55,7 +55,7 @@ def _decode_file(spec: FileToRead) -> Decoded:
 
 
 def read_file(spec: FileToRead, whole_novel: bool = False) -> FileRead:
-    """decode → parse → the parts of the book the file holds."""
+    """decode → structure (split_sections: the heading passes) → the parts of the book the file holds."""
     decoded = _decode_file(spec)
     if decoded.is_empty:
         return FileRead(None, decoded.diagnostics + (Diagnostic("W101", "empty file skipped", Location(spec.shown)),), "", ())
