@@ -47,6 +47,9 @@ class Chapter:
     file_number: int | None = None
     # "chapter" for story chapters; "intro" for a preamble page; "front"/"back" for 楔子, 后记, …
     kind: str = "chapter"
+    # The reading pass that decided its heading (bookbuilder.structure.passes); None where no
+    # heading line did (a chapter titled by its file's name, the intro, a part cut by size).
+    decided_by: str | None = field(default=None, compare=False)
 
     @property
     def chars(self) -> int:

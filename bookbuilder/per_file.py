@@ -55,7 +55,7 @@ def _decode_file(spec: FileToRead) -> Decoded:
 
 
 def read_file(spec: FileToRead, whole_novel: bool = False) -> FileRead:
-    """decode → parse → the parts of the book the file holds."""
+    """decode → structure (split_sections: the heading passes) → the parts of the book the file holds."""
     decoded = _decode_file(spec)
     if decoded.is_empty:
         return FileRead(None, decoded.diagnostics + (Diagnostic("W101", "empty file skipped", Location(spec.shown)),), "", ())
@@ -151,18 +151,18 @@ def _encode_chapter(chapter: Chapter) -> tuple:
         blocks: tuple = (joined, array("i", lines).tobytes())
     else:
         blocks = chapter.blocks
-    return chapter.title, path, chapter.at.line, chapter.number, chapter.file_number, chapter.kind, blocks
+    return chapter.title, path, chapter.at.line, chapter.number, chapter.file_number, chapter.kind, chapter.decided_by, blocks
 
 
 def _decode_chapter(wire: tuple) -> Chapter:
-    title, path, line, number, file_number, kind, blocks = wire
+    title, path, line, number, file_number, kind, decided_by, blocks = wire
     if blocks and type(blocks[0]) is str:
         joined, packed = blocks
         lines = array("i")
         lines.frombytes(packed)
         blocks = tuple(Paragraph(text, Location(path, n)) if n > 0 else SceneBreak(Location(path, -n))
                        for text, n in zip(joined.split("\n"), lines))
-    return Chapter(title, blocks, Location(path, line), number, file_number, kind)
+    return Chapter(title, blocks, Location(path, line), number, file_number, kind, decided_by)
 
 
 def _encode_diagnostics(found) -> tuple:

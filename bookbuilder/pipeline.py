@@ -1,8 +1,9 @@
 """The only place where the stages are wired together:
 
 book.toml → Config; source/ → ordered files; per file (bookbuilder.per_file, on every core):
-decode → parse → parts → normalize + lint; parts → structure → Book (+ meta); Book → each
-format's renderer (bookbuilder.render); its artifact → that renderer's output checks.
+decode → structure (the heading passes, bookbuilder.structure.passes) → parts → normalize + lint;
+parts → volumes and chapters → whole-book cleaning → meta → lint → Book; Book → each format's
+renderer (bookbuilder.render); its artifact → that renderer's output checks.
 """
 from __future__ import annotations
 
@@ -50,26 +51,54 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     every core; bookbuilder.parallel). A whole-novel file is read and normalized here. `memo`
     (kept by the caller between loads, as `serve` does) keeps each file's result while the file,
     book.toml and the rules are unchanged: only the files that changed are read again."""
-    from bookbuilder.check.source_lint import lint
-
     config = load_config(Path(path))
+    cwd = os.getcwd()
+    groups, specs = _files_to_read(config, cwd)
+    # per file: decode → structure (the heading passes) → parts → normalize + lint
+    language, rules, reads = _read_each_file(config, specs, jobs, memo)
+    taken = _put_together(config, groups, reads, cwd)  # the files' parts → volumes and chapters
+    volumes, normalized, notes = _across_files(taken, rules)  # repeated chapters, numbering that starts again
+    raw = Book(_meta_until_chosen(config, language), volumes, taken.files)
+    book, kept, gone = _whole_book_cleaning(raw, rules, normalized)  # what repeats over the book, chapters left out
+    book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
+    return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)))
+
+
+def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
+    """The source's files in reading order (grouped by volume folder), each with what book.toml says of it."""
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
-    cwd = os.getcwd()
     specs = [FileToRead(file, _shown(file, cwd), _encoding(file, config, whole_novel), config.errors, custom,
                         config.title_junk, config.fixes, config.toc_rules)
              for group in groups for file in group.files]
-    if whole_novel:
+    return groups, specs
+
+
+def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, memo: dict | None):
+    """The book's language, its normalizer, and each file read (bookbuilder.per_file): a whole novel
+    here, a folder's files streamed in reading order from the workers while the rest are read."""
+    if config.source.is_file():
         read = read_file(specs[0], whole_novel=True)
         language = config.language or guess_language(read.sample)
         rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
-        reads = [normalized_parts(read, rules)]
-    else:
-        language = config.language or guess_language(sample_of_first_files(specs))
-        rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
-        # Streamed in reading order: the files are put together here while the rest are read.
-        reads = _read_files(specs, rules, jobs, memo)
+        return language, rules, [normalized_parts(read, rules)]
+    language = config.language or guess_language(sample_of_first_files(specs))
+    rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
+    return language, rules, _read_files(specs, rules, jobs, memo)
+
+
+@dataclass
+class _Taken:
+    """The files' parts put together: volumes and chapters, and what was said on the way."""
+
+    asm: Assembly
+    files: tuple[SourceFile, ...]
+    normalized: list[Normalized]
+    notes: list[Diagnostic]
+
+
+def _put_together(config: Config, groups: list, reads, cwd: str) -> _Taken:
     notes: list[Diagnostic] = []
     files: list[SourceFile] = []
     normalized: list[Normalized] = []
@@ -92,21 +121,38 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     if config.fixes and (fix := unmatched(config.fixes, notes)) is not None:
         what = f"at = {fix.at_file}:{fix.at_line}" if fix.at_file else f"title = {fix.title!r}"
         raise BookError("E009", f"[[fix]] #{fix.index} ({what}) matches no line of the book", Location(str(config.toml_path), fix.line))
-    volumes, repeats = without_repeats(finish(asm, polish=rules.title))
+    return _Taken(asm, tuple(files), normalized, notes)
+
+
+def _across_files(taken: _Taken, rules) -> tuple[tuple, list[Normalized], tuple[Diagnostic, ...]]:
+    """The volumes, without a chapter that repeats an earlier one word for word (W308), divided
+    where a book without volumes numbers from 1 again."""
+    volumes, repeats = without_repeats(finish(taken.asm, polish=rules.title))
+    normalized, notes = taken.normalized, list(taken.notes)
     if repeats:
         normalized = [n for i, n in enumerate(normalized) if i not in repeats]
         notes += [Diagnostic("W308", f"chapter {chapter.title!r} repeats the one at {earlier.at} word for word: left out", chapter.at)
                   for chapter, earlier in repeats.values()]
     volumes, divided = parts_at_restarts(volumes)
     notes += divided
+    return volumes, normalized, tuple(notes)
+
+
+def _meta_until_chosen(config: Config, language: str) -> Meta:
     title, author = config.title or "", config.author or DEFAULT_AUTHOR  # until meta.apply chooses
-    placeholder = Meta(
+    return Meta(
         title=title, author=author, language=language, description=config.description,
         identifier=config.identifier or stable_identifier(title, author), publisher=config.publisher,
         date=config.date, subjects=config.subjects,
     )
-    raw, repeated = strip_repeated(Book(placeholder, volumes, tuple(files)), rules.off)
-    for k, found in repeated.items():  # the whole book's evidence, after each chapter's own (normalize.repeats)
+
+
+def _whole_book_cleaning(raw: Book, rules, normalized: list[Normalized]) -> tuple[Book, list, list[Diagnostic]]:
+    """The whole book's evidence, after each chapter's own (normalize.repeats): the book cleaned;
+    the findings of the chapters kept; the removals in the chapters left out."""
+    normalized = list(normalized)
+    raw, repeated = strip_repeated(raw, rules.off)
+    for k, found in repeated.items():
         counts = Counter(normalized[k].counts) + Counter(f"junk:{removal_parts(d)[0]}" for d in found)
         normalized[k] = replace(normalized[k], counts=dict(counts), findings=normalized[k].findings + found)
     pairs = [(chapter, n.counts) for chapter, n in zip(raw.chapters(), normalized)]
@@ -114,12 +160,25 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     book = rules.book(raw, pairs, drop)
     kept = [n.findings for i, n in enumerate(normalized) if i not in drop]
     gone = [d for i, n in enumerate(normalized) if i in drop for d in n.findings if d.code == REMOVED]
+    return book, kept, gone
+
+
+def _meta(book: Book, config: Config, rules, cwd: str, kept: list, gone: list[Diagnostic]):
+    """The title, author and description chosen (structure.meta), said in an I001; an intro page
+    that only held them is gone, its findings with it."""
     book, chosen, intro_gone = meta.apply(book, config, rules.title, _info_files(config, cwd))
     if intro_gone:
-        gone += [d for d in kept.pop(0) if d.code == REMOVED]
+        gone = gone + [d for d in kept[0] if d.code == REMOVED]
+        kept = kept[1:]
     said = Diagnostic("I001", "title 《{}》 ({}), author {} ({})".format(
         chosen["title"].value, chosen["title"].source, chosen["author"].value, chosen["author"].source))
-    return Loaded(config, book, tuple(notes) + (said,) + tuple(gone) + tuple(lint(book, kept)))
+    return book, said, kept, gone
+
+
+def _lint(book: Book, kept: list) -> list[Diagnostic]:
+    from bookbuilder.check.source_lint import lint
+
+    return lint(book, kept)
 
 
 def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | None):

@@ -140,7 +140,7 @@ def toc_rows(book: Book, diagnostics=()) -> list[dict]:
             if chapter.chars > LONG_CHAPTER:
                 unsure.append(f"over {LONG_CHAPTER:,} characters")
             rows.append({"index": n, "volume": volume.title, "number": chapter.number, "title": chapter.title,
-                         "kind": chapter.kind, "characters": chapter.chars, "source": str(chapter.at), "unsure": unsure,
+                         "kind": chapter.kind, "pass": chapter.decided_by, "characters": chapter.chars, "source": str(chapter.at), "unsure": unsure,
                          "fixes": fixes})
     return rows
 

@@ -75,11 +75,11 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
         if heading.kind == "volume":
             parts.append(VolumeHeading(heading.title, at, opens_file=i == 0))
             if section.blocks:  # text right under a volume heading: the volume's own page (in parts, if a whole book's long)
-                parts += divide(Chapter(heading.title, tuple(section.blocks), at, None, None, "front"))
+                parts += divide(Chapter(heading.title, tuple(section.blocks), at, None, None, "front", section.decided_by))
             continue
         blocks = _drop_repeated_heading(heading.title, section.blocks, heading.volume)
         kind = "chapter" if heading.kind == "chapter" else heading.kind
-        parts += divide(Chapter(heading.title, blocks, at, heading.number, number_in_name, kind))
+        parts += divide(Chapter(heading.title, blocks, at, heading.number, number_in_name, kind, section.decided_by))
     return parts
 
 
@@ -108,7 +108,7 @@ def divide(chapter: Chapter, headless: bool = False) -> list[Chapter]:
         title = line.text if line else f"第{to_chinese(k)}部分" if headless else f"{chapter.title}（{to_chinese(k)}）"
         at = line.at if line else chapter.at if k == 1 else blocks[0].at
         out.append(Chapter(title, tuple(blocks), at, chapter.number if k == 1 else None, chapter.file_number,
-                           chapter.kind if k == 1 else "part"))
+                           chapter.kind if k == 1 else "part", chapter.decided_by if k == 1 else None))
     return out
 
 

@@ -10,9 +10,11 @@ heading stays prose in a book that does not set its titles so.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from bookbuilder.structure.headings import is_bare_label
 from bookbuilder.model import Paragraph
+from bookbuilder.structure.passes import Reading
 
 HALF = (4, 12)  # characters in one half of a couplet title (a 回目's halves run 5 to 9)
 HALF_SLACK = 2  # characters the two halves may differ by (七字 against 八字)
@@ -63,9 +65,12 @@ def _section_title(blocks: list, k: int) -> bool:
                for b in (blocks[k - 1], blocks[k + 1]))
 
 
-def join_couplets(sections: list) -> int:
-    """Where the file sets its couplet titles on two lines, each second line joined to its heading
-    (the heading's title gets it, the line is no paragraph any more); how many were joined."""
+def couplet_titles(reading: Reading) -> Reading:
+    """The pass: where the file sets its couplet titles on two lines, each second line joined to
+    its heading (the heading's title gets it, the line is no paragraph any more)."""
+    sections = reading.sections
+    if sections is None:
+        return reading
     halves = []
     for section in sections:
         h = section.heading
@@ -73,8 +78,12 @@ def join_couplets(sections: list) -> int:
             halves.append((section, half))
     shaped = [section for section, half in halves if _other_half(section.blocks, half)]
     if len(shaped) < COUPLETS_LEAST or len(shaped) < COUPLETS_SHARE * len(halves):
-        return 0
-    for section in shaped:
-        line = section.blocks.pop(0)
-        section.heading = section.heading._replace(title=f"{section.heading.title} {line.text}")
-    return len(shaped)
+        return reading
+    joined = {id(section) for section in shaped}
+    return reading._replace(sections=[_joined(s) if id(s) in joined else s for s in sections])
+
+
+def _joined(section):
+    """The section's first line, the couplet's other half, joined to its heading's title."""
+    return replace(section, heading=section.heading._replace(title=f"{section.heading.title} {section.blocks[0].text}"),
+                   blocks=section.blocks[1:])

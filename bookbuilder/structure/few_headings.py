@@ -11,10 +11,11 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from bookbuilder.structure.heading_choice import STOPPED, Choice
-from bookbuilder.structure.headings import Heading, candidate
+from bookbuilder.structure.heading_choice import STOPPED, Choice, choose
+from bookbuilder.structure.headings import BARE_RULES, Heading, candidate
 from bookbuilder.structure.numerals import NUMERAL_CHARS, ONE_TO_TEN, parse_numeral
 from bookbuilder.structure.outdent import outdented_titles
+from bookbuilder.structure.passes import Reading, fields, with_found
 
 MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by its own heading
 MIN_PREFIXED = 3  # headings behind the same name, for the name to be the book's and not a sentence's
@@ -49,6 +50,21 @@ def more_headings(text: str, path: str, choice: Choice, lines: list, fields, tit
     if len(found) > len(choice.headings):
         return {**found, **_serial_after_the_end(lines, fields, max(found))}, True
     return {}, False
+
+
+def titles_by_layout(reading: Reading) -> Reading:
+    """Where the rules found little: titles by layout, behind a name (bookbuilder.structure.few_headings);
+    chosen again with them."""
+    if reading.custom is not None or len(reading.lines) < MARGIN_BOOK:
+        return reading
+    found, bare_are_sections = more_headings(reading.text, reading.path, reading.chosen, reading.lines, fields,
+                                             reading.title_junk)
+    if not found:
+        return reading
+    if bare_are_sections:
+        reading = reading._replace(cands={i: h for i, h in reading.cands.items() if h.rule not in BARE_RULES})
+    reading = with_found(reading, found)
+    return reading._replace(choice=choose(reading.cands, reading.before)) if reading.choice is not None else reading
 
 
 def _behind_the_name(lines: list, fields, title_junk: tuple, stem: str) -> dict[int, Heading]:

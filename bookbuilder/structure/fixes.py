@@ -17,6 +17,7 @@ from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.structure.heading_choice import Choice
 from bookbuilder.structure.headings import Heading, candidate, chapter_number, normalize_title
 from bookbuilder.model import Location
+from bookbuilder.structure.passes import Reading, every_line_as_fields
 
 KEYS = ("at", "title", "as", "rename", "merge")
 KINDS = ("text", "chapter", "volume")
@@ -65,6 +66,15 @@ def parse_fixes(entries: list, toml_path: str, line_of) -> tuple[Fix, ...]:
         fixes.append(Fix(i, at.line, at_file, at_line, entry.get("title"), entry.get("as"), entry.get("rename"),
                          bool(entry.get("merge", False))))
     return tuple(fixes)
+
+
+def apply_fixes(reading: Reading) -> Reading:
+    """The pass: book.toml's fixes that match this file applied to its chosen headings."""
+    if not reading.fixes:
+        return reading
+    reading = every_line_as_fields(reading)
+    choice, merged, applied = apply(reading.fixes, reading.lines, reading.chosen, reading.path)
+    return reading._replace(choice=choice, merged=frozenset(merged), notes=reading.notes + tuple(applied))
 
 
 def apply(fixes: tuple[Fix, ...], lines, choice: Choice, path: str) -> tuple[Choice, set[int], list[Diagnostic]]:

@@ -9,10 +9,14 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bookbuilder.structure.own_contents import drop_contents, title_key
 from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
 from bookbuilder.structure.numerals import NUMERAL_CHARS
+
+if TYPE_CHECKING:
+    from bookbuilder.structure.passes import Reading
 
 _N = f"[{NUMERAL_CHARS}]+"
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
@@ -30,11 +34,16 @@ class Choice:
     dropped: tuple[int, ...] = ()
 
 
+def choose_headings(reading: Reading) -> Reading:
+    """The pass: the file's headings chosen among its candidates (choose)."""
+    return reading._replace(choice=choose(reading.cands, reading.before) if reading.cands else Choice({}, (), {}, {}))
+
+
 def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     """`cands`: line index → candidate, in order; `before[i]`: how many lines other than separators
     come before candidate i (so a run of headings with no text between them can be told)."""
     if len(cands) < 3 and not any(h.weak for h in cands.values()):  # a chapter file's own heading (most files)
-        return Choice(dict(cands), (), _rule_counts(cands), {})
+        return Choice(dict(cands), (), rule_counts(cands), {})
     accepted = {i: h for i, h in cands.items() if not h.weak}
     strong_chapters = sum(1 for h in accepted.values() if h.kind == "chapter" and h.rule in ("numbered", "custom"))
     rejected: dict[str, int] = {}
@@ -78,7 +87,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     labels = _labels_on_matter(accepted, before)
     for i in labels:
         del accepted[i]
-    return Choice(accepted, toc, _rule_counts(accepted), rejected, pages + repeats + between + labels)
+    return Choice(accepted, toc, rule_counts(accepted), rejected, pages + repeats + between + labels)
 
 
 STOPPED = 2000  # non-blank lines without a 第N章 heading: the book's headings stopped, or changed their style, there
@@ -223,7 +232,7 @@ def _labels_on_matter(accepted: dict[int, Heading], before: dict[int, int]) -> t
                  and accepted[a].kind == "chapter" and is_bare_label(accepted[a].title))
 
 
-def _rule_counts(headings: dict[int, Heading]) -> dict[str, int]:
+def rule_counts(headings: dict[int, Heading]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for h in headings.values():
         counts[h.rule] = counts.get(h.rule, 0) + 1

@@ -2,25 +2,27 @@
 
 Parsing is structural only: one non-blank line is one paragraph here; joining broken lines,
 dropping site junk and fixing punctuation are normalization rules that run afterwards. Which
-lines are headings is decided per file, by its own evidence (bookbuilder.structure.headings).
+lines are headings is decided per file, by its own evidence, in the passes of HEADING_PASSES (at
+the end of this module; bookbuilder.structure.passes runs them): each a function Reading → Reading.
 """
 from __future__ import annotations
 
-import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.structure.heading_choice import Choice, choose
-from bookbuilder.structure.couplets import join_couplets
-from bookbuilder.structure.headings import (BARE_RULES, STARTS, Heading, candidate, heading_core, is_bare_label, normalize_title,
+from bookbuilder.structure.heading_choice import Choice, choose_headings
+from bookbuilder.structure.couplets import couplet_titles
+from bookbuilder.structure.fixes import apply_fixes
+from bookbuilder.structure.headings import (STARTS, Heading, candidate, heading_core, is_bare_label, normalize_title,
                                   without_page)
 from bookbuilder.structure.meta import author_and_title
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.structure.pastes import (GLUED_BOOK, GLUED_HEADING, PASTE_GAP, PASTE_LINE, after_sentence, glued_chapters,
                                 heading_then_text, may_have_gap, paste_pieces)
-from bookbuilder.structure.few_headings import MARGIN_BOOK, more_headings
+from bookbuilder.structure.few_headings import titles_by_layout
+from bookbuilder.structure.passes import Pass, Reading, every_line_as_fields, fields, run_passes, with_found
 from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
@@ -66,26 +68,35 @@ class Section:
 
     heading: Heading | None
     blocks: list
+    decided_by: str | None = None  # the pass that last decided the heading (bookbuilder.structure.passes)
 
 
 def split_sections(text: str, path: str, custom: re.Pattern | None = None,
-                   title_junk: tuple[str, ...] = (), fixes: tuple = (), toc_rules: tuple = ()
-                   ) -> tuple[list[Section], list[Diagnostic]]:
-    """Cut a decoded file at its headings (chosen by the file's evidence: bookbuilder.structure.headings);
-    one line becomes one block. A forum paste's long line is first split at its runs of spaces
-    into the paragraphs it holds, each keeping the line's number."""
-    # Non-blank lines: a Paragraph where no rule can take the line (most), else (number, indented, text).
+                   title_junk: tuple[str, ...] = (), fixes: tuple = (), toc_rules: tuple = (),
+                   passes: tuple[Pass, ...] | None = None) -> tuple[list[Section], list[Diagnostic]]:
+    """Cut a decoded file at its headings: the file's reading through each pass of HEADING_PASSES
+    (or `passes`), in order; one line becomes one block."""
+    reading = run_passes(Reading(path, text, custom, title_junk, fixes, toc_rules),
+                         HEADING_PASSES if passes is None else passes)
+    return reading.sections or [], list(reading.notes)
+
+
+def find_candidates(reading: Reading) -> Reading:
+    """The file's non-blank lines, and the candidate headings the rules (bookbuilder.structure.headings)
+    find among them. A forum paste's long line is first split at its runs of spaces into the
+    paragraphs it holds, each keeping the line's number."""
+    text, path, custom, title_junk = reading.text, reading.path, reading.custom, reading.title_junk
     lines: list = []
     cands: dict[int, Heading] = {}
-    before: dict[int, int] = {}  # per candidate: how many lines other than separators come before it
+    before: dict[int, int] = {}
     separators = 0
-    looked_at: list[int] = []  # indexes of the lines kept as tuples: those a rule looked at
+    looked_at: list[int] = []
     starts = STARTS if custom is None else _EVERY_START  # a book's own heading_pattern may take any line
     special = _SPECIAL_STARTS if custom is None else _EVERY_START
     html = "<" in text  # one scan of the file spares one per line
     glued = "##" in text  # a Markdown heading may be glued to a paragraph's end
     breaks, append = _BREAK_STARTS, lines.append
-    contents_at: list[int] = []  # where 目录 lines stand (their entries may name unnumbered headings)
+    contents_at: list[int] = []  # (their entries may name unnumbered headings)
     separator_at: list[int] = []
     for number, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
@@ -121,59 +132,51 @@ def split_sections(text: str, path: str, custom: re.Pattern | None = None,
                 cands[len(lines)] = h
                 before[len(lines)] = len(lines) - separators
             append(piece)
-    # the source's own contents may name headings no rule finds: the first 目录 that does
-    named = next((found for at in contents_at[:5] if (found := titles_from_contents(lines, at, cands))), {})
-    if named:
-        looked_at = _take(named, lines, cands, before, looked_at, separator_at)
-    choice = choose(cands, before) if cands else Choice({}, (), {}, {})
-    if custom is None and len(lines) >= MARGIN_BOOK:  # the rules found little: titles by layout, behind a name
-        found, bare_are_sections = more_headings(text, path, choice, lines, _fields, title_junk)
-        if found:
-            if bare_are_sections:
-                for i in [i for i, h in cands.items() if h.rule in BARE_RULES]:
-                    del cands[i]
-            looked_at = _take(found, lines, cands, before, looked_at, separator_at)
-            choice = choose(cands, before)
-    if toc_rules or fixes:
-        lines = [_fields(item) for item in lines]  # the rare book.toml rules see every line alike
-        looked_at = list(range(len(lines)))
-    fixed: list[Diagnostic] = []
-    if toc_rules:  # Legado's rules, as candidates of their own: the best-numbered choice wins
-        from bookbuilder.legado import best_choice
-
-        choice, unused = best_choice(choice, lines, toc_rules)
-        cands = {**cands, **choice.headings}
-        fixed += [Diagnostic("I304", why, Location(path)) for why in unused]
-    merged: set[int] = set()
-    if fixes:
-        from bookbuilder.structure.fixes import apply
-
-        choice, merged, applied = apply(fixes, lines, choice, path)
-        fixed += applied
-    sections, notes = _sections(lines, looked_at, choice, cands, path, merged)
-    return sections, fixed + notes
+    return reading._replace(lines=lines, cands=cands, before=before, looked_at=looked_at, separator_at=separator_at,
+                            contents_at=contents_at)
 
 
-def _take(found: dict[int, Heading], lines: list, cands: dict[int, Heading], before: dict[int, int],
-          looked_at: list[int], separator_at: list[int]) -> list[int]:
-    """Headings found after the file was read (its contents' titles, its margin titles) made
-    candidates like the others: their lines kept as fields, in line order."""
-    for i, heading in found.items():
-        lines[i] = _fields(lines[i])
-        cands[i] = heading
-        before[i] = i - bisect.bisect_left(separator_at, i)
-    ordered = dict(sorted(cands.items()))
-    cands.clear()
-    cands.update(ordered)
-    return sorted(set(looked_at).union(cands))
+def titles_in_own_contents(reading: Reading) -> Reading:
+    """The source's own contents may name headings no rule finds: the first 目录 that does."""
+    named = next((found for at in reading.contents_at[:5] if (found := titles_from_contents(reading.lines, at, reading.cands))), {})
+    return with_found(reading, named) if named else reading
+
+
+def legado_toc_rules(reading: Reading) -> Reading:
+    """Legado's rules, as candidates of their own: the best-numbered choice wins."""
+    if not reading.toc_rules:
+        return reading
+    from bookbuilder.legado import best_choice
+
+    reading = every_line_as_fields(reading)
+    choice, unused = best_choice(reading.chosen, reading.lines, reading.toc_rules)
+    return reading._replace(choice=choice, cands={**reading.cands, **choice.headings},
+                            notes=reading.notes + tuple(Diagnostic("I304", why, Location(reading.path)) for why in unused))
+
+
+def cut_sections(reading: Reading) -> Reading:
+    """The file cut at its chosen headings: each heading's section of blocks, the file's own
+    contents and page headers dropped (I302, I303), look-alike lines noted (I301)."""
+    sections, notes = _sections(reading.lines, reading.looked_at, reading.chosen, reading.cands, reading.path,
+                                reading.merged, reading.decided)
+    return reading._replace(sections=sections, notes=reading.notes + tuple(notes))
+
+
+def titles_below(reading: Reading) -> Reading:
+    """第一回 alone, its title on the next line: the two one heading (_title_below)."""
+    if reading.sections is None:
+        return reading
+    sections = [_title_below(section) for section in reading.sections]
+    same = all(a is b for a, b in zip(sections, reading.sections))
+    return reading if same else reading._replace(sections=sections)
 
 
 def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
-              merged: set[int]) -> tuple[list[Section], list[Diagnostic]]:
+              merged: frozenset[int], decided: dict[int, str]) -> tuple[list[Section], list[Diagnostic]]:
     sections = [Section(None, [])]
     notes: list[Diagnostic] = []
     if choice.toc:
-        first, last = _fields(lines[choice.toc[0]])[0], _fields(lines[choice.toc[-1]])[0]
+        first, last = fields(lines[choice.toc[0]])[0], fields(lines[choice.toc[-1]])[0]
         notes.append(Diagnostic("I302", f"a table of contents of {len(choice.toc)} entries (lines {first}–{last}) "
                                         "was dropped: the chapters follow", Location(path, first)))
     if len(choice.headings) >= 3 or choice.rejected:
@@ -182,25 +185,25 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
         notes.append(Diagnostic("I304", f"headings: {taken or 'none'}" + (f"; not taken: {left} line(s) (the numbering "
                                 "does not support them, or the book has 第N章 headings)" if left else ""), Location(path)))
     toc = set(choice.toc)
-    if choice.toc and choice.toc[0] > 0 and _CONTENTS_LABEL.match(_fields(lines[choice.toc[0] - 1])[2]):
+    if choice.toc and choice.toc[0] > 0 and _CONTENTS_LABEL.match(fields(lines[choice.toc[0] - 1])[2]):
         toc.add(choice.toc[0] - 1)  # the 目录 line above the contents goes with them
     headers = _page_headers(lines, choice)
     first = min(choice.headings, default=0)
     top = {i for i in headers if i < first}
-    if len(top) >= 2 or any(author_and_title(_fields(lines[i])[2]) for i in top):
+    if len(top) >= 2 or any(author_and_title(fields(lines[i])[2]) for i in top):
         headers -= top  # the book's name over its author's, or 金庸《倚天屠龙记》, at the top: the intro's, for meta
     headers |= _header_variants(lines, headers, choice, first)
     if headers:
-        shown = "、".join(sorted({_fields(lines[i])[2] for i in headers}))[:40]
+        shown = "、".join(sorted({fields(lines[i])[2] for i in headers}))[:40]
         notes.append(Diagnostic("I303", f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
-                                Location(path, _fields(lines[min(headers)])[0])))
+                                Location(path, fields(lines[min(headers)])[0])))
     skip = toc | headers | merged | set(choice.dropped)
     paged: set[int] = set()  # sections whose chapter went on in later pages (第一章(2), …)
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
     blocks = sections[-1].blocks
     # Only the lines a rule looked at (and those skipped) need a look: the runs of paragraphs
     # made as the file was read go into the sections between them whole.
-    marks = (sorted(skip.union(looked_at)) if skip else looked_at) + [len(lines)]
+    marks = [*(sorted(skip.union(looked_at)) if skip else looked_at), len(lines)]
     done = 0
     for i in marks:
         if i > done:
@@ -219,7 +222,7 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
                 continue  # 第一章(2): the next page of the same chapter on a paged site
             if heading.rule == "marked" and blocks and type(blocks[-1]) is Paragraph and blocks[-1].text == heading.title:
                 blocks.pop()  # 晋江's title line before its ˇ…ˇ mark: the same heading
-            sections.append(Section(heading, []))
+            sections.append(Section(heading, [], decided.get(i)))
             blocks = sections[-1].blocks
             previous = ""
             continue
@@ -237,8 +240,6 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
     for section in sections:
         if section.blocks and isinstance(section.blocks[-1], SceneBreak):
             section.blocks.pop()
-        _title_below(section)
-    join_couplets(sections)  # 第二回　絕世奇事傳聞裡 over 最好交情見面初: one title, where the file sets them so
     if not sections[0].blocks and len(sections) > 1:
         sections.pop(0)
     return sections, notes
@@ -257,7 +258,7 @@ def titles_from_contents(lines, at: int, cands: dict) -> dict[int, Heading]:
     the choice). Only where most entries are found so."""
     entries: list[tuple[int, str]] = []
     for i in range(at + 1, min(len(lines), at + 1 + 500)):
-        m = _CONTENTS_ENTRY.match(_fields(lines[i])[2])
+        m = _CONTENTS_ENTRY.match(fields(lines[i])[2])
         if not m:
             break
         entries.append((i, m.group("title").strip()))
@@ -267,7 +268,7 @@ def titles_from_contents(lines, at: int, cands: dict) -> dict[int, Heading]:
     found: dict[int, int] = {}  # line index → entry
     k = 0
     for i in range(entries[-1][0] + 1, len(lines)):
-        if (p := position.get(_fields(lines[i])[2])) is not None and p >= k:
+        if (p := position.get(fields(lines[i])[2])) is not None and p >= k:
             found[i] = p
             k = p + 1
     if len(found) < max(3, CONTENTS_FOUND * len(entries)):
@@ -275,7 +276,7 @@ def titles_from_contents(lines, at: int, cands: dict) -> dict[int, Heading]:
     made = {}
     for i, p in list(found.items()) + [(j, k) for k, (j, _) in enumerate(entries)]:
         if i not in cands:
-            number = _fields(lines[i])[0]
+            number = fields(lines[i])[0]
             made[i] = Heading("chapter", normalize_title(entries[p][1]), None, number, rule="contents")
     return made
 
@@ -283,22 +284,22 @@ def titles_from_contents(lines, at: int, cands: dict) -> dict[int, Heading]:
 TITLE_BELOW = 30  # characters: the longest line taken for the title under a bare 第N回
 
 
-def _title_below(section: Section) -> None:
+def _title_below(section: Section) -> Section:
     """第一回 alone, its title on the next line (甄士隱夢幻識通靈賈雨村風塵懷閨秀, as classics are
     typeset): that line is the title. It is short, has no punctuation at all, and text follows."""
     h, blocks = section.heading, section.blocks
     if (h is None or h.kind != "chapter" or not is_bare_label(h.title) or len(blocks) < 2
             or type(blocks[0]) is not Paragraph or type(blocks[1]) is not Paragraph):
-        return
+        return section
     line = blocks[0].text
     if _NUMERAL_ALONE.match(core := heading_core(line)):
         # a number is no title: the chapter's own again (第一章 / 一), or its first section's (１, <h3>1</h3>)
         if parse_numeral(core.strip("（()）")) == h.number:
-            blocks.pop(0)
-        return
+            return replace(section, blocks=blocks[1:])
+        return section
     if len(line) <= TITLE_BELOW and not _PUNCTUATION.search(line) and not line.endswith(("曰", "云")):  # 诗曰: a poem follows
-        section.heading = h._replace(title=f"{h.title} {' '.join(line.split())}")
-        blocks.pop(0)
+        return replace(section, heading=h._replace(title=f"{h.title} {' '.join(line.split())}"), blocks=blocks[1:])
+    return section
 
 
 _NUMERAL_ALONE = re.compile(rf"^[（(]?(?:[{NUMERAL_CHARS}]+|[0-9０-９]+)[)）]?$")
@@ -325,7 +326,7 @@ def _page_headers(lines, choice: Choice) -> set[int]:
     for _ in range(HEADER_LINES):
         before: dict[str, list[int]] = {}
         for j in tops:
-            if j >= 0 and len(text := _fields(lines[j])[2]) <= 40 and not text.endswith(_SENTENCE_END):
+            if j >= 0 and len(text := fields(lines[j])[2]) <= 40 and not text.endswith(_SENTENCE_END):
                 before.setdefault(text, []).append(j)
         repeated = [where for where in before.values() if len(where) >= 3 and len(where) >= 0.3 * len(choice.headings)]
         if not repeated:
@@ -340,18 +341,11 @@ def _header_variants(lines, headers: set[int], choice: Choice, first: int) -> se
     """The lines after the first heading that are only the author's name or only the book's, where
     a page header names both (金庸《倚天屠龙记》 over 29 chapters; 倚天屠龙记 and 金庸 alone in 7, the
     site's other page layout): the header's parts, not the story's."""
-    parts = {part for i in headers if (pair := author_and_title(_fields(lines[i])[2]))
+    parts = {part for i in headers if (pair := author_and_title(fields(lines[i])[2]))
              for part in (pair[0], pair[1], f"《{pair[1]}》") if len(part) >= 2}
     if not parts:
         return set()
-    return {i for i in range(first + 1, len(lines)) if i not in choice.headings and _fields(lines[i])[2] in parts}
-
-
-def _fields(item) -> tuple[int, bool, str]:
-    """(line number, indented, text) of a line as split_sections keeps it."""
-    if type(item) is Paragraph:
-        return item.at.line, item.indented, item.text
-    return item
+    return {i for i in range(first + 1, len(lines)) if i not in choice.headings and fields(lines[i])[2] in parts}
 
 
 def _same(a: Heading, b: Heading) -> bool:
@@ -370,3 +364,17 @@ def _last_chapter(sections: list[Section]) -> int | None:
 def _continues(sections: list[Section], heading: Heading) -> bool:
     k = _last_chapter(sections)
     return k is not None and sections[k].heading.number == heading.number
+
+
+# The reading stage, in order: what each pass decides is the next one's to build on.
+HEADING_PASSES = (
+    Pass("candidates", find_candidates),  # lines, and what the heading rules take among them
+    Pass("own-contents", titles_in_own_contents),  # titles a 目录 names, found later alone on their lines
+    Pass("choice", choose_headings),  # the candidates the file's own numbering supports
+    Pass("few-headings", titles_by_layout),  # where the rules found little: titles by layout, behind a name
+    Pass("toc-rules", legado_toc_rules),  # book.toml's Legado rules, where their numbering runs on best
+    Pass("fixes", apply_fixes),  # book.toml's [[fix]] entries
+    Pass("sections", cut_sections),  # the file cut at its headings; contents and page headers dropped
+    Pass("title-below", titles_below),  # 第一回 over its title on the next line: one heading
+    Pass("couplets", couplet_titles),  # a 回目 couplet set on two lines: one title
+)

@@ -1,0 +1,126 @@
+"""The reading stage as passes: one file's reading handed from pass to pass, in a declared order.
+
+Like mdBook's preprocessors, a pass is a named function with one signature, Reading → Reading: it
+takes the file's lines and the headings decided so far and returns them with what it decided
+(bookbuilder.structure.sections declares the list, HEADING_PASSES, and runs it). A pass can be
+switched off (`off`), timed (`seconds`), or run alone on a Reading made by hand (the tests do). Each
+heading keeps the name of the pass that last decided it: `bookbuilder toc --json` shows it.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+import time
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Sequence
+
+from bookbuilder.diagnostics import Diagnostic
+from bookbuilder.model import Paragraph
+
+if TYPE_CHECKING:
+    from bookbuilder.structure.heading_choice import Choice
+    from bookbuilder.structure.headings import Heading
+
+_NONE: Mapping = MappingProxyType({})  # an empty mapping no pass can change
+
+
+class Reading(NamedTuple):  # a tuple: each pass makes one or two per file, and a tuple is quick to make
+    """One file as the passes see it. A pass returns a new Reading (`_replace`) and leaves the lists
+    and dicts of the one it was given as they were (so a pass can be run again, or left out)."""
+
+    path: str
+    text: str
+    custom: re.Pattern | None = None  # book.toml's heading_pattern
+    title_junk: tuple[str, ...] = ()  # book.toml's debris patterns for heading lines
+    fixes: tuple = ()  # book.toml's [[fix]] entries
+    toc_rules: tuple = ()  # Legado txtTocRule rules
+    # Non-blank lines: a Paragraph where no rule can take the line (most), else (number, indented, text).
+    lines: Sequence = ()
+    cands: Mapping[int, Heading] = _NONE  # line index → candidate, in line order
+    before: Mapping[int, int] = _NONE  # per candidate: lines other than separators before it
+    looked_at: Sequence[int] = ()  # indexes of the lines kept as tuples: those a rule looked at
+    separator_at: Sequence[int] = ()
+    contents_at: Sequence[int] = ()  # where 目录 lines stand
+    choice: Choice | None = None  # None until the choice pass has chosen: every candidate stands
+    merged: frozenset[int] = frozenset()  # heading lines a fix joined to the chapter before
+    notes: tuple[Diagnostic, ...] = ()
+    decided: Mapping[int, str] = _NONE  # line index → the pass that last decided its heading
+    sections: list | None = None  # the file cut at its headings (bookbuilder.structure.sections.Section)
+
+    @property
+    def chosen(self) -> Choice:
+        """The choice made, or (the choice pass switched off) every candidate taken."""
+        if self.choice is not None:
+            return self.choice
+        from bookbuilder.structure.heading_choice import Choice, rule_counts
+
+        return Choice(dict(self.cands), (), rule_counts(self.cands), {})
+
+    @property
+    def headings(self) -> dict[int, Heading]:
+        """Line index → heading as the file stands now: the chosen ones, or the candidates."""
+        return self.choice.headings if self.choice is not None else self.cands
+
+
+@dataclass(frozen=True)
+class Pass:
+    name: str  # what toc --json says decided a heading
+    run: Callable[[Reading], Reading]
+
+
+def run_passes(reading: Reading, passes: tuple[Pass, ...], off: frozenset[str] | set[str] = frozenset(),
+               seconds: dict[str, float] | None = None) -> Reading:
+    """`reading` through each pass in order but those named in `off`; each heading a pass adds or
+    changes is marked with its name. `seconds` (when given) adds up the time each pass took."""
+    if off and (unknown := set(off).difference(step.name for step in passes)):
+        raise ValueError(f"no such pass: {', '.join(sorted(unknown))}")
+    for step in passes:
+        if step.name in off:
+            continue
+        start = time.perf_counter() if seconds is not None else 0.0
+        reading = _marked(reading, step.run(reading), step.name)
+        if seconds is not None:
+            seconds[step.name] = seconds.get(step.name, 0.0) + time.perf_counter() - start
+    return reading
+
+
+def _marked(earlier: Reading, later: Reading, name: str) -> Reading:
+    """`later` with the headings that differ from `earlier`'s marked as decided by `name`: by line
+    before the file is cut into sections, by section after (a pass over the sections keeps their
+    number)."""
+    if later is earlier:
+        return later  # the pass found nothing to do (most passes, for most files)
+    if later.sections is None:
+        then = earlier.headings
+        changed = {i: name for i, h in later.headings.items() if then.get(i) != h}
+        return later._replace(decided={**later.decided, **changed}) if changed else later
+    if earlier.sections is None or earlier.sections is later.sections:
+        return later
+    sections = [replace(b, decided_by=name) if a.heading != b.heading else b
+                for a, b in zip(earlier.sections, later.sections)]
+    return later._replace(sections=sections)
+
+
+def with_found(reading: Reading, found: dict[int, Heading]) -> Reading:
+    """Headings found after the file was read (its contents' titles, its margin titles) made
+    candidates like the others: their lines kept as fields, in line order."""
+    lines, cands, before = list(reading.lines), dict(reading.cands), dict(reading.before)
+    for i, heading in found.items():
+        lines[i] = fields(lines[i])
+        cands[i] = heading
+        before[i] = i - bisect.bisect_left(reading.separator_at, i)
+    return reading._replace(lines=lines, cands=dict(sorted(cands.items())), before=before,
+                            looked_at=sorted(set(reading.looked_at).union(cands)))
+
+
+def every_line_as_fields(reading: Reading) -> Reading:
+    """Every line as (number, indented, text): the rare book.toml rules see every line alike."""
+    return reading._replace(lines=[fields(item) for item in reading.lines], looked_at=list(range(len(reading.lines))))
+
+
+def fields(item) -> tuple[int, bool, str]:
+    """(line number, indented, text) of a line as the passes keep it."""
+    if type(item) is Paragraph:
+        return item.at.line, item.indented, item.text
+    return item
