@@ -125,3 +125,49 @@ def test_build_builds_what_output_formats_lists(tmp_path, plain):
     assert result.exit_code == 0, result.output
     assert f"wrote {root / 'build' / 'b.txt'}" in result.output
     assert sorted(p.name for p in (root / "build").iterdir()) == ["b.txt"]
+
+
+def _imports(root) -> dict[str, set[str]]:
+    """bookbuilder's modules → the modules of it each imports, at the top or inside a function
+    (importing a module runs its package's __init__ too)."""
+    import ast
+
+    modules = {".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): p
+               for p in (root / "bookbuilder").rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.update([node.module] + [f"{node.module}.{a.name}" for a in node.names])
+        targets = {t for t in found if t in modules and t != name}
+        packages = {".".join(t.split(".")[:i]) for t in targets for i in range(2, t.count(".") + 1)}
+        graph[name] = targets | {p for p in packages if p in modules and not name.startswith(p + ".")}
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The groups of modules that import one another (strongly connected, more than one)."""
+    def reach(start):
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in graph[todo.pop()] - seen:
+                seen.add(nxt)
+                todo.append(nxt)
+        return seen
+
+    reached = {m: reach(m) for m in graph}
+    groups = {frozenset({m} | {n for n in reached[m] if m in reached[n]}) for m in graph}
+    return [set(g) for g in groups if len(g) > 1]
+
+
+def test_config_the_renderers_serve_and_the_cli_import_one_way():
+    from pathlib import Path
+
+    ours = ("bookbuilder.config", "bookbuilder.settings", "bookbuilder.render", "bookbuilder.serve", "bookbuilder.cli",
+            "bookbuilder.review", "bookbuilder.scaffold")
+    assert _circles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [{"a", "b"}]  # the finder finds one
+    circles = _circles(_imports(Path(__file__).resolve().parents[1]))
+    assert [c for c in circles if any(m.startswith(ours) for m in c)] == []
