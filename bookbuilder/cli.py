@@ -12,12 +12,24 @@ from bookbuilder import __version__, pipeline
 
 from bookbuilder.check import report
 from bookbuilder.diagnostics import BookError, Diagnostic, Severity
+from bookbuilder.render import Renderer, format_names, renderer
 
 PATH = click.argument("path", default=".", type=click.Path(path_type=Path))
 OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write here instead of build/<name>.<ext>.")
 
 
 class BookCommandGroup(click.Group):
+    """The commands: those below, and a build command for each format in the render registry,
+    made when asked for (`format_command`), so that a format registered later has one too."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return sorted({*self.commands, *format_names()})
+
+    def get_command(self, ctx, name: str) -> click.Command | None:
+        if name in self.commands:
+            return self.commands[name]
+        return format_command(renderer(name)) if name in format_names() else None
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
@@ -83,8 +95,6 @@ NO_CACHE = click.option("--no-cache", is_flag=True, help="Neither read nor write
 def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | None, split: str | None = None,
            no_cache: bool = False) -> None:
     """One format built, its warnings shown; a progress bar where the renderer reports progress."""
-    from bookbuilder.render import renderer
-
     if split:
         if output is not None:
             raise click.UsageError("--split writes one file per volume into build/: leave out -o")
@@ -126,22 +136,21 @@ class StatusLine:
             click.echo("\r\x1b[K", err=True, nl=False)
 
 
-def _format_command(fmt: str, help_text: str, split: bool = True) -> None:
-    """`bookbuilder <fmt> [PATH] [-o FILE] [-j N] [--split volumes]`: one command per format."""
-    def command(path, output, jobs, no_cache, split=None):
-        _build(_load(path, jobs), fmt, output, jobs, split, no_cache)
-
-    command.__doc__ = help_text
-    options = (PATH, OUTPUT, JOBS, NO_CACHE) + ((SPLIT,) if split else ())
-    for option in reversed(options):
-        command = option(command)
-    main.command(fmt)(command)
+# The options a build command can take, in the order its help lists them; each renderer says
+# which its command takes (Renderer.flags).
+BUILD_OPTIONS = {"output": OUTPUT, "jobs": JOBS, "no_cache": NO_CACHE, "split": SPLIT}
 
 
-_format_command("epub", "Build the EPUB 3 (default build/<name>.epub).")
-_format_command("pdf", "Build the PDF (default build/<name>.pdf), rendering chapters in parallel.", split=False)
-_format_command("kepub", "Build the Kobo kepub (default build/<name>.kepub.epub): the EPUB with Kobo's sentence spans.")
-_format_command("azw3", "Build the Kindle AZW3 (default build/<name>.azw3) through calibre's ebook-convert.")
+def format_command(chosen: Renderer) -> click.Command:
+    """`bookbuilder <format> [PATH] [-o FILE] [-j N] [--no-cache] [--split volumes]`: the build
+    command of one format, with its renderer's help and the options it takes."""
+    def command(path, output=None, jobs=None, no_cache=False, split=None):
+        _build(_load(path, jobs), chosen.name, output, jobs, split, no_cache)
+
+    command.__doc__ = chosen.help
+    for flag in reversed([flag for flag in BUILD_OPTIONS if flag in chosen.flags]):
+        command = BUILD_OPTIONS[flag](command)
+    return click.command(chosen.name)(PATH(command))
 
 
 @main.command()

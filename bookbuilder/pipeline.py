@@ -286,7 +286,7 @@ def slug(config: Config, book: Book) -> str:
 def build(loaded: Loaded, fmt: str, output: Path | None = None, jobs: int | None = None,
           progress: Callable[[int], None] | None = None, cache: bool = True,
           status: Callable[[str, float], None] | None = None) -> tuple[Path, list[Diagnostic]]:
-    """The book in format `fmt` (a name in render.NAMES), at build/<name>.<suffix> or `output`;
+    """The book in format `fmt` (a name in render.format_names()), at build/<name>.<suffix> or `output`;
     with `cache`, reusing work kept in build/.cache (the PDF's chunks); `status` hears what a long
     step is doing (calibre's, for the AZW3)."""
     from bookbuilder.render import RenderContext, renderer, with_cover
@@ -333,9 +333,9 @@ def build_pdf(loaded: Loaded, output: Path | None = None, jobs: int | None = Non
 
 
 def _artifacts(loaded: Loaded) -> list[tuple[str, Path]]:
-    from bookbuilder.render import NAMES, renderer
+    from bookbuilder.render import format_names, renderer
 
-    return [(name, output_path(loaded.config, loaded.book, renderer(name).suffix)) for name in NAMES]
+    return [(name, output_path(loaded.config, loaded.book, renderer(name).suffix)) for name in format_names()]
 
 
 def fresh_outputs(loaded: Loaded) -> bool:

@@ -7,7 +7,7 @@ import pytest
 
 from bookbuilder.pipeline import build, load_book
 from bookbuilder.render.names import document_names
-from bookbuilder.render.pdf import entries
+from bookbuilder.render.pdf_documents import entries
 from tests.conftest import write_book
 
 

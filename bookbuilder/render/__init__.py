@@ -1,25 +1,38 @@
-"""The output formats, each one module behind one interface (mdBook's renderers are the picture).
+"""The output formats, each one module behind one interface (mdBook's renderers are the picture),
+and the registry of them.
 
-A Renderer has a `name` (the command and the key in the registry), a `suffix` for its file in
-build/, whether it `shows_progress`, `options(config)` (its frozen, typed options from book.toml),
-`render(book, context)` and `checks(path, book)`, the output checks of an artifact it wrote
-(bookbuilder.check.gate runs them). The CLI, pipeline.build,
-pipeline.check_outputs and pipeline.fresh_outputs loop over `RENDERERS`; a new format is a new
-module with one class, and one line here.
+A Renderer has a `name` (its command, its key in the registry and in [output] formats), a
+`suffix` for its file in build/, the `help` of its command and the build options that command
+takes (`flags`: output, jobs, no_cache, split), whether it `shows_progress`, the [section] of
+book.toml it reads and that table's `keys` (key → str, bool, int, list[str], or a tuple of the
+allowed values: bookbuilder.config checks them), `options(config)` (its frozen, typed options from
+that table), `render(book, context)` and `checks(path, book)`, the output checks of an artifact
+it wrote (bookbuilder.check.gate runs them).
+
+The CLI's build commands, `build`, [output] formats, the check of book.toml, pipeline.build,
+pipeline.check_outputs and pipeline.fresh_outputs all go through `format_names()` and `renderer(name)`.
+A new format is a module with one renderer (`RENDERER`) and one line in FORMATS; a renderer
+made elsewhere (a plugin, a test) is added with `register`.
 
 A renderer takes the finished model (with its cover: `with_cover`) and writes only its target,
-atomically; it never reads the source files.
+atomically; it never reads the source files. The other modules here are the pieces renderers
+share (html: chapter markup, which `serve`'s pages use too; names, navigation, cover, fonts) and
+their parts (pdf_*, font_share); text.py is no format: the chapters as plain text for review,
+which `bookbuilder normalize` writes (bookbuilder.review).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
-from bookbuilder.config import Config
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Cover
+from bookbuilder.settings import Config
+
+# The CLI options a build command can take (bookbuilder.cli has their words).
+FLAGS = ("output", "jobs", "no_cache", "split")
 
 
 @dataclass(frozen=True)
@@ -42,7 +55,11 @@ class RenderContext:
 class Renderer(Protocol):
     name: str
     suffix: str
+    help: str  # its command's help: the first line is what `bookbuilder --help` lists
+    flags: tuple[str, ...]  # which of FLAGS its command takes
     shows_progress: bool  # it calls context.progress(chapters done): the CLI shows a bar
+    section: str | None  # its table in book.toml ([epub]); None: it reads none
+    keys: Mapping[str, Any]  # that table's keys → what each value must be
 
     def options(self, config: Config) -> object: ...
 
@@ -51,14 +68,49 @@ class Renderer(Protocol):
     def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list: ...  # [gate.Check]
 
 
-# name → the module holding its renderer, imported when first used (WeasyPrint takes a while).
-_MODULES = {"epub": "bookbuilder.render.epub", "pdf": "bookbuilder.render.pdf", "kepub": "bookbuilder.render.kepub",
-            "azw3": "bookbuilder.render.azw3"}
-NAMES = tuple(_MODULES)
+# name → the module holding its renderer, imported when first asked for.
+FORMATS = {"epub": "bookbuilder.render.epub", "pdf": "bookbuilder.render.pdf", "kepub": "bookbuilder.render.kepub",
+           "azw3": "bookbuilder.render.azw3"}
+_registered: dict[str, Renderer] = {}  # renderers added by `register`
+
+
+def format_names() -> tuple[str, ...]:
+    """Every format's name: FORMATS', then the registered ones."""
+    return tuple(FORMATS) + tuple(_registered)
 
 
 def renderer(name: str) -> Renderer:
-    return import_module(_MODULES[name]).RENDERER
+    if name in _registered:
+        return _registered[name]
+    return import_module(FORMATS[name]).RENDERER
+
+
+def register(added: Renderer) -> None:
+    """A renderer made outside this package (a plugin, a test): a format like the others, with its
+    command, its table in book.toml and its place in [output] formats."""
+    if added.name in FORMATS or added.name in _registered:
+        raise ValueError(f"a format named {added.name!r} is already registered")
+    unknown = set(added.flags) - set(FLAGS)
+    if unknown:
+        raise ValueError(f"{added.name}: unknown flags {sorted(unknown)} (known: {', '.join(FLAGS)})")
+    _registered[added.name] = added
+
+
+def unregister(name: str) -> None:
+    """Take away a renderer `register` added."""
+    del _registered[name]
+
+
+def sections() -> dict[str, Mapping[str, Any]]:
+    """The formats' tables of book.toml: section → its keys. Formats that share a table (the kepub
+    and the AZW3 read [epub]) must declare it alike."""
+    found: dict[str, Mapping[str, Any]] = {}
+    for chosen in map(renderer, format_names()):
+        if chosen.section is None:
+            continue
+        if found.setdefault(chosen.section, chosen.keys) != chosen.keys:
+            raise ValueError(f"{chosen.name}: [{chosen.section}] is declared with other keys by another format")
+    return found
 
 
 def with_cover(book: Book, config: Config) -> tuple[Book, list[Diagnostic]]:

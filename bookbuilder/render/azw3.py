@@ -76,6 +76,7 @@ def converted(command: list[str], where: str, status=None) -> None:
 class Azw3Renderer(EpubRenderer):
     name = "azw3"
     suffix = "azw3"
+    help = "Build the Kindle AZW3 (default build/<name>.azw3) through calibre's ebook-convert."
 
     def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
         convert = calibre("ebook-convert", str(context.target))

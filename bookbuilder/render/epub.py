@@ -23,13 +23,13 @@ from pathlib import Path
 from ebooklib import epub
 
 from bookbuilder.atomic import atomic_path
-from bookbuilder.config import Config
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.model import Book, Chapter
+from bookbuilder.model import Book, Chapter, Meta
 from bookbuilder.render import RenderContext, stylesheet
 from bookbuilder.render.html import chapter_section, paragraphs, text, volume_section
 from bookbuilder.render.names import document_names
 from bookbuilder.render.navigation import TocEntry, nav_document, ncx_document
+from bookbuilder.settings import Config
 
 CSS_NAME = "styles/book.css"
 NAV_NAME = "nav.xhtml"
@@ -68,14 +68,19 @@ class EpubOptions:
 class EpubRenderer:
     name = "epub"
     suffix = "epub"
-    shows_progress = False  # the CLI shows a bar fed by context.progress
+    help = "Build the EPUB 3 (default build/<name>.epub)."
+    flags = ("output", "jobs", "no_cache", "split")
+    shows_progress = False
+    section = "epub"  # the kepub and the AZW3 read it too
+    keys = {"css": str, "embed_font": bool, "font": str, "vertical": bool}
     markup: "Markup | None" = None  # the content documents' markup: None, the plain one; the kepub's adds Kobo's
 
     def options(self, config: Config) -> EpubOptions:
-        named = config.epub.get("font")
-        return EpubOptions(css=stylesheet(config, "epub"), embed_font=bool(config.epub.get("embed_font")),
+        table = config.section("epub")
+        named = table.get("font")
+        return EpubOptions(css=stylesheet(config, "epub"), embed_font=bool(table.get("embed_font")),
                            font=config.inside(named, "epub.font") if named else None,
-                           vertical=bool(config.epub.get("vertical")))
+                           vertical=bool(table.get("vertical")))
 
     def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
         from bookbuilder.check.judges import epub_size
@@ -194,8 +199,27 @@ def _hold_contents(eb: epub.EpubBook) -> dict[str, bytes]:
 
 def package(book: Book, options: EpubOptions, markup: Markup = Markup()) -> epub.EpubBook:
     """The EpubBook: metadata, stylesheet, font, cover page, title page, navigation, chapters."""
-    meta, css = book.meta, options.css
     eb = epub.EpubBook()
+    _metadata(eb, book.meta, options)
+    _stylesheet(eb, book, options)
+    documents = _Documents(eb, markup, book.meta.language)
+    spine, guide = _cover_page(eb, book, documents)
+    title_page = _title_page(book, documents)
+    spine += [title_page, "nav"]
+    body, toc = _body(book, documents)
+    spine += body
+    first = body[0] if body else title_page
+    guide.append({"type": "toc", "href": NAV_NAME, "title": TOC_TITLE})
+    guide.append({"type": "text", "href": first.file_name, "title": "正文"})
+    eb.guide = guide
+    _navigation(eb, book, toc, guide)
+    eb.spine = spine
+    return eb
+
+
+def _metadata(eb: epub.EpubBook, meta: Meta, options: EpubOptions) -> None:
+    """Dublin Core, the series (EPUB 3 collections; calibre, KOReader and Kobo also read calibre's
+    own pair) and the accessibility metadata."""
     eb.set_identifier(meta.identifier)
     eb.set_title(meta.title)
     eb.set_language(meta.language)
@@ -205,7 +229,7 @@ def package(book: Book, options: EpubOptions, markup: Markup = Markup()) -> epub
             eb.add_metadata("DC", name, value)
     for subject in meta.subjects:
         eb.add_metadata("DC", "subject", subject)
-    if meta.series:  # EPUB 3 collections; calibre, KOReader and Kobo also read calibre's own pair
+    if meta.series:
         name, position = meta.series
         eb.add_metadata(None, "meta", name, OrderedDict([("property", "belongs-to-collection"), ("id", "series")]))
         eb.add_metadata(None, "meta", "series", OrderedDict([("refines", "#series"), ("property", "collection-type")]))
@@ -213,6 +237,11 @@ def package(book: Book, options: EpubOptions, markup: Markup = Markup()) -> epub
         eb.add_metadata(None, "meta", "", OrderedDict([("name", "calibre:series"), ("content", name)]))
         eb.add_metadata(None, "meta", "", OrderedDict([("name", "calibre:series_index"), ("content", str(position))]))
     _accessibility(eb, options.summary or A11Y_SUMMARY.get(meta.language, A11Y_SUMMARY_DEFAULT))
+
+
+def _stylesheet(eb: epub.EpubBook, book: Book, options: EpubOptions) -> None:
+    """The stylesheet, after vertical writing and the embedded font where the book asks for them."""
+    css = options.css
     if options.vertical:
         css = VERTICAL_CSS + css
         eb.set_direction("rtl")  # page-progression-direction="rtl" on the spine
@@ -226,70 +255,86 @@ def package(book: Book, options: EpubOptions, markup: Markup = Markup()) -> epub
                f'body {{ font-family: "{family}", serif; }}\n') + css
     eb.add_item(epub.EpubItem(uid="css", file_name=CSS_NAME, media_type="text/css", content=css.encode("utf-8")))
 
-    def document(uid: str, content: bytes) -> epub.EpubItem:
+
+class _Documents:
+    """Adds the content documents to the book, in the book's markup."""
+
+    def __init__(self, eb: epub.EpubBook, markup: Markup, language: str):
+        self.eb, self.markup, self.language = eb, markup, language
+
+    def document(self, uid: str, content: bytes) -> epub.EpubItem:
         # A finished XHTML document, not an EpubHtml: ebooklib would re-parse and re-serialize each
         # chapter with lxml and drop our <link> on the way.
         item = epub.EpubItem(uid=uid, file_name=f"text/{uid}.xhtml", media_type="application/xhtml+xml", content=content)
-        eb.add_item(item)
+        self.eb.add_item(item)
         return item
 
-    def page(uid: str, title: str, body: str) -> epub.EpubItem:
-        return document(uid, xhtml_document(title, markup.body(body), meta.language, f"../{CSS_NAME}", markup.head))
+    def page(self, uid: str, title: str, body: str) -> epub.EpubItem:
+        markup = self.markup
+        return self.document(uid, xhtml_document(title, markup.body(body), self.language, f"../{CSS_NAME}", markup.head))
 
-    spine, guide = [], []
-    cover = book.cover
-    if cover is not None:
-        image_name = f"images/cover.{'jpg' if cover.kind == 'jpeg' else 'png'}"
-        cover_image = epub.EpubCover(file_name=image_name)
-        cover_image.content = cover.data
-        cover_image.media_type = cover.media_type
-        eb.add_item(cover_image)
-        eb.add_metadata(None, "meta", "", OrderedDict([("name", "cover"), ("content", "cover-img")]))
-        alt = text(f"封面：{meta.title}，{meta.author}")
-        cover_page = page("cover", meta.title, (
-            f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" class="cover-image"/></section>'))
-        spine.append(cover_page)
-        guide.append({"type": "cover", "href": cover_page.file_name, "title": "封面"})
-    inline = markup.inline() or (lambda value, heading=False: text(value))
-    title_page = page("titlepage", meta.title, (
+
+def _cover_page(eb: epub.EpubBook, book: Book, documents: _Documents) -> tuple[list, list[dict]]:
+    """The cover image and its page, first in the spine: (spine, guide) so far."""
+    cover, meta = book.cover, book.meta
+    if cover is None:
+        return [], []
+    image_name = f"images/cover.{'jpg' if cover.kind == 'jpeg' else 'png'}"
+    cover_image = epub.EpubCover(file_name=image_name)
+    cover_image.content = cover.data
+    cover_image.media_type = cover.media_type
+    eb.add_item(cover_image)
+    eb.add_metadata(None, "meta", "", OrderedDict([("name", "cover"), ("content", "cover-img")]))
+    alt = text(f"封面：{meta.title}，{meta.author}")
+    cover_page = documents.page("cover", meta.title, (
+        f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" class="cover-image"/></section>'))
+    return [cover_page], [{"type": "cover", "href": cover_page.file_name, "title": "封面"}]
+
+
+def _title_page(book: Book, documents: _Documents) -> epub.EpubItem:
+    meta = book.meta
+    inline = documents.markup.inline() or (lambda value, heading=False: text(value))
+    return documents.page("titlepage", meta.title, (
         f'<section epub:type="titlepage" class="titlepage"><h1>{inline(meta.title, True)}</h1>'
         f"<p>{inline(meta.author)}</p></section>"))
-    spine += [title_page, "nav"]
+
+
+def _body(book: Book, documents: _Documents) -> tuple[list[epub.EpubItem], list[TocEntry]]:
+    """The volume pages and chapters' documents in reading order, and the table of contents."""
+    markup, language = documents.markup, book.meta.language
+    spine: list[epub.EpubItem] = []
     toc: list[TocEntry] = []
-    first = None
     chapter_names, volume_names = document_names(book)
     names = iter(chapter_names)
     for volume, volume_name in zip(book.volumes, volume_names):
         items, volume_item = [], None
         level = 2 if volume.title else 1
         if volume.title:
-            volume_item = page(volume_name, volume.title, volume_section(volume.title, volume_name, markup.inline()))
+            volume_item = documents.page(volume_name, volume.title, volume_section(volume.title, volume_name, markup.inline()))
             spine.append(volume_item)
-            first = first or volume_item
         for chapter in volume.chapters:
             uid = next(names)
-            pieces = [document(part, content) for part, content in chapter_documents(chapter, uid, level, meta.language, markup)]
-            item = pieces[0]
+            pieces = [documents.document(part, content)
+                      for part, content in chapter_documents(chapter, uid, level, language, markup)]
             spine += pieces
-            first = first or item
-            items.append(TocEntry(chapter.title, item.file_name, uid))
+            items.append(TocEntry(chapter.title, pieces[0].file_name, uid))
         if volume_item is not None:
             toc.append(TocEntry(volume.title, volume_item.file_name, volume_item.id, tuple(items)))
         else:
             toc.extend(items)
-    guide.append({"type": "toc", "href": NAV_NAME, "title": TOC_TITLE})
-    guide.append({"type": "text", "href": (first or title_page).file_name, "title": "正文"})
-    eb.guide = guide
-    # The tables of contents as finished documents (bookbuilder.render.navigation), as ebooklib
-    # would place them: the NCX, then the navigation document with properties="nav".
+    return spine, toc
+
+
+def _navigation(eb: epub.EpubBook, book: Book, toc: list[TocEntry], guide: list[dict]) -> None:
+    """The tables of contents as finished documents (bookbuilder.render.navigation), as ebooklib
+    would place them: the NCX, then the navigation document with properties="nav"."""
+    meta = book.meta
     eb.add_item(epub.EpubItem(uid="ncx", file_name="toc.ncx", media_type="application/x-dtbncx+xml",
                               content=ncx_document(meta.identifier, meta.title, toc, 2 if book.has_volume_titles else 1)))
     nav = epub.EpubItem(uid="nav", file_name=NAV_NAME, media_type="application/xhtml+xml",
                         content=nav_document(TOC_TITLE, meta.language, CSS_NAME, toc, LANDMARKS_TITLE, guide))
     nav.properties = ["nav"]
     eb.add_item(nav)
-    eb.spine = spine
-    return eb
 
 
 def _reproducible(raw: io.BytesIO, held: dict[str, bytes], folder: str, stamp: tuple, language: str) -> bytes:

@@ -1,5 +1,5 @@
-"""Chapter → XHTML markup, shared by the EPUB and the PDF: they differ in packaging and CSS,
-never in how a paragraph becomes markup. Chapter text is data: always escaped (RULES §6)."""
+"""Chapter → XHTML markup, shared by the EPUB and the PDF (and `serve`'s pages): they differ in
+packaging and CSS, never in how a paragraph becomes markup. Chapter text is data: always escaped (RULES §6)."""
 from __future__ import annotations
 
 import re
@@ -21,14 +21,16 @@ def text(value: str) -> str:
     return escape(XML_ILLEGAL.sub("", value), quote=True)
 
 
-def chapter_section(chapter: Chapter, anchor: str, level: int = 2, inline=None) -> str:
+def chapter_section(chapter: Chapter, anchor: str, level: int = 2, inline=None, blocks: list[str] | None = None) -> str:
     """<section> with the chapter's heading, paragraphs and scene breaks. `inline(text, heading)`:
-    the markup inside a heading or paragraph (the kepub's sentence spans); by default, the text escaped."""
+    the markup inside a heading or paragraph (the kepub's sentence spans); by default, the text escaped.
+    `blocks`: the markup under the heading, where it is more than `paragraphs` (serve's pages
+    show what cleaning removed among them)."""
     kind = KIND_TYPES.get(chapter.kind, "chapter")
     heading = inline(chapter.title, True) if inline else text(chapter.title)
     out = [f'<section epub:type="{kind}" role="{ROLES[kind]}" id="{anchor}" class="{chapter.kind}" aria-labelledby="{anchor}-h">',
            f'<h{level} id="{anchor}-h" class="chapter-title">{heading}</h{level}>']
-    out += paragraphs(chapter.blocks, inline)
+    out += paragraphs(chapter.blocks, inline) if blocks is None else blocks
     out.append("</section>")
     return "\n".join(out)
 

@@ -71,6 +71,7 @@ class KoboMarkup(Markup):
 class KepubRenderer(EpubRenderer):
     name = "kepub"
     suffix = "kepub.epub"
+    help = "Build the Kobo kepub (default build/<name>.kepub.epub): the EPUB with Kobo's sentence spans."
     markup = KoboMarkup()
 
     def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:

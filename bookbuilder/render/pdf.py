@@ -1,57 +1,42 @@
 """Book → PDF with WeasyPrint: cover, title page, table of contents with page numbers, running
 header, page numbers, one outline entry per chapter (volume › chapter), a real CJK font.
 
-This module is the renderer and its HTML; bookbuilder.render.pdf_pages lays out the chunks on
-several processes and puts them together.
+This module is the renderer: its [pdf] table and its options. bookbuilder.render.pdf_documents
+makes the HTML of its documents; bookbuilder.render.pdf_pages lays out the chunks on several
+processes and puts them together.
 """
 from __future__ import annotations
 
-import base64
-import datetime as dt
-import logging
-import re
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 from bookbuilder.atomic import atomic_path
-from bookbuilder.config import Config
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.model import Book, Chapter, Location
+from bookbuilder.model import Book
 from bookbuilder.render import RenderContext, default_css
-from bookbuilder.render.html import chapter_section, text, volume_section
+from bookbuilder.render.pdf_documents import PdfOptions, css_warnings, first_fonts
+from bookbuilder.settings import Config
 
+# [pdf] page_size → the CSS page size
 PAGE_SIZES = {"A5": "A5", "A6": "A6", "B6": "125mm 176mm", "6in×9in": "6in 9in", "ereader": "90mm 122mm"}
-FILL = "." * 80
-Stylesheets = tuple[tuple[str, str, str], ...]  # (CSS text, the URL its url()s resolve against, the file shown)
-
-
-@dataclass(frozen=True)
-class PdfOptions:
-    """[pdf] in book.toml, resolved: the stylesheets (ours with the page size and font, then the
-    book's own), the font files those put first (for the glyph check), processes, chapters per
-    chunk (0: chosen from the book's size), a tagged variant (pdf/ua-1, pdf/a-3u…), right-hand
-    chapter starts."""
-
-    css: Stylesheets
-    font_files: tuple[tuple[Path, int], ...]
-    jobs: int | None = None
-    chunk_chapters: int = 0
-    variant: str | None = None
-    recto: bool = False  # every chapter starts on a right-hand page
+VARIANTS = ("pdf/a-3b", "pdf/ua-1")  # [pdf] pdf_variant: tagged PDFs WeasyPrint writes
 
 
 class PdfRenderer:
     name = "pdf"
     suffix = "pdf"
+    help = "Build the PDF (default build/<name>.pdf), rendering chapters in parallel."
+    flags = ("output", "jobs", "no_cache")
     shows_progress = True  # the CLI shows a bar fed by context.progress
+    section = "pdf"
+    keys = {"css": str, "page_size": tuple(PAGE_SIZES), "font": str, "jobs": int, "chunk_chapters": int,
+            "pdf_variant": VARIANTS, "recto": bool}
 
     def options(self, config: Config) -> PdfOptions:
-        named = config.pdf.get("font")
+        table = config.section("pdf")
+        named = table.get("font")
         font = config.inside(named, "pdf.font") if named else None
         root = config.root.resolve().as_uri() + "/"
-        ours = default_css("pdf") + f"@page {{ size: {PAGE_SIZES.get(config.pdf.get('page_size', 'A5'), 'A5')}; }}\n"
+        ours = default_css("pdf") + f"@page {{ size: {PAGE_SIZES.get(table.get('page_size', 'A5'), 'A5')}; }}\n"
         if font is not None:
             ours += (f'@font-face {{ font-family: "BookBuilder Font"; src: url("{font.as_uri()}"); }}\n'
                      'html { font-family: "BookBuilder Font", "Noto Serif CJK SC", serif; }\n')
@@ -60,8 +45,8 @@ class PdfRenderer:
         if own is not None:  # its url()s resolve next to it, as its author expects
             sheets.append((own.read_text("utf-8"), own.resolve().parent.as_uri() + "/", _shown(own, config.root)))
         return PdfOptions(css=tuple(sheets), font_files=((font, 0),) if font else (),
-                          jobs=config.pdf.get("jobs"), chunk_chapters=config.pdf.get("chunk_chapters", 0),
-                          variant=config.pdf.get("pdf_variant"), recto=bool(config.pdf.get("recto")))
+                          jobs=table.get("jobs"), chunk_chapters=table.get("chunk_chapters", 0),
+                          variant=table.get("pdf_variant"), recto=bool(table.get("recto")))
 
     def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
         from bookbuilder.render.fonts import check_coverage
@@ -89,197 +74,8 @@ class PdfRenderer:
 RENDERER = PdfRenderer()
 
 
-def first_fonts(book: Book, options: PdfOptions) -> tuple[tuple[Path, int], ...]:
-    """The font files the stylesheets put first: [pdf] font, else the CJK serif for the book's
-    language (the glyph check reads them; the PDF cache's key holds them)."""
-    from bookbuilder.render.fonts import find_font, serif_for
-
-    return options.font_files or (find_font(serif_for(book.meta.language), "Regular"),)
-
-
 def _shown(path: Path, root: Path) -> str:
     try:
         return str(path.resolve().relative_to(root.resolve().parent))
     except ValueError:
         return str(path)
-
-
-# ---- WeasyPrint's own messages --------------------------------------------------------------------
-
-_AT = re.compile(r" at (\d+):(\d+)")
-
-
-@contextmanager
-def weasyprint_messages(found: list[str]):
-    """WeasyPrint's warnings (a CSS declaration it ignored, a fetch it was refused) while inside,
-    appended to `found`: they would otherwise go to a logger no one reads."""
-    class Collect(logging.Handler):
-        def emit(self, record):
-            found.append(record.getMessage())
-
-    logger = logging.getLogger("weasyprint")
-    handler = Collect(logging.WARNING)
-    logger.addHandler(handler)
-    try:
-        yield found
-    finally:
-        logger.removeHandler(handler)
-
-
-def css_warnings(css: Stylesheets, root: Path) -> list[Diagnostic]:
-    """W405 for each declaration or rule WeasyPrint ignores in a stylesheet, at its file and line."""
-    from weasyprint import CSS
-
-    notes = []
-    for sheet, base, shown in css:
-        found: list[str] = []
-        with weasyprint_messages(found):
-            CSS(string=sheet, base_url=base, url_fetcher=fetcher(root))
-        for message in found:
-            m = _AT.search(message)
-            notes.append(Diagnostic("W405", f"WeasyPrint: {message}", Location(shown, int(m.group(1)) if m else None)))
-    return notes
-
-
-def render_warnings(messages: list[str]) -> list[Diagnostic]:
-    """W405 for WeasyPrint's messages while laying out (a refused fetch, a missing image), once
-    each. Stylesheet messages were given by css_warnings, with their lines; the contents link to
-    chapters in other documents, linked at the merge."""
-    return [Diagnostic("W405", f"WeasyPrint: {m}") for m in dict.fromkeys(messages)
-            if not _AT.search(m) and not m.startswith("No anchor #")]
-
-
-def fetcher(root: Path):
-    from weasyprint.urls import URLFetcher
-
-    class ConfinedFetcher(URLFetcher):
-        """Only data: URIs and files inside the book project: default fetching lets a stylesheet
-        or <link rel=attachment> pull /etc/passwd or a network URL into the PDF (GHSA-35jj-wx47-4w8r)."""
-
-        def fetch(self, url, headers=None):
-            if url.startswith("file:"):
-                path = Path(unquote(urlparse(url).path)).resolve()
-                if not path.is_relative_to(root.resolve()):
-                    raise ValueError(f"refused to fetch {url}: outside the book project")
-            elif not url.startswith("data:"):
-                raise ValueError(f"refused to fetch {url}: only data: and project files")
-            return super().fetch(url, headers)
-
-    return ConfinedFetcher(allowed_protocols={"data", "file"})
-
-
-
-
-# ---- HTML ----------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Entry:
-    """One chapter of the body, in reading order, with the volume page that precedes it (if any)."""
-
-    anchor: str
-    chapter: Chapter
-    volume_title: str | None  # the chapter's volume
-    volume_anchor: str | None  # set on the first chapter of a titled volume: its volume page comes first
-
-
-def entries(book: Book) -> list[Entry]:
-    """The chapters in reading order, anchored by their stable names (bookbuilder.render.names)."""
-    from bookbuilder.render.names import document_names
-
-    chapter_names, volume_names = document_names(book)
-    names, out = iter(chapter_names), []
-    for volume, volume_name in zip(book.volumes, volume_names):
-        for i, chapter in enumerate(volume.chapters):
-            out.append(Entry(next(names), chapter, volume.title, volume_name if volume.title and i == 0 else None))
-    return out
-
-
-def _head(book: Book, epoch: int) -> str:
-    meta = book.meta
-    date = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return (f'<!DOCTYPE html><html lang="{meta.language}"><head><meta charset="utf-8"/>'
-            f"<title>{text(meta.title)}</title><meta name=\"author\" content=\"{text(meta.author)}\"/>"
-            f'<meta name="dcterms.created" content="{date}"/><meta name="dcterms.modified" content="{date}"/>'
-            f'<meta name="generator" content="bookbuilder"/></head>')
-
-
-def body_html(book: Book, chunk: list[Entry], epoch: int) -> str:
-    parts = []
-    for e in chunk:
-        if e.volume_anchor:
-            parts.append(volume_section(e.volume_title, e.volume_anchor))
-        parts.append(chapter_section(e.chapter, e.anchor, level=2))
-    return _head(book, epoch) + '<body class="body">' + "\n".join(parts) + "</body></html>"
-
-
-def front_html(book: Book, epoch: int, pages: dict[str, int] | None) -> str:
-    """Cover, title page and contents. `pages` maps anchors to printed page numbers; None means
-    one-document mode, where target-counter() finds them."""
-    def number(anchor: str) -> str:
-        # Clipped dots in a flex filler, not leader() or a dotted border: WeasyPrint draws those
-        # dot by dot (18,000 text runs, or 200,000 curves, for a 300-chapter contents).
-        return "" if pages is None else f'<span class="pageno">{pages[anchor]}</span>'
-
-    fill = "" if pages is None else f'<span class="fill">{FILL}</span>'
-    toc, open_volume = [], None
-    for e in entries(book):
-        if e.volume_title != open_volume:
-            if open_volume:
-                toc.append("</ol></li>")
-            open_volume = e.volume_title
-            if e.volume_title:
-                anchor = e.volume_anchor or e.anchor
-                toc.append(f'<li class="volume"><a href="#{anchor}"><span class="t">{text(e.volume_title)}</span>{fill}{number(anchor)}</a><ol>')
-        toc.append(f'<li><a href="#{e.anchor}"><span class="t">{text(e.chapter.title)}</span>{fill}{number(e.anchor)}</a></li>')
-    if open_volume:
-        toc.append("</ol></li>")
-    cover = ""
-    if book.cover is not None:
-        uri = f"data:{book.cover.media_type};base64,{base64.b64encode(book.cover.data).decode()}"
-        cover = f'<section class="cover"><img src="{uri}" alt="{text(f"封面：{book.meta.title}，{book.meta.author}")}"/></section>'
-    return (_head(book, epoch) + f'<body class="front {"numbered" if pages is not None else "linked"}">' + cover
-            + f'<section class="titlepage"><h1>{text(book.meta.title)}</h1><p>{text(book.meta.author)}</p></section>'
-            + f'<nav class="toc" role="doc-toc"><h1>目录</h1><ol>{"".join(toc)}</ol></nav></body></html>')
-
-
-def stamp_html(book: Book, chunk: list[Entry], pages: dict[str, int], count: int, epoch: int,
-               blanks: frozenset[int] = frozenset()) -> str:
-    """The margin boxes of a laid-out chunk, alone: its pages again, as empty as the chunk's
-    CSS allows, with the same page types and running strings (each section's heading is there,
-    hidden), so that WeasyPrint draws the page numbers and headers where the chunk's own would
-    be. `pages`: the chunk's page index of each anchor; `count`: its pages; `blanks`: the pages
-    that a blank page goes before (numbered, with nothing printed on it)."""
-    starts = [(pages[e.volume_anchor], "volume", e) for e in chunk if e.volume_anchor]
-    starts += [(pages[e.anchor], "chapter", e) for e in chunk]
-    starts.sort(key=lambda s: (s[0], s[1] != "volume"))
-    parts = []
-    for i, (first, what, e) in enumerate(starts):
-        last = starts[i + 1][0] if i + 1 < len(starts) else count
-        blank = '<div class="stamp-page"></div>' * max(0, last - first - 1)
-        if first in blanks:
-            parts.append('<div class="stamp-blank"></div>')
-        if what == "volume":
-            parts.append(f'<section class="volume"><h1 class="volume-title">{text(e.volume_title)}</h1>{blank}</section>')
-        else:
-            parts.append(f'<section class="{e.chapter.kind}"><h2 class="chapter-title">{text(e.chapter.title)}</h2>'
-                         f"{blank}</section>")
-    return _head(book, epoch) + '<body class="body stamps">' + "".join(parts) + "</body></html>"
-
-
-# Margin boxes are drawn by the stamps, so the chunks leave them out; the stamps draw nothing else.
-MARGIN_BOXES = ("top-left-corner", "top-left", "top-center", "top-right", "top-right-corner", "right-top",
-                "right-middle", "right-bottom", "bottom-right-corner", "bottom-right", "bottom-center",
-                "bottom-left", "bottom-left-corner", "left-bottom", "left-middle", "left-top")
-_NONE = " ".join(f"@{box} {{ content: none !important; }}" for box in MARGIN_BOXES)
-NO_MARGIN_BOXES = "@page { " + _NONE + " }\n"
-STAMPS_ONLY = ("body.stamps * { visibility: hidden !important; margin: 0 !important; padding: 0 !important;"
-               " border: 0 !important; font-size: 0 !important; line-height: 0 !important; height: auto !important;"
-               " min-height: 0 !important; }\n"
-               ".stamps .stamp-page { display: block !important; break-before: page !important; }\n"
-               ".stamps .stamp-blank { display: block !important; page: bookbuilder-blank; }\n"
-               "@page bookbuilder-blank { " + _NONE + " }\n")
-
-
-def first_page_number(number: int) -> str:
-    """A stamp document whose first page is numbered `number` (checked in PDF-NOTES.md)."""
-    return f"@page :first {{ counter-reset: page {number}; }}\n"

@@ -31,9 +31,9 @@ from bookbuilder.model import Book
 from bookbuilder.parallel import default_jobs, guarded, process_pool, stop_workers
 from bookbuilder.render import RenderContext
 from bookbuilder.render.pdf_cache import DocumentCache
-from bookbuilder.render.pdf import (NO_MARGIN_BOXES, STAMPS_ONLY, Entry, PdfOptions, Stylesheets, body_html, entries,
-                                    fetcher, first_fonts, first_page_number, front_html, render_warnings, stamp_html,
-                                    weasyprint_messages)
+from bookbuilder.render.pdf_documents import (NO_MARGIN_BOXES, STAMPS_ONLY, Entry, PdfOptions, Stylesheets, body_html,
+                                              entries, fetcher, first_fonts, first_page_number, front_html,
+                                              render_warnings, stamp_html, weasyprint_messages)
 
 PX_TO_PT = 0.75  # WeasyPrint lays out in CSS px; PDF user space is in points
 CHUNK = 30  # chapters
@@ -119,9 +119,28 @@ def render_pdf_bytes(book: Book, options: PdfOptions, context: RenderContext) ->
 def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job: Jobs) -> tuple[bytes, list[Diagnostic]]:
     chunks = plan_chunks(entries(book), context.jobs or options.jobs or default_jobs(), options.chunk_chapters)
     bodies = [job("body", i, body_html(book, chunk, context.epoch), NO_MARGIN_BOXES) for i, chunk in enumerate(chunks)]
+    jobs = min(context.jobs or options.jobs or default_jobs(), len(bodies))
+    cache = DocumentCache(context.cache / "pdf" if context.cache else None, first_fonts(book, options))
+    done, stamps, front, rendered = _lay_out(book, options, context, job, chunks, bodies, cache, jobs)
+    context.stats.update(kept=cache.hits, rendered=rendered, chunks=len(chunks))
+    where = paginate([done[k] for k in range(len(chunks))], chunks, options.recto)
+    for k, result in done.items():
+        if result.pages + len(where.blanks[k]) != stamps[k].pages:
+            raise RuntimeError(f"chunk {k}: {result.pages} pages and {len(where.blanks[k])} blank, "
+                               f"but its stamps have {stamps[k].pages}")
+    messages = [m for r in [front, *done.values(), *stamps.values()] for m in r.messages]
+    ordered = [done[k] for k in sorted(done)]
+    merged = merge(book, front, ordered, [stamps[k] for k in sorted(stamps)], where, context.epoch)
+    return merged, render_warnings(messages)
+
+
+def _lay_out(book: Book, options: PdfOptions, context: RenderContext, job: Jobs, chunks: list[list[Entry]],
+             bodies: list[Job], cache: DocumentCache, jobs: int) -> tuple[dict, dict, Rendered, int]:
+    """Every chunk; each chunk's stamps once it and the chunks before it are laid out; the front
+    matter once all are: (chunks, stamps, front matter, how many documents were rendered, not kept)."""
     done: dict[int, Rendered] = {}
     stamps: dict[int, Rendered] = {}
-    jobs = min(context.jobs or options.jobs or default_jobs(), len(bodies))
+    front = None
 
     def laid_out(until: int) -> Pagination:
         return paginate([done[k] for k in range(until + 1)], chunks, options.recto)
@@ -131,47 +150,17 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
         html = stamp_html(book, chunks[k], done[k].anchors, done[k].pages, context.epoch, where.blanks[k])
         return job("stamps", k, html, STAMPS_ONLY + first_page_number(where.first[k]))
 
-    def front_job() -> Job:
-        return job("front", 0, front_html(book, context.epoch, laid_out(len(chunks) - 1).pages))
-
-    cache = DocumentCache(context.cache / "pdf" if context.cache else None, first_fonts(book, options))
-    ready: list[tuple[str, int, Rendered]] = []  # results to take in, from the cache or a worker
-    pending: dict = {}  # future → (kind, chunk, job)
     pool = process_pool(jobs) if jobs > 1 else None
-    todo: list[tuple[str, int, Job]] = []
-
-    def start(kind: str, k: int, document: Job) -> None:
-        kept = cache.get(document)
-        if kept is not None:
-            ready.append((kind, k, kept))
-        elif pool is None:
-            todo.append((kind, k, document))
-        else:
-            pending[pool.submit(render_document, document)] = (kind, k, document)
-
-    def take(kind: str, k: int, document: Job, result: Rendered) -> None:
-        ready.append((kind, k, result))
-        cache.put(document, result)
-        rendered.append(kind)
-
-    rendered: list[str] = []
-
+    documents = _Documents(cache, pool)
     with guarded("rendering the PDF"):
         try:
             for body in bodies:
-                start("body", body.index, body)
+                documents.start("body", body.index, body)
             stamped = 0  # the chunks whose stamps are started: all before the first not laid out
-            while ready or pending or todo:
+            while documents.busy():
                 if was_interrupted():  # a Ctrl-C lost in a destructor: stop at the next document
                     raise KeyboardInterrupt
-                if not ready and todo:
-                    kind, k, document = todo.pop(0)
-                    take(kind, k, document, render_document(document))
-                elif not ready:
-                    finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-                    for future in finished:
-                        take(*pending.pop(future), future.result())
-                kind, k, result = ready.pop(0)
+                kind, k, result = documents.next()
                 if kind == "front":
                     front = result
                 elif kind == "stamps":
@@ -181,9 +170,10 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
                     if context.progress:
                         context.progress(len(chunks[k]))
                     if len(done) == len(bodies):  # every page number is known: the contents
-                        start("front", 0, front_job())
+                        contents = front_html(book, context.epoch, laid_out(len(chunks) - 1).pages)
+                        documents.start("front", 0, job("front", 0, contents))
                 while stamped < len(bodies) and stamped in done:
-                    start("stamps", stamped, stamp_job(stamped))
+                    documents.start("stamps", stamped, stamp_job(stamped))
                     stamped += 1
         except BaseException:
             stop_workers()
@@ -191,16 +181,47 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
         finally:
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
-    context.stats.update(kept=cache.hits, rendered=len(rendered), chunks=len(chunks))
-    where = laid_out(len(chunks) - 1)
-    for k, result in done.items():
-        if result.pages + len(where.blanks[k]) != stamps[k].pages:
-            raise RuntimeError(f"chunk {k}: {result.pages} pages and {len(where.blanks[k])} blank, "
-                               f"but its stamps have {stamps[k].pages}")
-    messages = [m for r in [front, *done.values(), *stamps.values()] for m in r.messages]
-    ordered = [done[k] for k in sorted(done)]
-    merged = merge(book, front, ordered, [stamps[k] for k in sorted(stamps)], where, context.epoch)
-    return merged, render_warnings(messages)
+    return done, stamps, front, documents.rendered
+
+
+class _Documents:
+    """The documents being rendered, each taken from the cache, from a worker of `pool` or (no
+    pool) rendered here, and handed out in the order they are ready."""
+
+    def __init__(self, cache: DocumentCache, pool):
+        self.cache, self.pool = cache, pool
+        self.ready: list[tuple[str, int, Rendered]] = []  # results to take in, from the cache or a worker
+        self.pending: dict = {}  # future → (kind, chunk, job)
+        self.todo: list[tuple[str, int, Job]] = []
+        self.rendered = 0
+
+    def start(self, kind: str, k: int, document: Job) -> None:
+        kept = self.cache.get(document)
+        if kept is not None:
+            self.ready.append((kind, k, kept))
+        elif self.pool is None:
+            self.todo.append((kind, k, document))
+        else:
+            self.pending[self.pool.submit(render_document, document)] = (kind, k, document)
+
+    def busy(self) -> bool:
+        return bool(self.ready or self.pending or self.todo)
+
+    def next(self) -> tuple[str, int, Rendered]:
+        """(kind, chunk, result) of the next document ready, waiting for one if none is."""
+        if not self.ready and self.todo:
+            kind, k, document = self.todo.pop(0)
+            self._take(kind, k, document, render_document(document))
+        elif not self.ready:
+            finished, _ = cf.wait(self.pending, return_when=cf.FIRST_COMPLETED)
+            for future in finished:
+                self._take(*self.pending.pop(future), future.result())
+        return self.ready.pop(0)
+
+    def _take(self, kind: str, k: int, document: Job, result: Rendered) -> None:
+        self.ready.append((kind, k, result))
+        self.cache.put(document, result)
+        self.rendered += 1
 
 
 @dataclass(frozen=True)

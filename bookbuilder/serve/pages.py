@@ -7,11 +7,15 @@ can be fetched. Every page carries the build it was made from and listens on /ev
 later build ends, it reloads itself. A chapter page shows the lines cleaning removed from it, in
 place and marked. With a workbench (bookbuilder.serve.workbench, for requests from this machine) the
 pages also carry its correction forms.
+
+The pages are no format (they are never written to build/): a chapter's markup is the one every
+format shares (bookbuilder.render.html.chapter_section), its stylesheet the EPUB's, which the
+server asks of the render registry.
 """
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from bookbuilder.decode.text import decode_chapter
@@ -173,7 +177,6 @@ class Preview:
         after the paragraph of its source line (a cut advert) or before the next one (a dropped line)."""
         if not removed:
             return chapter_section(w.chapter, w.name, level=2)
-        opening = chapter_section(replace(w.chapter, blocks=()), w.name, level=2).removesuffix("</section>")
         blocks = w.chapter.blocks
         pending = sorted(removed, key=lambda d: d.at.line or 0)
         out = []
@@ -183,7 +186,7 @@ class Preview:
                 out.append(self._removed(pending.pop(0), bench))
             out.append(markup)
         out += [self._removed(d, bench) for d in pending]
-        return opening + "\n".join(out) + "\n</section>"
+        return chapter_section(w.chapter, w.name, level=2, blocks=out)
 
     def _removed(self, d: Diagnostic, bench) -> str:
         rule, removed = removal_parts(d)

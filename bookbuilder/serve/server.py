@@ -81,7 +81,7 @@ class Site:
         start = time.perf_counter()
         try:
             loaded = pipeline.load_book(self.path, self.jobs if self.preview is None else 1, memo=self.memo)
-            css = renderer("epub").options(loaded.config).css
+            css = renderer("epub").options(loaded.config).css  # the pages wear the EPUB's stylesheet
         except BookError as e:
             if self.preview is None:
                 raise
