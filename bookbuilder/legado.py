@@ -11,7 +11,8 @@ from pathlib import Path
 
 import regex
 
-from bookbuilder.structure.heading_choice import Choice, choose
+from bookbuilder.structure.heading_choice import choose
+from bookbuilder.structure.passes import Choice
 from bookbuilder.structure.headings import Heading, candidate, chapter_number, normalize_title
 
 

@@ -54,7 +54,6 @@ def _imports(name: str, path: Path) -> set[str]:
 GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
 
 
-@pytest.mark.xfail(strict=True, reason="render.pdf ↔ render.pdf_pages: being untied on the registry branch")
 def test_the_import_graph_has_no_circles():
     try:
         order = list(graphlib.TopologicalSorter(GRAPH).static_order())
@@ -88,7 +87,6 @@ def test_no_module_is_over_the_size_one_reads_in_a_sitting():
     assert long == {}
 
 
-@pytest.mark.xfail(strict=True, reason="four long functions being split on the registry and passes branches")
 def test_no_function_is_over_a_screenful_or_two():
     long = {}
     for path in MODULES.values():

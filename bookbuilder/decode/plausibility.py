@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 # What a wrong decoding strews among the Han characters: kana, Hangul, private use, U+FFFD,

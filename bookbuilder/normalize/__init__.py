@@ -16,6 +16,7 @@ from bookbuilder.structure.headings import is_bare_label
 from bookbuilder.model import Book, Chapter, Paragraph
 from bookbuilder.normalize import chars, lines
 from bookbuilder.normalize.clean import strip_html
+from bookbuilder.normalize.debris import JUDGES
 from bookbuilder.normalize.junk import active_patterns
 from bookbuilder.normalize.mask import mask, unmask
 from bookbuilder.normalize.repeats import RULES as REPEATS
@@ -141,7 +142,7 @@ RULES: tuple[Rule, ...] = (
 )
 # Cleaning's rules that decide from evidence in the file rather than from junk.toml's list (issue
 # 31); [normalize.junk] disable = [...] names them as it names a listed pattern.
-EVIDENCE_RULES = ("url-advert", "form-debris", "boxed-banner", "site-watermark-line") + lines.JUDGES + ("debris-block",) + REPEATS
+EVIDENCE_RULES = ("url-advert", "form-debris", "boxed-banner", "site-watermark-line") + JUDGES + ("debris-block",) + REPEATS
 SWITCHES = {r.name for r in RULES} - {"convert", "replace"}  # those two are set by naming a conversion or a file
 
 CONVERSIONS = ("s2t", "t2s", "s2tw", "tw2s", "s2twp", "tw2sp", "s2hk", "hk2s", "t2tw", "t2hk", "tw2t", "hk2t", "t2jp", "jp2t")

@@ -11,7 +11,7 @@ from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
 from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, cut, find_urls, site_watermark, url_adverts, words_pattern
 from bookbuilder.normalize.forms import form_debris
-from bookbuilder.normalize.debris import JUDGES, in_debris_block, judge_line
+from bookbuilder.normalize.debris import in_debris_block, judge_line
 from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, keyword_finder, patterns_in
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
 from bookbuilder.vocabulary import FILE_FORMAT, any_case

@@ -11,7 +11,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from bookbuilder.structure.heading_choice import STOPPED, Choice, choose
+from bookbuilder.structure.heading_choice import STOPPED, choose
+from bookbuilder.structure.passes import Choice
 from bookbuilder.structure.headings import BARE_RULES, Heading, candidate
 from bookbuilder.structure.numerals import NUMERAL_CHARS, ONE_TO_TEN, parse_numeral
 from bookbuilder.structure.outdent import outdented_titles

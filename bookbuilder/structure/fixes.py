@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import BookError, Diagnostic
-from bookbuilder.structure.heading_choice import Choice
+from bookbuilder.structure.passes import Choice
 from bookbuilder.structure.headings import Heading, candidate, chapter_number, normalize_title
 from bookbuilder.model import Location
 from bookbuilder.structure.passes import Reading, every_line_as_fields

@@ -8,30 +8,15 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bookbuilder.structure.own_contents import drop_contents, title_key
 from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
 from bookbuilder.structure.numerals import NUMERAL_CHARS
+from bookbuilder.structure.passes import Choice, Reading, rule_counts
 
-if TYPE_CHECKING:
-    from bookbuilder.structure.passes import Reading
 
 _N = f"[{NUMERAL_CHARS}]+"
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
-
-
-@dataclass(frozen=True)
-class Choice:
-    """The headings chosen among a file's candidates, and why (for check's info line)."""
-
-    headings: dict[int, Heading]  # line index → heading
-    toc: tuple[int, ...]  # indexes of lines dropped as the file's own table of contents
-    rules: dict[str, int]  # rule → headings it gave
-    rejected: dict[str, int]  # rule → weak candidates the numbering did not support
-    # indexes of heading lines dropped: a heading given again right after it, a site's page marks
-    dropped: tuple[int, ...] = ()
 
 
 def choose_headings(reading: Reading) -> Reading:
@@ -230,13 +215,6 @@ def _labels_on_matter(accepted: dict[int, Heading], before: dict[int, int]) -> t
     order = list(accepted)
     return tuple(a for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and accepted[b].kind in ("front", "back")
                  and accepted[a].kind == "chapter" and is_bare_label(accepted[a].title))
-
-
-def rule_counts(headings: dict[int, Heading]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for h in headings.values():
-        counts[h.rule] = counts.get(h.rule, 0) + 1
-    return counts
 
 
 def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) -> dict[int, Heading]:

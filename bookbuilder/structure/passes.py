@@ -19,10 +19,28 @@ from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Paragraph
 
 if TYPE_CHECKING:
-    from bookbuilder.structure.heading_choice import Choice
     from bookbuilder.structure.headings import Heading
 
 _NONE: Mapping = MappingProxyType({})  # an empty mapping no pass can change
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The headings chosen among a file's candidates, and why (for check's info line)."""
+
+    headings: dict[int, Heading]  # line index → heading
+    toc: tuple[int, ...]  # indexes of lines dropped as the file's own table of contents
+    rules: dict[str, int]  # rule → headings it gave
+    rejected: dict[str, int]  # rule → weak candidates the numbering did not support
+    # indexes of heading lines dropped: a heading given again right after it, a site's page marks
+    dropped: tuple[int, ...] = ()
+
+
+def rule_counts(headings: dict[int, Heading]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for h in headings.values():
+        counts[h.rule] = counts.get(h.rule, 0) + 1
+    return counts
 
 
 class Reading(NamedTuple):  # a tuple: each pass makes one or two per file, and a tuple is quick to make
@@ -53,8 +71,6 @@ class Reading(NamedTuple):  # a tuple: each pass makes one or two per file, and 
         """The choice made, or (the choice pass switched off) every candidate taken."""
         if self.choice is not None:
             return self.choice
-        from bookbuilder.structure.heading_choice import Choice, rule_counts
-
         return Choice(dict(self.cands), (), rule_counts(self.cands), {})
 
     @property

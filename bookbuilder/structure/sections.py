@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.structure.heading_choice import Choice, choose_headings
+from bookbuilder.structure.heading_choice import choose_headings
 from bookbuilder.structure.couplets import couplet_titles
 from bookbuilder.structure.fixes import apply_fixes
 from bookbuilder.structure.headings import (STARTS, Heading, candidate, heading_core, is_bare_label, normalize_title,
@@ -22,7 +22,7 @@ from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.structure.pastes import (GLUED_BOOK, GLUED_HEADING, PASTE_GAP, PASTE_LINE, after_sentence, glued_chapters,
                                 heading_then_text, may_have_gap, paste_pieces)
 from bookbuilder.structure.few_headings import titles_by_layout
-from bookbuilder.structure.passes import Pass, Reading, every_line_as_fields, fields, run_passes, with_found
+from bookbuilder.structure.passes import Choice, Pass, Reading, every_line_as_fields, fields, run_passes, with_found
 from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
