@@ -1,7 +1,8 @@
 """Lines that are not a story's, told by what they are made of rather than by a site's name
-(issue 31): banner art, a notice framed by symbols, a site's counters, a distributor's
-disclaimer, and the run of site lines a distributor's block is. Each judge is a pure function of
-the line (or of its neighbours) and returns the evidence that decided it, or "" to keep it.
+(the evidence: docs/rules-notes.md, "Debris by evidence"): banner art, a notice framed by
+symbols, a site's counters, a distributor's disclaimer, and the run of site lines a distributor's
+block is. Each judge is a pure function of the line (or of its neighbours) and returns the
+evidence that decided it, or "" to keep it.
 """
 from __future__ import annotations
 
