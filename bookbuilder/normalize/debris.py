@@ -12,7 +12,7 @@ import unicodedata
 from bookbuilder.normalize.clean import SITE_WORDS, find_urls, notice_words, site_share, site_talk
 
 # Box drawing, block elements, geometric shapes, vertical forms (︺), the ASCII art of a banner
-# (●▄m●, ┠ ┨, ~︺). A scene break is made of ornaments alone (***, ◇◇◇, ☆★☆) and parse.py took
+# (●▄m●, ┠ ┨, ~︺). A scene break is made of ornaments alone (***, ◇◇◇, ☆★☆) and structure.sections took
 # those lines before this sees them; a line here that mixes drawing pieces with letters, or holds
 # a block or box piece, is a banner's.
 _DRAWING = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff]")
