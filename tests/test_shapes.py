@@ -1,14 +1,15 @@
 """Shapes of real downloads, one synthetic fixture each, through the whole reading stage.
 
 Each folder under tests/fixtures/shapes/ is named for a shape a real download taught a branch of
-the code (docs/rules-notes.md names the download and points at the folder). It holds `input.txt`
-(bytes in any encoding, as a download comes) or an `input/` folder of chapter files, and
-`expected.txt`: the book as `load_book` reads it — its title and author, the diagnostic codes,
+the code (docs/rules-notes.md names the download and points at the folder). It holds one input,
+`input.txt` (bytes in any encoding, as a download comes), a .txt named as a download is where the
+name matters, or an `input/` folder of chapter files; and `expected.txt`: the book as `load_book` reads it — its title and author, the diagnostic codes,
 every removal, then each chapter's volume, number, title, kind and source line over its
 paragraphs. The texts are invented (or public-domain classics), never a web novel's.
 
 `pytest tests/test_shapes.py --regen-golden` rewrites every expected.txt; then read the diff like
 a proofreader before committing: a golden file is only as right as the person who read it."""
+import re
 from pathlib import Path
 
 import pytest
@@ -48,7 +49,7 @@ def book_as_text(source: Path) -> str:
 def test_shape(shape, regen, monkeypatch):
     folder = SHAPES / shape
     monkeypatch.chdir(folder)  # sources are named relative to the fixture, as a user's would be
-    source = Path("input") if (folder / "input").is_dir() else Path("input.txt")
+    source = Path(next(p.name for p in sorted(folder.iterdir()) if p.name != "expected.txt"))
     actual = book_as_text(source)
     golden = folder / "expected.txt"
     if regen:
@@ -61,3 +62,13 @@ def test_every_shape_is_cited_in_the_notes():
     notes = (SHAPES.parent.parent.parent / "docs" / "rules-notes.md").read_text("utf-8")
     missing = [s for s in shape_names() if f"tests/fixtures/shapes/{s}" not in notes]
     assert not missing, f"not cited in docs/rules-notes.md: {missing}"
+
+
+def test_every_rules_citation_in_the_code_names_a_section_of_docs_rules():
+    """The code cites the rule book as `RULES §N` (or docs/rules.md §N): each N is a section there."""
+    repo = SHAPES.parent.parent.parent
+    sections = set(re.findall(r"^#{2,3} (\d+(?:\.\d+)?)[ .]", (repo / "docs" / "rules.md").read_text("utf-8"), re.M))
+    cited = {(str(p.relative_to(repo)), n) for p in (repo / "bookbuilder").rglob("*.py")
+             for n in re.findall(r"§(\d+(?:\.\d+)?)", p.read_text("utf-8"))}
+    assert cited, "no citations found: the pattern is wrong"
+    assert not [c for c in cited if c[1] not in sections]
