@@ -150,7 +150,7 @@ def toc_candidates(lines, rule: TocRule, make) -> dict[int, object]:
     return {i: make(line, number, rule.name) for i, (number, _, line) in enumerate(lines) if rule.pattern.search(line)}
 
 
-# Choosing between our headings and an imported rule's (parse.split_sections, with [source] toc_rules).
+# Choosing between our headings and an imported rule's (structure.sections.split_sections, with [source] toc_rules).
 
 def sequence_score(choice: Choice) -> int:
     """How well a choice's chapter numbers run on by one (a restart at 1 counts too)."""

@@ -24,7 +24,7 @@ class Paragraph:
     text: str
     at: Location
     # The raw line began with an indent. Read only by the hard-wrap rule (an indent can mark where
-    # a wrapped paragraph starts); the indent itself is dropped, CSS draws it (RULES §3.6).
+    # a wrapped paragraph starts); the indent itself is dropped, CSS draws it (docs/rules.md §3.6).
     indented: bool = field(default=False, compare=False)
 
 

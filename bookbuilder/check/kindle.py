@@ -4,7 +4,7 @@ on the built file by `check --outputs` (docs/kindle.md lists the sources):
 - W406: no dc:language, or one the content documents contradict (their xml:lang);
 - W407: a link, in the navigation or the text, to a file or fragment that is not in the EPUB;
 - W408: an image over 5 MB;
-- W402 (outputs.epub_size): the file over 50 MB, Send to Kindle's limit.
+- W402 (judges.epub_size): the file over 50 MB, Send to Kindle's limit.
 """
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Source lint: one function per concern, each giving coded diagnostics with path:line, over the
-normalized book (`bookbuilder check` stops here). The built files are checked by check/judges.py."""
+normalized book (`bookbuilder check` stops here); rule IDs such as UQ-1 are docs/rules.md's.
+The built files are checked by bookbuilder.check.judges."""
 from __future__ import annotations
 
 import re

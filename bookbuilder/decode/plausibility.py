@@ -1,4 +1,5 @@
-"""How Chinese a decoding reads, and decoding that survives a few damaged bytes (issue 18).
+"""How Chinese a decoding reads, and decoding that survives a few damaged bytes (the evidence:
+docs/rules-notes.md, "Decoding (§1)").
 
 Look-alike codecs decode each other's bytes: Big5 byte pairs are almost all valid GBK, and
 UTF-8's are often valid GB18030. Which codec decodes *strictly* therefore says little; what the

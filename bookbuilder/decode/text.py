@@ -1,7 +1,8 @@
 """Raw chapter bytes → clean Unicode text, or an error that names the file.
 
-RULES.md §1–§2.4, amended by issue 18 (docs/rules-notes.md). BOM, then strict UTF-8 and UTF-16;
-then the codec whose result reads as Chinese (bookbuilder.decode.plausibility), because look-alike codecs
+docs/rules.md §1–§2.4 (cited below as RULES §N), as docs/rules-notes.md amends it. BOM, then
+strict UTF-8 and UTF-16; then the codec whose result reads as Chinese
+(bookbuilder.decode.plausibility), because look-alike codecs
 decode each other's bytes: a Big5 file with a few bad bytes decodes strictly as GB18030 mojibake.
 A few damaged sequences cost neither the book nor silence (errors = "auto": each damaged line is
 a warning); more is an error that names the codec and the remedy. The detector (chardet) only
@@ -73,8 +74,8 @@ MISREAD_PLAUSIBLE = 0.7
 
 def _may_hold_latin1(data: bytes, codec: str) -> bool:
     """Whether the text can hold U+0080–U+00FF at all: in UTF-8 only after a C2 or C3 byte, which
-    two scans of the bytes tell at memory speed, where a regex over the whole text would cost a
-    tenth of a large novel's decoding."""
+    two scans of the bytes tell at memory speed; a regex would have to walk the whole decoded
+    text."""
     if codec.startswith("utf-8"):
         return b"\xc2" in data or b"\xc3" in data
     return codec.startswith(("utf-16", "utf-32"))

@@ -1,4 +1,4 @@
-"""Normalization: Book → Book, rule by rule (RULES §2.5–§3, §5).
+"""Normalization: Book → Book, rule by rule (docs/rules.md §2.5–§3, §5; cited below as RULES §N).
 
 Every rule is switchable in book.toml [normalize] (`rule_name = false`), idempotent, and counted:
 the counts (rule → paragraphs changed) travel in Book.changes for the build summary and
@@ -30,7 +30,7 @@ class Rule:
       with the other punctuation rules until nothing changes, since they feed each other's
       context (a comma made full-width makes the dash after it Chinese): (text, Step) → text.
     `default` is whether it runs when book.toml does not say; `why` is what it does, and where
-    RULES.md (or docs/rules-notes.md) has the reason."""
+    RULES (or docs/rules-notes.md) has the reason."""
 
     name: str
     default: bool
@@ -140,8 +140,8 @@ RULES: tuple[Rule, ...] = (
          "。。 → 。 and ，， → ， (RP-1; ！！！ is always kept)"),
     Rule("pangu_spacing", False, "punctuation", _text(chars.pangu_spacing), "a space between Han and Latin/digits (SP-1)"),
 )
-# Cleaning's rules that decide from evidence in the file rather than from junk.toml's list (issue
-# 31); [normalize.junk] disable = [...] names them as it names a listed pattern.
+# Cleaning's rules that decide from evidence in the file rather than from junk.toml's list;
+# [normalize.junk] disable = [...] names them as it names a listed pattern.
 EVIDENCE_RULES = ("url-advert", "form-debris", "boxed-banner", "site-watermark-line") + JUDGES + ("debris-block",) + REPEATS
 SWITCHES = {r.name for r in RULES} - {"convert", "replace"}  # those two are set by naming a conversion or a file
 

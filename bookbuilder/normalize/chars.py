@@ -1,4 +1,4 @@
-"""Character rules (RULES §2.5–§2.12): each a pure, idempotent str → str function.
+"""Character rules (docs/rules.md §2.5–§2.12): each a pure, idempotent str → str function.
 
 They run on a chapter's paragraphs joined by '\n' (never matching across '\n', so never across
 paragraphs) with protected runs masked (see mask.py); a masked run reads as one non-Han character.

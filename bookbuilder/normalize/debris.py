@@ -1,7 +1,8 @@
 """Lines that are not a story's, told by what they are made of rather than by a site's name
-(issue 31): banner art, a notice framed by symbols, a site's counters, a distributor's
-disclaimer, and the run of site lines a distributor's block is. Each judge is a pure function of
-the line (or of its neighbours) and returns the evidence that decided it, or "" to keep it.
+(the evidence: docs/rules-notes.md, "Debris by evidence"): banner art, a notice framed by
+symbols, a site's counters, a distributor's disclaimer, and the run of site lines a distributor's
+block is. Each judge is a pure function of the line (or of its neighbours) and returns the
+evidence that decided it, or "" to keep it.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from bookbuilder.normalize.clean import SITE_WORDS, find_urls, notice_words, sit
 from bookbuilder.vocabulary import POSTSCRIPTS, SIDE_STORIES, plain
 
 # Box drawing, block elements, geometric shapes, vertical forms (︺), the ASCII art of a banner
-# (●▄m●, ┠ ┨, ~︺). A scene break is made of ornaments alone (***, ◇◇◇, ☆★☆) and structure/sections.py took
+# (●▄m●, ┠ ┨, ~︺). A scene break is made of ornaments alone (***, ◇◇◇, ☆★☆) and structure.sections took
 # those lines before this sees them; a line here that mixes drawing pieces with letters, or holds
 # a block or box piece, is a banner's.
 _DRAWING = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff]")

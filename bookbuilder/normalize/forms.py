@@ -1,5 +1,6 @@
-"""Debris inside a sentence that shows itself by its form, whatever the site (issue 31): a site's
-name strewn one character to a bracket (｛t｝｛xt｝｛小｝…) or with marks between its characters
+"""Debris inside a sentence that shows itself by its form, whatever the site (the evidence:
+docs/rules-notes.md, "Debris by evidence"): a site's name strewn one character to a bracket
+(｛t｝｛xt｝｛小｝…) or with marks between its characters
 (大；学，生，小，说'网, "手"机"电"子"书), a domain strewn with a mark after each letter, a run of box
 drawing, a bracket that holds nothing but site words (【无弹窗.】). Each span comes with the evidence
 that decided it; the story's characters on either side stay."""

@@ -1,4 +1,4 @@
-"""How a chapter's raw lines are laid out (RULES §3.1–§3.2 as docs/rules-notes.md amends them):
+"""How a chapter's raw lines are laid out (docs/rules.md §3.1–§3.2 as docs/rules-notes.md amends them):
 a hard-wrap width, a typeset page's band of widths, blank lines that mean nothing, indents that
 mark paragraphs. Read once per chapter from the chapter itself; lines.unwrap asks the Layout
 whether a line runs on into the next."""

@@ -1,5 +1,5 @@
 """Protect what must stay exactly as written (URLs, e-mails, numbers, versions, English) from the
-punctuation rules (RULES §2.6): each protected run becomes one sentinel character, restored after."""
+punctuation rules (docs/rules.md §2.6): each protected run becomes one sentinel character, restored after."""
 from __future__ import annotations
 
 import re
@@ -21,8 +21,8 @@ _PROTECTED = re.compile(
 )
 
 
-# Every protected run is ASCII (plus ’ ′ ″): look for them only inside such islands, which is
-# several times faster than trying the whole alternation at every Chinese character.
+# Every protected run is ASCII (plus ’ ′ ″): look for them only inside such islands, which Chinese
+# text has few of, rather than trying the whole alternation at every Chinese character.
 _ISLAND = re.compile(r"[!-~’′″](?:[ !-~’′″]*[!-~’′″])?")
 # Every protected run holds one of these; many chapters hold none (their only ASCII is half-width
 # punctuation): one scan spares a call per island.

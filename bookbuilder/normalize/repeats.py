@@ -1,10 +1,11 @@
-"""Debris a book shows by repeating it (issue 31): a site's template or slogan comes back, the same
-once digits, the chapter's own title, spaces and look-alike letters are folded away, in chapter
-after chapter; a site's domain is stamped between sentences all through the book. Prose repeats
-too (a catchphrase, a refrain), so repetition alone never removes anything: a repeated sentence
-goes only when it is a site's words or holds a URL, and a repeated domain only where it stands
-outside a sentence. This pass sees the whole book, after each chapter was cleaned on its own
-(bookbuilder.normalize.lines), so it runs once, in pipeline.load_book.
+"""Debris a book shows by repeating it (docs/rules-notes.md, "Debris by evidence"): a site's
+template or slogan comes back, the same once digits, the chapter's own title, spaces and
+look-alike letters are folded away, in chapter after chapter; a site's domain is stamped between
+sentences all through the book. Prose repeats too (a catchphrase, a refrain), so repetition alone
+never removes anything: a repeated sentence goes only when it is a site's words or holds a URL,
+and a repeated domain only where it stands outside a sentence. This pass sees the whole book,
+after each chapter was cleaned on its own (bookbuilder.normalize.lines), so it runs once, in
+pipeline.load_book.
 """
 from __future__ import annotations
 
