@@ -1,4 +1,4 @@
-"""One way to run another program (issue 34): the judges (EPUBCheck's Java, pdftotext, calibre, Ace)
+"""One way to run another program: the judges (EPUBCheck's Java, pdftotext, calibre, Ace)
 and the font look-ups (fc-match, fc-list) each get a time limit, and a program that hangs or is
 gone becomes one line naming it (E412), never a hung `check --outputs` or a traceback. Nothing
 else in bookbuilder starts a process."""
@@ -13,8 +13,8 @@ from pathlib import Path
 
 from bookbuilder.diagnostics import BookError
 
-# Seconds each program may take. EPUBCheck reads a 2,000-chapter book in well under a minute here;
-# calibre converts a 4 MB novel in about 45 s; Ace opens a sample of the book's documents in Chromium.
+# Seconds each program may take: far above what the largest book takes (bench/bench_gate.py times
+# the judges), so only a program that hangs meets its limit.
 # BOOKBUILDER_JUDGE_TIMEOUT (seconds) overrides all.
 LIMITS = {"java": 900, "pdftotext": 120, "ebook-convert": 1800, "ebook-meta": 300, "fc-match": 30, "fc-list": 30,
           "ace-puppeteer": 600}

@@ -82,7 +82,7 @@ def _divided(path: str, sections, parts, whole_novel: bool) -> list[Diagnostic]:
 
 def sample_of_first_files(specs: list[FileToRead]) -> str:
     """The start of the first 20 files with text, to guess the book's language from before the
-    files are spread over processes (they are decoded again there: 1 % of a large book)."""
+    files are spread over processes (they are decoded again there: a small part of reading)."""
     sample = []
     for spec in specs:
         decoded = _decode_file(spec)
@@ -108,8 +108,8 @@ def read_and_normalize(rules: Normalizer, spec: FileToRead) -> FileRead:
 
 def normalized_parts(read: FileRead, rules: Normalizer) -> FileRead:
     """A whole novel's chapters normalized and linted, in this process: on a process pool the
-    chapters' crossing both ways cost more than the normalizing saved (bench/bench_book.py's
-    whole-novel load: 1.0 s on two processes, 0.8 s on one, for 2,000 chapters)."""
+    chapters' crossing both ways costs more than the normalizing saves (bench/bench_book.py's
+    whole-novel load shows it)."""
     return replace(read, parts=tuple(normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
 
 
@@ -123,8 +123,8 @@ def _decode_normalized(wire: tuple) -> Normalized:
 
 # Chapters as plain data across a process boundary (parallel.ordered_map's encode and decode): a
 # chapter's paragraphs as one string and its blocks' lines as packed ints, diagnostics as tuples.
-# Pickled as model objects, a 2,000-file book took longer to cross back than to read
-# (bench/bench_book.py: the load took 0.91 s so, 0.61 s encoded, 0.83 s in one process).
+# Pickled as model objects, a large book's chapters take longer to cross back than to read
+# (bench/bench_book.py measures the load).
 
 def encode_read(read: FileRead) -> tuple:
     source = read.source and (read.source.path, read.source.encoding, read.source.method, read.source.replaced)

@@ -230,7 +230,7 @@ def _info_files(config: Config, cwd: str) -> list[tuple[str, list[tuple[int, str
 
 
 def _encoding(file: Path, config: Config, whole_novel: bool) -> str | None:
-    if not config.encodings:  # no per-file overrides: spare 2,000 relative_to calls
+    if not config.encodings:  # no per-file overrides: no file's path to look up
         return config.encoding
     relpath = file.name if whole_novel else file.relative_to(config.source).as_posix()
     return encoding_override(relpath, config.encoding, config.encodings)

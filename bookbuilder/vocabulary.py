@@ -1,4 +1,4 @@
-"""The words and marks the reading and cleaning stages look for, declared once (issue 34): every
+"""The words and marks the reading and cleaning stages look for, declared once: every
 heading, title and cleaning pattern builds its character classes and word lists from here (the
 numeral characters from bookbuilder.structure.numerals), and the data files' patterns name them as
 {=name} (placeholders, below), so the sets cannot drift apart again. Where a pattern takes a part

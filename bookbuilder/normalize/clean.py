@@ -1,11 +1,11 @@
-"""Site debris inside a paragraph (issue 17): HTML left by scrapers, and adverts cut out of the
+"""Site debris inside a paragraph: HTML left by scrapers, and adverts cut out of the
 sentence they hide in, which stays whole (`他笑道。请记住本书…网址：` → `他笑道。`).
 
 An advert may be disguised (`w w w . 5 1 7 z . c o m`, `ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ`, `点com`): URLs are
 looked for in a folded copy of the paragraph (spaces between letters dropped, full-width made
 half-width, `。．、点` between letters read as dots), and what is cut is the original text. A URL
 alone is never cut, since a character may type one into a browser: it needs a site word beside it
-or a bracket around it (corroboration, RULES §5's "never prose").
+or a bracket around it (corroboration, docs/rules.md §5's "never prose").
 """
 from __future__ import annotations
 
@@ -64,8 +64,7 @@ _LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚωѡаоеср]")
 # Words that make a URL (or a bracketed segment) an advert rather than a story's.
 def words_pattern(alternation: str) -> re.Pattern:
     """A regex of literal words (a|b|[Tt]x…, a class stands for its letters) as a trie, one branch
-    per first character: Python's regex tries every word at every position otherwise (NOTICE_WORDS
-    over the 5 million characters of the generated 2,000-chapter book: 0.74 s, 0.08 s so). Where one
+    per first character: Python's regex tries every word at every position otherwise. Where one
     word begins another (小说, 小说站) the shorter is matched."""
     words = set()
     for word in alternation.split("|"):
@@ -139,8 +138,8 @@ def fold(text: str) -> tuple[str, _Where]:
     """The text as a URL matcher should see it, and for each folded character its index in `text`:
     full-width → half-width, look-alikes → Latin, lower case, spaces among letters, digits and dots
     dropped, a dot-like mark between letters read as a dot. The characters are mapped by
-    str.translate and the spaces found by one regex: a character loop here was most of the
-    cleaning of a 4 MB download (bench/bench_debris.py)."""
+    str.translate and the spaces found by one regex, not a loop over characters: fold runs over
+    every paragraph of the book (bench/bench_debris.py)."""
     t = text.translate(LOOKALIKES)
     dropped = [i for m in _SPACE_RUN.finditer(t) for i in range(m.start(), m.end())]  # w w w . 5 1 7 → www.517
     if dropped:
@@ -341,7 +340,7 @@ def _spells(name: str, label: str) -> bool:
     """Whether a domain's label starts with the name in pinyin, whole or by initials, any reading
     of a character that has several (爪: zhua, zhao)."""
     # One character's readings are all this needs: pypinyin's documented switch leaves its phrase
-    # dictionary unread (its import takes 0.04 s so, 0.16 s with it).
+    # dictionary unread, so the import stays cheap.
     os.environ.setdefault("PYPINYIN_NO_PHRASES", "true")
     from pypinyin import Style, pinyin
 

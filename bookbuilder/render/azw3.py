@@ -46,8 +46,8 @@ TICK = 1.0  # seconds between updates of the status while calibre says nothing
 
 def calibre_stage(line: str, percent: int) -> tuple[int, str] | None:
     """(percent done, stage) that a line of ebook-convert's output announces, or None: its
-    percentages (1 %, 34 %, 67 %) and the steps between them (Compressing markup... took 27 s
-    of a 4 MB novel's 45 s, all at 67 %)."""
+    percentages (1 %, 34 %, 67 %) and the steps between them (the longest, Compressing
+    markup..., runs at 67 % for most of a conversion)."""
     if m := _PERCENT.match(line.strip()):
         return int(m.group(1)), m.group(2).strip()
     text = line.strip()

@@ -1,5 +1,5 @@
 """Chapter → XHTML markup, shared by the EPUB and the PDF (and `serve`'s pages): they differ in
-packaging and CSS, never in how a paragraph becomes markup. Chapter text is data: always escaped (RULES §6)."""
+packaging and CSS, never in how a paragraph becomes markup. Chapter text is data: always escaped (docs/rules.md §6)."""
 from __future__ import annotations
 
 import re

@@ -100,10 +100,8 @@ def render_document(job: Job, identifier: bytes | None = None, **options) -> Ren
 def plan_chunks(items: list[Entry], jobs: int, chunk_chapters: int) -> list[list[Entry]]:
     """Chunks of whole chapters, 30 a chunk unless [pdf] chunk_chapters says otherwise (a volume
     page travels with its first chapter). Small chunks are what a rebuild lays out again after one
-    chapter changed (render/pdf_cache.py): with 30, the 300-chapter book's warm rebuild takes 0.22×
-    its cold build, where 80-chapter chunks took 0.44×; its cold build took 7 % longer (14.4 s
-    against 13.4 s; 90.9 s against 83.4 s for 2,000 chapters), since every chunk has fixed costs
-    (fonts, PDF writing). The split does not depend on the processes, so a rebuild on another
+    chapter changed (render/pdf_cache.py), and not smaller, since every chunk has fixed costs
+    (fonts, PDF writing); README's bench table has the rebuild's figures. The split does not depend on the processes, so a rebuild on another
     machine finds the same chunks."""
     size = chunk_chapters or CHUNK
     return [items[i:i + size] for i in range(0, len(items), size)]
@@ -317,8 +315,8 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
 def _concatenate(out, sources, blanks: list[frozenset[int]]) -> list:
     """Every page of `sources` into `out`, in order, a blank page before those `blanks` names
     (per source, by index; its page count: after its last); the pages as a list. Pages are appended to the page tree in one go:
-    pikepdf's pages.extend takes time growing with the pages already there (3.8 s for the 9,000
-    pages of a 2,000-chapter book). WeasyPrint's page trees hold only Kids and Count, and each
+    pikepdf's pages.extend takes time growing with the pages already there, so one call for
+    all. WeasyPrint's page trees hold only Kids and Count, and each
     page its own boxes and resources."""
     import pikepdf
 

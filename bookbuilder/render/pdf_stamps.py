@@ -2,8 +2,8 @@
 
 Each body page's stamp is drawn in the page's own content stream, after its body, each in a
 graphics state of its own (q … Q). A form XObject per page, as pikepdf's Page.add_overlay makes,
-cost every page a stream with its dictionary and a resource dictionary of its own: the 300-chapter
-file was 1.2× one WeasyPrint document's; drawn in the page, 1.07×, the pixels the same at 60 dpi.
+would cost every page a stream with its dictionary and a resource dictionary of its own; drawn in
+the page, the file stays near one WeasyPrint document's size, with the same pixels.
 
 The stamp's resources join the chunk's under names of their own (STAMP_PREFIX): a chunk and its
 stamps name a font alike, after its description, but each carries its own subset's widths

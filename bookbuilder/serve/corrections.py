@@ -1,4 +1,4 @@
-"""The workbench's corrections (issue 36) as what a user would write into book.toml by hand:
+"""The workbench's corrections as what a user would write into book.toml by hand:
 [[fix]] tables (bookbuilder.structure.fixes) and [normalize.junk] entries (bookbuilder.normalize.junk).
 
 The file is edited with tomlkit, which keeps the user's comments, order and layout: a correction

@@ -1,4 +1,4 @@
-"""`serve`'s shelf (issue 36): the book's files for a reader on the same Wi-Fi, read-only.
+"""`serve`'s shelf: the book's files for a reader on the same Wi-Fi, read-only.
 
 /opds is an OPDS 1.2 acquisition feed (an Atom feed, which KOReader, Moon+ Reader, Librera,
 PocketBook and KyBook browse) with one entry: the book's metadata, its cover and one

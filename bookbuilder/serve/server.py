@@ -29,8 +29,8 @@ from bookbuilder.serve.opds import Shelf
 from bookbuilder.serve.pages import Preview
 from bookbuilder.serve.workbench import MAX_FORM, Bench, is_loopback
 
-# Seconds between two looks at the sources: an edit waits half of it on average. A look at a
-# 2,000-file book takes about 9 ms of CPU (bench/bench_serve.py has the edit-to-page times).
+# Seconds between two looks at the sources: an edit waits half of it on average. A look is one
+# stat per file, cheap beside a rebuild (bench/bench_serve.py has the edit-to-page times).
 POLL = 0.25
 KEEPALIVE = 15.0  # seconds between comments on an idle /events connection
 

@@ -1,4 +1,4 @@
-"""`serve`'s workbench (issue 36): forms on the preview's pages that correct the book, and the one
+"""`serve`'s workbench: forms on the preview's pages that correct the book, and the one
 endpoint, POST /correct, that writes each correction into the settings file (bookbuilder.serve.corrections).
 The watcher sees the file change and rebuilds; the answer waits for that build, then sends the
 browser back to the page it came from, which shows the change.

@@ -1,4 +1,4 @@
-"""Sections of decoded files → volumes and chapters with titles (RULES §4).
+"""Sections of decoded files → volumes and chapters with titles (docs/rules.md §4).
 
 A folder of files: each file is a chapter (or several, if it holds several headings), each
 sub-folder a volume. One whole-novel file: split at headings; 卷/部/集/篇 headings open volumes,

@@ -1,4 +1,4 @@
-"""A 回目 couplet title set on two lines (issue 32): 第二回　絕世奇事傳聞裡, then 最好交情見面初 on a line
+"""A 回目 couplet title set on two lines: 第二回　絕世奇事傳聞裡, then 最好交情見面初 on a line
 of its own, then the chapter's text. Read line by line, the heading kept only the first half and
 the second stayed a paragraph (unwrapped later into the first one: 最好交情見面初揚州城自古為…). The
 two lines are one title, 第二回 絕世奇事傳聞裡 最好交情見面初, the form the book's one-line headings have.

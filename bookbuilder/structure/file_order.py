@@ -1,4 +1,4 @@
-"""Find the chapter files of a book and put them in reading order (RULES §4.4).
+"""Find the chapter files of a book and put them in reading order (docs/rules.md §4.4).
 
 Never plain `sorted()`: it reads 1, 10, 11, 2 and 一百零一 < 二 < 十.
 """

@@ -1,4 +1,4 @@
-"""A chapter file's own title line (issue 32): in a folder of Chapter1.txt … Chapter29.txt, 12.txt or
+"""A chapter file's own title line: in a folder of Chapter1.txt … Chapter29.txt, 12.txt or
 第12章.txt, whose names give the order and the number and nothing else, the file's first line may be
 its title, marked or not (*說楔子敷陳大義　借名流隱括全文, ☆风起, 【风起】, 风起). That line titles the
 chapter, without its marks, and is no paragraph. A name that says something (风起.txt, 第12章 风起.txt)

@@ -1,4 +1,4 @@
-"""Corrections that stick (issue 16): book.toml's [[fix]] entries, applied to the headings a file's
+"""Corrections that stick: book.toml's [[fix]] entries, applied to the headings a file's
 evidence chose. A fix names a line (`at = "novel.txt:1234"`, as `bookbuilder toc` prints it) or a
 heading's title (`title = "第十二章 归来"`, which survives edits to the source), and says what it is:
 

@@ -1,4 +1,4 @@
-"""Heading lines, found by evidence per file (RULES §4.1 as amended in docs/rules-notes.md).
+"""Heading lines, found by evidence per file (docs/rules.md §4.1 as amended in docs/rules-notes.md).
 
 Every line is offered to a set of rules, from the safest (第N章 with a clean title) to the riskiest
 (a bare 一 / 001 / Chapter 1 line). A line only the risky rules take, or a 第N章 line whose title
@@ -173,7 +173,7 @@ _CLAUSE_MARKS = "，,、；;：: \u3000【[〖（("
 
 
 def without_advert(line: str) -> str:
-    """The heading line before a site's advert glued to it (issue 31): 第19章 论玉魄【http://…】某58百度云
+    """The heading line before a site's advert glued to it: 第19章 论玉魄【http://…】某58百度云
     搜索资源，搜小说… → 第19章 论玉魄; 第83章 救百度云搜索,搜小说就是方便  http://… → 第83章 救. In the title
     (the line after its 第N章 label), the advert is the URL that normalize's url_adverts would cut in a
     paragraph, or a URL after clauses with site words (请记住本站网址：www…); with what follows it when

@@ -1,4 +1,4 @@
-"""Title, author and blurb from what a download says about itself (issue 22): its opening lines
+"""Title, author and blurb from what a download says about itself: its opening lines
 (《书名》, 书名：, 作者：, 内容简介), its file or folder name (书名（校对版全本）作者：某某.txt), an
 info.txt beside the chapters. book.toml wins over all of them; each value keeps where it came
 from, for `check` to say."""

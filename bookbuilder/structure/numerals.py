@@ -1,4 +1,4 @@
-"""Chinese numerals → integers (RULES §4.2), and integers → Chinese numerals for titles."""
+"""Chinese numerals → integers (docs/rules.md §4.2), and integers → Chinese numerals for titles."""
 from __future__ import annotations
 
 # The numeral characters, declared here once: every pattern elsewhere builds its classes from these
@@ -27,7 +27,7 @@ _DIGIT = {
 _DIGIT.update({str(d): d for d in range(10)})
 _DIGIT.update({chr(0xFF10 + d): d for d in range(10)})  # full-width ０–９
 # 第①章 … 第①①⑥章: a download that writes its chapter numbers in circled digits, one per decimal
-# digit (issue 32); the title stays as printed, the number reads 116.
+# digit; the title stays as printed, the number reads 116.
 _DIGIT.update({"⓪": 0, **{chr(0x2460 + d - 1): d for d in range(1, 10)}})
 _UNIT = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
 _GROUP = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}

@@ -1,4 +1,4 @@
-"""Lines that hold more than one block (issue 16 and after): a forum paste's paragraphs joined by runs
+"""Lines that hold more than one block: a forum paste's paragraphs joined by runs
 of spaces, a Markdown heading or a chapter's heading glued to the paragraph before it, a heading
 glued to its chapter's first paragraph, and a whole book run into one line. parse.split_sections
 cuts them here before it looks for headings; every piece keeps the line's number.
@@ -12,7 +12,7 @@ from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.vocabulary import (BARE_CHAPTER_UNITS, CHAPTER_UNITS, ENDINGS, GLUED_CHAPTER_UNITS, MATTER_STARTS, OPENINGS,
                                     PROLOGUES, VOLUME_UNITS, plain, unit_class)
 
-# Forum pastes: one physical line holds many paragraphs, joined by runs of spaces (issue 16).
+# Forum pastes: one physical line holds many paragraphs, joined by runs of spaces.
 PASTE_LINE = 200
 PASTE_GAP = re.compile(r"(?<=\S)[ \t\u3000]{2,}(?=\S)")
 # A Markdown heading glued to the end of the paragraph before it (…一笑。###第九章  通天（6）).

@@ -1,4 +1,4 @@
-"""Decoded text → headings, paragraphs and scene breaks, every block keeping its line (RULES §3–§4).
+"""Decoded text → headings, paragraphs and scene breaks, every block keeping its line (docs/rules.md §3–§4).
 
 Parsing is structural only: one non-blank line is one paragraph here; joining broken lines,
 dropping site junk and fixing punctuation are normalization rules that run afterwards. Which
