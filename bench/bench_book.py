@@ -114,7 +114,7 @@ def bench_normalize(corpus: Path, clean_dir: Path) -> dict:
 
 def bench_normalize_time(corpus: Path) -> dict:
     """Normalization alone, on the book as parsed (every rule on), in this process (best of three)."""
-    from bookbuilder.normalize import SWITCHES, normalizer
+    from bookbuilder.normalize.rules import SWITCHES, normalizer
     from bookbuilder.pipeline import load_book
 
     project = Path(tempfile.mkdtemp())

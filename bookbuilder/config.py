@@ -44,7 +44,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
         "dir": str, "order": list[str], "encoding": str, "encodings": dict[str, str],
         "errors": ("auto", "strict", "replace"), "heading_pattern": str, "toc_rules": str, "title_junk": list[str],
     },
-    # Rule switches are checked against the rule registry in normalize/__init__.py.
+    # Rule switches are checked against the rule registry in normalize/rules.py.
     # junk: true/false switches the rule; a [normalize.junk] table tunes it (and leaves it on).
     "normalize": {"convert": str, "replace_rules": str,
                   "junk": {SWITCH: True, "extra": RULE_LIST, "disable": list[str], "enable": list[str]}},
@@ -119,7 +119,7 @@ def _parsed(text: str, toml: Path) -> dict:
 
 def _normalize_options(data: dict, at: Where) -> dict:
     """[normalize], its rule switches checked by the rule registry, which knows the rule names."""
-    from bookbuilder.normalize import check_options
+    from bookbuilder.normalize.rules import check_options
 
     normalize = dict(data.get("normalize", {}))
     try:

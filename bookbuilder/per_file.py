@@ -10,7 +10,7 @@ from pathlib import Path
 from bookbuilder.decode.text import Decoded, decode_chapter
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Chapter, Location, Paragraph, SceneBreak, SourceFile
-from bookbuilder.normalize import Normalizer
+from bookbuilder.normalize.rules import Normalizer
 from bookbuilder.structure.sections import split_sections
 from bookbuilder.structure.chapters import Part, at_gaps, file_parts
 

@@ -21,7 +21,7 @@ from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_part
 from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder.structure import contents_file, meta
 from bookbuilder.structure.fixes import unmatched
-from bookbuilder.normalize import left_out, normalizer
+from bookbuilder.normalize.rules import left_out, normalizer
 from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.parallel import ordered_map
 from bookbuilder.per_file import (FileToRead, Normalized, decode_read, encode_read, normalized_parts, read_and_normalize,

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from bookbuilder.diagnostics import BookError
-from bookbuilder.normalize import normalize_book
+from bookbuilder.normalize.rules import normalize_book
 from bookbuilder.structure.sections import split_sections
 from bookbuilder.pipeline import build_epub, build_pdf, load_book
 from tests.conftest import write_book
-from tests.test_epub import assert_epubcheck_clean
+from tests.render.test_epub import assert_epubcheck_clean
 
 def _left(folder):
     """What a build left in build/ besides the work it keeps for the next build (.cache, .checks)."""

@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from bookbuilder.decode.text import decode_chapter
 from bookbuilder.diagnostics import BookError
-from bookbuilder.normalize import Normalizer, enabled
+from bookbuilder.normalize.rules import Normalizer, enabled
 from bookbuilder.structure.sections import split_sections
 
 pytestmark = pytest.mark.slow

@@ -92,7 +92,7 @@ def test_pdf_read_back_finds_tofu(tmp_path):
 
 
 def test_check_says_fresh_artifacts_were_not_checked(tmp_path):
-    """check alone is the source's lint; it says that build/ was left alone (tests/test_gate.py)."""
+    """check alone is the source's lint; it says that build/ was left alone (tests/check/test_gate.py)."""
     root = write_book(tmp_path / "b", CLEAN, "")
     assert CliRunner().invoke(main, ["build", str(root)]).exit_code == 0
     epub = next((root / "build").glob("*.epub"))

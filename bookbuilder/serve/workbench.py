@@ -235,7 +235,7 @@ def _heading(form: dict, preview, doc) -> str:
 
 def _builtin_names() -> set[str]:
     """What [normalize.junk] disable may name: junk.toml's patterns and the rules that judge by evidence."""
-    from bookbuilder.normalize import EVIDENCE_RULES
+    from bookbuilder.normalize.rules import EVIDENCE_RULES
     from bookbuilder.normalize.junk import builtin_patterns
 
     return {p.name for p in builtin_patterns()} | set(EVIDENCE_RULES)

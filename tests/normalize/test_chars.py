@@ -1,7 +1,9 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bookbuilder.normalize import Normalizer, chars, enabled
+from bookbuilder.normalize import chars
+
+from bookbuilder.normalize.rules import Normalizer, enabled
 
 SIMPLIFIED, TRADITIONAL = Normalizer(enabled({}), "zh-Hans"), Normalizer(enabled({}), "zh-Hant")
 

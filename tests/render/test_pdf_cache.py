@@ -7,7 +7,7 @@ from bookbuilder.cli import main
 from bookbuilder.pipeline import load_book, source_date_epoch
 from bookbuilder.render import RenderContext, renderer, with_cover
 from tests.conftest import write_book
-from tests.test_pdf import chapters
+from tests.render.test_pdf import chapters
 
 TOML = "[pdf]\nchunk_chapters = 2\n"
 

@@ -10,7 +10,7 @@ import pytest
 from bookbuilder.check import report
 from bookbuilder.pipeline import load_book
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "headings"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "headings"
 
 
 @pytest.mark.parametrize("name", ["novel", "paste"])

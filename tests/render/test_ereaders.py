@@ -13,7 +13,7 @@ from bookbuilder.pipeline import build, load_book
 from bookbuilder.render.epub import MAX_DOCUMENT
 from bookbuilder.render.kepub import KoboSpans, sentences
 from tests.conftest import write_book
-from tests.test_epub import assert_epubcheck_clean
+from tests.render.test_epub import assert_epubcheck_clean
 
 needs_calibre = pytest.mark.skipif(shutil.which("ebook-convert") is None, reason="calibre is not installed")
 BOOK = {

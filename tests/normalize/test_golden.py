@@ -1,4 +1,4 @@
-"""Whole chapters against golden files. `pytest tests/test_golden.py --regen-golden` rewrites
+"""Whole chapters against golden files. `pytest tests/normalize/test_golden.py --regen-golden` rewrites
 tests/golden/<case>/expected/; then read the diff like a proofreader before committing."""
 from pathlib import Path
 
@@ -8,7 +8,7 @@ from bookbuilder.pipeline import load_book
 from bookbuilder.render.text import chapter_text
 from tests.conftest import REPO
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 CASES = {"sample": REPO}  # the sample book at the repo root: the two real seed chapters
 
 

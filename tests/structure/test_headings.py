@@ -614,7 +614,7 @@ def test_legado_toc_rules_are_candidates_and_the_best_numbered_wins(tmp_path):
     import shutil
     from pathlib import Path
 
-    shutil.copy(Path(__file__).parent / "fixtures" / "legado_toc.json", tmp_path / "toc.json")
+    shutil.copy(Path(__file__).resolve().parents[1] / "fixtures" / "legado_toc.json", tmp_path / "toc.json")
     (tmp_path / "source").mkdir()
     (tmp_path / "source" / "novel.txt").write_text("".join(f"回忆{n}\n{BODY}" for n in "一二三四"), "utf-8")
     (tmp_path / "book.toml").write_text('[source]\ndir = "source/novel.txt"\ntoc_rules = "toc.json"\n', "utf-8")

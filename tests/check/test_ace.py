@@ -10,7 +10,7 @@ from PIL import Image
 from bookbuilder.check import ace
 from bookbuilder.pipeline import build_epub, load_book
 from tests.conftest import write_book
-from tests.test_epub import assert_epubcheck_clean
+from tests.render.test_epub import assert_epubcheck_clean
 
 AVAILABLE = bool(ace.find_ace() and ace.find_chromium())
 if not AVAILABLE and os.environ.get("CI"):
