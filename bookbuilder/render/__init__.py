@@ -60,6 +60,9 @@ class Renderer(Protocol):
     shows_progress: bool  # it calls context.progress(chapters done): the CLI shows a bar
     section: str | None  # its table in book.toml ([epub]); None: it reads none
     keys: Mapping[str, Any]  # that table's keys → what each value must be
+    media_type: str  # its file's media type (serve's shelf, OPDS)
+    shelf_label: str  # what serve's shelf tells a reader the file is for
+    needs: str | None  # a program it cannot be made without (calibre's ebook-convert), or None
 
     def options(self, config: Config) -> object: ...
 

@@ -77,6 +77,9 @@ class Azw3Renderer(EpubRenderer):
     name = "azw3"
     suffix = "azw3"
     help = "Build the Kindle AZW3 (default build/<name>.azw3) through calibre's ebook-convert."
+    media_type = "application/x-mobi8-ebook"  # calibre's content server's and the OPDS clients' for AZW3
+    shelf_label = "Kindle (AZW3)"
+    needs = "ebook-convert"
 
     def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
         convert = calibre("ebook-convert", str(context.target))

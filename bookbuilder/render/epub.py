@@ -69,6 +69,9 @@ class EpubRenderer:
     name = "epub"
     suffix = "epub"
     help = "Build the EPUB 3 (default build/<name>.epub)."
+    media_type = "application/epub+zip"
+    shelf_label = "EPUB (most readers and apps)"  # what `serve`'s shelf tells a reader it is
+    needs = None  # a program it cannot be made without
     flags = ("output", "jobs", "no_cache", "split")
     shows_progress = False
     section = "epub"  # the kepub and the AZW3 read it too

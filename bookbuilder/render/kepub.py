@@ -72,6 +72,8 @@ class KepubRenderer(EpubRenderer):
     name = "kepub"
     suffix = "kepub.epub"
     help = "Build the Kobo kepub (default build/<name>.kepub.epub): the EPUB with Kobo's sentence spans."
+    media_type = "application/kepub+zip"  # calibre's content server's and the OPDS clients' for a kepub
+    shelf_label = "Kobo (kepub)"
     markup = KoboMarkup()
 
     def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:

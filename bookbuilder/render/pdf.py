@@ -25,6 +25,9 @@ class PdfRenderer:
     name = "pdf"
     suffix = "pdf"
     help = "Build the PDF (default build/<name>.pdf), rendering chapters in parallel."
+    media_type = "application/pdf"
+    shelf_label = "PDF"
+    needs = None
     flags = ("output", "jobs", "no_cache")
     shows_progress = True  # the CLI shows a bar fed by context.progress
     section = "pdf"

@@ -18,19 +18,12 @@ from pathlib import Path
 
 from bookbuilder import pipeline
 from bookbuilder.diagnostics import BookError
+from bookbuilder.render import format_names, renderer
 from bookbuilder.render.html import XML_ILLEGAL, text
 
 ATOM, DC, OPDS = "http://www.w3.org/2005/Atom", "http://purl.org/dc/terms/", "http://opds-spec.org/2010/catalog"
 FEED_TYPE = "application/atom+xml;profile=opds-catalog;kind=acquisition"
 ACQUISITION = "http://opds-spec.org/acquisition"
-# format → (media type, what the reader is told). kepub+zip and x-mobi8-ebook are what calibre's
-# content server and the readers' OPDS clients use for these two; the others are registered.
-FORMATS = {
-    "epub": ("application/epub+zip", "EPUB (most readers and apps)"),
-    "kepub": ("application/kepub+zip", "Kobo (kepub)"),
-    "azw3": ("application/x-mobi8-ebook", "Kindle (AZW3)"),
-    "pdf": ("application/pdf", "PDF"),
-}
 _HOST = re.compile(r"^[A-Za-z0-9.\-:\[\]]+$")  # what a Host header may be to be put in a link
 
 for prefix, uri in (("", ATOM), ("dc", DC), ("opds", OPDS)):
@@ -48,8 +41,8 @@ class Shelf:
     def formats(self) -> list[str]:
         """Those that exist in build/ or can be made here (AZW3 needs calibre)."""
         loaded = self.site.preview.loaded
-        return [fmt for fmt in FORMATS
-                if fmt != "azw3" or shutil.which("ebook-convert") or self._target(loaded, fmt).exists()]
+        return [fmt for fmt in format_names() if getattr(r := renderer(fmt), "media_type", None)
+                and (not r.needs or shutil.which(r.needs) or self._target(loaded, fmt).exists())]
 
     @staticmethod
     def _target(loaded, fmt: str) -> Path:
@@ -76,7 +69,7 @@ class Shelf:
                 target = self.built(preview, fmt)
             except BookError as e:
                 return 503, "text/plain; charset=utf-8", f"{e.diagnostic}\n".encode("utf-8"), {}
-            return 200, FORMATS[fmt][0], target.read_bytes(), {
+            return 200, renderer(fmt).media_type, target.read_bytes(), {
                 "Content-Disposition": _attachment(target.name)}
         return None
 
@@ -134,14 +127,14 @@ class Shelf:
         for fmt in self.formats():
             target = self._target(loaded, fmt)
             extra = {"length": str(target.stat().st_size)} if target.exists() else {}
-            _sub(entry, "link", rel=ACQUISITION, href=f"{base}/download/{urllib.parse.quote(target.name)}", type=FORMATS[fmt][0],
-                 title=FORMATS[fmt][1], **extra)
+            _sub(entry, "link", rel=ACQUISITION, href=f"{base}/download/{urllib.parse.quote(target.name)}", type=renderer(fmt).media_type,
+                 title=renderer(fmt).shelf_label, **extra)
         return b'<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="utf-8", xml_declaration=False)
 
     def download_page(self, base: str) -> str:
         loaded = self.site.preview.loaded
         meta = loaded.book.meta
-        links = "\n".join(f'<li><a href="/download/{text(urllib.parse.quote(self._target(loaded, fmt).name))}">{text(FORMATS[fmt][1])}</a>'
+        links = "\n".join(f'<li><a href="/download/{text(urllib.parse.quote(self._target(loaded, fmt).name))}">{text(renderer(fmt).shelf_label)}</a>'
                           f" {text(self._target(loaded, fmt).name)}</li>" for fmt in self.formats())
         return ("<!DOCTYPE html>\n"
                 f'<html lang="{text(meta.language)}"><head><meta charset="utf-8"/>'

@@ -49,6 +49,7 @@ class PlainRenderer:
     help = "Build the titles as plain text (default build/<name>.txt)."
     flags = ("output",)
     section, keys = "plain", {"separator": str}
+    media_type, shelf_label, needs = "text/plain", "Titles (plain text)", None
 
     def options(self, config):
         return PlainOptions(separator=config.section("plain").get("separator", "\n\n"))
@@ -125,3 +126,18 @@ def test_build_builds_what_output_formats_lists(tmp_path, plain):
     assert result.exit_code == 0, result.output
     assert f"wrote {root / 'build' / 'b.txt'}" in result.output
     assert sorted(p.name for p in (root / "build").iterdir()) == ["b.txt"]
+
+
+def test_a_registered_format_is_on_serves_shelf(tmp_path, plain):
+    """The OPDS feed and the download page list the formats the registry has, each with the media
+    type and words its renderer declares: a new format needs no line in serve."""
+    from types import SimpleNamespace
+
+    from bookbuilder.serve.opds import Shelf
+
+    loaded = pipeline.load_book(write_book(tmp_path / "b", BOOK, ""))
+    shelf = Shelf(SimpleNamespace(preview=SimpleNamespace(loaded=loaded)))
+    assert shelf.formats()[-1] == "plain" and {"epub", "kepub", "pdf"} <= set(shelf.formats())
+    status, kind, feed, _ = shelf.page("/opds", "127.0.0.1:8000")
+    assert status == 200 and b'type="text/plain"' in feed and "Titles (plain text)".encode() in feed
+
