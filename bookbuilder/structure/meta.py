@@ -26,7 +26,8 @@ _CATALOG = re.compile(r"^[【\[]?(出版社|出版者|出版时间|出版日期|
 _SUBJECT_LABELS = ("类别", "类型", "分类", "标签", "内容标签")
 _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|本书简介|简介|簡介|文案|简述)[】\]]?"
                     r"(?:\s*[:：]\s*(.*)|\s*)$")
-_QUOTED = re.compile(r"^《([^《》]{1,40})》$")
+# 《书名》, and 《书名》完本 or 《书名》[精校版]: an edition word after the title says what copy this is
+_QUOTED = re.compile(r"^《([^《》]{1,40})》(?:\s*[（(【\[]?(?:" + "|".join(EDITION_WORDS) + r")[）)】\]]?)?$")
 # 金庸《倚天屠龙记》, not ——《纽约时报》 nor a source (選自《瑯嬛文集》 under a preface)
 _AUTHOR_QUOTED = re.compile(r"^(?![选選摘引转轉出]自|见|見|载|載)([^《》\s:：—\-]{1,12})\s*《([^《》]{1,40})》$")
 # 作 者张晓风: the label typeset with a space and no colon (张晓风经典散文集 from a download)
@@ -36,9 +37,10 @@ _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:
 _SPACED_BYLINE = re.compile(r"^([^《》：:，。\s][^《》：:。]{0,29}?)(?:[ \u3000]+|(?<=[？！?!]))(?:作者|著者)\s*[:：]\s*(\S.{0,20})$")
 # 我是万人迷主角事业粉作者：三倦: the byline glued to the title (four characters at least, not 本文作者：)
 _GLUED_BYLINE = re.compile(r"^([^《》：:，。/／\s][^《》：:。/／]{3,29}?)(?<![的是文书])(?:作者|著者)[:：]\s*(\S.{0,20})$")
-# 《沉香如屑》苏寞: the title, then the author's name alone (not 全集, 合集, TXT下载, 晋江独家发表, 第一章, nor
+# 《沉香如屑》苏寞: the title, then the author's name alone (not an edition word such as 全集 or 完本, 合集,
+# TXT下载, 晋江独家发表, 第一章, nor
 # what makes another book of it: 《鬼吹灯I》完全解密手册, 外传, 前传 …)
-_QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:全集|全本|全文|合集|文集|作品|" + any_case(FILE_FORMAT) + "|下载|完结|精校|校对|最新|独家|发表"
+_QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:" + "|".join(EDITION_WORDS) + "|全文|合集|文集|作品|" + any_case(FILE_FORMAT) + "|下载|校对|最新|独家|发表"
                           r"|首发|连载|出品|" + unit_class(BARE_CHAPTER_UNITS, "节卷")  # a heading's: 第一章, 第三卷
                           + r"|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([\u4e00-\u9fffA-Za-z·]{2,8})$")
 # An author's dynasty in brackets before the name: (明)徐宏祖, （清）曹雪芹.

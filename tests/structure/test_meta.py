@@ -58,7 +58,9 @@ def meta(loaded) -> dict[str, tuple[str, str]]:
     ("《天涯客》\n作者：(明)某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),
     ("一句称赞的话。\n——《某报》\n", ("novel", "file name"), ("佚名", "default")),  # an epigraph's source
     ("《天涯客》某甲\n作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 《沉香如屑》苏寞
-    ("《天涯客》全集\n", ("novel", "file name"), ("佚名", "default")),  # 全集 is no author
+    ("《天涯客》全集\n", ("天涯客", "text:1"), ("佚名", "default")),  # 全集 is no author
+    ("《天涯客》完本\n", ("天涯客", "text:1"), ("佚名", "default")),  # nor any edition word (vocabulary.EDITION_WORDS)
+    ("《天涯客》【精排版】\n", ("天涯客", "text:1"), ("佚名", "default")),
     ("《天涯客》晋江独家发表\n", ("novel", "file name"), ("佚名", "default")),
 ])
 def test_opening_lines(tmp_path, opening, title, author):
