@@ -150,7 +150,7 @@ def test_matter_headings_built_from_the_words(line, kind, title):
     assert (heading.kind, heading.title) == (kind, title)
 
 
-@pytest.mark.parametrize("name, rank", [("楔子.txt", 0), ("序章.txt", 0), ("序幕.txt", 2), ("后记.txt", 3), ("尾聲.txt", 3), ("番外2.txt", 4)])
+@pytest.mark.parametrize("name, rank", [("楔子.txt", 0), ("序章.txt", 0), ("序幕.txt", 0), ("序.txt", 0), ("序列号.txt", 2), ("后记.txt", 3), ("尾聲.txt", 3), ("番外2.txt", 4)])
 def test_file_order_matter(name, rank):
     assert file_order.order_key(name)[0] == rank
 

@@ -13,13 +13,16 @@ from bookbuilder.structure import contents_file
 from bookbuilder.diagnostics import BookError
 from bookbuilder.structure.meta import info_file_names
 from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
-from bookbuilder.vocabulary import CHAPTER_UNITS, ENDINGS, OPENINGS, POSTSCRIPTS, PREFACES, PROLOGUES, SIDE_STORIES, plain, unit_class
+from bookbuilder.vocabulary import (CHAPTER_UNITS, ENDINGS, OPENINGS, POSTSCRIPTS, PREFACE_ALONE, PREFACES, PROLOGUES,
+                                    SIDE_STORIES, plain, unit_class)
 
 _LEADING_NUMBER = re.compile(r"^\s*([0-9０-９]+)")
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"  # ①即便如此…: a light novel's chapters
 _CHAPTER_NUMBER = re.compile(rf"第\s*([{NUMERAL_CHARS}]+)\s*{unit_class(CHAPTER_UNITS)}")
-# A file of front matter leads, of back matter comes last; 序 alone and 序幕 are not looked for in a name.
-_FRONT = re.compile("^(" + "|".join(plain(PROLOGUES + OPENINGS[:1] + PREFACES)) + ")")
+# A file of front matter leads, of back matter comes last. 序 is the preface only as the whole name
+# or before its title (序.txt, 序 一个开始.txt, 序：缘起.txt): 序列号.txt is a chapter's.
+_FRONT = re.compile("^(?:" + "|".join(plain(PROLOGUES + OPENINGS + PREFACES)) + "|"
+                    + "|".join(PREFACE_ALONE) + r"(?:$|[\s:：、·_（(—-]))")
 _END = re.compile("^(" + "|".join(plain(ENDINGS + POSTSCRIPTS)) + ")")
 _EXTRA = re.compile(rf"^{SIDE_STORIES[0]}\s*([{NUMERAL_CHARS}]*)")  # 番外3
 _DIGIT_RUN = re.compile(r"(\d+)")

@@ -24,6 +24,9 @@ def test_numerals_round_trip(n):
     (["002_486e.txt", "000_d74f.txt", "010_aaaa.txt"], ["000_d74f.txt", "002_486e.txt", "010_aaaa.txt"]),
     (["第十章.txt", "第二章.txt", "第一百零一章.txt", "第十一章.txt"], ["第二章.txt", "第十章.txt", "第十一章.txt", "第一百零一章.txt"]),
     (["番外一.txt", "尾声.txt", "第一章.txt", "楔子.txt"], ["楔子.txt", "第一章.txt", "尾声.txt", "番外一.txt"]),
+    # a preface or opening lead, 序 only as the whole name or before its title: 序列号 is a chapter's name
+    (["第1章.txt", "序.txt", "序幕.txt", "序列号.txt"], ["序.txt", "序幕.txt", "第1章.txt", "序列号.txt"]),
+    (["第一章.txt", "序：缘起.txt"], ["序：缘起.txt", "第一章.txt"]),
     (["b2.txt", "b10.txt", "a.txt"], ["a.txt", "b2.txt", "b10.txt"]),
     (["②终有一天.txt", "⑩于是.txt", "①即便如此.txt"], ["①即便如此.txt", "②终有一天.txt", "⑩于是.txt"]),  # circled numbers
     (["后记.txt", "Prelude 1.txt", "①即便如此.txt"], ["①即便如此.txt", "Prelude 1.txt", "后记.txt"]),  # 后记 never leads
