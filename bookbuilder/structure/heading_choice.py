@@ -61,6 +61,11 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         accepted.update(ok)
         if len(ok) < seen:
             rejected[rule] = seen - len(ok)
+    if first := _first_label_without_di(accepted, families.get("no-di", {})):
+        accepted.update(first)
+        rejected["no-di"] -= len(first)
+        if not rejected["no-di"]:
+            del rejected["no-di"]
     if families:
         accepted = _without_inner_items(dict(sorted(accepted.items())))  # (cands, and so the strong ones, are in line order)
     if sum(h.kind == "volume" for h in accepted.values()) >= 3 and not any(h.kind == "chapter" for h in accepted.values()):
@@ -215,6 +220,27 @@ def _labels_on_matter(accepted: dict[int, Heading], before: dict[int, int]) -> t
     order = list(accepted)
     return tuple(a for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and accepted[b].kind in ("front", "back")
                  and accepted[a].kind == "chapter" and is_bare_label(accepted[a].title))
+
+
+_UNIT_AFTER_NUMBER = re.compile(rf"^第?{_N}\s*(\S)")
+
+
+def _first_label_without_di(accepted: dict[int, Heading], family: dict[int, Heading]) -> dict[int, Heading]:
+    """一回 before 第二回, 第三回 …: the book's first label with its 第 lost (a one-line classic's
+    download), taken where it is the last 一回 before the first of the book's own headings, and
+    those start at 2 in the same unit. A 一回 anywhere else stays the sentence it is."""
+    chapters = sorted((i, h) for i, h in accepted.items() if h.kind == "chapter")
+    if len(chapters) < 2 or chapters[0][1].number != 2 or chapters[1][1].number != 3:
+        return {}
+    first, heading = chapters[0]
+    before = [(i, h) for i, h in family.items() if i < first and h.number == 1 and h.kind == "chapter"]
+    if not before or any(before[-1][0] < i < first for i in accepted):
+        return {}
+    i, h = before[-1]
+    unit = _UNIT_AFTER_NUMBER.match(h.title)
+    if not unit or unit.group(1) != (_UNIT_AFTER_NUMBER.match(heading.title) or unit).group(1):
+        return {}
+    return {i: h._replace(weak=False)}
 
 
 def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) -> dict[int, Heading]:

@@ -770,3 +770,21 @@ def test_a_toc_rule_that_loses_to_the_built_in_headings_says_why(tmp_path):
     assert [c.number for c in loaded.book.chapters()] == [1, 2, 3, 4]
     notes = [d.message for d in loaded.diagnostics if d.code == "I304" and "书签" in d.message]
     assert notes and "4 lines" in notes[0] and "not used" in notes[0], notes
+
+
+@pytest.mark.parametrize("lines, taken", [
+    # the book's first label with its 第 lost, right before 第二回, 第三回: chapter 1
+    (["一回 周生渡江", "第二回 访友", "第三回 赴考", "第四回 还乡"], [1, 2, 3, 4]),
+    # not in another unit than the book's own headings
+    (["一回 周生渡江", "第二章 访友", "第三章 赴考", "第四章 还乡"], [2, 3, 4]),
+    # nor where the book's headings do not start at 2 right after it
+    (["一回 周生渡江", "第五回 访友", "第六回 赴考", "第七回 还乡"], [5, 6, 7]),
+    (["第二回 访友", "一回 周生渡江", "第三回 赴考", "第四回 还乡"], [2, 3, 4]),
+])
+def test_a_first_label_that_lost_its_di_is_chapter_one_only_before_the_second(lines, taken):
+    from bookbuilder.structure.heading_choice import choose
+    from bookbuilder.structure.headings import candidate
+
+    cands = {i: candidate(line, i + 1) for i, line in enumerate(lines)}
+    choice = choose(cands, {i: 10 * i for i in cands})  # ten lines of text under each
+    assert [h.number for h in choice.headings.values()] == taken
