@@ -90,7 +90,9 @@ def _from_toml(root: Path, toml: Path, lone: Path | None = None) -> Config:
     the order below: a book.toml with several mistakes names the same one first every time."""
     text = toml.read_text("utf-8", errors="replace")
     data = _parsed(text, toml)
-    formats = renderer_sections()
+    # The formats' tables are asked of their renderers, which imports each renderer's module
+    # (ebooklib's, WeasyPrint's helpers): only for a book.toml that has a table beyond the book's own.
+    formats = renderer_sections() if set(data) - set(SCHEMA) else {}
     _check_schema(data, {**SCHEMA, **formats}, "", toml, text)
     at: Where = partial(_location, toml, text)
     book, source, output = data.get("book", {}), data.get("source", {}), data.get("output", {})
@@ -160,7 +162,7 @@ def _config(root: Path, lone: Path | None, data: dict, normalize: dict, formats:
         encoding=source.get("encoding"), encodings=MappingProxyType(dict(source.get("encodings", {}))),
         errors=source.get("errors", "auto"), heading_pattern=source.get("heading_pattern"),
         title_junk=tuple(source.get("title_junk", ())), normalize=MappingProxyType(normalize),
-        sections=MappingProxyType({name: MappingProxyType(dict(data.get(name, {}))) for name in formats}),
+        sections=MappingProxyType({name: MappingProxyType(dict(data[name])) for name in formats if name in data}),
         output_name=output.get("name"),
     )
 
