@@ -102,13 +102,12 @@ def normalize_and_lint(rules: Normalizer, chapter: Chapter) -> Normalized:
 
 def read_and_normalize(rules: Normalizer, spec: FileToRead) -> FileRead:
     """read_file, then every chapter normalized and linted."""
-    read = read_file(spec)
-    return replace(read, parts=tuple(normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
+    return normalized_parts(read_file(spec), rules)
 
 
 def normalized_parts(read: FileRead, rules: Normalizer) -> FileRead:
-    """A whole novel's chapters normalized and linted, in this process: on a process pool the
-    chapters' crossing both ways costs more than the normalizing saves (bench/bench_book.py's
+    """A file's chapters normalized and linted. A whole novel's are, in this process: on a process
+    pool the chapters' crossing both ways costs more than the normalizing saves (bench/bench_book.py's
     whole-novel load shows it)."""
     return replace(read, parts=tuple(normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
 

@@ -78,14 +78,10 @@ def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
 def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, memo: dict | None):
     """The book's language, its normalizer, and each file read (bookbuilder.per_file): a whole novel
     here, a folder's files streamed in reading order from the workers while the rest are read."""
-    if config.source.is_file():
-        read = read_file(specs[0], whole_novel=True)
-        language = config.language or guess_language(read.sample)
-        rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
-        return language, rules, [normalized_parts(read, rules)]
-    language = config.language or guess_language(sample_of_first_files(specs))
+    whole = read_file(specs[0], whole_novel=True) if config.source.is_file() else None
+    language = config.language or guess_language(whole.sample if whole is not None else sample_of_first_files(specs))
     rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
-    return language, rules, _read_files(specs, rules, jobs, memo)
+    return language, rules, [normalized_parts(whole, rules)] if whole is not None else _read_files(specs, rules, jobs, memo)
 
 
 @dataclass
