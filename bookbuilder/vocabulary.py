@@ -1,13 +1,13 @@
 """The words and marks the reading and cleaning stages look for, declared once: every
 heading, title and cleaning pattern builds its character classes and word lists from here (the
-numeral characters from bookbuilder.structure.numerals), and the data files' patterns name them as
+numeral characters from bookbuilder.numerals), and the data files' patterns name them as
 {=name} (placeholders, below), so the sets cannot drift apart again. Where a pattern takes a part
 of a set, it builds the part from these names and says why."""
 from __future__ import annotations
 
 import re
 
-from bookbuilder.structure import numerals
+from bookbuilder import numerals
 
 # ---- units: what a 第N… heading counts in
 CHAPTER_UNITS = "章回节節幕话話"  # 第N章, 第N回, 第N节, 第N幕 (a play), 第N话 (a web comic's or light novel's)

@@ -1,5 +1,5 @@
 """One vocabulary (issue 34): units, numerals, matter words, site and edition words and marks are
-declared once, in bookbuilder/vocabulary.py (the numerals in bookbuilder/structure/numerals.py),
+declared once, in bookbuilder/vocabulary.py (the numerals in bookbuilder/numerals.py),
 and every pattern is built from them; the data files name the sets as {=name}."""
 import re
 import tomllib
@@ -9,7 +9,8 @@ import pytest
 
 from bookbuilder import vocabulary
 from bookbuilder.normalize import clean, junk
-from bookbuilder.structure import file_order, headings, meta, numerals
+from bookbuilder import numerals
+from bookbuilder.structure import file_order, headings, meta
 from bookbuilder.vocabulary import (BACK_MATTER, CHAPTER_UNITS, EDITION_WORDS, FRONT_MATTER, PLACEHOLDERS, VOLUME_UNITS,
                                     any_case, expand, matter_pattern, plain, unit_class)
 
@@ -35,7 +36,7 @@ def test_the_units_are_written_in_one_place():
 
 
 def test_numeral_classes_are_written_in_numerals_only():
-    """No character class of five or more Chinese numerals outside structure/numerals.py."""
+    """No character class of five or more Chinese numerals outside numerals.py."""
     numeral = {c for c in numerals.NUMERAL_CHARS if not c.isdigit()}  # the Han ones (and ①, ⓪)
     found = [(path, cls) for path, text in _sources(".py", ".toml").items()
              for cls in re.findall(r"\[([^\[\]\s]{5,})\]", _code(text)) if len(numeral.intersection(cls)) >= 5]

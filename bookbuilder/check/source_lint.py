@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Paragraph
-from bookbuilder.structure.numerals import DIGITS
+from bookbuilder.numerals import DIGITS
 from bookbuilder.vocabulary import BOOK_PARTS
 
 LONG_PARAGRAPH = 5_000

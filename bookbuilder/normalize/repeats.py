@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
-from bookbuilder.structure.numerals import TO_MYRIADS
+from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.vocabulary import (CHAPTER_UNITS, CLOSING_BRACKETS, OPENING_BRACKETS, SITE_BRACKETS, SITE_NAME_ENDINGS, VOLUME_UNITS,
                                     unit_class)
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, notice_words, site_share, site_talk

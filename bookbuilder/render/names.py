@@ -18,7 +18,7 @@ import re
 import unicodedata
 
 from bookbuilder.model import Book, Chapter, Volume
-from bookbuilder.structure.numerals import WRITTEN, parse_numeral
+from bookbuilder.numerals import WRITTEN, parse_numeral
 from bookbuilder.vocabulary import VOLUME_UNITS, unit_class
 
 _VOLUME_NUMBER = re.compile(rf"\s*第?\s*([0-9{WRITTEN}]+)\s*{unit_class(VOLUME_UNITS, '季册')}")

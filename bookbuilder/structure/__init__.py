@@ -6,5 +6,4 @@ sections → headings → chapters and volumes, and the book's title and author.
 `headings` offers every line to the candidate rules, `heading_choice` chooses among them by the
 file's evidence (with `own_contents`, `outdent`, `few_headings`, `couplets`, `pastes`); `fixes`
 applies book.toml's corrections; `chapters` turns sections into chapters and volumes (with
-`file_titles`); `meta` reads the title, author and blurb a download gives; `numerals` reads and
-writes Chinese numbers."""
+`file_titles`); `meta` reads the title, author and blurb a download gives."""

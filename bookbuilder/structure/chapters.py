@@ -13,7 +13,7 @@ from typing import Callable
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.structure.file_titles import title_line
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
-from bookbuilder.structure.numerals import to_chinese
+from bookbuilder.numerals import to_chinese
 from bookbuilder.structure.headings import normalize_title, volume_label
 from bookbuilder.structure.meta import describes
 from bookbuilder.structure.sections import Section

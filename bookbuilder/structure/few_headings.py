@@ -12,11 +12,10 @@ from collections import Counter
 from pathlib import Path
 
 from bookbuilder.structure.heading_choice import STOPPED, choose
-from bookbuilder.structure.passes import Choice
 from bookbuilder.structure.headings import BARE_RULES, Heading, candidate
-from bookbuilder.structure.numerals import NUMERAL_CHARS, ONE_TO_TEN, parse_numeral
+from bookbuilder.numerals import NUMERAL_CHARS, ONE_TO_TEN, parse_numeral
 from bookbuilder.structure.outdent import outdented_titles
-from bookbuilder.structure.passes import Reading, fields, with_found
+from bookbuilder.structure.passes import Choice, Reading, fields, with_found
 
 MARGIN_BOOK = 100  # non-blank lines: a file shorter is one chapter's, titled by its own heading
 MIN_PREFIXED = 3  # headings behind the same name, for the name to be the book's and not a sentence's
@@ -30,7 +29,7 @@ MAX_NAMED = 40  # characters: a name and a heading
 LONG_GAP, LONG_LINES = 5, 400  # times the median chapter's lines, and lines at the least
 
 
-def more_headings(text: str, path: str, choice: Choice, lines: list, fields, title_junk: tuple = ()
+def more_headings(text: str, path: str, choice: Choice, lines: list, title_junk: tuple = ()
                   ) -> tuple[dict[int, Heading], bool]:
     """Line index → heading for what the first choice missed, and whether these replace the bare
     numbers chosen (the titled pieces' sections), or ({}, False)."""
@@ -39,17 +38,17 @@ def more_headings(text: str, path: str, choice: Choice, lines: list, fields, tit
     gaps = sorted(b - a for a, b in zip(edges[1:], edges[2:])) or [0]
     longest = min(STOPPED, max(LONG_GAP * gaps[len(gaps) // 2], LONG_LINES))
     stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > longest]
-    serial = _serial_after_the_end(lines, fields, max(choice.headings)) if numbered >= 3 else {}
+    serial = _serial_after_the_end(lines, max(choice.headings)) if numbered >= 3 else {}
     if numbered >= 3 and not stretches:
         return serial, False
     raw = text.split("\n")
-    found = {**outdented_titles(lines, fields, lambda number: _indent(raw[number - 1])),
-             **_behind_the_name(lines, fields, title_junk, Path(path).stem)}
+    found = {**outdented_titles(lines, lambda number: _indent(raw[number - 1])),
+             **_behind_the_name(lines, title_junk, Path(path).stem)}
     if numbered >= 3:  # only inside the stretches the 第N章 headings left
         found = {i: h for i, h in found.items() if any(a < i < b for a, b in stretches)}
         return ({**found, **serial} if len(found) >= 3 else serial), False
     if len(found) > len(choice.headings):
-        return {**found, **_serial_after_the_end(lines, fields, max(found))}, True
+        return {**found, **_serial_after_the_end(lines, max(found))}, True
     return {}, False
 
 
@@ -58,7 +57,7 @@ def titles_by_layout(reading: Reading) -> Reading:
     chosen again with them."""
     if reading.custom is not None or len(reading.lines) < MARGIN_BOOK:
         return reading
-    found, bare_are_sections = more_headings(reading.text, reading.path, reading.chosen, reading.lines, fields,
+    found, bare_are_sections = more_headings(reading.text, reading.path, reading.chosen, reading.lines,
                                              reading.title_junk)
     if not found:
         return reading
@@ -68,7 +67,7 @@ def titles_by_layout(reading: Reading) -> Reading:
     return reading._replace(choice=choose(reading.cands, reading.before)) if reading.choice is not None else reading
 
 
-def _behind_the_name(lines: list, fields, title_junk: tuple, stem: str) -> dict[int, Heading]:
+def _behind_the_name(lines: list, title_junk: tuple, stem: str) -> dict[int, Heading]:
     """Headings behind a name that stands before three or more of them (the book's, a site's), and
     behind any other name that stands before two; and where the name is the file's own (昆虫记's
     `昆虫记 石蚕`, `昆虫记 蜣螂` …), any short title behind it."""
@@ -98,7 +97,7 @@ MIN_SERIAL = 3  # titles in the series, numbered 1, 2, 3 … without a gap
 SERIAL_TEXT = 3  # lines of text under each, at least
 
 
-def _serial_after_the_end(lines: list, fields, last: int) -> dict[int, Heading]:
+def _serial_after_the_end(lines: list, last: int) -> dict[int, Heading]:
     """The lines after the book's last heading that title a series, stem（1）, stem（2）, … (the
     numbers running from one, text under each), as chapters."""
     series: dict[str, list[tuple[int, int, str]]] = {}

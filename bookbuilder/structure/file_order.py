@@ -12,7 +12,7 @@ from pathlib import Path
 from bookbuilder.structure import contents_file
 from bookbuilder.diagnostics import BookError
 from bookbuilder.structure.meta import info_file_names
-from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.vocabulary import (CHAPTER_UNITS, ENDINGS, OPENINGS, POSTSCRIPTS, PREFACE_ALONE, PREFACES, PROLOGUES,
                                     SIDE_STORIES, plain, unit_class)
 

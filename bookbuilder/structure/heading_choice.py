@@ -11,7 +11,7 @@ import re
 
 from bookbuilder.structure.own_contents import drop_contents, title_key
 from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
-from bookbuilder.structure.numerals import NUMERAL_CHARS
+from bookbuilder.numerals import NUMERAL_CHARS
 from bookbuilder.structure.passes import Choice, Reading, rule_counts
 
 
@@ -237,8 +237,8 @@ def _first_label_without_di(accepted: dict[int, Heading], family: dict[int, Head
     if not before or any(before[-1][0] < i < first for i in accepted):
         return {}
     i, h = before[-1]
-    unit = _UNIT_AFTER_NUMBER.match(h.title)
-    if not unit or unit.group(1) != (_UNIT_AFTER_NUMBER.match(heading.title) or unit).group(1):
+    unit, own = _UNIT_AFTER_NUMBER.match(h.title), _UNIT_AFTER_NUMBER.match(heading.title)
+    if not unit or not own or unit.group(1) != own.group(1):
         return {}
     return {i: h._replace(weak=False)}
 

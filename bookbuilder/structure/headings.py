@@ -17,7 +17,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
-from bookbuilder.structure.numerals import FINANCIAL_TO_TEN, NUMERAL_CHARS, ONE_TO_TEN, TO_HUNDREDS, TO_THOUSANDS, parse_numeral
+from bookbuilder.numerals import FINANCIAL_TO_TEN, NUMERAL_CHARS, ONE_TO_TEN, TO_HUNDREDS, TO_THOUSANDS, parse_numeral
 from bookbuilder.vocabulary import (BACK_MATTER, BARE_CHAPTER_UNITS, BOOK_PARTS, CHAPTER_UNITS, COUNTER_WORDS, FILE_FORMAT,
                                     FRONT_MATTER, HALF_VOLUME_UNITS, LABEL_BRACKETS, LAST_PART, OPENING_BRACKETS,
                                     SEPARATOR_MARKS, SIDE_STORIES, STAR_MARKS, VOLUME_WORDS, any_case, char_class, expand,

@@ -15,7 +15,8 @@ import re
 from collections import Counter
 
 from bookbuilder.structure.headings import Heading
-from bookbuilder.structure.numerals import TO_HUNDREDS, parse_numeral
+from bookbuilder.numerals import TO_HUNDREDS, parse_numeral
+from bookbuilder.structure.passes import fields
 from bookbuilder.vocabulary import PREFACES, plain
 
 PROSE_LINE = 30  # characters: a line this long is prose, and says whether prose is indented
@@ -37,10 +38,9 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _NUMERAL_LINE = re.compile(rf"^[{TO_HUNDREDS}]{{1,4}}$")
 
 
-def outdented_titles(lines: list, fields, indent_of) -> dict[int, Heading]:
+def outdented_titles(lines: list, indent_of) -> dict[int, Heading]:
     """Index in `lines` → heading, for the titles the file's layout tells; {} where it says nothing.
-    `fields(item)` gives (line number, indented, text) of a kept line, `indent_of(line number)` the
-    width of its indent in the file."""
+    `indent_of(line number)` is the width of its indent in the file."""
     widths: Counter = Counter()  # indent → prose lines so indented
     short: list[int] = []
     for i, item in enumerate(lines):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from bookbuilder.structure.headings import MAX_LONG_HEADING, candidate
-from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.vocabulary import (BARE_CHAPTER_UNITS, CHAPTER_UNITS, ENDINGS, GLUED_CHAPTER_UNITS, MATTER_STARTS, OPENINGS,
                                     PROLOGUES, VOLUME_UNITS, plain, unit_class)
 

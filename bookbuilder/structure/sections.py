@@ -18,7 +18,7 @@ from bookbuilder.structure.headings import (STARTS, Heading, candidate, heading_
                                   without_page)
 from bookbuilder.structure.meta import author_and_title
 from bookbuilder.model import Location, Paragraph, SceneBreak
-from bookbuilder.structure.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.structure.pastes import (GLUED_BOOK, GLUED_HEADING, PASTE_GAP, PASTE_LINE, after_sentence, glued_chapters,
                                 heading_then_text, may_have_gap, paste_pieces)
 from bookbuilder.structure.few_headings import titles_by_layout

@@ -12,7 +12,7 @@ from bookbuilder.check import report
 from bookbuilder.structure.file_titles import says_nothing, title_line
 from bookbuilder.structure.headings import candidate
 from bookbuilder.model import Location, Paragraph
-from bookbuilder.structure.numerals import parse_numeral
+from bookbuilder.numerals import parse_numeral
 from bookbuilder.check.judges import outline_titles
 from bookbuilder.pipeline import build, load_book
 from tests.conftest import write_book

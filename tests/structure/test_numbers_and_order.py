@@ -1,6 +1,6 @@
 import pytest
 
-from bookbuilder.structure.numerals import parse_numeral, to_chinese
+from bookbuilder.numerals import parse_numeral, to_chinese
 from bookbuilder.pipeline import load_book
 from bookbuilder.structure.file_order import order_key
 
