@@ -237,6 +237,7 @@ def test_prose_like_the_templates_is_kept(prose):
     "他把无、敌、龙三个字写在纸上，拿去书屋整理。",
     "“这是盗版，”他说，“我们将立即报警。”",
     "版权的事她不懂，只记得那本书很贵。",
+    "于是老人找出一张纸，让她写了免责声明，这才帮她接了活。",  # a story's 免责声明: only a line that opens with it is a site's
     "他打开浏览器，输入www.example.org。",  # a URL a character types stays
     "“记住，”她说，“www.example.org。”",
     "他在百度贴吧里看了一会儿，没有找到那个吧。",
