@@ -57,6 +57,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "I201": (I, "cleaning removed this text (rule: text); listed by normalize --report and check --json's removed"),
     "W201": (W, "unbalanced quotation marks in a paragraph"),
     "W202": (W, "a paragraph is over 5,000 characters (missing line breaks?)"),
+    "W203": (W, "after cleaning, lines still look like a site's debris (a URL, markup, an app's advert, a site's words or name, a template repeated at chapters' edges): one warning per shape, with its count and first place"),
     # 3xx: structure
     "W301": (W, "a gap in chapter numbering (a chapter seems missing)"),
     "W302": (W, "two chapters carry the same number"),
@@ -66,6 +67,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W306": (W, "a chapter is over 50,000 characters (a missed heading?)"),
     "W307": (W, "no headings were found, or a chapter is over 100,000 characters: the text was divided into parts"),
     "W308": (W, "a chapter repeats an earlier one word for word (title and text) and was left out"),
+    "W309": (W, "a chapter's or volume's title holds markup, a URL or a site's words"),
     "I301": (I, "a line looks like a heading but the heading guard rejected it"),
     "I302": (I, "a run of headings with no text between them (the file's own table of contents) was dropped"),
     "I303": (I, "a line repeated before many headings (a site's page header) was dropped"),

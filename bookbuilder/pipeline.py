@@ -61,7 +61,7 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     raw = Book(_meta_until_chosen(config, language), volumes, taken.files)
     book, kept, gone = _whole_book_cleaning(raw, rules, normalized)  # what repeats over the book, chapters left out
     book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
-    return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)))
+    return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + tuple(_self_check(book)))
 
 
 def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
@@ -175,6 +175,13 @@ def _lint(book: Book, kept: list) -> list[Diagnostic]:
     from bookbuilder.check.source_lint import lint
 
     return lint(book, kept)
+
+
+def _self_check(book: Book) -> list[Diagnostic]:
+    """What still looks like a site's debris once the book is cleaned (check.suspects): W203, W309."""
+    from bookbuilder.check import suspects
+
+    return suspects.diagnostics(suspects.find(book))
 
 
 def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | None):

@@ -106,7 +106,8 @@ def as_json(book: Book | None, diagnostics, files=None, checks: list[dict] | Non
 
 SHORT_CHAPTER, LONG_CHAPTER = 200, 100_000
 _UNSURE = {"W301": "a chapter missing before it", "W302": "its number repeats", "W303": "its number goes back",
-           "W305": "no text", "I301": "a look-alike line inside", "I305": None}
+           "W305": "no text", "I301": "a look-alike line inside", "I305": None,
+           "W309": "its title holds markup, a URL or a site's words"}
 
 
 def _doubts(book: Book, diagnostics) -> dict[tuple[str, int | None], list[str]]:

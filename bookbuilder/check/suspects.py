@@ -1,0 +1,235 @@
+"""The self-check: what still looks like a site's debris after cleaning (docs/rules-notes.md,
+"The self-check"). Every paragraph, title and blurb line of the cleaned book is scored by signals
+the text shows about itself: a URL or domain on a folded copy, a site's or an app's words, markup
+and entities, a short line repeated at chapters' edges, a site's name glued after a line's last
+mark. Nothing here removes anything: what is found is reported, grouped by shape with its count
+and first place (W203 for text, W309 for a title), so a user (and CI, with --strict) knows what
+to correct without reading the book. The judge of the development shelf (bench/judge_shelf.py)
+counts the same suspects, so the product and the figure cannot drift apart.
+
+A line with story signs (dialogue, a sentence of ordinary length) is judged only by what is
+outside its quotations: a character may name a website or an app.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from bookbuilder.diagnostics import Diagnostic
+from bookbuilder.model import Book, Location, Paragraph
+from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, find_urls, notice_words, site_talk
+from bookbuilder.vocabulary import SITE_NAME_ENDINGS
+
+# ---- the signals, each a pure function of one text
+
+# Markup a scraper left: a tag (<div>, </p>, <br/>, <-SITEEND->), an entity (&nbsp;), a crawler's
+# empty value (Array[], undefined). A story's angle brackets are Chinese (《》〈〉), never ASCII
+# around ASCII letters.
+_MARKUP = re.compile(r"</?[A-Za-z!-][A-Za-z0-9 =\"'/_:.!-]{0,60}>|&(?:[a-zA-Z]{2,8}|#\d{2,7});|\bArray\s*\[\s*\]|^(?:undefined|null|NaN)$")
+# An app's advert: the word App (any case, any width) or 客户端 with what an app offers. A story's
+# app is in dialogue or a sentence about a person (他下载了一个App), judged apart.
+_APP = re.compile(r"(?i)(?<![a-z])app(?![a-z])|客户端|APP")
+_APP_OFFER = re.compile(r"听书|朗读|离线|下载|安装|免费|阅读|看书|追书|换源|书源|无广告|最全|扫码|二维码")
+# A saved web page's navigation: a line that is nothing but links' words.
+_NAVIGATION = re.compile(r"^(?:[\s|｜/·>»«<\-]*(?:回目录|回首页|返回目录|返回首页|返回书页|返回列表|目录|首页|上一页|下一页|上一章|下一章|上一级|加入书签|投推荐票|书架|书签))+[\s|｜/·>»«<\-]*$")
+# A collector's or copyright line: who gathered, typed or owns the copy, not the story.
+_CREDIT = re.compile(r"(?i)copyright|all rights reserved|版权所有|收集整理|整理制作|整理发布|制作发布|手打团|扫描校对")
+# What a site's name ends in, glued after a line's last mark (求月票！某某中文).
+_NAME_TAIL = re.compile(r"(?<=[！!。？?…~～）)】])\s*([\u4e00-\u9fffA-Za-z0-9]{1,6}(?:" + "|".join(SITE_NAME_ENDINGS) + r"))\s*$")
+_QUOTED = re.compile(r"“[^“”]*”|「[^「」]*」|『[^『』]*』|\"[^\"]*\"")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_FOLD_AWAY = re.compile(r"[\W_]+")
+_DIGITS = re.compile(r"[0-9０-９〇一二三四五六七八九十百千万零两]+")
+
+REPEAT_CHAPTERS = 3  # a line repeated at the edge of this many chapters is the book's template
+REPEAT_SHARE = 0.02  # ... and of this share of them: a refrain in two chapters of 300 is the story's
+EDGE = 3  # paragraphs: a chapter's first and last three are its edges, where a site puts its lines
+SHORT_LINE = 40  # characters: a template at an edge is short; a longer repeated line is the story's
+
+
+def outside_quotes(text: str) -> str:
+    """The text with its quotations taken out: what the narrator, or a site, says."""
+    return _QUOTED.sub("　", text) if any(q in text for q in "“「『\"") else text
+
+
+def story_signs(text: str) -> bool:
+    """Whether the text reads as story: dialogue, or a sentence of ordinary length with a person in it."""
+    if any(q in text for q in "“”「」『』"):
+        return True
+    return len(text) >= 12 and bool(re.search(r"[他她我你它]", text)) and text.rstrip()[-1:] in "。！？…!?"
+
+
+def signals(text: str) -> tuple[str, ...]:
+    """The shapes of site debris this text shows, strongest first; () for a line of story."""
+    found = []
+    narrator = outside_quotes(text)
+    if _MARKUP.search(text):
+        found.append("markup")
+    if find_urls(narrator) and (not story_signs(text) or notice_words(narrator)):
+        found.append("url")
+    if _APP.search(narrator) and _APP_OFFER.search(narrator) and not story_signs(narrator):
+        found.append("app-advert")
+    if _NAVIGATION.match(text.strip()):
+        found.append("navigation")
+    if _CREDIT.search(narrator) and not story_signs(narrator):
+        found.append("credit")
+    if "url" not in found and any(site_talk(piece) for piece in _pieces(narrator)):
+        found.append("site-words")
+    return tuple(found)
+
+
+_PIECE = re.compile(r"[^。！？!?\u3000]+[。！？!?]*")
+
+
+def _pieces(text: str) -> list[str]:
+    """The sentences of a text (a slogan glued inside a line is one of them)."""
+    return [m.group(0) for m in _PIECE.finditer(text)] if len(text) > 30 else [text]
+
+
+def name_tail(text: str) -> str:
+    """A site's name glued after a line's last mark (求月票！某某中文), or ""."""
+    m = _NAME_TAIL.search(text)
+    return m.group(1) if m and not story_signs(text[m.start(1):]) else ""
+
+
+def template_key(text: str) -> str:
+    """A short line as its template: folded, look-alikes read as Latin, numbers as #."""
+    return _DIGITS.sub("#", _FOLD_AWAY.sub("", text.translate(LOOKALIKES).lower()))
+
+
+def title_signals(title: str) -> tuple[str, ...]:
+    """What makes a chapter's or volume's title doubtful: markup, a URL, a site's words in it."""
+    found = []
+    if _MARKUP.search(title) or "<" in title or ">" in title:
+        found.append("markup")
+    if find_urls(title):
+        found.append("url")
+    if notice_words(title) and len(notice_words(title)) + bool(_APP.search(title)) >= 2 or NOTICE_WORDS.fullmatch(title.strip()):
+        found.append("site-words")
+    return tuple(found)
+
+
+# ---- the book scored
+
+@dataclass(frozen=True, slots=True)
+class Suspect:
+    """One line that looks like a site's: where it is, its text, the shape that flagged it."""
+
+    shape: str
+    text: str
+    at: Location | None  # None: the blurb, which book.toml or the first file's head gave
+    where: str = "paragraph"  # paragraph | title | blurb
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """The suspects of one shape and template: what a user corrects at once."""
+
+    shape: str
+    key: str
+    suspects: tuple[Suspect, ...]
+
+    @property
+    def first(self) -> Suspect:
+        return self.suspects[0]
+
+
+def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
+    """Every suspect of the book, grouped by shape and template, in the order they first appear.
+    `kept`: templates a user said are not debris (the check stops flagging them)."""
+    suspects: list[Suspect] = []
+    for volume in book.volumes:
+        if volume.title and (shapes := title_signals(volume.title)):
+            suspects.append(Suspect(shapes[0], volume.title, volume.at, "title"))
+        for chapter in volume.chapters:
+            if shapes := title_signals(chapter.title):
+                suspects.append(Suspect(shapes[0], chapter.title, chapter.at, "title"))
+            suspects += _in_text(b for b in chapter.blocks if type(b) is Paragraph)
+    for line in book.meta.description.splitlines():
+        if (shapes := signals(line)) or _form_field(line):
+            suspects.append(Suspect(shapes[0] if shapes else "form-header", line, None, "blurb"))
+    suspects += _repeated_at_edges(book)
+    return _grouped([s for s in suspects if template_key(s.text) not in kept])
+
+
+def _in_text(paragraphs) -> list[Suspect]:
+    return [Suspect(shapes[0], p.text, p.at) for p in paragraphs if (shapes := signals(p.text))]
+
+
+_FORM_FIELD = re.compile(r"^\s*[\u4e00-\u9fff]{2,5}\s*[：:]\s*$")  # 书名: / 男女主角: with its value left empty
+
+
+def _form_field(line: str) -> bool:
+    return bool(_FORM_FIELD.match(line))
+
+
+def _repeated_at_edges(book: Book) -> list[Suspect]:
+    """Short lines with no story sign that come back at the edges of many chapters and show a
+    second sign of a site (a site's name glued on, letters, a notice word): a site's template
+    the cleaning did not know. A repeated line with no second sign (an author's 求月票) is his."""
+    chapters = list(book.chapters())
+    seen: dict[str, dict[int, Paragraph]] = defaultdict(dict)  # template → chapter → its line there
+    tails: dict[str, dict[int, Paragraph]] = defaultdict(dict)
+    for k, chapter in enumerate(chapters):
+        paragraphs = [b for b in chapter.blocks if type(b) is Paragraph]
+        for p in paragraphs[:EDGE] + paragraphs[max(EDGE, len(paragraphs) - EDGE):]:
+            if len(p.text) <= SHORT_LINE and not story_signs(p.text) and not signals(p.text) and not name_tail(p.text):
+                seen[template_key(p.text)].setdefault(k, p)
+        for p in paragraphs:
+            if tail := name_tail(p.text):
+                tails[tail].setdefault(k, p)
+    enough = max(REPEAT_CHAPTERS, int(REPEAT_SHARE * len(chapters)))
+    found = []
+    for key, where in seen.items():
+        if key and len(where) >= enough and _second_sign(next(iter(where.values())).text):
+            found += [Suspect("repeated-line", p.text, p.at) for p in where.values()]
+    for where in tails.values():
+        if len(where) >= enough:
+            found += [Suspect("site-name-tail", p.text, p.at) for p in where.values()]
+    return found
+
+
+def _second_sign(text: str) -> bool:
+    return bool(notice_words(text) or re.search(r"[A-Za-zＡ-Ｚａ-ｚ]{2}", text) or name_tail("。" + text)
+                or _HAN.search(text) is None)
+
+
+def _grouped(suspects: list[Suspect]) -> list[Group]:
+    groups: dict[tuple[str, str], list[Suspect]] = {}
+    for s in suspects:
+        key = s.text if s.where == "title" else template_key(s.text)
+        if s.shape == "site-name-tail":
+            key = name_tail(s.text)
+        elif s.shape == "form-header":
+            key = ""  # the form's empty fields are one header
+        groups.setdefault((s.shape, key), []).append(s)
+    return [Group(shape, key, tuple(found)) for (shape, key), found in groups.items()]
+
+
+SHAPES = {  # what each shape means, as the report says it
+    "markup": "markup a scraper left (a tag, an entity)",
+    "url": "a URL or domain",
+    "app-advert": "an app's advert",
+    "navigation": "a saved web page's navigation",
+    "credit": "a collector's or copyright line",
+    "site-words": "a site's words",
+    "form-header": "an empty field of a download's form",
+    "repeated-line": "a short line repeated at the edges of many chapters",
+    "site-name-tail": "a site's name glued after the line's last mark",
+}
+
+
+def diagnostics(groups: list[Group]) -> list[Diagnostic]:
+    """One warning per group at its first place: W309 for titles, W203 for text."""
+    out = []
+    for g in groups:
+        s, n = g.first, len(g.suspects)
+        times = f"; {n} times, first here" if n > 1 else ""
+        shown = s.text if len(s.text) <= 60 else s.text[:57] + "…"
+        if s.where == "title":
+            out.append(Diagnostic("W309", f"title {shown!r} holds {SHAPES[g.shape]}{times}", s.at))
+        else:
+            place = " (the blurb)" if s.where == "blurb" else ""
+            out.append(Diagnostic("W203", f"{shown!r}{place} looks like {SHAPES[g.shape]}{times}", s.at))
+    return out
