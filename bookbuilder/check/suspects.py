@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location, Paragraph
-from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, find_urls, notice_words, site_talk
+from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, find_urls, notice_words, site_talk, words_pattern
 from bookbuilder.vocabulary import SITE_NAME_ENDINGS
 
 # ---- the signals, each a pure function of one text
@@ -37,6 +37,7 @@ _NAVIGATION = re.compile(r"^(?:[\s|｜/·>»«<\-]*(?:回目录|回首页|返回
 _CREDIT = re.compile(r"(?i)copyright|all rights reserved|版权所有|收集整理|整理制作|整理发布|制作发布|手打团|扫描校对")
 # What a site's name ends in, glued after a line's last mark (求月票！某某中文).
 _NAME_TAIL = re.compile(r"(?<=[！!。？?…~～）)】])\s*([\u4e00-\u9fffA-Za-z0-9]{1,6}(?:" + "|".join(SITE_NAME_ENDINGS) + r"))\s*$")
+_NAME_ENDS = frozenset(e[-1] for e in SITE_NAME_ENDINGS)
 _QUOTED = re.compile(r"“[^“”]*”|「[^「」]*」|『[^『』]*』|\"[^\"]*\"")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _FOLD_AWAY = re.compile(r"[\W_]+")
@@ -60,8 +61,21 @@ def story_signs(text: str) -> bool:
     return len(text) >= 12 and bool(re.search(r"[他她我你它]", text)) and text.rstrip()[-1:] in "。！？…!?"
 
 
+# What every signal below needs at least one of: most of a book's paragraphs have none, and are
+# passed over after two searches (the self-check runs on every load: bench/bench_book.py).
+_LETTERS = re.compile(r"[A-Za-zＡ-Ｚａ-ｚωѡаоеср<&]")
+_OTHER_WORDS = words_pattern("客户端|目录|首页|上一|下一|书签|书架|版权|整理|制作|手打|扫描")
+
+
+def _needed(text: str) -> bool:
+    """Three searches, each a class or a trie: an alternation of words is slower than all three."""
+    return bool(_LETTERS.search(text) or NOTICE_WORDS.search(text) or _OTHER_WORDS.search(text))
+
+
 def signals(text: str) -> tuple[str, ...]:
     """The shapes of site debris this text shows, strongest first; () for a line of story."""
+    if not _needed(text):
+        return ()
     found = []
     narrator = outside_quotes(text)
     if _MARKUP.search(text):
@@ -89,6 +103,8 @@ def _pieces(text: str) -> list[str]:
 
 def name_tail(text: str) -> str:
     """A site's name glued after a line's last mark (求月票！某某中文), or ""."""
+    if not text or text[-1] not in _NAME_ENDS:
+        return ""
     m = _NAME_TAIL.search(text)
     return m.group(1) if m and not story_signs(text[m.start(1):]) else ""
 
@@ -145,7 +161,7 @@ def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
         for chapter in volume.chapters:
             if shapes := title_signals(chapter.title):
                 suspects.append(Suspect(shapes[0], chapter.title, chapter.at, "title"))
-            suspects += _in_text(b for b in chapter.blocks if type(b) is Paragraph)
+            suspects += _in_text([b for b in chapter.blocks if type(b) is Paragraph])
     for line in book.meta.description.splitlines():
         if (shapes := signals(line)) or _form_field(line):
             suspects.append(Suspect(shapes[0] if shapes else "form-header", line, None, "blurb"))
@@ -153,7 +169,9 @@ def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
     return _grouped([s for s in suspects if template_key(s.text) not in kept])
 
 
-def _in_text(paragraphs) -> list[Suspect]:
+def _in_text(paragraphs: list[Paragraph]) -> list[Suspect]:
+    if not _needed("\n".join(p.text for p in paragraphs)):
+        return []  # one search for a chapter with nothing any signal needs
     return [Suspect(shapes[0], p.text, p.at) for p in paragraphs if (shapes := signals(p.text))]
 
 
