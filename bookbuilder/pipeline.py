@@ -37,6 +37,7 @@ class Loaded:
     config: Config
     book: Book
     diagnostics: tuple[Diagnostic, ...]
+    suspects: tuple = ()  # check.suspects.Group: what the self-check flags (its W203/W309 are in diagnostics)
 
 
 def source_date_epoch() -> int:
@@ -61,7 +62,9 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     raw = Book(_meta_until_chosen(config, language), volumes, taken.files)
     book, kept, gone = _whole_book_cleaning(raw, rules, normalized)  # what repeats over the book, chapters left out
     book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
-    return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + tuple(_self_check(book)))
+    suspects = _self_check(book, config)
+    return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + tuple(_suspect_warnings(suspects)),
+                  suspects)
 
 
 def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
@@ -177,11 +180,17 @@ def _lint(book: Book, kept: list) -> list[Diagnostic]:
     return lint(book, kept)
 
 
-def _self_check(book: Book) -> list[Diagnostic]:
-    """What still looks like a site's debris once the book is cleaned (check.suspects): W203, W309."""
+def _self_check(book: Book, config: Config) -> tuple:
+    """What still looks like a site's debris once the book is cleaned (check.suspects)."""
     from bookbuilder.check import suspects
 
-    return suspects.diagnostics(suspects.find(book))
+    return tuple(suspects.find(book))
+
+
+def _suspect_warnings(groups: tuple) -> list[Diagnostic]:
+    from bookbuilder.check import suspects
+
+    return suspects.diagnostics(list(groups))
 
 
 def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | None):

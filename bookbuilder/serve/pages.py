@@ -44,6 +44,10 @@ ol.contents li, #corrections, #corrections p, .bb-notice, .bb-tool { text-align:
 details.bb-fix { display: inline-block; margin-left: .6em; }
 details.bb-fix form, .bb-removed form { display: inline; }
 .bb-tool { position: fixed; bottom: 0; left: 0; right: 0; background: #eef; padding: .5em 1em; border-top: 1px solid #99c; }
+p.bb-suspect { background: #fff6cc; border-left: 3px solid #e0b000; padding-left: .5em; }
+p.bb-suspect::after { content: " ⚑ " attr(data-shape); font-size: .75em; color: #866; }
+#suspects { text-align: left; text-indent: 0; border-left: 3px solid #e0b000; background: #fffbe8; padding: .3em 1em; }
+#suspects li { margin: .3em 0; } #suspects q { color: #633; } #suspects .count { font-size: .8em; color: #666; }
 .bb-qr { float: right; margin: 0 0 1em 1em; text-align: center; font-size: .8em; }
 """.lstrip()
 HEADING_CLASS = ' class="heading"'
@@ -82,6 +86,9 @@ class Preview:
             indexes.append(i)
         self.found: dict[int | None, list[Diagnostic]] = {}  # chapter index (None: the book) → diagnostics
         self.removed: dict[int | None, list[Diagnostic]] = {}  # chapter index → what cleaning removed from it
+        # (path, line) of each paragraph the self-check flags → its group (check.suspects)
+        self.suspect_at = {(s.at.path, s.at.line): g for g in loaded.suspects for s in g.suspects
+                           if s.where == "paragraph" and s.at is not None}
         for d in loaded.diagnostics:
             if d.severity >= SHOWN:
                 self.found.setdefault(self._chapter_of(d), []).append(d)
@@ -141,7 +148,7 @@ class Preview:
         out = [bench.contents_top(self) if bench else "",
                f'<h1 class="title">{text(meta.title)}</h1>', f'<p class="author">{text(meta.author)}</p>',
                f"<p>{_count(len(self.chapters), 'chapter')}; {_count(sum(map(len, self.found.values())), 'warning')}</p>",
-               self._diagnostics(self.found.get(None, [])), '<ol class="contents">']
+               self._diagnostics(self.found.get(None, [])), self.suspects_list(bench), '<ol class="contents">']
         names = iter(range(len(self.chapters)))
         for volume in self.loaded.book.volumes:
             if volume.title:
@@ -161,6 +168,31 @@ class Preview:
         out.append("</ol>")
         return self._document(meta.title, "\n".join(out), bench)
 
+    def suspects_list(self, bench=None) -> str:
+        """What the self-check flags, a group a line: its shape, count, a sample and its first place
+        (each chapter holding one marks it in place); with a workbench, its corrections."""
+        groups = self.loaded.suspects
+        if not groups:
+            return ""
+        from bookbuilder.check.suspects import SHAPES
+
+        items = []
+        for k, g in enumerate(groups):
+            first = g.first
+            where = self._suspect_link(first) if first.at is not None else "the blurb"
+            tools = bench.suspect_tools(self, k, g) if bench is not None and hasattr(bench, "suspect_tools") else ""
+            items.append(f'<li data-shape="{text(g.shape)}">{text(SHAPES[g.shape])}: <q>{text(first.text[:80])}</q> '
+                         f'<span class="count">×{len(g.suspects)}</span> {where}{tools}</li>')
+        return (f'<section id="suspects"><h2>What the self-check flags ({_count(sum(len(g.suspects) for g in groups), "line")})</h2>'
+                '<ul>\n' + "\n".join(items) + "\n</ul></section>")
+
+    def _suspect_link(self, suspect) -> str:
+        """A link to the chapter page where the suspect stands (or its source line, for a title)."""
+        i = self._chapter_of(Diagnostic("W203", "", suspect.at))
+        if i is None or suspect.where == "title":
+            return self._source_link(suspect.at.path, suspect.at.line)
+        return f'<a class="where" href="/text/{self.chapters[i].name}.html">{text(str(suspect.at))}</a>'
+
     def chapter_page(self, i: int, bench=None) -> str:
         w = self.chapters[i]
         links = [f'<a rel="prev" href="/text/{self.chapters[i - 1].name}.html">上一章</a>' if i else "<span></span>",
@@ -175,15 +207,19 @@ class Preview:
     def _section(self, w: Where, removed: list[Diagnostic], bench) -> str:
         """The chapter in the EPUB's markup, with each piece cleaning removed marked where it was:
         after the paragraph of its source line (a cut advert) or before the next one (a dropped line)."""
-        if not removed:
-            return chapter_section(w.chapter, w.name, level=2)
         blocks = w.chapter.blocks
+        flagged = {b.at: self.suspect_at[(b.at.path, b.at.line)] for b in blocks
+                   if type(b) is Paragraph and (b.at.path, b.at.line) in self.suspect_at} if self.suspect_at else {}
+        if not removed and not flagged:
+            return chapter_section(w.chapter, w.name, level=2)
         pending = sorted(removed, key=lambda d: d.at.line or 0)
         out = []
         for block, markup in zip(blocks, paragraphs(blocks, lambda t, heading=False: text(t))):
             line = block.at.line or 0
             while pending and type(block) is Paragraph and block.at.path == pending[0].at.path and (pending[0].at.line or 0) < line:
                 out.append(self._removed(pending.pop(0), bench))
+            if type(block) is Paragraph and block.at in flagged:  # the self-check's suspect, marked in place
+                markup = f'<p class="bb-suspect" data-shape="{text(flagged[block.at].shape)}"' + markup[2:]
             out.append(markup)
         out += [self._removed(d, bench) for d in pending]
         return chapter_section(w.chapter, w.name, level=2, blocks=out)
