@@ -61,6 +61,20 @@ def test_warnings_are_shown_on_the_page_of_the_chapter_they_concern(book):
     assert '1 warning</span>' in html(preview, "/")
 
 
+def test_the_self_checks_suspects_are_listed_on_the_contents_and_marked_in_place(tmp_path):
+    advert = "某某App，听书声音最全，离线朗读。"
+    files = {f"{k:03}.txt": f"第{k}章 山门\n\n　　少年推开山门。\n\n　　{advert}\n\n　　他走了。\n" for k in (1, 2, 3)}
+    preview = preview_of(write_book(tmp_path / "book", files))
+    contents = html(preview, "/")
+    listed = re.search(r'<section id="suspects">.*?</section>', contents, re.S).group(0)
+    assert 'data-shape="app-advert"' in listed and "×3" in listed
+    assert f'href="/text/{preview.chapters[0].name}.html"' in listed  # its first place
+    page = html(preview, f"/text/{preview.chapters[1].name}.html")
+    assert f'<p class="bb-suspect" data-shape="app-advert">{advert}</p>' in page
+    assert page.count("bb-suspect") == 1  # the story around it is not marked
+    assert 'id="suspects"' not in html(preview_of(write_book(tmp_path / "clean", BOOK)), "/")
+
+
 def test_the_source_page_numbers_the_lines(book):
     page = html(preview_of(book), "/source/0.html")
     assert '<li id="L1" class="heading">第一章 山门</li>' in page  # a chapter starts there
