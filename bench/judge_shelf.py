@@ -158,10 +158,23 @@ def main() -> None:
     parser.add_argument("--product", type=Path, default=HERE, help="the bookbuilder source tree that reads the books")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, help="every book's verdict as JSON")
+    parser.add_argument("--dumps", type=Path, help="keep each loaded book here and reuse it: a later judge scores "
+                                                   "the same product's reading without loading the books again")
     args = parser.parse_args()
     books = books_of(args.shelf)
+
+    def verdict(book: Path) -> dict:
+        kept = args.dumps / f"{book.name}.json" if args.dumps else None
+        if kept is not None and kept.exists():
+            return judge(book.name, json.loads(kept.read_text("utf-8")))
+        dumped = load(args.product.resolve(), book.resolve())
+        if kept is not None:
+            args.dumps.mkdir(parents=True, exist_ok=True)
+            kept.write_text(json.dumps(dumped, ensure_ascii=False), "utf-8")
+        return judge(book.name, dumped)
+
     with ThreadPoolExecutor(args.jobs) as pool:
-        verdicts = list(pool.map(lambda b: judge(b.name, load(args.product.resolve(), b.resolve())), books))
+        verdicts = list(pool.map(verdict, books))
     print(f"{'book':44} {'ch':>5} {'vol':>3} {'sus':>4} {'risk':>4}  headings")
     for v in verdicts:
         if "failed" in v:
