@@ -18,15 +18,15 @@ from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location, Paragraph
-from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, find_urls, notice_words, site_talk, words_pattern
+from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, find_urls, fold, notice_words, site_share, site_talk, words_pattern
 from bookbuilder.vocabulary import SITE_NAME_ENDINGS
 
 # ---- the signals, each a pure function of one text
 
 # Markup a scraper left: a tag (<div>, </p>, <br/>, <-SITEEND->), an entity (&nbsp;), a crawler's
-# empty value (Array[], undefined). A story's angle brackets are Chinese (《》〈〉), never ASCII
+# empty value (Array[], undefined), a page's script call (app2();). A story's angle brackets are Chinese (《》〈〉), never ASCII
 # around ASCII letters.
-_MARKUP = re.compile(r"</?[A-Za-z!-][A-Za-z0-9 =\"'/_:.!-]{0,60}>|&(?:[a-zA-Z]{2,8}|#\d{2,7});|\bArray\s*\[\s*\]|^(?:undefined|null|NaN)$")
+_MARKUP = re.compile(r"</?[A-Za-z!-][A-Za-z0-9 =\"'/_:.!-]{0,60}>|&(?:[a-zA-Z]{2,8}|#\d{2,7});|\bArray\s*\[\s*\]|^(?:undefined|null|NaN)$|(?<![A-Za-z])[a-z_][A-Za-z0-9_]{1,30}\(\);")
 # An app's advert: the word App (any case, any width) or 客户端 with what an app offers. A story's
 # app is in dialogue or a sentence about a person (他下载了一个App), judged apart.
 _APP = re.compile(r"(?i)(?<![a-z])app(?![a-z])|客户端|APP")
@@ -74,23 +74,79 @@ def _needed(text: str) -> bool:
 
 def signals(text: str) -> tuple[str, ...]:
     """The shapes of site debris this text shows, strongest first; () for a line of story."""
+    return tuple(shape for shape, _ in evidence(text))
+
+
+def evidence(text: str) -> list[tuple[str, str]]:
+    """Each shape of site debris the text shows, with the piece that showed it as a template
+    (a tag, a domain, a slogan: what repeats through a book, where its paragraphs do not)."""
     if not _needed(text):
-        return ()
+        return []
     found = []
     narrator = outside_quotes(text)
-    if _MARKUP.search(text):
-        found.append("markup")
-    if find_urls(narrator) and (not story_signs(text) or notice_words(narrator)):
-        found.append("url")
-    if _APP.search(narrator) and _APP_OFFER.search(narrator) and not story_signs(narrator):
-        found.append("app-advert")
+    if m := _MARKUP.search(text):
+        found.append(("markup", template_key(m.group(0)) or m.group(0)))
+    if domain := _site_url(text, narrator):
+        found.append(("url", domain))
+    app = [p for p in _pieces(narrator) if _APP.search(p) and _APP_OFFER.search(p) and not story_signs(p)]
+    if app:
+        found.append(("app-advert", template_key(app[0])))
     if _NAVIGATION.match(text.strip()):
-        found.append("navigation")
+        found.append(("navigation", "navigation"))
     if _CREDIT.search(narrator) and not story_signs(narrator):
-        found.append("credit")
-    if "url" not in found and any(site_talk(piece) for piece in _pieces(narrator)):
-        found.append("site-words")
-    return tuple(found)
+        found.append(("credit", _piece_key(narrator, _CREDIT)))
+    if not any(shape == "url" for shape, _ in found):
+        found += [("site-words", template_key(piece)) for piece in _pieces(narrator) if _site_piece(piece)][:1]
+    return found
+
+
+# A URL a site writes has its scheme, www or a common ending; one read out of a row of numbers
+# (1186:34:l3、ll86…) or a name (Dr.Ma) has a country code at most, and is no site's.
+_SITE_DOMAIN = re.compile(r"(?i)https?:|www|wap|\.(?:com|net|org|cn|cc|la|info|top|xyz|vip|me|tw|hk)(?![a-z])")
+
+
+def _site_url(text: str, narrator: str) -> str:
+    """The domain of a site's URL in the narrator's words, folded, or "": a story's sentence may
+    hold a URL (他在浏览器里输入了www…), a site's notice around it or a line of little else may not."""
+    folded = [fold(narrator[a:b])[0] for a, b in find_urls(narrator)]
+    domains = [d for d in folded if _SITE_DOMAIN.search(d)]
+    if not domains:
+        return ""
+    rest = len(_HAN.findall(narrator)) - sum(len(_HAN.findall(d)) for d in domains)
+    if rest > SHORT_REST and not any(site_talk(p) or _site_piece(p) for p in _pieces(narrator) if find_urls(p)):
+        return ""  # 汪淼在浏览器的地址栏中输入那个很容易记住的游戏网址：www…
+    return _DIGITS.sub("#", domains[0])
+
+
+SHORT_REST = 12  # Han characters beside a URL: a line of little else is the site's
+
+
+# A site's phrase a story's narrator hardly writes; the word 小说 or 连载 alone is his (金庸's
+# afterword: 在报上连载的小说).
+_SITE_PHRASES = words_pattern("最新章节|无弹窗|更新最快|最快更新|手机阅读|免费阅读|在线阅读|全文阅读|百度搜索|"
+                              "百度云|搜小说|手打版|请点击|下载地址|下载网|首发网址|章节内容|小说网|书友整理|电子书论坛|"
+                              "[Tt][Xx][Tt]下载|[Tt][Xx][Tt]电子书|访问网址|手机访问")
+SITE_PIECE = 30  # characters: a sentence of site words alone is short
+SITE_PIECE_SHARE = 0.5  # of its Han characters in site words
+
+
+# 本站 (this site) where it is no 原本站在 (stood there) or 基本站稳 (stood firm).
+_THIS_SITE = re.compile(r"(?<![原基根立])本站(?![起立稳着在住了到])")
+
+
+def _site_piece(piece: str) -> bool:
+    """A sentence outside quotes that is a site's: one of its phrases, or short, two notice words and
+    half of it site words (老小说道： holds the word 小说 and is a man speaking)."""
+    if _SITE_PHRASES.search(piece) or _THIS_SITE.search(piece):
+        return True  # even glued to a story's sentence: …”百度云搜索，搜小说就是方便他转身
+    if story_signs(piece):
+        return False
+    return len(piece) <= SITE_PIECE and len(notice_words(piece)) >= 2 and site_share(piece) >= SITE_PIECE_SHARE
+
+
+def _piece_key(text: str, pattern: re.Pattern) -> str:
+    """The template of the sentence in which `pattern` is found."""
+    return next((template_key(p) for p in _pieces(text) if pattern.search(p)), template_key(text))
 
 
 _PIECE = re.compile(r"[^。！？!?\u3000]+[。！？!?]*")
@@ -136,6 +192,7 @@ class Suspect:
     text: str
     at: Location | None  # None: the blurb, which book.toml or the first file's head gave
     where: str = "paragraph"  # paragraph | title | blurb
+    key: str = ""  # the template the suspects of one group share (the tag, domain or slogan)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,19 +220,22 @@ def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
                 suspects.append(Suspect(shapes[0], chapter.title, chapter.at, "title"))
             suspects += _in_text([b for b in chapter.blocks if type(b) is Paragraph])
     for line in book.meta.description.splitlines():
-        if (shapes := signals(line)) or _form_field(line):
-            suspects.append(Suspect(shapes[0] if shapes else "form-header", line, None, "blurb"))
+        if found := evidence(line):
+            suspects.append(Suspect(found[0][0], line, None, "blurb", found[0][1]))
+        elif _form_field(line):
+            suspects.append(Suspect("form-header", line, None, "blurb"))
     suspects += _repeated_at_edges(book)
-    return _grouped([s for s in suspects if template_key(s.text) not in kept])
+    return _grouped([s for s in suspects if (s.key or template_key(s.text)) not in kept and template_key(s.text) not in kept])
 
 
 def _in_text(paragraphs: list[Paragraph]) -> list[Suspect]:
     if not _needed("\n".join(p.text for p in paragraphs)):
         return []  # one search for a chapter with nothing any signal needs
-    return [Suspect(shapes[0], p.text, p.at) for p in paragraphs if (shapes := signals(p.text))]
+    return [Suspect(*found[0][:1], p.text, p.at, key=found[0][1]) for p in paragraphs if (found := evidence(p.text))]
 
 
-_FORM_FIELD = re.compile(r"^\s*[\u4e00-\u9fff]{2,5}\s*[：:]\s*$")  # 书名: / 男女主角: with its value left empty
+# 书名: / 男女主角: with its value left empty; 作者简介: introduces the paragraph under it
+_FORM_FIELD = re.compile(r"^\s*[\u4e00-\u9fff]{1,5}(?<!简介)(?<!介绍)(?<!内容)(?<!提要)\s*[：:]\s*$")
 
 
 def _form_field(line: str) -> bool:
@@ -191,8 +251,10 @@ def _repeated_at_edges(book: Book) -> list[Suspect]:
     tails: dict[str, dict[int, Paragraph]] = defaultdict(dict)
     for k, chapter in enumerate(chapters):
         paragraphs = [b for b in chapter.blocks if type(b) is Paragraph]
+        own = {template_key(chapter.title), template_key(chapter.at.path.rsplit("/", 1)[-1].rsplit(".", 1)[0])}  # its heading again
         for p in paragraphs[:EDGE] + paragraphs[max(EDGE, len(paragraphs) - EDGE):]:
-            if len(p.text) <= SHORT_LINE and not story_signs(p.text) and not signals(p.text) and not name_tail(p.text):
+            if len(p.text) <= SHORT_LINE and not story_signs(p.text) and not signals(p.text) and not name_tail(p.text) \
+                    and template_key(p.text) not in own:
                 seen[template_key(p.text)].setdefault(k, p)
         for p in paragraphs:
             if tail := name_tail(p.text):
@@ -204,22 +266,24 @@ def _repeated_at_edges(book: Book) -> list[Suspect]:
             found += [Suspect("repeated-line", p.text, p.at) for p in where.values()]
     for where in tails.values():
         if len(where) >= enough:
-            found += [Suspect("site-name-tail", p.text, p.at) for p in where.values()]
+            found += [Suspect("site-name-tail", p.text, p.at, key=name_tail(p.text)) for p in where.values()]
     return found
 
 
+_DATE = re.compile(r"\d{1,4}\s*[-/／.]\s*\d{1,2}\s*[-/／.]\s*\d{1,4}|\d{1,2}:\d{2}(?::\d{2})?")  # a post's date or time
+
+
 def _second_sign(text: str) -> bool:
-    return bool(notice_words(text) or re.search(r"[A-Za-zＡ-Ｚａ-ｚ]{2}", text) or name_tail("。" + text)
-                or _HAN.search(text) is None)
+    """A sign of a site beside the repetition: a notice word, a Latin word, a site's name, a date.
+    A bare number repeated at chapters' edges is the book's own section numbering (1, 2, 3)."""
+    return bool(notice_words(text) or re.search(r"[A-Za-zＡ-Ｚａ-ｚ]{2}", text) or name_tail("。" + text) or _DATE.search(text))
 
 
 def _grouped(suspects: list[Suspect]) -> list[Group]:
     groups: dict[tuple[str, str], list[Suspect]] = {}
     for s in suspects:
-        key = s.text if s.where == "title" else template_key(s.text)
-        if s.shape == "site-name-tail":
-            key = name_tail(s.text)
-        elif s.shape == "form-header":
+        key = s.text if s.where == "title" else s.key or template_key(s.text)
+        if s.shape == "form-header":
             key = ""  # the form's empty fields are one header
         groups.setdefault((s.shape, key), []).append(s)
     return [Group(shape, key, tuple(found)) for (shape, key), found in groups.items()]

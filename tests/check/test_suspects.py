@@ -20,6 +20,13 @@ FLAGGED = [  # (text, the shape it shows first)
     ("他走了&nbsp;过去", "markup"),
     ("Array[]", "markup"),
     ("手机阅读本站，最新章节免费阅读", "site-words"),
+    ("“嗯。”百度云搜索，搜小说就是方便他转身走了。", "site-words"),  # a slogan glued after dialogue
+    ("红光闪烁，小说读一读最快更新在剧烈的波动中又是一道天雷劈了下来。", "site-words"),
+    ("严禁未经本站允许私自转载，违者本站保留追究其法律责任之权利", "site-words"),
+    ("崔正才开口说手机访问：wap．example．com", "url"),
+    ("From: JinY@kongfu.com（金庸）Date: Fri, 24 May 1996", "url"),
+    ("本书由某某书库收集整理", "credit"),
+    ("app2();read2();请读者点击下一章继续阅读", "markup"),
 ]
 
 STORY = [  # lines a reader keeps: a character may name an app, a website, an address
@@ -33,6 +40,15 @@ STORY = [  # lines a reader keeps: a character may name an app, a website, an ad
     "我打开手机，看了一眼时间。",
     "目录这种东西，他从来不看。",
     "他说这本小说更新得太慢了。",
+    "汪淼在浏览器的地址栏中输入那个很容易记住的游戏网址：www.example.net",  # a story's URL, no site talk
+    "1186:34:l3、1186:34:02、l186:33:46、ll86:33:35……",  # a countdown, read as a domain only by a country code
+    "Dr.Ma亲自操刀，手术很顺利。",
+    "碧瑶原本站在那里笑盈盈地看着他。",  # 本站 inside 原本站在
+    "科尔本站到路边，司机即将关门。",
+    "老小说道：",  # 老小 said: the word 小说 is not there
+    "萧峰失手打了阿朱一掌之后，全副精神都放在她的身上。",  # 手打 in 失手打了
+    "她低头点开自己手机里的音乐App，确认歌单还在。",
+    "在报上连载的小说，每段约一千字。",
 ]
 
 
@@ -125,7 +141,7 @@ def test_a_kept_template_is_not_flagged():
 
 
 def test_an_empty_form_field_in_the_blurb_is_flagged():
-    groups = find(book_of([STORY_PARAGRAPHS], description="书名:\n男女主角:\n一个少年的故事。"))
+    groups = find(book_of([STORY_PARAGRAPHS], description="书名:\n男女主角:\n一个少年的故事。\n作者简介：\n他生于江南。"))
     assert [(g.shape, len(g.suspects)) for g in groups] == [("form-header", 2)]
     (warning,) = suspects.diagnostics(groups)
     assert "the blurb" in warning.message and warning.at is None
