@@ -25,7 +25,8 @@ class FileToRead:
     errors: str
     heading_pattern: re.Pattern | None  # book.toml's, compiled once
     title_junk: tuple[str, ...] = ()  # book.toml's debris patterns for heading lines
-    fixes: tuple = ()  # book.toml's [[fix]] entries
+    fixes: tuple = ()  # book.toml's [[fix]] entries that may apply to this file
+    keeps: tuple = ()  # book.toml's [[keep]] entries that name this file
     toc_rules: tuple = ()  # Legado txtTocRule rules from [source] toc_rules
 
 
@@ -101,8 +102,9 @@ def normalize_and_lint(rules: Normalizer, chapter: Chapter) -> Normalized:
 
 
 def read_and_normalize(rules: Normalizer, spec: FileToRead) -> FileRead:
-    """read_file, then every chapter normalized and linted."""
-    return normalized_parts(read_file(spec), rules)
+    """read_file, then every chapter normalized and linted (the lines this file's [[keep]] entries
+    name left as they are)."""
+    return normalized_parts(read_file(spec), replace(rules, kept=spec.keeps) if spec.keeps else rules)
 
 
 def normalized_parts(read: FileRead, rules: Normalizer) -> FileRead:

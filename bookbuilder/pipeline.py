@@ -21,6 +21,8 @@ from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_part
 from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder.structure import contents_file, meta
 from bookbuilder.structure.fixes import unmatched
+from bookbuilder.normalize.by_hand import after_cleaning, check_keeps, kept_places
+from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.rules import left_out, normalizer
 from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.parallel import ordered_map
@@ -59,7 +61,7 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     taken = _put_together(config, groups, reads, cwd)  # the files' parts → volumes and chapters
     volumes, normalized, notes = _across_files(taken, rules)  # repeated chapters, numbering that starts again
     raw = Book(_meta_until_chosen(config, language), volumes, taken.files)
-    book, kept, gone = _whole_book_cleaning(raw, rules, normalized)  # what repeats over the book, chapters left out
+    book, kept, gone = _whole_book_cleaning(raw, rules, normalized, config.keeps)  # what repeats over the book, chapters left out
     book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
     return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)))
 
@@ -69,10 +71,17 @@ def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
-    specs = [FileToRead(file, _shown(file, cwd), _encoding(file, config, whole_novel), config.errors, custom,
-                        config.title_junk, config.fixes, config.toc_rules)
-             for group in groups for file in group.files]
+    specs = [FileToRead(file, shown, _encoding(file, config, whole_novel), config.errors, custom, config.title_junk,
+                        *_its_corrections(config, shown), config.toc_rules)
+             for group in groups for file in group.files for shown in (_shown(file, cwd),)]
     return groups, specs
+
+
+def _its_corrections(config: Config, shown: str) -> tuple[tuple, tuple]:
+    """The [[fix]] entries that may apply to a file (those naming it, those naming a title) and
+    its [[keep]] entries: a file is read again (serve's memo) only when its own change."""
+    fixes = tuple(f for f in config.fixes if f.at_file is None or shown == f.at_file or shown.endswith("/" + f.at_file))
+    return fixes, tuple(k for k in config.keeps if k.names(shown))
 
 
 def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, memo: dict | None):
@@ -81,7 +90,38 @@ def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, m
     whole = read_file(specs[0], whole_novel=True) if config.source.is_file() else None
     language = config.language or guess_language(whole.sample if whole is not None else sample_of_first_files(specs))
     rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
-    return language, rules, [normalized_parts(whole, rules)] if whole is not None else _read_files(specs, rules, jobs, memo)
+    if config.keeps:  # E009 for a [[keep]] whose line no longer holds its text
+        named = {s.shown: partial(_lines, s) for s in specs if any(k.names(s.shown) for k in config.keeps)}
+        check_keeps(config.keeps, named, rules.text, str(config.toml_path))
+    reads = ([normalized_parts(whole, replace(rules, kept=config.keeps))] if whole is not None
+             else _read_files(specs, rules, jobs, memo))
+    return language, rules, _by_hand(config, reads)
+
+
+def _lines(spec: FileToRead) -> list[str]:
+    return decode_chapter(spec.path.read_bytes(), spec.shown, encoding=spec.encoding, errors=spec.errors).text.split("\n")
+
+
+def _by_hand(config: Config, reads):
+    """The chapters without what on = "cleaned" patterns match (normalize.by_hand), linted again:
+    after the files are read, so that such a pattern, added or taken out, reads no file again."""
+    junk = config.normalize.get("junk")
+    patterns = extra_patterns(tuple(junk.get("extra", ())), CLEANED) if isinstance(junk, dict) else ()
+    if not patterns:
+        return reads
+    return (replace(read, parts=tuple(_cleaned_again(p, patterns, config.keeps) if isinstance(p, Normalized) else p
+                                      for p in read.parts)) for read in reads)
+
+
+def _cleaned_again(n: Normalized, patterns, keeps) -> Normalized:
+    from bookbuilder.check.source_lint import lint_chapter
+
+    done = after_cleaning(n.chapter, patterns, keeps)
+    if done is None:
+        return n
+    chapter, counts, removed = done
+    return Normalized(chapter, dict(Counter(n.counts) + counts),
+                      [d for d in n.findings if d.code == REMOVED] + removed + lint_chapter(chapter))
 
 
 @dataclass
@@ -143,11 +183,11 @@ def _meta_until_chosen(config: Config, language: str) -> Meta:
     )
 
 
-def _whole_book_cleaning(raw: Book, rules, normalized: list[Normalized]) -> tuple[Book, list, list[Diagnostic]]:
+def _whole_book_cleaning(raw: Book, rules, normalized: list[Normalized], keeps: tuple = ()) -> tuple[Book, list, list[Diagnostic]]:
     """The whole book's evidence, after each chapter's own (normalize.repeats): the book cleaned;
     the findings of the chapters kept; the removals in the chapters left out."""
     normalized = list(normalized)
-    raw, repeated = strip_repeated(raw, rules.off)
+    raw, repeated = strip_repeated(raw, rules.off, kept_places(raw.chapters(), keeps))
     for k, found in repeated.items():
         counts = Counter(normalized[k].counts) + Counter(f"junk:{removal_parts(d)[0]}" for d in found)
         normalized[k] = replace(normalized[k], counts=dict(counts), findings=normalized[k].findings + found)
