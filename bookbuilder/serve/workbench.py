@@ -182,7 +182,7 @@ class Bench:
         found = [d for ds in preview.removed.values() for d in ds if removal_parts(d)[0] == name]
         if found:
             chapters = len({preview._chapter_of(d) for d in found})
-            self.notice = f"{said}: {len(found)} removed from the book, in {chapters} chapters"
+            self.notice = f"{said}: {len(found)} removed from the book, in {chapters} chapter{'s' if chapters > 1 else ''}"
             return 303, {"Location": back}, b""
         if before is None:
             path.unlink()
@@ -199,7 +199,7 @@ class Bench:
         while time.monotonic() < deadline:
             seen = self.site.wait(seen, deadline - time.monotonic())
             preview = self.site.preview
-            if preview.error:
+            if preview.error or self.site.stopping.is_set():
                 return None
             if name in _keepable(preview.loaded.config):
                 return preview
@@ -235,6 +235,7 @@ def _apply(form: dict, preview, doc) -> str:
         if not any(d.at and fix_at(source, d.at.path, d.at.line) == at and removal_parts(d)[1] == removed
                    for found in preview.removed.values() for d in found):
             raise Refused(f"nothing at {at} reading {removed!r} is removed now: reload the page")
+        _line_holds(preview, at, removed)
         return corrections.add_keep(doc, at, removed)
     if action == "keep":
         rule = form.get("rule", "")
@@ -244,6 +245,8 @@ def _apply(form: dict, preview, doc) -> str:
     if action == "remove":
         regex = corrections.removal_pattern(form.get("text"), form.get("regex") or None)
         kind = form.get("kind") or "inline"
+        if kind not in ("inline", "line"):
+            raise Refused(f"kind = {kind!r}: inline or line")
         if not would_remove(preview, regex, kind):
             what = form.get("regex") or form.get("text", "").strip()
             raise Refused(f"{what!r} is not in the book's paragraphs as they read now (select text inside one paragraph)")
@@ -253,6 +256,26 @@ def _apply(form: dict, preview, doc) -> str:
             raise Refused("which correction? reload the page")
         return corrections.undo(doc, form.get("kind", ""), int(form["index"]), form.get("says", ""))
     raise Refused(f"{action!r} is not a correction serve makes")
+
+
+def _line_holds(preview, at: str, removed: str) -> None:
+    """Refused where the line a [[keep]] would name does not hold the removed text (a paragraph
+    joined from several source lines): the entry would stop the build (E009)."""
+    from pathlib import Path
+
+    from bookbuilder.decode.text import decode_chapter
+    from bookbuilder.diagnostics import BookError
+    from bookbuilder.normalize.by_hand import Keep, check_keeps
+    from bookbuilder.normalize.rules import normalizer
+
+    config = preview.loaded.config
+    keep = Keep(1, None, at.rsplit(":", 1)[0], int(at.rsplit(":", 1)[1]), removed)
+    files = {f: (lambda f=f: decode_chapter(Path(f).read_bytes(), f).text.split("\n")) for f in preview.files if keep.names(f)}
+    try:
+        check_keeps((keep,), files, normalizer(config.normalize, preview.loaded.book.meta.language).text, str(config.toml_path))
+    except BookError:
+        raise Refused(f"line {at} of the source does not hold {removed!r} whole (the paragraph was joined from several "
+                      "lines): keep this rule off instead, or edit the source") from None
 
 
 def would_remove(preview, regex: str, kind: str = "inline") -> list:

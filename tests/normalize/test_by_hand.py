@@ -121,3 +121,22 @@ def test_a_correction_reads_again_only_the_files_it_names_and_builds_what_a_fres
         fresh = load_book(root, jobs=1)
         assert (again.book, again.diagnostics) == (fresh.book, fresh.diagnostics)
     assert [c.title for c in again.book.chapters()][3] == "第4章 归来" and len(removed(again, "literal-1")) == 10
+
+
+def test_a_kept_line_stays_where_the_whole_book_s_repeats_take_the_others(tmp_path):
+    """A site's sentence repeated through the book (normalize.repeats) is kept on one line alone."""
+    template = "百度云搜索,搜小说就是方便"
+    files = {f"{k:03d}.txt": f"第{k}章 山门\n\n　　少年推开山门,门外是一片竹林。{template}\n\n　　天色暗了下来。\n" for k in range(1, 5)}
+    root = write_book(tmp_path / "b", files, '[book]\ntitle = "山门"\n')
+    assert len(removed(load_book(root), "repeated-template")) == 4
+    (root / "book.toml").write_text('[book]\ntitle = "山门"\n\n[[keep]]\nat = "003.txt:3"\ntext = "百度云搜索，搜小说就是方便"\n', "utf-8")
+    loaded = load_book(root)
+    assert len(removed(loaded, "repeated-template")) == 3 and not any(a.endswith("003.txt:3") for a in removed(loaded, "repeated-template"))
+    assert "少年推开山门，门外是一片竹林。百度云搜索，搜小说就是方便" in text_of(loaded)
+
+
+def test_an_extra_pattern_on_neither_the_source_nor_the_cleaned_text_is_e003(tmp_path):
+    toml = '[normalize.junk]\nextra = [{regex = "广告", on = "page"}]\n'
+    with pytest.raises(BookError, match="normalize.junk.extra") as e:
+        load_book(write_book(tmp_path / "b", chapters(1), toml))
+    assert e.value.diagnostic.code == "E003"

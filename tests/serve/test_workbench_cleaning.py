@@ -109,3 +109,25 @@ def test_in_a_browser_text_that_would_remove_nothing_is_refused_and_book_toml_le
     finally:
         _stop(process)
     assert (book / "book.toml").read_text("utf-8") == TOML
+
+
+def test_a_removal_from_a_paragraph_joined_from_two_lines_cannot_be_kept_alone(tmp_path):
+    """The [[keep]] would name a line that holds half the text, and stop the build (E009): refused, with the way out."""
+    from test_workbench import _post, _token
+
+    novel = ("第1章 山门\n\n　　少年推开山门，门外是一片竹林。他们云端书\n斋，一键直达，走了很久，才停下来。\n\n　　天色暗了。\n\n"
+             "第2章 夜雨\n\n　　雨下了一夜，云端书斋，一键直达，他没有睡。\n")
+    root = write_book(tmp_path / "book", {"novel.txt": novel}, TOML)
+    process, url = _start(root)
+    try:
+        token, origin = _token(url), url.rstrip("/")
+        status, page = _post(url, {"action": "remove", "text": SELECTED, "token": token, "back": "/text/ch00001.html"}, origin)
+        assert status == 200 and "2 removed from the book, in 2 chapters" in page
+        status, page = _post(url, {"action": "keep-line", "at": "novel.txt:3", "text": SELECTED, "token": token}, origin)
+        assert status == 409 and "does not hold" in page and "keep this rule off" in page
+        status, page = _post(url, {"action": "keep-line", "at": "novel.txt:10", "text": SELECTED, "token": token}, origin)
+        assert status == 200 and "云端书斋，一键直达，他没有睡" not in page  # back to the contents page, rebuilt
+    finally:
+        _stop(process)
+    assert f'[[keep]]\nat = "novel.txt:10"\ntext = "{SELECTED}"\n' in (root / "book.toml").read_text("utf-8")
+    assert (root / "book.toml").read_text("utf-8").count("[[keep]]") == 1
