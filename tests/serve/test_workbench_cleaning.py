@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bookbuilder.pipeline import load_book
 from conftest import write_book
 from test_serve import _start, _stop, browser  # noqa: F401 (browser: the fixture)
 from test_workbench import epub_bytes, until
@@ -131,3 +132,23 @@ def test_a_removal_from_a_paragraph_joined_from_two_lines_cannot_be_kept_alone(t
         _stop(process)
     assert f'[[keep]]\nat = "novel.txt:10"\ntext = "{SELECTED}"\n' in (root / "book.toml").read_text("utf-8")
     assert (root / "book.toml").read_text("utf-8").count("[[keep]]") == 1
+
+
+def test_a_pattern_a_suspect_group_sends_removes_the_paragraphs_it_matches_whole(book):
+    """POST /correct action=remove with regex= and kind=line (what the self-check's groups call):
+    the five lines that are only the advert go, the five glued to a sentence stay."""
+    from test_workbench import _post, _token
+
+    process, url = _start(book)
+    try:
+        token, origin = _token(url), url.rstrip("/")
+        fields = {"action": "remove", "regex": "云端书斋[,，]\\s*一键直达", "kind": "line", "token": token, "back": "/"}
+        status, page = _post(url, fields, origin)
+        assert status == 200 and "5 removed from the book, in 5 chapters" in page
+        status, page = _post(url, {**fields, "regex": "云端书斋[,，]两键"}, origin)
+        assert status == 409 and "not in the book" in page
+    finally:
+        _stop(process)
+    loaded = load_book(book)
+    assert sum(b.text.count(SELECTED) for c in loaded.book.chapters() for b in c.blocks) == 5
+    assert 'kind = "line", name = "literal-1", on = "cleaned"' in (book / "book.toml").read_text("utf-8")
