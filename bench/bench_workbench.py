@@ -3,7 +3,8 @@
 as serve loads it (serve.server.Site, its memo kept between loads); then a correction's round trip
 over HTTP (POST → the rebuild that reads it → the page back) and the contents page's size.
 
-    python bench/bench_workbench.py -n 2000
+    python bench/bench_workbench.py -n 2000            # a folder of 2,000 chapter files
+    python bench/bench_workbench.py -n 2000 --whole    # the same book as one .txt
 
 The book is ../shared/bench/make_corpus.py's (beside the clone, or beside the folder of
 worktrees), with a pager line in every 50th chapter and an advert glued with a half-width comma
@@ -45,23 +46,39 @@ def generator() -> Path:
     sys.exit("make_corpus.py not found in ../shared/bench or ../../shared/bench")
 
 
-def make_book(n: int, root: Path) -> Path:
+def make_book(n: int, root: Path, whole: bool) -> Path:
+    """The book to serve: a project with source/ of `n` files, or (`whole`) one novel.txt."""
     source = root / "source"
-    subprocess.run([sys.executable, str(generator()), "--out", str(source), "-n", str(n)], check=True, capture_output=True)
+    single = ["--single", str(root / "novel.txt"), "--no-chapters"] if whole else []
+    subprocess.run([sys.executable, str(generator()), "--out", str(source), "-n", str(n), *single],
+                   check=True, capture_output=True)
+    if whole:
+        path = root / "novel.txt"
+        path.write_bytes(_with_adverts(path.read_bytes(), 0, every=80))
+        (root / "novel.book.toml").write_text(TOML, "utf-8")
+        return path
     (source / "manifest.json").unlink()
-    files = sorted(source.glob("*.txt"))
-    for k, path in enumerate(files):
-        if k % 50 == 7 or k % 40 == 3:
-            data = path.read_bytes()
-            text, codec = _decoded(data)
-            lines = text.split("\n")
-            if k % 40 == 3:
-                lines[2] = lines[2].rstrip() + ADVERT
-            if k % 50 == 7:
-                lines.insert(len(lines) // 2, "　　" + PAGER)
-            path.write_bytes("\n".join(lines).encode(codec))
+    for k, path in enumerate(sorted(source.glob("*.txt"))):
+        path.write_bytes(_with_adverts(path.read_bytes(), k))
     (root / "book.toml").write_text(TOML, "utf-8")
     return root
+
+
+def _with_adverts(data: bytes, k: int, every: int = 0) -> bytes:
+    """A file with the advert glued to a paragraph (every 40th file, or every `every`th paragraph of
+    a whole novel) and a pager line (every 50th file, or after every 100th paragraph)."""
+    text, codec = _decoded(data)
+    lines = text.split("\n")
+    if every:
+        story = [i for i, line in enumerate(lines) if line.startswith("　　") and line.rstrip().endswith("。")]
+        for j, i in enumerate(story[::every]):
+            lines[i] = lines[i].rstrip() + ADVERT + ("\n　　" + PAGER if j % 2 else "")
+    else:
+        if k % 40 == 3:
+            lines[2] = lines[2].rstrip() + ADVERT
+        if k % 50 == 7:
+            lines.insert(len(lines) // 2, "　　" + PAGER)
+    return "\n".join(lines).encode(codec)
 
 
 def _decoded(data: bytes) -> tuple[str, str]:
@@ -89,8 +106,8 @@ def reloads(root: Path) -> dict:
     start = time.perf_counter()
     site.rebuild()
     first = round(time.perf_counter() - start, 2)
-    toml = root / "book.toml"
     preview = site.preview
+    toml = preview.loaded.config.toml_path
     chapter = preview.chapters[len(preview.chapters) // 2]
     at = corrections.fix_at(preview.loaded.config.source, chapter.path, chapter.first)
     pager = next(d for found in preview.removed.values() for d in found if PAGER in d.message)
@@ -142,11 +159,12 @@ def round_trip(root: Path) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", type=int, default=2000)
+    ap.add_argument("--whole", action="store_true", help="the book as one .txt rather than a folder of files")
     ap.add_argument("--no-http", action="store_true", help="only the reloads, not the round trip through serve")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        root = make_book(args.n, Path(tmp) / "book")
-        found = {"chapters": args.n, **reloads(root)}
+        root = make_book(args.n, Path(tmp) / "book", args.whole)
+        found = {"chapters": args.n, "whole_novel": args.whole, **reloads(root)}
         if not args.no_http:
             found.update(round_trip(root))
     print(json.dumps(found, ensure_ascii=False, indent=1))

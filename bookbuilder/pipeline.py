@@ -21,13 +21,13 @@ from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_part
 from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder.structure import contents_file, meta
 from bookbuilder.structure.fixes import unmatched
-from bookbuilder.normalize.by_hand import after_cleaning, check_keeps, kept_places
+from bookbuilder.normalize.by_hand import check_keeps, kept_places
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.rules import left_out, normalizer
 from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.parallel import ordered_map
-from bookbuilder.per_file import (FileToRead, Normalized, decode_read, encode_read, normalized_parts, read_and_normalize,
-                                 read_file, sample_of_first_files)
+from bookbuilder.per_file import (FileToRead, Normalized, cleaned_again, decode_read, encode_read, normalized_parts,
+                                 read_and_normalize, read_file, sample_of_first_files)
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 
@@ -78,8 +78,7 @@ def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
 
 
 def _its_corrections(config: Config, shown: str) -> tuple[tuple, tuple]:
-    """The [[fix]] entries that may apply to a file (those naming it, those naming a title) and
-    its [[keep]] entries: a file is read again (serve's memo) only when its own change."""
+    """A file's [[fix]]es (naming it or a title) and [[keep]]s: serve reads it again when they change."""
     fixes = tuple(f for f in config.fixes if f.at_file is None or shown == f.at_file or shown.endswith("/" + f.at_file))
     return fixes, tuple(k for k in config.keeps if k.names(shown))
 
@@ -87,15 +86,28 @@ def _its_corrections(config: Config, shown: str) -> tuple[tuple, tuple]:
 def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, memo: dict | None):
     """The book's language, its normalizer, and each file read (bookbuilder.per_file): a whole novel
     here, a folder's files streamed in reading order from the workers while the rest are read."""
-    whole = read_file(specs[0], whole_novel=True) if config.source.is_file() else None
+    whole = _whole_novel(specs[0], memo) if config.source.is_file() else None
     language = config.language or guess_language(whole.sample if whole is not None else sample_of_first_files(specs))
     rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
     if config.keeps:  # E009 for a [[keep]] whose line no longer holds its text
         named = {s.shown: partial(_lines, s) for s in specs if any(k.names(s.shown) for k in config.keeps)}
         check_keeps(config.keeps, named, rules.text, str(config.toml_path))
-    reads = ([normalized_parts(whole, replace(rules, kept=config.keeps))] if whole is not None
+    chapters = None if memo is None else _for(memo, rules)["chapters"]
+    reads = ([normalized_parts(whole, replace(rules, kept=config.keeps), chapters)] if whole is not None
              else _read_files(specs, rules, jobs, memo))
     return language, rules, _by_hand(config, reads)
+
+
+def _whole_novel(spec: FileToRead, memo: dict | None):
+    """A whole novel read, or (serve's memo) as read before while it and its [[fix]]es are the
+    same: a [[keep]] or a pattern normalizes chapters again, and does not read its headings again."""
+    if memo is None:
+        return read_file(spec, whole_novel=True)
+    key = (replace(spec, keeps=()), file_stamp(spec.path))
+    memo["read"] = int(memo.get("whole", (None,))[0] != key)
+    if memo["read"]:
+        memo["whole"] = (key, read_file(spec, whole_novel=True))
+    return memo["whole"][1]
 
 
 def _lines(spec: FileToRead) -> list[str]:
@@ -107,21 +119,7 @@ def _by_hand(config: Config, reads):
     after the files are read, so that such a pattern, added or taken out, reads no file again."""
     junk = config.normalize.get("junk")
     patterns = extra_patterns(tuple(junk.get("extra", ())), CLEANED) if isinstance(junk, dict) else ()
-    if not patterns:
-        return reads
-    return (replace(read, parts=tuple(_cleaned_again(p, patterns, config.keeps) if isinstance(p, Normalized) else p
-                                      for p in read.parts)) for read in reads)
-
-
-def _cleaned_again(n: Normalized, patterns, keeps) -> Normalized:
-    from bookbuilder.check.source_lint import lint_chapter
-
-    done = after_cleaning(n.chapter, patterns, keeps)
-    if done is None:
-        return n
-    chapter, counts, removed = done
-    return Normalized(chapter, dict(Counter(n.counts) + counts),
-                      [d for d in n.findings if d.code == REMOVED] + removed + lint_chapter(chapter))
+    return (cleaned_again(read, patterns, config.keeps) for read in reads) if patterns else reads
 
 
 @dataclass
@@ -224,10 +222,7 @@ def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | N
 
     if memo is None:
         return read(specs)
-    if memo.get("rules") != rules:
-        memo.clear()  # the rules changed: every file normalizes differently
-        memo["rules"] = rules
-    kept: dict = memo.setdefault("files", {})
+    kept: dict = _for(memo, rules)["files"]
     keys = [(spec, file_stamp(spec.path)) for spec in specs]  # the spec holds what book.toml says of the file
     missing = [spec for spec, key in zip(specs, keys) if key not in kept]
     fresh = iter(read(missing))
@@ -235,6 +230,13 @@ def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | N
     memo["files"] = dict(zip(keys, reads))
     memo["read"] = len(missing)
     return reads
+
+
+def _for(memo: dict, rules) -> dict:
+    """serve's memo, emptied when the rules changed (every chapter normalizes differently)."""
+    if memo.get("rules") != rules:  # what the rules made goes; the whole novel's reading stays
+        memo.update(rules=rules, files={}, chapters={})
+    return memo
 
 
 def file_stamp(path: Path) -> tuple[int, int] | None:

@@ -108,15 +108,32 @@ def after_cleaning(chapter: Chapter, patterns: tuple[JunkPattern, ...], keeps: t
     """The chapter without what the on = "cleaned" patterns match in its paragraphs (an inline one
     cuts its matches out, a line one takes a paragraph it matches whole; a paragraph left without a
     word goes), the count per rule and the removals; None where nothing matched."""
+    if not _may_match(chapter, patterns):
+        return None
     counts: Counter = Counter()
     removed: list[Diagnostic] = []
     blocks = []
     for block in chapter.blocks:
-        if type(block) is Paragraph and not any(k.keeps(block) for k in keeps):
+        if type(block) is Paragraph and any(p.regex.search(block.text) for p in patterns) \
+                and not any(k.keeps(block) for k in keeps):
             block = _cleaned(block, patterns, counts, removed)
         if block is not None:
             blocks.append(block)
     return (replace(chapter, blocks=tuple(blocks)), counts, removed) if removed else None
+
+
+# What a pattern may hold that reads a paragraph's edges otherwise in paragraphs joined by "\n":
+# such a pattern is looked for paragraph by paragraph.
+_EDGE_READING = re.compile(r"\\[AZ]|\(\?<")
+
+
+def _may_match(chapter: Chapter, patterns: tuple[JunkPattern, ...]) -> bool:
+    """Whether some pattern may match in the chapter: one search of its paragraphs joined (with
+    ^ and $ at each paragraph's edges), most chapters hold none of a site's text."""
+    if any(_EDGE_READING.search(p.regex.pattern) for p in patterns):
+        return True
+    text = "\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)
+    return any(re.search(p.regex.pattern, text, p.regex.flags | re.M) for p in patterns)
 
 
 def _cleaned(block: Paragraph, patterns: tuple[JunkPattern, ...], counts: Counter, removed: list) -> Paragraph | None:

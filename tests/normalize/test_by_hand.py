@@ -140,3 +140,21 @@ def test_an_extra_pattern_on_neither_the_source_nor_the_cleaned_text_is_e003(tmp
     with pytest.raises(BookError, match="normalize.junk.extra") as e:
         load_book(write_book(tmp_path / "b", chapters(1), toml))
     assert e.value.diagnostic.code == "E003"
+
+
+def test_a_whole_novel_reads_its_headings_again_only_for_a_fix_and_builds_what_a_fresh_load_builds(tmp_path):
+    root, toml = tmp_path / "novel.txt", tmp_path / "novel.book.toml"  # a bare .txt and its settings
+    root.write_text("\n".join(chapters().values()), "utf-8")
+    toml.write_text('[book]\ntitle = "山门"\n', "utf-8")
+    memo: dict = {}
+    load_book(root, jobs=1, memo=memo)
+    for added, read in [('\n[[keep]]\nat = "novel.txt:21"\ntext = "本章未完，请点击下一页继续阅读"\n', 0),
+                        ('\n[[fix]]\nat = "novel.txt:25"\nrename = "第3章 归来"\n', 1),
+                        (CLEANED, 0)]:
+        toml.write_text(toml.read_text("utf-8") + added, "utf-8")
+        again = load_book(root, jobs=1, memo=memo)
+        assert memo["read"] == read, added
+        fresh = load_book(root, jobs=1)
+        assert (again.book, again.diagnostics) == (fresh.book, fresh.diagnostics)
+    assert [c.title for c in again.book.chapters()][2] == "第3章 归来" and len(removed(again, "literal-1")) == 10
+    assert len(removed(again, "next-page")) == 4
