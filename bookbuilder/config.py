@@ -29,8 +29,9 @@ LANGUAGES = ("zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "zh-HK", "zh")
 
 # What a key's value must be: str, bool, int (a positive integer), list[str], dict[str, str], a
 # tuple of the allowed values, one of these named kinds, or a nested table of keys.
-RULE_LIST = "list of regexes or {regex, kind, name} tables"
+RULE_LIST = "list of regexes or {regex, kind, name, on} tables"
 FIX_LIST = "list of [[fix]] tables"
+KEEP_LIST = "list of [[keep]] tables"
 SWITCH = "__switch__"  # in a nested schema: true or false is accepted in place of the table
 TYPE_NAMES = {str: "string", bool: "boolean", int: "integer", list[str]: "list of strings", dict[str, str]: "table of strings"}
 
@@ -50,6 +51,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
                   "junk": {SWITCH: True, "extra": RULE_LIST, "disable": list[str], "enable": list[str]}},
     "output": {"dir": str, "name": str, "formats": list[str]},
     "fix": FIX_LIST,  # [[fix]] corrections to the headings (bookbuilder.structure.fixes)
+    "keep": KEEP_LIST,  # [[keep]] lines that cleaning leaves (bookbuilder.normalize.by_hand)
 }
 
 
@@ -103,6 +105,7 @@ def _from_toml(root: Path, toml: Path, lone: Path | None = None) -> Config:
     changes.update(_formats(output, at))
     changes.update(_legado(config, source, normalize, text, toml))
     changes.update(_fixes(data, text, toml))
+    changes.update(_keeps(data, text, toml))
     _check_patterns(config, source, at)
     return replace(config, **changes)
 
@@ -221,6 +224,17 @@ def _fixes(data: dict, text: str, toml: Path) -> dict:
                                  lambda i: text.count("\n", 0, starts[i - 1]) + 1 if i <= len(starts) else None)}
 
 
+def _keeps(data: dict, text: str, toml: Path) -> dict:
+    """[[keep]] entries, each told the line of its [[keep]] header."""
+    if "keep" not in data:
+        return {}
+    from bookbuilder.normalize.by_hand import parse_keeps
+
+    starts = [m.start() for m in re.finditer(r"^[ \t]*\[\[[ \t]*keep[ \t]*\]\]", text, re.M)]
+    return {"keeps": parse_keeps(data["keep"], str(toml),
+                                 lambda i: text.count("\n", 0, starts[i - 1]) + 1 if i <= len(starts) else None)}
+
+
 def _check_patterns(config: Config, source: dict, at: Where) -> None:
     """[source] title_junk and heading_pattern: regular expressions Python compiles."""
     for rx in config.title_junk:
@@ -269,12 +283,13 @@ def _has_type(value: Any, expected) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and value > 0
     if expected == list[str]:
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    if expected == FIX_LIST:
+    if expected in (FIX_LIST, KEEP_LIST):
         return isinstance(value, list) and all(isinstance(v, dict) for v in value)
     if expected == RULE_LIST:
         return isinstance(value, list) and all(
             isinstance(v, str) or (isinstance(v, dict) and isinstance(v.get("regex"), str)
-                                   and v.get("kind", "line") in ("line", "inline") and set(v) <= {"regex", "kind", "name"})
+                                   and v.get("kind", "line") in ("line", "inline") and v.get("on", "source") in ("source", "cleaned")
+                                   and set(v) <= {"regex", "kind", "name", "on"})
             for v in value)
     if expected == dict[str, str]:
         return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())

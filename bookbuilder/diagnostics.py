@@ -34,7 +34,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E006": (E, "a path in book.toml points outside the book project"),
     "E007": (E, "an output file or folder cannot be written"),
     "E008": (E, "a file named in book.toml does not exist"),
-    "E009": (E, "a [[fix]] entry in book.toml matches no line of the book"),
+    "E009": (E, "a [[fix]] entry in book.toml matches no line of the book, or a [[keep]] entry's line no longer holds its text"),
     "E010": (E, "serve cannot listen on the address and port given (in use, or not this machine's)"),
     "I001": (I, "the title and author the book got, and where each came from (book.toml, the text, the file name)"),
     # 1xx: decoding

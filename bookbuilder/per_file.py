@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bookbuilder.decode.text import Decoded, decode_chapter
-from bookbuilder.diagnostics import BookError, Diagnostic
+from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic
+from bookbuilder.normalize.by_hand import after_cleaning
 from bookbuilder.model import Chapter, Location, Paragraph, SceneBreak, SourceFile
 from bookbuilder.normalize.rules import Normalizer
 from bookbuilder.structure.sections import split_sections
@@ -25,7 +26,8 @@ class FileToRead:
     errors: str
     heading_pattern: re.Pattern | None  # book.toml's, compiled once
     title_junk: tuple[str, ...] = ()  # book.toml's debris patterns for heading lines
-    fixes: tuple = ()  # book.toml's [[fix]] entries
+    fixes: tuple = ()  # book.toml's [[fix]] entries that may apply to this file
+    keeps: tuple = ()  # book.toml's [[keep]] entries that name this file
     toc_rules: tuple = ()  # Legado txtTocRule rules from [source] toc_rules
 
 
@@ -101,15 +103,46 @@ def normalize_and_lint(rules: Normalizer, chapter: Chapter) -> Normalized:
 
 
 def read_and_normalize(rules: Normalizer, spec: FileToRead) -> FileRead:
-    """read_file, then every chapter normalized and linted."""
-    return normalized_parts(read_file(spec), rules)
+    """read_file, then every chapter normalized and linted (the lines this file's [[keep]] entries
+    name left as they are)."""
+    return normalized_parts(read_file(spec), replace(rules, kept=spec.keeps) if spec.keeps else rules)
 
 
-def normalized_parts(read: FileRead, rules: Normalizer) -> FileRead:
+def normalized_parts(read: FileRead, rules: Normalizer, memo: dict | None = None) -> FileRead:
     """A file's chapters normalized and linted. A whole novel's are, in this process: on a process
     pool the chapters' crossing both ways costs more than the normalizing saves (bench/bench_book.py's
-    whole-novel load shows it)."""
-    return replace(read, parts=tuple(normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
+    whole-novel load shows it). `memo` (serve's for a whole novel, emptied when the rules change)
+    keeps each chapter's result: after a correction only the chapters it changed are normalized."""
+    if memo is None:
+        return replace(read, parts=tuple(normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
+    done: dict = {}
+    parts = []
+    for part in read.parts:
+        if isinstance(part, Chapter):
+            # all the rules read: the chapter (as sent to a worker: quicker to hash than its blocks),
+            # its lines' indents (the hard-wrap rule's), the lines kept
+            key = (_encode_chapter(part), tuple(b.indented for b in part.blocks if type(b) is Paragraph),
+                   tuple(k for k in rules.kept if any(k.keeps(b) for b in part.blocks)))
+            part = done[key] = done.get(key) or memo.get(key) or normalize_and_lint(rules, part)
+        parts.append(part)
+    memo.clear()
+    memo.update(done)
+    return replace(read, parts=tuple(parts))
+
+
+def cleaned_again(read: FileRead, patterns: tuple, keeps: tuple) -> FileRead:
+    """The file's chapters without what book.toml's on = "cleaned" `patterns` match
+    (normalize.by_hand), each chapter they changed linted again."""
+    from bookbuilder.check.source_lint import lint_chapter
+
+    def again(n: Normalized) -> Normalized:
+        if (done := after_cleaning(n.chapter, patterns, keeps)) is None:
+            return n
+        chapter, counts, removed = done
+        return Normalized(chapter, {**n.counts, **{k: n.counts.get(k, 0) + v for k, v in counts.items()}},
+                          [d for d in n.findings if d.code == REMOVED] + removed + lint_chapter(chapter))
+
+    return replace(read, parts=tuple(again(p) if isinstance(p, Normalized) else p for p in read.parts))
 
 
 def _encode_normalized(n: Normalized) -> tuple:

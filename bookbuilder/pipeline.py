@@ -21,11 +21,13 @@ from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_part
 from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder.structure import contents_file, meta
 from bookbuilder.structure.fixes import unmatched
+from bookbuilder.normalize.by_hand import check_keeps, kept_places
+from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.rules import left_out, normalizer
 from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.parallel import ordered_map
-from bookbuilder.per_file import (FileToRead, Normalized, decode_read, encode_read, normalized_parts, read_and_normalize,
-                                 read_file, sample_of_first_files)
+from bookbuilder.per_file import (FileToRead, Normalized, cleaned_again, decode_read, encode_read, normalized_parts,
+                                 read_and_normalize, read_file, sample_of_first_files)
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 
@@ -60,7 +62,7 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     taken = _put_together(config, groups, reads, cwd)  # the files' parts → volumes and chapters
     volumes, normalized, notes = _across_files(taken, rules)  # repeated chapters, numbering that starts again
     raw = Book(_meta_until_chosen(config, language), volumes, taken.files)
-    book, kept, gone = _whole_book_cleaning(raw, rules, normalized)  # what repeats over the book, chapters left out
+    book, kept, gone = _whole_book_cleaning(raw, rules, normalized, config.keeps)  # what repeats over the book, chapters left out
     book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
     suspects = _self_check(book, config)
     return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + tuple(_suspect_warnings(suspects)),
@@ -72,19 +74,55 @@ def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
-    specs = [FileToRead(file, _shown(file, cwd), _encoding(file, config, whole_novel), config.errors, custom,
-                        config.title_junk, config.fixes, config.toc_rules)
-             for group in groups for file in group.files]
+    specs = [FileToRead(file, shown, _encoding(file, config, whole_novel), config.errors, custom, config.title_junk,
+                        *_its_corrections(config, shown), config.toc_rules)
+             for group in groups for file in group.files for shown in (_shown(file, cwd),)]
     return groups, specs
+
+
+def _its_corrections(config: Config, shown: str) -> tuple[tuple, tuple]:
+    """A file's [[fix]]es (naming it or a title) and [[keep]]s: serve reads it again when they change."""
+    fixes = tuple(f for f in config.fixes if f.at_file is None or shown == f.at_file or shown.endswith("/" + f.at_file))
+    return fixes, tuple(k for k in config.keeps if k.names(shown))
 
 
 def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, memo: dict | None):
     """The book's language, its normalizer, and each file read (bookbuilder.per_file): a whole novel
     here, a folder's files streamed in reading order from the workers while the rest are read."""
-    whole = read_file(specs[0], whole_novel=True) if config.source.is_file() else None
+    whole = _whole_novel(specs[0], memo) if config.source.is_file() else None
     language = config.language or guess_language(whole.sample if whole is not None else sample_of_first_files(specs))
     rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
-    return language, rules, [normalized_parts(whole, rules)] if whole is not None else _read_files(specs, rules, jobs, memo)
+    if config.keeps:  # E009 for a [[keep]] whose line no longer holds its text
+        named = {s.shown: partial(_lines, s) for s in specs if any(k.names(s.shown) for k in config.keeps)}
+        check_keeps(config.keeps, named, rules.text, str(config.toml_path))
+    chapters = None if memo is None else _for(memo, rules)["chapters"]
+    reads = ([normalized_parts(whole, replace(rules, kept=config.keeps), chapters)] if whole is not None
+             else _read_files(specs, rules, jobs, memo))
+    return language, rules, _by_hand(config, reads)
+
+
+def _whole_novel(spec: FileToRead, memo: dict | None):
+    """A whole novel read, or (serve's memo) as read before while it and its [[fix]]es are the
+    same: a [[keep]] or a pattern normalizes chapters again, and does not read its headings again."""
+    if memo is None:
+        return read_file(spec, whole_novel=True)
+    key = (replace(spec, keeps=()), file_stamp(spec.path))
+    memo["read"] = int(memo.get("whole", (None,))[0] != key)
+    if memo["read"]:
+        memo["whole"] = (key, read_file(spec, whole_novel=True))
+    return memo["whole"][1]
+
+
+def _lines(spec: FileToRead) -> list[str]:
+    return decode_chapter(spec.path.read_bytes(), spec.shown, encoding=spec.encoding, errors=spec.errors).text.split("\n")
+
+
+def _by_hand(config: Config, reads):
+    """The chapters without what on = "cleaned" patterns match (normalize.by_hand), linted again:
+    after the files are read, so that such a pattern, added or taken out, reads no file again."""
+    junk = config.normalize.get("junk")
+    patterns = extra_patterns(tuple(junk.get("extra", ())), CLEANED) if isinstance(junk, dict) else ()
+    return (cleaned_again(read, patterns, config.keeps) for read in reads) if patterns else reads
 
 
 @dataclass
@@ -146,11 +184,11 @@ def _meta_until_chosen(config: Config, language: str) -> Meta:
     )
 
 
-def _whole_book_cleaning(raw: Book, rules, normalized: list[Normalized]) -> tuple[Book, list, list[Diagnostic]]:
+def _whole_book_cleaning(raw: Book, rules, normalized: list[Normalized], keeps: tuple = ()) -> tuple[Book, list, list[Diagnostic]]:
     """The whole book's evidence, after each chapter's own (normalize.repeats): the book cleaned;
     the findings of the chapters kept; the removals in the chapters left out."""
     normalized = list(normalized)
-    raw, repeated = strip_repeated(raw, rules.off)
+    raw, repeated = strip_repeated(raw, rules.off, kept_places(raw.chapters(), keeps))
     for k, found in repeated.items():
         counts = Counter(normalized[k].counts) + Counter(f"junk:{removal_parts(d)[0]}" for d in found)
         normalized[k] = replace(normalized[k], counts=dict(counts), findings=normalized[k].findings + found)
@@ -200,10 +238,7 @@ def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | N
 
     if memo is None:
         return read(specs)
-    if memo.get("rules") != rules:
-        memo.clear()  # the rules changed: every file normalizes differently
-        memo["rules"] = rules
-    kept: dict = memo.setdefault("files", {})
+    kept: dict = _for(memo, rules)["files"]
     keys = [(spec, file_stamp(spec.path)) for spec in specs]  # the spec holds what book.toml says of the file
     missing = [spec for spec, key in zip(specs, keys) if key not in kept]
     fresh = iter(read(missing))
@@ -211,6 +246,13 @@ def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | N
     memo["files"] = dict(zip(keys, reads))
     memo["read"] = len(missing)
     return reads
+
+
+def _for(memo: dict, rules) -> dict:
+    """serve's memo, emptied when the rules changed (every chapter normalizes differently)."""
+    if memo.get("rules") != rules:  # what the rules made goes; the whole novel's reading stays
+        memo.update(rules=rules, files={}, chapters={})
+    return memo
 
 
 def file_stamp(path: Path) -> tuple[int, int] | None:

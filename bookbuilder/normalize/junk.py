@@ -49,14 +49,33 @@ def watermarks() -> dict:
 
 
 def active_patterns(extra: tuple = (), disable: tuple[str, ...] = (), enable: tuple[str, ...] = ()) -> tuple[JunkPattern, ...]:
-    """The built-in patterns switched on, then book.toml's extra ones: a regex (a whole junk line)
-    or a table {regex, kind = "line" | "inline", name}."""
+    """The built-in patterns switched on, then book.toml's extra ones matched on the source's lines:
+    a regex (a whole junk line) or a table {regex, kind = "line" | "inline", name}."""
     patterns = [p for p in builtin_patterns() if (p.default or p.name in enable) and p.name not in disable]
+    return tuple(patterns) + extra_patterns(extra, SOURCE)
+
+
+# An extra pattern's `on`: the source's lines, where junk.toml's patterns are matched (before the
+# punctuation is made full-width), or the text as the book reads after cleaning, where text
+# selected on serve's pages is found as it was selected (normalize.by_hand).
+SOURCE, CLEANED = "source", "cleaned"
+
+
+def extra_patterns(extra: tuple, on: str) -> tuple[JunkPattern, ...]:
+    """book.toml's extra patterns that are matched `on` the source or the cleaned text."""
+    found = []
     for i, rx in enumerate(extra):
         spec = rx if isinstance(rx, dict) else {"regex": rx}
-        patterns.append(JunkPattern(spec.get("name", f"extra-{i + 1}"), re.compile(spec["regex"]), strong=False,
-                                    kind=spec.get("kind", "line")))
-    return tuple(patterns)
+        if spec.get("on", SOURCE) == on:
+            found.append(_extra(spec.get("name", f"extra-{i + 1}"), spec["regex"], spec.get("kind", "line")))
+    return tuple(found)
+
+
+@lru_cache(maxsize=256)
+def _extra(name: str, regex: str, kind: str) -> JunkPattern:
+    """One pattern object per spec: the rules of two loads with the same book.toml compare equal
+    (patterns compare by identity), so serve's reload reads again only the files that changed."""
+    return JunkPattern(name, re.compile(regex), strong=False, kind=kind)
 
 
 @lru_cache(maxsize=8)

@@ -142,9 +142,11 @@ class _Sightings:
                 or key in self.strong and self.times[key] >= 3}
 
 
-def strip_repeated(book: Book, off: frozenset[str] = frozenset()) -> tuple[Book, dict[int, list[Diagnostic]]]:
+def strip_repeated(book: Book, off: frozenset[str] = frozenset(), kept: frozenset = frozenset()
+                   ) -> tuple[Book, dict[int, list[Diagnostic]]]:
     """The book without its repeated debris, and the removals of each chapter (by its index in
-    book.chapters()). `off`: the rules book.toml's [normalize.junk] disable names."""
+    book.chapters()). `off`: the rules book.toml's [normalize.junk] disable names; `kept`: the
+    places of the paragraphs its [[keep]] entries keep, which are left as they are."""
     if set(RULES) <= off:
         return book, {}
     chapters = list(book.chapters())
@@ -156,7 +158,7 @@ def strip_repeated(book: Book, off: frozenset[str] = frozenset()) -> tuple[Book,
                 if ("repeated-domain" if key.startswith("url:") else "repeated-template") not in off}
     if not repeated:
         return book, {}
-    return _apply(book, chapters, _cuts(chapters, seen, repeated))
+    return _apply(book, chapters, _cuts(chapters, seen, repeated, kept))
 
 
 def _look_at(k: int, chapter: Chapter, seen: _Sightings) -> None:
@@ -182,11 +184,12 @@ def _look_at(k: int, chapter: Chapter, seen: _Sightings) -> None:
                     seen.add(k, j, *_without_quotes(block.text, start, end), key)
 
 
-def _cuts(chapters: list[Chapter], seen: _Sightings, repeated: set[str]) -> dict:
-    """(chapter, block) → the spans to cut there, each with its evidence."""
+def _cuts(chapters: list[Chapter], seen: _Sightings, repeated: set[str], kept: frozenset = frozenset()) -> dict:
+    """(chapter, block) → the spans to cut there, each with its evidence. A kept paragraph counts
+    as a sighting, and is left as it is."""
     cuts: dict[tuple[int, int], list[tuple[int, int, str]]] = defaultdict(list)
     for k, j, start, end, key in seen.found:
-        if key not in repeated:
+        if key not in repeated or chapters[k].blocks[j].at in kept:
             continue
         evidence = f"repeated in {len(seen.chapters[key])} chapters ({seen.times[key]}×)"
         if key.startswith("url:"):

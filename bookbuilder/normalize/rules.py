@@ -69,7 +69,22 @@ def _html(blocks: tuple, step: Step) -> tuple:
     return tuple(out)
 
 
+class _Kept:
+    """A paragraph a [[keep]] entry keeps, while cleaning runs: not a Paragraph, so every rule
+    passes it by as it passes a heading by (normalize.by_hand)."""
+
+    __slots__ = ("paragraph",)
+
+    def __init__(self, paragraph: Paragraph):
+        self.paragraph = paragraph
+
+
 def _junk(blocks: tuple, step: Step) -> tuple:
+    kept = step.normalizer.kept
+    if kept and any(k.keeps(b) for b in blocks for k in kept):
+        blocks = tuple(_Kept(b) if any(k.keeps(b) for k in kept) else b for b in blocks)
+        blocks = lines.drop_junk(blocks, step.normalizer.patterns, step.counts, step.removed, off=step.normalizer.off)
+        return tuple(b.paragraph if type(b) is _Kept else b for b in blocks)
     return lines.drop_junk(blocks, step.normalizer.patterns, step.counts, step.removed, off=step.normalizer.off)
 
 
@@ -198,6 +213,7 @@ class Normalizer:
     convert: str | None = None  # an OpenCC conversion
     replace_rules: tuple = ()  # Legado replace rules for this book (bookbuilder.legado)
     off: frozenset[str] = frozenset()  # cleaning's rules and patterns that [normalize.junk] disable names
+    kept: tuple = ()  # the [[keep]] entries of the file being read (normalize.by_hand.Keep)
 
     @property
     def converter(self):

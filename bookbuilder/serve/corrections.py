@@ -1,5 +1,6 @@
 """The workbench's corrections as what a user would write into book.toml by hand:
-[[fix]] tables (bookbuilder.structure.fixes) and [normalize.junk] entries (bookbuilder.normalize.junk).
+[[fix]] tables (bookbuilder.structure.fixes), [[keep]] tables (bookbuilder.normalize.by_hand) and
+[normalize.junk] entries (bookbuilder.normalize.junk).
 
 The file is edited with tomlkit, which keeps the user's comments, order and layout: a correction
 adds or removes one entry and leaves every other byte as it was. One [[fix]] per line: a second
@@ -17,6 +18,7 @@ from pathlib import Path
 import tomlkit
 
 from bookbuilder.atomic import atomic_path
+from bookbuilder.normalize.junk import CLEANED
 
 LITERAL_PREFIX = "literal-"  # the name of a pattern made by "remove this everywhere"
 SHORTEST_LITERAL = 2  # characters: one character removed everywhere would eat the prose
@@ -30,7 +32,7 @@ class Refused(Exception):
 class Correction:
     """One entry in force: which list it is in, its place there, and how book.toml says it."""
 
-    kind: str  # "fix" | "disable" | "extra"
+    kind: str  # "fix" | "keep" | "disable" | "extra"
     index: int
     says: str
 
@@ -46,6 +48,12 @@ def write(path: Path, doc: tomlkit.TOMLDocument) -> None:
     text = text.rstrip("\n") + "\n" if text.strip() else ""  # a removed table leaves its blank lines behind
     with atomic_path(path) as tmp:
         tmp.write_text(text, "utf-8")
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Put back a file as it was, byte for byte (a correction that changed nothing taken back)."""
+    with atomic_path(path) as tmp:
+        tmp.write_bytes(data)
 
 
 def fix_at(source: Path, shown: str, line: int) -> str:
@@ -81,6 +89,22 @@ def add_fix(doc, at: str, **keys) -> str:
     return "[[fix]] " + _says(entry)
 
 
+def add_keep(doc, at: str, text: str) -> str:
+    """[[keep]] at = …, text = …: the one removal at that line comes back, its rule stays on."""
+    entries = doc.get("keep")
+    if any(e.get("at") == at and e.get("text") == text for e in entries or ()):
+        raise Refused(f"{text!r} at {at} is kept already")
+    entry = tomlkit.table()
+    entry["at"], entry["text"] = at, text
+    if entries is None:
+        entries = tomlkit.aot()
+        entries.append(entry)
+        doc.append("keep", entries)
+    else:
+        entries.append(entry)
+    return "[[keep]] " + _says(entry)
+
+
 def keep(doc, rule: str, builtin: set[str]) -> str:
     """Keep what `rule` removed: the pattern "remove this everywhere" (or the user) added goes, a
     pattern the user switched on is switched off again, a built-in one is disabled. Every line
@@ -107,32 +131,50 @@ def keep(doc, rule: str, builtin: set[str]) -> str:
     return f'[normalize.junk] disable = [… "{rule}"]'
 
 
-def remove_everywhere(doc, literal: str) -> str:
-    """A [normalize.junk] extra pattern that cuts `literal` out of every paragraph (kind inline:
-    a paragraph left empty goes, the rest of a longer one stays)."""
-    literal = literal.strip()
-    if "\n" in literal:
-        raise Refused("select text within one paragraph")
-    if len(literal) < SHORTEST_LITERAL:
-        raise Refused(f"select at least {SHORTEST_LITERAL} characters: shorter text is everywhere in the prose")
+def removal_pattern(literal: str | None = None, regex: str | None = None) -> str:
+    """The regex of what "remove everywhere" is asked to remove: selected text (`literal`), or a
+    pattern (a suspect group's shape); refused where it would take the prose."""
+    if regex is None:
+        literal = (literal or "").strip()
+        if "\n" in literal:
+            raise Refused("select text within one paragraph")
+        if len(literal) < SHORTEST_LITERAL:
+            raise Refused(f"select at least {SHORTEST_LITERAL} characters: shorter text is everywhere in the prose")
+        return re.escape(literal)
+    try:
+        matches_nothing = re.compile(regex).fullmatch("") is not None
+    except re.error as e:
+        raise Refused(f"{regex!r} is not a regular expression: {e}") from None
+    if matches_nothing:
+        raise Refused(f"{regex!r} matches empty text: it would take every paragraph")
+    return regex
+
+
+def remove_everywhere(doc, regex: str, kind: str = "inline") -> tuple[str, str]:
+    """A [normalize.junk] extra pattern matched on the text as the book reads after cleaning (on =
+    "cleaned": selected text is found as it was selected, whatever the source's commas and
+    spaces): kind inline cuts each match out of its paragraph (a paragraph left without a word
+    goes), kind line takes a paragraph it matches whole. (what book.toml now says, its name)."""
+    if kind not in ("inline", "line"):
+        raise Refused(f"kind = {kind!r}: inline or line")
     junk = _junk(doc, create=True)
     if "extra" not in junk:
         junk["extra"] = tomlkit.array()
         junk["extra"].multiline(True)
     extra = junk["extra"]
-    if any(isinstance(spec, dict) and spec.get("regex") == re.escape(literal) for spec in extra):
-        raise Refused(f"{literal!r} is already removed everywhere")
+    if any(isinstance(spec, dict) and spec.get("regex") == regex and spec.get("on") == CLEANED for spec in extra):
+        raise Refused(f"{regex!r} is already removed everywhere")
     taken = {spec.get("name") for spec in extra if isinstance(spec, dict)}
     n = next(n for n in range(1, len(extra) + 2) if f"{LITERAL_PREFIX}{n}" not in taken)
     spec = tomlkit.inline_table()
-    spec.update({"regex": re.escape(literal), "kind": "inline", "name": f"{LITERAL_PREFIX}{n}"})
+    spec.update({"regex": regex, "kind": kind, "name": f"{LITERAL_PREFIX}{n}", "on": CLEANED})
     extra.append(spec)
-    return "[normalize.junk] extra " + _says_value(spec)
+    return "[normalize.junk] extra " + _says_value(spec), f"{LITERAL_PREFIX}{n}"
 
 
 def in_force(doc) -> list[Correction]:
     """Every [[fix]], [normalize.junk] disable and extra entry, in book.toml's order."""
-    found = [Correction("fix", i, _says(entry)) for i, entry in enumerate(doc.get("fix") or ())]
+    found = [Correction(kind, i, _says(entry)) for kind in ("fix", "keep") for i, entry in enumerate(doc.get(kind) or ())]
     junk = _junk(doc, create=False)
     if junk is not None:
         for kind in ("disable", "extra"):
@@ -146,10 +188,10 @@ def undo(doc, kind: str, index: int, says: str) -> str:
     shown = next((c for c in in_force(doc) if (c.kind, c.index) == (kind, index)), None)
     if shown is None or shown.says != says:
         raise Refused(f"{says} is no longer in the settings file (it was edited meanwhile): reload the page")
-    container = doc["fix"] if kind == "fix" else _junk(doc, create=False)[kind]
+    container = doc[kind] if kind in ("fix", "keep") else _junk(doc, create=False)[kind]
     del container[index]
     _prune(doc)
-    return f"undone: {'[[fix]]' if kind == 'fix' else f'[normalize.junk] {kind}'} {says}"
+    return f"undone: {f'[[{kind}]]' if kind in ('fix', 'keep') else f'[normalize.junk] {kind}'} {says}"
 
 
 def _junk(doc, create: bool):
@@ -178,8 +220,9 @@ def _junk(doc, create: bool):
 
 def _prune(doc) -> None:
     """Lists and tables emptied by an undo go, so that book.toml reads as it did before."""
-    if "fix" in doc and not doc["fix"]:
-        del doc["fix"]
+    for kind in ("fix", "keep"):
+        if kind in doc and not doc[kind]:
+            del doc[kind]
     normalize = doc.get("normalize")
     junk = normalize.get("junk") if normalize is not None else None
     if isinstance(junk, dict):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import re
 import secrets
 import threading
 from importlib import resources
@@ -22,7 +23,6 @@ from tomlkit.exceptions import TOMLKitError
 from bookbuilder.serve import corrections
 from bookbuilder.serve.corrections import Refused, fix_at
 from bookbuilder.diagnostics import removal_parts
-from bookbuilder.model import Paragraph
 from bookbuilder.render.html import XML_ILLEGAL, text
 
 MAX_FORM = 64 * 1024  # bytes: a correction is a few fields
@@ -86,7 +86,7 @@ class Bench:
             found = corrections.in_force(corrections.read(config.toml_path))
         except (TOMLKitError, UnicodeDecodeError, OSError):  # not TOML now: the build's error above says where
             found = []
-        items = [f"<li><code>{text(('[[fix]] ' if c.kind == 'fix' else f'[normalize.junk] {c.kind} ') + c.says)}</code> "
+        items = [f"<li><code>{text((f'[[{c.kind}]] ' if c.kind in ('fix', 'keep') else f'[normalize.junk] {c.kind} ') + c.says)}</code> "
                  + self._form("/", {"kind": c.kind, "index": c.index, "says": c.says},
                               '<button name="action" value="undo">undo</button>') + "</li>" for c in found]
         listed = ("<ol>" + "".join(items) + "</ol>") if items else "<p>none yet: each correction made here is listed, with undo</p>"
@@ -115,12 +115,16 @@ class Bench:
                 + "</details>")
 
     def keep(self, preview, d, rule: str) -> str:
+        """A removal's two ways back: this one alone ([[keep]]), or every one of its rule."""
         if rule not in _keepable(preview.loaded.config):
             return ' <span class="bb-rule">(this rule is not switched by name)</span>'
         i = preview._chapter_of(d)
         back = f"/text/{preview.chapters[i].name}.html" if i is not None else "/"
-        return " " + self._form(back, {"rule": rule}, '<button name="action" value="keep">keep this</button>'
-                                f' <span class="bb-rule">(and all {text(rule)} removes)</span>')
+        alone = (self._form(back, {"at": fix_at(preview.loaded.config.source, d.at.path, d.at.line),
+                                   "text": removal_parts(d)[1]},
+                            '<button name="action" value="keep-line">keep this</button>') + " " if d.at and d.at.line else "")
+        return " " + alone + self._form(back, {"rule": rule}, '<button name="action" value="keep">keep this rule off</button>'
+                                        f' <span class="bb-rule">(all {text(rule)} removes come back)</span>')
 
     def remove_tool(self, back: str) -> str:
         return self._form(back, {}, 'remove everywhere: <input name="text" size="24" aria-label="text to remove"/> '
@@ -157,11 +161,49 @@ class Bench:
                 said = _apply(form, preview, doc)
             except Refused as e:
                 return _message(409, "not changed", str(e), back)
+            before = path.read_bytes() if existed else None
             seen = self.site.generation
             corrections.write(path, doc)
-            self.notice = said if existed else f"{said}; {corrections.where_created(path, preview.loaded.config.source)}"
+            said, name = said if isinstance(said, tuple) else (said, None)  # remove: the new pattern's name too
+            said = said if existed else f"{said}; {corrections.where_created(path, preview.loaded.config.source)}"
+            if name is not None:  # under the lock: the count is of this correction's build
+                return self._counted(said, name, path, before, seen, back)
+            self.notice = said
         self.site.wait(seen, REBUILD_WAIT)  # the watcher's build that reads it: the page comes back changed
         return 303, {"Location": back}, b""
+
+    def _counted(self, said: str, name: str, path, before: bytes | None, seen: int, back: str) -> tuple[int, dict, bytes]:
+        """After "remove everywhere": the count its build removed, from that build's removal
+        records; a pattern that removed nothing is taken out again, the file left byte for byte."""
+        preview = self._built_with(name, seen)
+        if preview is None:
+            self.notice = f"{said} (the book is still being rebuilt: reload the page for what it removed)"
+            return 303, {"Location": back}, b""
+        found = [d for ds in preview.removed.values() for d in ds if removal_parts(d)[0] == name]
+        if found:
+            chapters = len({preview._chapter_of(d) for d in found})
+            self.notice = f"{said}: {len(found)} removed from the book, in {chapters} chapter{'s' if chapters > 1 else ''}"
+            return 303, {"Location": back}, b""
+        if before is None:
+            path.unlink()
+        else:
+            corrections.write_bytes(path, before)
+        return _message(409, "not changed", f"{said.split(' (', 1)[0]} removed nothing from the book as it is built "
+                                            f"(its text is kept, or cleaning took it already): {path.name} is left as it was", back)
+
+    def _built_with(self, name: str, seen: int):
+        """The first build that reads the extra pattern `name` (None: none came in time, or it failed)."""
+        import time
+
+        deadline = time.monotonic() + REBUILD_WAIT
+        while time.monotonic() < deadline:
+            seen = self.site.wait(seen, deadline - time.monotonic())
+            preview = self.site.preview
+            if preview.error or self.site.stopping.is_set():
+                return None
+            if name in _keepable(preview.loaded.config):
+                return preview
+        return None
 
     def page(self, path: str) -> tuple[str, bytes] | None:
         if path == "/workbench.js":
@@ -187,23 +229,64 @@ def _apply(form: dict, preview, doc) -> str:
         return corrections.add_fix(doc, at, rename=title)
     if action == "heading":
         return _heading(form, preview, doc)
+    if action == "keep-line":
+        at, removed = form.get("at", ""), form.get("text", "")
+        source = preview.loaded.config.source
+        if not any(d.at and fix_at(source, d.at.path, d.at.line) == at and removal_parts(d)[1] == removed
+                   for found in preview.removed.values() for d in found):
+            raise Refused(f"nothing at {at} reading {removed!r} is removed now: reload the page")
+        _line_holds(preview, at, removed)
+        return corrections.add_keep(doc, at, removed)
     if action == "keep":
         rule = form.get("rule", "")
         if not any(removal_parts(d)[0] == rule for found in preview.removed.values() for d in found):
             raise Refused(f"nothing in the book is removed by {rule!r} now: reload the page")
         return corrections.keep(doc, rule, _builtin_names())
     if action == "remove":
-        literal = form.get("text", "").strip()
-        places = sum(b.text.count(literal) for c in preview.loaded.book.chapters() for b in c.blocks
-                     if type(b) is Paragraph) if literal else 0
-        if not places:
-            raise Refused(f"{literal!r} is not in the book's paragraphs now (select text inside one paragraph)")
-        return f"{corrections.remove_everywhere(doc, literal)} ({places} in the book)"
+        regex = corrections.removal_pattern(form.get("text"), form.get("regex") or None)
+        kind = form.get("kind") or "inline"
+        if kind not in ("inline", "line"):
+            raise Refused(f"kind = {kind!r}: inline or line")
+        if not would_remove(preview, regex, kind):
+            what = form.get("regex") or form.get("text", "").strip()
+            raise Refused(f"{what!r} is not in the book's paragraphs as they read now (select text inside one paragraph)")
+        return corrections.remove_everywhere(doc, regex, kind)
     if action == "undo":
         if not form.get("index", "").isdigit():
             raise Refused("which correction? reload the page")
         return corrections.undo(doc, form.get("kind", ""), int(form["index"]), form.get("says", ""))
     raise Refused(f"{action!r} is not a correction serve makes")
+
+
+def _line_holds(preview, at: str, removed: str) -> None:
+    """Refused where the line a [[keep]] would name does not hold the removed text (a paragraph
+    joined from several source lines): the entry would stop the build (E009)."""
+    from pathlib import Path
+
+    from bookbuilder.decode.text import decode_chapter
+    from bookbuilder.diagnostics import BookError
+    from bookbuilder.normalize.by_hand import Keep, check_keeps
+    from bookbuilder.normalize.rules import normalizer
+
+    config = preview.loaded.config
+    keep = Keep(1, None, at.rsplit(":", 1)[0], int(at.rsplit(":", 1)[1]), removed)
+    files = {f: (lambda f=f: decode_chapter(Path(f).read_bytes(), f).text.split("\n")) for f in preview.files if keep.names(f)}
+    try:
+        check_keeps((keep,), files, normalizer(config.normalize, preview.loaded.book.meta.language).text, str(config.toml_path))
+    except BookError:
+        raise Refused(f"line {at} of the source does not hold {removed!r} whole (the paragraph was joined from several "
+                      "lines): keep this rule off instead, or edit the source") from None
+
+
+def would_remove(preview, regex: str, kind: str = "inline") -> list:
+    """The removal records "remove everywhere" of `regex` would add to the book as built now (its
+    [[keep]] lines left out): what a suspect group previews before it is removed."""
+    from bookbuilder.normalize.by_hand import after_cleaning
+    from bookbuilder.normalize.junk import JunkPattern
+
+    pattern = (JunkPattern("preview", re.compile(regex), strong=False, kind=kind),)
+    keeps = preview.loaded.config.keeps
+    return [d for chapter in preview.loaded.book.chapters() if (done := after_cleaning(chapter, pattern, keeps)) for d in done[2]]
 
 
 def _headings(preview) -> set[tuple[str, str]]:

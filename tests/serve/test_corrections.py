@@ -25,7 +25,11 @@ CORRECTIONS = [  # (what the page asks, what book.toml then says)
     (lambda doc: corrections.add_fix(doc, "novel.txt:9", rename="第九章 归途"), 'at = "novel.txt:9"\nrename = "第九章 归途"\n'),
     (lambda doc: corrections.add_fix(doc, "卷一/003.txt:1", **{"as": "volume"}), 'at = "卷一/003.txt:1"\nas = "volume"\n'),
     (lambda doc: corrections.keep(doc, "next-page", BUILTIN), '"next-page"]'),
-    (lambda doc: corrections.remove_everywhere(doc, " 一秒记住.com "), '{regex = "一秒记住\\\\.com", kind = "inline", name = "literal-1"}'),
+    (lambda doc: corrections.remove_everywhere(doc, corrections.removal_pattern(" 一秒记住.com ")),
+     '{regex = "一秒记住\\\\.com", kind = "inline", name = "literal-1", on = "cleaned"}'),
+    (lambda doc: corrections.remove_everywhere(doc, corrections.removal_pattern(regex="^求月票.{0,6}$"), "line"),
+     '{regex = "^求月票.{0,6}$", kind = "line", name = "literal-1", on = "cleaned"}'),
+    (lambda doc: corrections.add_keep(doc, "novel.txt:7", "云端书斋，一键直达"), '[[keep]]\nat = "novel.txt:7"\ntext = "云端书斋，一键直达"\n'),
 ]
 
 
@@ -73,10 +77,16 @@ def test_keep_this_switches_the_rule_that_removed_it(start, rule, after):
 @pytest.mark.parametrize("start, ask, message", [
     ("", lambda d: corrections.keep(d, "html", BUILTIN), "cannot be switched off by name"),
     ("[normalize]\njunk = false\n", lambda d: corrections.keep(d, "next-page", BUILTIN), "junk = false"),
-    ("", lambda d: corrections.remove_everywhere(d, "的"), "at least 2 characters"),
-    ("", lambda d: corrections.remove_everywhere(d, "一行\n两行"), "within one paragraph"),
-    ('[normalize.junk]\nextra = [{regex = "广告位", kind = "inline"}]\n', lambda d: corrections.remove_everywhere(d, "广告位"),
-     "already removed everywhere"),
+    ("", lambda d: corrections.removal_pattern("的"), "at least 2 characters"),
+    ("", lambda d: corrections.removal_pattern("一行\n两行"), "within one paragraph"),
+    ("", lambda d: corrections.removal_pattern(regex="(广告"), "not a regular expression"),
+    ("", lambda d: corrections.removal_pattern(regex="广?告?"), "matches empty text"),
+    ("", lambda d: corrections.remove_everywhere(d, "广告", "word"), "inline or line"),
+    ('[normalize.junk]\nextra = [{regex = "广告位", kind = "inline", on = "cleaned"}]\n',
+     lambda d: corrections.remove_everywhere(d, "广告位"), "already removed everywhere"),
+    ('[[keep]]\nat = "a.txt:3"\ntext = "广告位"\n', lambda d: corrections.add_keep(d, "a.txt:3", "广告位"), "kept already"),
+    ('[[keep]]\nat = "a.txt:3"\ntext = "广告位"\n', lambda d: corrections.undo(d, "keep", 0, 'at = "a.txt:4", text = "广告位"'),
+     "no longer in the settings file"),
     ('[[fix]]\nat = "a.txt:1"\nas = "text"\n', lambda d: corrections.undo(d, "fix", 0, 'at = "a.txt:2", as = "text"'),
      "no longer in the settings file"),
     ("", lambda d: corrections.undo(d, "fix", 0, 'at = "a.txt:2"'), "no longer in the settings file"),

@@ -148,7 +148,7 @@ def test_in_a_browser_a_removed_line_is_shown_in_place_and_kept_and_selected_tex
         removed = browser.find_element(By.CSS_SELECTOR, "section .bb-removed")  # between the two, where it was
         assert "本章未完" in removed.text and "novel.txt:5" in removed.text
         assert "removed by next-page: listed in junk.toml" in removed.text  # its rule and evidence
-        removed.find_element(By.XPATH, ".//button[normalize-space()='keep this']").click()
+        removed.find_element(By.XPATH, ".//button[normalize-space()='keep this rule off']").click()
         until(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".bb-removed")
               and "本章未完，请点击下一页继续阅读" in d.find_element(By.TAG_NAME, "section").text)
         assert '[normalize.junk]\ndisable = ["next-page"]\n' in (book / "book.toml").read_text("utf-8")
@@ -165,10 +165,10 @@ def test_in_a_browser_a_removed_line_is_shown_in_place_and_kept_and_selected_tex
         until(browser, lambda d: "雨下了一夜，他没有睡。" in d.find_element(By.TAG_NAME, "section").text)
         marked = browser.find_element(By.CSS_SELECTOR, ".bb-removed")
         assert "广告位招租" in marked.text and "literal-1" in marked.text
-        assert ('extra = [\n    {regex = "广告位招租", kind = "inline", name = "literal-1"},\n]'
+        assert ('extra = [\n    {regex = "广告位招租", kind = "inline", name = "literal-1", on = "cleaned"},\n]'
                 in (book / "book.toml").read_text("utf-8"))
-        assert "(2 in the book)" in browser.find_element(By.CLASS_NAME, "bb-notice").text
-        marked.find_element(By.XPATH, ".//button[normalize-space()='keep this']").click()  # keeping it undoes it
+        assert ": 2 removed from the book, in 2 chapters" in browser.find_element(By.CLASS_NAME, "bb-notice").text
+        marked.find_element(By.XPATH, ".//button[normalize-space()='keep this rule off']").click()  # it undoes the pattern
         until(browser, lambda d: "雨下了一夜，广告位招租，他没有睡。" in d.find_element(By.TAG_NAME, "section").text)
         assert "extra" not in (book / "book.toml").read_text("utf-8")
     finally:
