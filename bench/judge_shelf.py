@@ -14,7 +14,7 @@ self-check flags nothing in it and its headings are sane:
 - numbering problems (W301 gaps, W302 repeats, W303 going back) in at most NUMBERING_SHARE of
   its chapters (a real download misses a chapter now and then);
 - no title holding markup, a URL or a site's words (W309);
-- no chapter over GIANT times the median with a heading-like line inside (I301).
+- no chapter over suspects.GIANT times the median with a heading-like line inside (I301).
 """
 from __future__ import annotations
 
@@ -36,7 +36,6 @@ from bookbuilder.check import suspects  # noqa: E402
 from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, SceneBreak, Volume  # noqa: E402
 
 NUMBERING_SHARE = 0.02
-GIANT = 4
 SECONDS = 600
 
 # Run by the product's python: the book as plain JSON (only APIs every version has had).
@@ -107,7 +106,7 @@ def judge(name: str, dumped: dict) -> dict:
     sizes = [sum(len(b.text) for b in c.blocks if type(b) is Paragraph) for c in chapters]
     median = statistics.median(sizes) if sizes else 0
     giants = [c.title for c, n, lines in zip(chapters, sizes, _spans(chapters))
-              if median and n > GIANT * median and n > 20_000 and _lookalike_inside(dumped, c.at.path, lines)]
+              if median and n > suspects.GIANT * median and n > suspects.GIANT_MIN and _lookalike_inside(dumped, c.at.path, lines)]
     numbering = codes["W301"] + codes["W302"] + codes["W303"]
     problems = []
     if codes["W307"]:

@@ -52,6 +52,8 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "output": {"dir": str, "name": str, "formats": list[str]},
     "fix": FIX_LIST,  # [[fix]] corrections to the headings (bookbuilder.structure.fixes)
     "keep": KEEP_LIST,  # [[keep]] lines that cleaning leaves (bookbuilder.normalize.by_hand)
+    # what the self-check (bookbuilder.check.suspects) is told is the story's: it stops flagging it
+    "check": {"not_debris": list[str]},
 }
 
 
@@ -166,7 +168,7 @@ def _config(root: Path, lone: Path | None, data: dict, normalize: dict, formats:
         errors=source.get("errors", "auto"), heading_pattern=source.get("heading_pattern"),
         title_junk=tuple(source.get("title_junk", ())), normalize=MappingProxyType(normalize),
         sections=MappingProxyType({name: MappingProxyType(dict(data[name])) for name in formats if name in data}),
-        output_name=output.get("name"),
+        output_name=output.get("name"), not_debris=tuple(data.get("check", {}).get("not_debris", ())),
     )
 
 

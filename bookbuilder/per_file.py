@@ -203,3 +203,8 @@ def _encode_diagnostics(found) -> tuple:
 
 def _decode_diagnostics(wire: tuple) -> list[Diagnostic]:
     return [Diagnostic(code, message, Location(path, line) if path is not None else None) for code, message, path, line in wire]
+
+
+def source_lines(spec: FileToRead) -> list[str]:
+    """The file's lines as decoded, before any reading: what a [[keep]] names by line."""
+    return _decode_file(spec).text.split("\n")

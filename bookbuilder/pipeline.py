@@ -21,13 +21,14 @@ from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_part
 from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder.structure import contents_file, meta
 from bookbuilder.structure.fixes import unmatched
+from bookbuilder.check.suspects import self_check
 from bookbuilder.normalize.by_hand import check_keeps, kept_places
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.rules import left_out, normalizer
 from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.parallel import ordered_map
 from bookbuilder.per_file import (FileToRead, Normalized, cleaned_again, decode_read, encode_read, normalized_parts,
-                                 read_and_normalize, read_file, sample_of_first_files)
+                                 read_and_normalize, read_file, sample_of_first_files, source_lines)
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 
@@ -64,9 +65,8 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     raw = Book(_meta_until_chosen(config, language), volumes, taken.files)
     book, kept, gone = _whole_book_cleaning(raw, rules, normalized, config.keeps)  # what repeats over the book, chapters left out
     book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
-    suspects = _self_check(book, config)
-    return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + tuple(_suspect_warnings(suspects)),
-                  suspects)
+    suspects, flagged = self_check(book, config.not_debris)  # what still looks like a site's debris
+    return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + flagged, suspects)
 
 
 def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
@@ -93,7 +93,7 @@ def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, m
     language = config.language or guess_language(whole.sample if whole is not None else sample_of_first_files(specs))
     rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
     if config.keeps:  # E009 for a [[keep]] whose line no longer holds its text
-        named = {s.shown: partial(_lines, s) for s in specs if any(k.names(s.shown) for k in config.keeps)}
+        named = {s.shown: partial(source_lines, s) for s in specs if any(k.names(s.shown) for k in config.keeps)}
         check_keeps(config.keeps, named, rules.text, str(config.toml_path))
     chapters = None if memo is None else _for(memo, rules)["chapters"]
     reads = ([normalized_parts(whole, replace(rules, kept=config.keeps), chapters)] if whole is not None
@@ -111,10 +111,6 @@ def _whole_novel(spec: FileToRead, memo: dict | None):
     if memo["read"]:
         memo["whole"] = (key, read_file(spec, whole_novel=True))
     return memo["whole"][1]
-
-
-def _lines(spec: FileToRead) -> list[str]:
-    return decode_chapter(spec.path.read_bytes(), spec.shown, encoding=spec.encoding, errors=spec.errors).text.split("\n")
 
 
 def _by_hand(config: Config, reads):
@@ -216,19 +212,6 @@ def _lint(book: Book, kept: list) -> list[Diagnostic]:
     from bookbuilder.check.source_lint import lint
 
     return lint(book, kept)
-
-
-def _self_check(book: Book, config: Config) -> tuple:
-    """What still looks like a site's debris once the book is cleaned (check.suspects)."""
-    from bookbuilder.check import suspects
-
-    return tuple(suspects.find(book))
-
-
-def _suspect_warnings(groups: tuple) -> list[Diagnostic]:
-    from bookbuilder.check import suspects
-
-    return suspects.diagnostics(list(groups))
 
 
 def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | None):

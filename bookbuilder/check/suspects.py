@@ -43,6 +43,8 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _FOLD_AWAY = re.compile(r"[\W_]+")
 _DIGITS = re.compile(r"[0-9０-９〇一二三四五六七八九十百千万零两]+")
 
+GIANT = 4  # a chapter this many times the book's median size ...
+GIANT_MIN = 20_000  # ... and this many characters holds a heading the reading missed, if any line looked like one
 REPEAT_CHAPTERS = 3  # a line repeated at the edge of this many chapters is the book's template
 REPEAT_SHARE = 0.02  # ... and of this share of them: a refrain in two chapters of 300 is the story's
 EDGE = 3  # paragraphs: a chapter's first and last three are its edges, where a site puts its lines
@@ -78,26 +80,27 @@ def signals(text: str) -> tuple[str, ...]:
 
 
 def evidence(text: str) -> list[tuple[str, str]]:
-    """Each shape of site debris the text shows, with the piece that showed it as a template
-    (a tag, a domain, a slogan: what repeats through a book, where its paragraphs do not)."""
+    """Each shape of site debris the text shows, with the piece of the text that showed it (a tag,
+    a URL, a slogan's sentence): what repeats through a book where its paragraphs do not, and what
+    a user removes."""
     if not _needed(text):
         return []
     found = []
     narrator = outside_quotes(text)
     if m := _MARKUP.search(text):
-        found.append(("markup", template_key(m.group(0)) or m.group(0)))
-    if domain := _site_url(text, narrator):
-        found.append(("url", domain))
+        found.append(("markup", m.group(0)))
+    if url := _site_url(text, narrator):
+        found.append(("url", url))
     app = [p for p in _pieces(narrator) if _APP.search(p) and _APP_OFFER.search(p) and not story_signs(p)]
     if app:
-        found.append(("app-advert", template_key(app[0])))
+        found.append(("app-advert", app[0]))
     if _NAVIGATION.match(text.strip()):
-        found.append(("navigation", "navigation"))
+        found.append(("navigation", text))
     if _CREDIT.search(narrator) and not story_signs(narrator):
-        found.append(("credit", _piece_key(narrator, _CREDIT)))
+        found.append(("credit", next((p for p in _pieces(narrator) if _CREDIT.search(p)), text)))
     if not any(shape == "url" for shape, _ in found):
-        found += [("site-words", template_key(piece)) for piece in _pieces(narrator) if _site_piece(piece)][:1]
-    return found
+        found += [("site-words", piece) for piece in _pieces(narrator) if _site_piece(piece)][:1]
+    return [(shape, piece.strip(" \u3000")) for shape, piece in found]
 
 
 # A URL a site writes has its scheme, www or a common ending; one read out of a row of numbers
@@ -106,16 +109,16 @@ _SITE_DOMAIN = re.compile(r"(?i)https?:|www|wap|\.(?:com|net|org|cn|cc|la|info|t
 
 
 def _site_url(text: str, narrator: str) -> str:
-    """The domain of a site's URL in the narrator's words, folded, or "": a story's sentence may
-    hold a URL (他在浏览器里输入了www…), a site's notice around it or a line of little else may not."""
-    folded = [fold(narrator[a:b])[0] for a, b in find_urls(narrator)]
-    domains = [d for d in folded if _SITE_DOMAIN.search(d)]
-    if not domains:
+    """A site's URL in the narrator's words, or "": a story's sentence may hold a URL
+    (他在浏览器里输入了www…), a site's notice around it or a line of little else may not."""
+    spans = [(a, b) for a, b in find_urls(narrator) if _SITE_DOMAIN.search(fold(narrator[a:b])[0])]
+    if not spans:
         return ""
+    domains = [narrator[a:b] for a, b in spans]
     rest = len(_HAN.findall(narrator)) - sum(len(_HAN.findall(d)) for d in domains)
     if rest > SHORT_REST and not any(site_talk(p) or _site_piece(p) for p in _pieces(narrator) if find_urls(p)):
         return ""  # 汪淼在浏览器的地址栏中输入那个很容易记住的游戏网址：www…
-    return _DIGITS.sub("#", domains[0])
+    return domains[0]
 
 
 SHORT_REST = 12  # Han characters beside a URL: a line of little else is the site's
@@ -142,11 +145,6 @@ def _site_piece(piece: str) -> bool:
     if story_signs(piece):
         return False
     return len(piece) <= SITE_PIECE and len(notice_words(piece)) >= 2 and site_share(piece) >= SITE_PIECE_SHARE
-
-
-def _piece_key(text: str, pattern: re.Pattern) -> str:
-    """The template of the sentence in which `pattern` is found."""
-    return next((template_key(p) for p in _pieces(text) if pattern.search(p)), template_key(text))
 
 
 _PIECE = re.compile(r"[^。！？!?\u3000]+[。！？!?]*")
@@ -192,7 +190,12 @@ class Suspect:
     text: str
     at: Location | None  # None: the blurb, which book.toml or the first file's head gave
     where: str = "paragraph"  # paragraph | title | blurb
-    key: str = ""  # the template the suspects of one group share (the tag, domain or slogan)
+    piece: str = ""  # the part of the text that showed it (a tag, a URL, a slogan); "": all of it
+
+    @property
+    def debris(self) -> str:
+        """What would be removed: the piece, or the whole text."""
+        return self.piece or self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +211,13 @@ class Group:
         return self.suspects[0]
 
 
+def self_check(book: Book, not_debris: tuple[str, ...] = ()) -> tuple[tuple[Group, ...], tuple[Diagnostic, ...]]:
+    """The groups the self-check flags in a cleaned book, and their warnings; `not_debris`: what
+    book.toml's [check] not_debris says is the story's."""
+    groups = find(book, frozenset(map(template_key, not_debris)))
+    return tuple(groups), tuple(diagnostics(groups))
+
+
 def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
     """Every suspect of the book, grouped by shape and template, in the order they first appear.
     `kept`: templates a user said are not debris (the check stops flagging them)."""
@@ -221,17 +231,21 @@ def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
             suspects += _in_text([b for b in chapter.blocks if type(b) is Paragraph])
     for line in book.meta.description.splitlines():
         if found := evidence(line):
-            suspects.append(Suspect(found[0][0], line, None, "blurb", found[0][1]))
+            suspects.append(Suspect(found[0][0], line, None, "blurb", _part(found[0][1], line)))
         elif _form_field(line):
             suspects.append(Suspect("form-header", line, None, "blurb"))
     suspects += _repeated_at_edges(book)
-    return _grouped([s for s in suspects if (s.key or template_key(s.text)) not in kept and template_key(s.text) not in kept])
+    return _grouped([s for s in suspects if template_key(s.debris) not in kept and template_key(s.text) not in kept])
 
 
 def _in_text(paragraphs: list[Paragraph]) -> list[Suspect]:
     if not _needed("\n".join(p.text for p in paragraphs)):
         return []  # one search for a chapter with nothing any signal needs
-    return [Suspect(*found[0][:1], p.text, p.at, key=found[0][1]) for p in paragraphs if (found := evidence(p.text))]
+    return [Suspect(found[0][0], p.text, p.at, piece=_part(found[0][1], p.text)) for p in paragraphs if (found := evidence(p.text))]
+
+
+def _part(piece: str, text: str) -> str:
+    return "" if piece == text.strip(" \u3000") else piece
 
 
 # 书名: / 男女主角: with its value left empty; 作者简介: introduces the paragraph under it
@@ -266,7 +280,7 @@ def _repeated_at_edges(book: Book) -> list[Suspect]:
             found += [Suspect("repeated-line", p.text, p.at) for p in where.values()]
     for where in tails.values():
         if len(where) >= enough:
-            found += [Suspect("site-name-tail", p.text, p.at, key=name_tail(p.text)) for p in where.values()]
+            found += [Suspect("site-name-tail", p.text, p.at, piece=name_tail(p.text)) for p in where.values()]
     return found
 
 
@@ -282,11 +296,36 @@ def _second_sign(text: str) -> bool:
 def _grouped(suspects: list[Suspect]) -> list[Group]:
     groups: dict[tuple[str, str], list[Suspect]] = {}
     for s in suspects:
-        key = s.text if s.where == "title" else s.key or template_key(s.text)
+        key = s.text if s.where == "title" else template_key(s.debris)
         if s.shape == "form-header":
             key = ""  # the form's empty fields are one header
         groups.setdefault((s.shape, key), []).append(s)
     return [Group(shape, key, tuple(found)) for (shape, key), found in groups.items()]
+
+
+def giant_chapters(book: Book) -> set[int]:
+    """The indexes of the chapters far larger than the book's median: where a heading-like line
+    the reading turned down (I301) is a heading suspect."""
+    sizes = [c.chars for c in book.chapters()]
+    median = sorted(sizes)[len(sizes) // 2] if sizes else 0
+    return {k for k, n in enumerate(sizes) if median and n > GIANT * median and n > GIANT_MIN}
+
+
+_NUMERAL_RUN = re.compile(r"[0-9０-９〇一二三四五六七八九十百千万零两]+")
+
+
+def removal(group: Group) -> tuple[str, str] | None:
+    """(regex, kind) of "remove everywhere" for a group, as serve's workbench writes it: the line
+    whole where the whole paragraph is the debris, else the piece cut out of its paragraph; its
+    numbers read as any number (a template counts). None for titles: a heading is corrected, not
+    removed."""
+    if group.first.where == "title":
+        return None
+    whole = all(not s.piece for s in group.suspects)
+    parts = _NUMERAL_RUN.split(group.first.debris)
+    numbers = _NUMERAL_RUN.findall(group.first.debris)
+    regex = "".join(re.escape(part) + (_NUMERAL_RUN.pattern if k < len(numbers) else "") for k, part in enumerate(parts))
+    return regex, "line" if whole else "inline"
 
 
 SHAPES = {  # what each shape means, as the report says it

@@ -105,6 +105,20 @@ def add_keep(doc, at: str, text: str) -> str:
     return "[[keep]] " + _says(entry)
 
 
+def add_not_debris(doc, text: str) -> str:
+    """[check] not_debris = [… text]: the self-check stops flagging this text (and its template)."""
+    check = doc.get("check")
+    if check is None:
+        check = tomlkit.table()
+        doc.append("check", check)
+    if "not_debris" not in check:
+        check["not_debris"] = tomlkit.array()
+    if text in check["not_debris"]:
+        raise Refused(f"{text!r} is the story's already")
+    check["not_debris"].append(text)
+    return f"[check] not_debris = [… {_says_value(text)}]"
+
+
 def keep(doc, rule: str, builtin: set[str]) -> str:
     """Keep what `rule` removed: the pattern "remove this everywhere" (or the user) added goes, a
     pattern the user switched on is switched off again, a built-in one is disabled. Every line
@@ -179,6 +193,8 @@ def in_force(doc) -> list[Correction]:
     if junk is not None:
         for kind in ("disable", "extra"):
             found += [Correction(kind, i, _says_value(v)) for i, v in enumerate(junk.get(kind) or ())]
+    check = doc.get("check")
+    found += [Correction("not_debris", i, _says_value(v)) for i, v in enumerate((check or {}).get("not_debris") or ())]
     return found
 
 
@@ -188,10 +204,16 @@ def undo(doc, kind: str, index: int, says: str) -> str:
     shown = next((c for c in in_force(doc) if (c.kind, c.index) == (kind, index)), None)
     if shown is None or shown.says != says:
         raise Refused(f"{says} is no longer in the settings file (it was edited meanwhile): reload the page")
-    container = doc[kind] if kind in ("fix", "keep") else _junk(doc, create=False)[kind]
+    container = (doc[kind] if kind in ("fix", "keep") else doc["check"][kind] if kind == "not_debris"
+                 else _junk(doc, create=False)[kind])
     del container[index]
     _prune(doc)
-    return f"undone: {f'[[{kind}]]' if kind in ('fix', 'keep') else f'[normalize.junk] {kind}'} {says}"
+    return f"undone: {table_of(kind)} {says}"
+
+
+def table_of(kind: str) -> str:
+    """Where an entry of this kind is written in book.toml, as a person reads it."""
+    return f"[[{kind}]]" if kind in ("fix", "keep") else "[check] not_debris" if kind == "not_debris" else f"[normalize.junk] {kind}"
 
 
 def _junk(doc, create: bool):
@@ -232,6 +254,11 @@ def _prune(doc) -> None:
             del normalize["junk"]
     if normalize is not None and not normalize:
         del doc["normalize"]
+    check = doc.get("check")
+    if check is not None and "not_debris" in check and not check["not_debris"]:
+        del check["not_debris"]
+    if check is not None and not check:
+        del doc["check"]
 
 
 def _says(entry) -> str:

@@ -47,7 +47,8 @@ details.bb-fix form, .bb-removed form { display: inline; }
 p.bb-suspect { background: #fff6cc; border-left: 3px solid #e0b000; padding-left: .5em; }
 p.bb-suspect::after { content: " ⚑ " attr(data-shape); font-size: .75em; color: #866; }
 #suspects { text-align: left; text-indent: 0; border-left: 3px solid #e0b000; background: #fffbe8; padding: .3em 1em; }
-#suspects li { margin: .3em 0; } #suspects q { color: #633; } #suspects .count { font-size: .8em; color: #666; }
+#suspects li { margin: .3em 0; } #suspects details.bb-fix { display: block; margin: .2em 0 0 1em; }
+#suspects .context { font-size: .8em; color: #666; } #suspects q { color: #633; } #suspects .count { font-size: .8em; color: #666; }
 .bb-qr { float: right; margin: 0 0 1em 1em; text-align: center; font-size: .8em; }
 """.lstrip()
 HEADING_CLASS = ' class="heading"'
@@ -172,19 +173,33 @@ class Preview:
         """What the self-check flags, a group a line: its shape, count, a sample and its first place
         (each chapter holding one marks it in place); with a workbench, its corrections."""
         groups = self.loaded.suspects
-        if not groups:
+        headings = self.heading_suspects()
+        if not groups and not headings:
             return ""
         from bookbuilder.check.suspects import SHAPES
 
         items = []
-        for k, g in enumerate(groups):
+        for g in groups:
             first = g.first
             where = self._suspect_link(first) if first.at is not None else "the blurb"
-            tools = bench.suspect_tools(self, k, g) if bench is not None and hasattr(bench, "suspect_tools") else ""
-            items.append(f'<li data-shape="{text(g.shape)}">{text(SHAPES[g.shape])}: <q>{text(first.text[:80])}</q> '
+            tools = bench.suspect_tools(self, g) if bench is not None else ""
+            context = f' <span class="context">in “{text(first.text[:60])}”</span>' if first.piece else ""
+            items.append(f'<li data-shape="{text(g.shape)}">{text(SHAPES[g.shape])}: <q>{text(first.debris[:80])}</q>{context} '
                          f'<span class="count">×{len(g.suspects)}</span> {where}{tools}</li>')
-        return (f'<section id="suspects"><h2>What the self-check flags ({_count(sum(len(g.suspects) for g in groups), "line")})</h2>'
+        for d in headings:
+            tools = bench.heading_here(self, d.at.path, d.at.line) if bench is not None else ""
+            items.append(f'<li data-shape="heading">a line like a heading in a very long chapter: '
+                         f'<q>{text(d.message.split(": ", 1)[-1])}</q> {self._source_link(d.at.path, d.at.line)}{tools}</li>')
+        count = sum(len(g.suspects) for g in groups) + len(headings)
+        return (f'<section id="suspects"><h2>What the self-check flags ({_count(count, "line")})</h2>'
                 '<ul>\n' + "\n".join(items) + "\n</ul></section>")
+
+    def heading_suspects(self) -> list[Diagnostic]:
+        """The lines that looked like headings (I301) inside chapters far larger than the median."""
+        from bookbuilder.check.suspects import giant_chapters
+
+        giants = giant_chapters(self.loaded.book)
+        return [d for d in self.loaded.diagnostics if d.code == "I301" and self._chapter_of(d) in giants] if giants else []
 
     def _suspect_link(self, suspect) -> str:
         """A link to the chapter page where the suspect stands (or its source line, for a title)."""

@@ -22,7 +22,7 @@ from tomlkit.exceptions import TOMLKitError
 
 from bookbuilder.serve import corrections
 from bookbuilder.serve.corrections import Refused, fix_at
-from bookbuilder.diagnostics import removal_parts
+from bookbuilder.diagnostics import BookError, removal_parts
 from bookbuilder.render.html import XML_ILLEGAL, text
 
 MAX_FORM = 64 * 1024  # bytes: a correction is a few fields
@@ -58,6 +58,9 @@ def refusal(client: str, host: str | None, origin: str | None, token: str | None
     return None
 
 
+SHOWN_TAKEN = 5  # lines a suspect group's preview shows of what "remove everywhere" would take
+
+
 class Bench:
     """The workbench of one `serve` run: its token, the message of the last correction, one
     correction at a time."""
@@ -86,7 +89,7 @@ class Bench:
             found = corrections.in_force(corrections.read(config.toml_path))
         except (TOMLKitError, UnicodeDecodeError, OSError):  # not TOML now: the build's error above says where
             found = []
-        items = [f"<li><code>{text((f'[[{c.kind}]] ' if c.kind in ('fix', 'keep') else f'[normalize.junk] {c.kind} ') + c.says)}</code> "
+        items = [f"<li><code>{text(corrections.table_of(c.kind) + ' ' + c.says)}</code> "
                  + self._form("/", {"kind": c.kind, "index": c.index, "says": c.says},
                               '<button name="action" value="undo">undo</button>') + "</li>" for c in found]
         listed = ("<ol>" + "".join(items) + "</ol>") if items else "<p>none yet: each correction made here is listed, with undo</p>"
@@ -125,6 +128,39 @@ class Bench:
                             '<button name="action" value="keep-line">keep this</button>') + " " if d.at and d.at.line else "")
         return " " + alone + self._form(back, {"rule": rule}, '<button name="action" value="keep">keep this rule off</button>'
                                         f' <span class="bb-rule">(all {text(rule)} removes come back)</span>')
+
+    def suspect_tools(self, preview, group) -> str:
+        """A self-check group's corrections: remove everywhere (the group's shape as a pattern,
+        previewed with the lines it would take), or keep it (the story's: not flagged again)."""
+        from bookbuilder.check.suspects import removal
+
+        keep = self._form("/", {"text": group.first.debris}, '<button name="action" value="not-debris">keep: the story\'s</button>')
+        found = removal(group)
+        if found is None:
+            return ' <span class="bb-rule">(a title: correct it in the contents below)</span> ' + keep
+        regex, kind = found
+        taken = would_remove(preview, regex, kind)
+        shown = "".join(f"<li>{text(removal_parts(d)[1][:80])} <span class=\"where\">{text(str(d.at))}</span></li>" for d in taken[:SHOWN_TAKEN])
+        more = f"<li>… {len(taken) - SHOWN_TAKEN} more</li>" if len(taken) > SHOWN_TAKEN else ""
+        remove = self._form("/", {"regex": regex, "kind": kind},
+                            f'<button name="action" value="remove">remove everywhere ({len(taken)})</button>') if taken else ""
+        return (f' <details class="bb-fix"><summary>correct</summary>{remove} {keep}'
+                f'<ul class="bb-takes">{shown}{more}</ul></details>')
+
+    def heading_here(self, preview, shown: str, line: int) -> str:
+        """A heading suspect's correction: the line starts a chapter ([[fix]] as = "chapter")."""
+        from pathlib import Path
+
+        from bookbuilder.decode.text import decode_chapter
+
+        try:
+            lines = decode_chapter(Path(shown).read_bytes(), shown).text.split("\n")
+        except (OSError, BookError):
+            return ""
+        if not 0 < line <= len(lines):
+            return ""
+        fields = {"file": preview.files.index(shown), "line": line, "expect": XML_ILLEGAL.sub("", lines[line - 1]), "as": "chapter"}
+        return " " + self._form("/", fields, '<button name="action" value="heading">a heading starts here</button>')
 
     def remove_tool(self, back: str) -> str:
         return self._form(back, {}, 'remove everywhere: <input name="text" size="24" aria-label="text to remove"/> '
@@ -251,6 +287,11 @@ def _apply(form: dict, preview, doc) -> str:
             what = form.get("regex") or form.get("text", "").strip()
             raise Refused(f"{what!r} is not in the book's paragraphs as they read now (select text inside one paragraph)")
         return corrections.remove_everywhere(doc, regex, kind)
+    if action == "not-debris":
+        flagged = {s.debris for g in preview.loaded.suspects for s in g.suspects}
+        if form.get("text", "") not in flagged:
+            raise Refused(f"the self-check does not flag {form.get('text', '')!r} now: reload the page")
+        return corrections.add_not_debris(doc, form["text"])
     if action == "undo":
         if not form.get("index", "").isdigit():
             raise Refused("which correction? reload the page")
@@ -264,7 +305,6 @@ def _line_holds(preview, at: str, removed: str) -> None:
     from pathlib import Path
 
     from bookbuilder.decode.text import decode_chapter
-    from bookbuilder.diagnostics import BookError
     from bookbuilder.normalize.by_hand import Keep, check_keeps
     from bookbuilder.normalize.rules import normalizer
 
