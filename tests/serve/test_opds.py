@@ -110,12 +110,14 @@ def _ask(handler_class, client: str, request: bytes) -> bytes:
 
 
 def test_over_the_lan_the_pages_carry_no_forms_and_nothing_writes(book):
+    from bookbuilder.serve.hosts import allowed_hosts
     from bookbuilder.serve.server import Handler, Site
     from bookbuilder.serve.workbench import Bench
 
     site = Site(book, 1, lambda line: None)
     site.rebuild()
     site.bench = Bench(site, 3000, "http://192.168.1.5:3000/")
+    site.hosts = allowed_hosts(3000, "0.0.0.0", "192.168.1.5")
     handler = type("BookHandler", (Handler,), {"site": site})
     get = b"GET / HTTP/1.1\r\nHost: 192.168.1.5:3000\r\nConnection: close\r\n\r\n"
     here = _ask(handler, "127.0.0.1", get.replace(b"192.168.1.5", b"127.0.0.1"))
