@@ -78,9 +78,26 @@ def file_stem(title: str) -> str:
     its refused characters made full-width, control and format characters gone, no leading dot or
     dash, cut to MAX_STEM_BYTES. "" when nothing is left."""
     if title.isascii():
-        return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+        return _slug(title)
     text = "".join(c for c in title.translate(_REFUSED) if unicodedata.category(c)[0] != "C")
     text = " ".join(text.split()).strip(" .-")
     while len(text.encode("utf-8")) > MAX_STEM_BYTES:
         text = text[:-1].rstrip(" .")
     return text + "_" if text.split(".")[0].upper() in _WINDOWS_DEVICES else text
+
+
+def ascii_stem(title: str) -> str:
+    """The title in ASCII letters, for where only those go (HTTP's plain `filename`, which a reading
+    app that ignores `filename*` saves the file as): Chinese as toneless pinyin, a syllable
+    apart (仙道第一小白脸 → xian-dao-di-yi-xiao-bai-lian; pypinyin knows a character's readings but
+    not where a word ends), other letters and digits as they are, the rest a dash. "" when none."""
+    from pypinyin import lazy_pinyin
+
+    folded = unicodedata.normalize("NFKC", title)  # full-width Ｖ２ → V2
+    spelled = " ".join(lazy_pinyin(folded))  # 绿 → lv: ü as v, as file names and keyboards write it
+    return _slug(unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode("ascii"))
+
+
+def _slug(text: str) -> str:
+    """Lower-case ASCII letters and digits, a dash for each run of anything else (The Art of War → the-art-of-war)."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

@@ -91,10 +91,15 @@ class Site:
             self.echo(f"build failed, the last good one is shown: {e.diagnostic}")
             return
         self._publish(Preview(loaded, css, self.generation + 1))
+        self.shelf.refresh()  # a reader's files made again in the background, before they are asked for
         files = len(loaded.book.files)
         read = self.memo.get("read", files)
         self.echo(f"built {sum(1 for _ in loaded.book.chapters())} chapters in {time.perf_counter() - start:.2f} s "
                   f"({read} of {files} files read)")
+
+    def newest_source(self) -> int:
+        """When a file the book is built from last changed (ns): a file in build/ older is stale."""
+        return max((entry[2] for entry in sources_signature(self.preview.loaded.config)), default=0)
 
     def _publish(self, preview: Preview) -> None:
         with self.changed:
@@ -243,6 +248,7 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
     site.bench = Bench(site, port, lan)
     watcher = threading.Thread(target=site.watch, args=(before,), name="bookbuilder-watch", daemon=True)
     watcher.start()
+    site.shelf.start()
     signal.signal(signal.SIGINT, _first_interrupt_only())  # before the line that says Ctrl-C stops it
     try:
         echo(f"serving 《{site.preview.loaded.book.meta.title}》 at {url} (Ctrl-C stops)")

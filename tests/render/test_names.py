@@ -87,6 +87,21 @@ def test_file_stem_of_a_title(title, stem):
     assert file_stem(title) == stem
 
 
+@pytest.mark.parametrize("title, stem", [
+    ("仙道第一小白脸", "xian-dao-di-yi-xiao-bai-lian"),  # a syllable apart: readable, as a slug is
+    ("重生之都市修仙", "chong-sheng-zhi-du-shi-xiu-xian"),  # 重 read as in 重生 (chong), not zhong
+    ("绿茶", "lv-cha"),  # ü as v, as file names and keyboards write it
+    ("斗破苍穹２", "dou-po-cang-qiong-2"),  # a full-width digit is a digit
+    ("第1.5卷 The End", "di-1-5-juan-the-end"),  # English kept, the dot a dash
+    ("Café", "cafe"),  # an accent dropped, the letter kept
+    ("《》", ""),  # nothing to spell: the caller names it
+])
+def test_ascii_stem_of_a_title(title, stem):
+    from bookbuilder.render.names import ascii_stem
+
+    assert ascii_stem(title) == stem
+
+
 def test_a_long_title_is_cut_to_what_a_file_system_takes():
     from bookbuilder.render.names import file_stem
 
