@@ -250,8 +250,9 @@ def normalize(path, out_dir, diff, in_place, report_removals):
 @click.option("-p", "--port", type=click.IntRange(0, 65535), default=3000, show_default=True, help="Port (0: any free one).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on: this machine only, unless another is given (0.0.0.0: every network).")
-@click.option("--lan", is_flag=True, help="Also serve the LAN, read-only (--host 0.0.0.0): the OPDS catalog and "
-                                          "download page for an e-reader, a QR code of the address.")
+@click.option("--lan", is_flag=True, help="Also serve the LAN, read-only (--host 0.0.0.0, or this machine's LAN "
+                                          "address; not a loopback one): the OPDS catalog and download page for an "
+                                          "e-reader, a QR code of the address.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the contents page in the web browser.")
 @JOBS
 @click.pass_context
@@ -260,6 +261,7 @@ def serve(ctx, path, port, host, lan, open_browser, jobs):
     book.toml or styles/ change; correct it there (from this machine only). Ctrl-C stops it."""
     import webbrowser
 
+    from bookbuilder.serve.hosts import lan_refusal
     from bookbuilder.serve.server import serve as run
 
     def echo(line: str) -> None:
@@ -267,6 +269,8 @@ def serve(ctx, path, port, host, lan, open_browser, jobs):
 
     if lan and ctx.get_parameter_source("host") is click.core.ParameterSource.DEFAULT:
         host = "0.0.0.0"
+    elif lan and (why := lan_refusal(host)):
+        raise click.BadParameter(why, ctx, param_hint="--host")
     run(path, host, port, jobs, echo, ready=webbrowser.open if open_browser else None)
 
 

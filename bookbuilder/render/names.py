@@ -14,6 +14,7 @@ highlights.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import unicodedata
 
@@ -78,9 +79,50 @@ def file_stem(title: str) -> str:
     its refused characters made full-width, control and format characters gone, no leading dot or
     dash, cut to MAX_STEM_BYTES. "" when nothing is left."""
     if title.isascii():
-        return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+        return _slug(title)
     text = "".join(c for c in title.translate(_REFUSED) if unicodedata.category(c)[0] != "C")
     text = " ".join(text.split()).strip(" .-")
     while len(text.encode("utf-8")) > MAX_STEM_BYTES:
         text = text[:-1].rstrip(" .")
     return text + "_" if text.split(".")[0].upper() in _WINDOWS_DEVICES else text
+
+
+def ascii_stem(title: str) -> str:
+    """The title in ASCII letters, for where only those go (HTTP's plain `filename`, which a reading
+    app that ignores `filename*` saves the file as): Chinese as toneless pinyin, a syllable
+    apart (仙道第一小白脸 → xian-dao-di-yi-xiao-bai-lian; pypinyin knows a character's readings but
+    not where a word ends), other letters and digits as they are, the rest a dash. "" when none."""
+    folded = unicodedata.normalize("NFKC", title)  # full-width Ｖ２ → V2
+    spelled = " ".join(_pinyin(folded))
+    slug = _slug(unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode("ascii"))
+    return slug if len(slug) <= MAX_STEM_BYTES else slug[:MAX_STEM_BYTES + 1].rsplit("-", 1)[0]
+
+
+def _pinyin(text: str) -> list[str]:
+    """Toneless pinyin of `text` (ü as v, as file names and keyboards write it), a word of
+    pypinyin's phrase table read as one (重生 chong sheng, 都市 du shi: alone, 重 and 都 read zhong,
+    dou). The table is read here, not loaded into pypinyin, which normalize.clean imports without
+    it: a module's import must not change what cleaning makes of a book."""
+    os.environ.setdefault("PYPINYIN_NO_PHRASES", "true")  # as normalize.clean, whichever imports it first
+    from pypinyin import lazy_pinyin
+    from pypinyin.contrib.tone_convert import to_normal
+    from pypinyin.phrases_dict import phrases_dict
+
+    spelled, plain, at = [], "", 0
+    while at < len(text):
+        word = next((text[at:end] for end in range(min(len(text), at + _LONGEST_PHRASE), at + 1, -1)
+                     if text[at:end] in phrases_dict), None)
+        if word is None:
+            plain, at = plain + text[at], at + 1
+            continue
+        spelled += lazy_pinyin(plain) + [to_normal(reading[0]) for reading in phrases_dict[word]]
+        plain, at = "", at + len(word)
+    return spelled + lazy_pinyin(plain)
+
+
+_LONGEST_PHRASE = 10  # characters of pypinyin's longest phrase
+
+
+def _slug(text: str) -> str:
+    """Lower-case ASCII letters and digits, a dash for each run of anything else (The Art of War → the-art-of-war)."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

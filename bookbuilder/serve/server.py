@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 
 from bookbuilder import pipeline
 from bookbuilder.diagnostics import BookError
+from bookbuilder.serve.hosts import allowed_hosts, host_refusal
 from bookbuilder.serve.opds import Shelf
 from bookbuilder.serve.pages import Preview
 from bookbuilder.serve.workbench import MAX_FORM, Bench, is_loopback
@@ -70,6 +71,7 @@ class Site:
         self.changed = threading.Condition()
         self.stopping = threading.Event()
         self.bench: Bench | None = None  # set once the port is known
+        self.hosts: frozenset[str] = frozenset()  # the Host headers answered (hosts.py): none till the port is known
         self.shelf = Shelf(self)
 
     def rebuild(self) -> None:
@@ -89,10 +91,15 @@ class Site:
             self.echo(f"build failed, the last good one is shown: {e.diagnostic}")
             return
         self._publish(Preview(loaded, css, self.generation + 1))
+        self.shelf.refresh()  # a reader's files made again in the background, before they are asked for
         files = len(loaded.book.files)
         read = self.memo.get("read", files)
         self.echo(f"built {sum(1 for _ in loaded.book.chapters())} chapters in {time.perf_counter() - start:.2f} s "
                   f"({read} of {files} files read)")
+
+    def newest_source(self) -> int:
+        """When a file the book is built from last changed (ns): a file in build/ older is stale."""
+        return max((entry[2] for entry in sources_signature(self.preview.loaded.config)), default=0)
 
     def _publish(self, preview: Preview) -> None:
         with self.changed:
@@ -135,11 +142,33 @@ class Server(ThreadingHTTPServer):
 class Handler(BaseHTTPRequestHandler):
     site: Site  # set on a subclass per server
     protocol_version = "HTTP/1.1"
+    head_only = False  # this request is a HEAD: headers as GET's, no body
+
+    def parse_request(self) -> bool:
+        """Every request, whatever its method, names this server as its Host or is answered with
+        why not (bookbuilder.serve.hosts) and nothing else."""
+        if not super().parse_request():
+            return False
+        self.head_only = self.command == "HEAD"
+        parts = urlsplit(self.path)
+        target = parts.netloc if parts.scheme else ""  # an absolute-form target names the host itself
+        refused = host_refusal(self.headers.get_all("Host") or [], self.site.hosts)
+        if refused is None and target:
+            refused = host_refusal([target], self.site.hosts)
+        if refused is None:
+            return True
+        self.close_connection = True  # a body not read is not taken for the next request
+        self._send(refused[0], "text/plain; charset=utf-8", f"{refused[1]}\n".encode("utf-8"))
+        return False
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        """GET's headers without its body (a reading app may ask a download's size first)."""
+        self.do_GET()
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
         path = urlsplit(self.path).path
         if path == "/events":
-            return self._events()
+            return self._send(200, "text/event-stream", b"") if self.head_only else self._events()
         bench = self.site.bench if is_loopback(self.client_address[0]) else None  # over the LAN: read-only pages
         found = self.site.preview.page(path, bench) or (bench.page(path) if bench else None)
         if found is not None:
@@ -170,8 +199,10 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
-        self.wfile.write(body)
+        if not self.head_only:
+            self.wfile.write(body)
 
     def _events(self) -> None:
         self.send_response(200)
@@ -213,9 +244,11 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
     # one LAN address only there is none, and the pages are read-only everywhere).
     local = host if is_loopback(host) else {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host)
     url = f"http://{local if ':' not in local else f'[{local}]'}:{port}/" if local else lan
+    site.hosts = allowed_hosts(port, host, urlsplit(lan).hostname if lan else None)
     site.bench = Bench(site, port, lan)
     watcher = threading.Thread(target=site.watch, args=(before,), name="bookbuilder-watch", daemon=True)
     watcher.start()
+    site.shelf.start()
     signal.signal(signal.SIGINT, _first_interrupt_only())  # before the line that says Ctrl-C stops it
     try:
         echo(f"serving 《{site.preview.loaded.book.meta.title}》 at {url} (Ctrl-C stops)")

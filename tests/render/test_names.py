@@ -87,6 +87,36 @@ def test_file_stem_of_a_title(title, stem):
     assert file_stem(title) == stem
 
 
+@pytest.mark.parametrize("title, stem", [
+    ("仙道第一小白脸", "xian-dao-di-yi-xiao-bai-lian"),  # a syllable apart: readable, as a slug is
+    ("重生之都市修仙", "chong-sheng-zhi-du-shi-xiu-xian"),  # 重 read as in 重生 (chong), not zhong
+    ("绿茶", "lv-cha"),  # ü as v, as file names and keyboards write it
+    ("斗破苍穹２", "dou-po-cang-qiong-2"),  # a full-width digit is a digit
+    ("第1.5卷 The End", "di-1-5-juan-the-end"),  # English kept, the dot a dash
+    ("Café", "cafe"),  # an accent dropped, the letter kept
+    ("《》", ""),  # nothing to spell: the caller names it
+    ("山" * 41, "-".join(["shan"] * 40)),  # 204 characters: cut between syllables, to 200 at most
+    ("山" * 40, "-".join(["shan"] * 40)),  # 199: whole
+])
+def test_ascii_stem_of_a_title(title, stem):
+    from bookbuilder.render.names import ascii_stem
+
+    assert ascii_stem(title) == stem
+
+
+def test_spelling_a_title_leaves_pypinyin_as_cleaning_uses_it():
+    """normalize.clean reads a site's name against its domain with pypinyin loaded without its phrase
+    table; naming a file first must not load it (what cleaning removes would depend on it)."""
+    import subprocess
+    import sys
+
+    script = ("from bookbuilder.render.names import ascii_stem; assert ascii_stem('重生') == 'chong-sheng'; "
+              "import pypinyin.constants; print(len(pypinyin.constants.PHRASES_DICT))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          env={k: v for k, v in __import__("os").environ.items() if k != "PYPINYIN_NO_PHRASES"})
+    assert done.returncode == 0 and done.stdout.strip() == "0", done.stderr
+
+
 def test_a_long_title_is_cut_to_what_a_file_system_takes():
     from bookbuilder.render.names import file_stem
 

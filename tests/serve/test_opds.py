@@ -4,6 +4,7 @@ client address of another machine (over a socket pair: nothing is sent over a ne
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -32,6 +33,20 @@ def book(tmp_path) -> Path:
 def _get(url: str) -> tuple[str, bytes]:
     with urllib.request.urlopen(url, timeout=120) as answer:
         return answer.headers["Content-Type"], answer.read()
+
+
+def _download(url: str) -> tuple[dict, bytes]:
+    with urllib.request.urlopen(url, timeout=120) as answer:
+        return dict(answer.headers), answer.read()
+
+
+def _fresh(url: str, seconds: float = 120) -> bytes:
+    """The file at `url` once it is no longer sent as last built."""
+    deadline = time.monotonic() + seconds
+    while "X-Bookbuilder-Stale" in (found := _download(url))[0]:
+        assert time.monotonic() < deadline, "never rebuilt"
+        time.sleep(0.3)
+    return found[1]
 
 
 def _type_of(href: str) -> str:
@@ -69,11 +84,11 @@ def test_the_opds_feed_is_atom_with_an_acquisition_link_per_format_and_downloads
         while b'data-build="2"' not in _get(url)[1]:
             assert time.monotonic() < deadline, "no rebuild"
             time.sleep(0.2)
-        kind, again = _get(epub.get("href"))  # older than the source now: built again, into build/
+        again = _fresh(epub.get("href"))  # older than the source now: built again, into build/
         assert again != data and again == built.read_bytes()
         kepub = next(href for href in acquired if href.endswith(".kepub.epub"))
         assert not (book / "build" / "山门.kepub.epub").exists()
-        kind, data = _get(kepub)  # not built yet: built on request, into build/
+        kind, data = _get(kepub)  # not built yet: built on request (quick: waited for), into build/
         assert kind == "application/kepub+zip" and data == (book / "build" / "山门.kepub.epub").read_bytes()
         assert data[:2] == b"PK"
 
@@ -110,12 +125,14 @@ def _ask(handler_class, client: str, request: bytes) -> bytes:
 
 
 def test_over_the_lan_the_pages_carry_no_forms_and_nothing_writes(book):
+    from bookbuilder.serve.hosts import allowed_hosts
     from bookbuilder.serve.server import Handler, Site
     from bookbuilder.serve.workbench import Bench
 
     site = Site(book, 1, lambda line: None)
     site.rebuild()
     site.bench = Bench(site, 3000, "http://192.168.1.5:3000/")
+    site.hosts = allowed_hosts(3000, "0.0.0.0", "192.168.1.5")
     handler = type("BookHandler", (Handler,), {"site": site})
     get = b"GET / HTTP/1.1\r\nHost: 192.168.1.5:3000\r\nConnection: close\r\n\r\n"
     here = _ask(handler, "127.0.0.1", get.replace(b"192.168.1.5", b"127.0.0.1"))
@@ -143,3 +160,78 @@ def test_the_lan_address_is_the_one_given():
 
     assert lan_url("192.168.1.5", 3000) == "http://192.168.1.5:3000/"
     assert lan_url("fd00::5", 3000) == "http://[fd00::5]:3000/"
+
+
+def _many_chapters(n: int) -> dict[str, str]:
+    paragraph = "　　少年推开山门，看见远处的山峰上积着雪。他想了想，又回头看了一眼。" * 3
+    return {f"{i:03d}.txt": f"第{i}章 山门\n\n" + "\n\n".join([paragraph] * 20) + "\n" for i in range(1, n + 1)}
+
+
+def test_a_stale_pdf_is_sent_at_once_as_last_built_while_it_is_made_again(tmp_path):
+    """A PDF made stale by touching its source: the download starts in under 2 s (not after the
+    rebuild a reading app gives up on), says it is stale, and is as long as the feed says; once the
+    background build ends the download is the new file, the feed's length its size."""
+    book = write_book(tmp_path / "book", _many_chapters(12), '[book]\ntitle = "仙道第一小白脸"\nauthor = "某人"\n')
+    subprocess.run([sys.executable, "-m", "bookbuilder", "pdf", str(book), "--jobs", "1"], check=True,
+                   capture_output=True, timeout=300)
+    built = book / "build" / "仙道第一小白脸.pdf"
+    old = built.read_bytes()
+    shutil.rmtree(book / "build" / ".cache")  # no kept pages: the rebuild must lay every one out
+    process, url = _start(book)
+    try:
+        touched = book / "source" / "001.txt"
+        os.utime(touched, ns=(time.time_ns() + 2 * 10**9,) * 2)  # newer than the PDF, the text the same
+        deadline = time.monotonic() + 30
+        while b'data-build="2"' not in _get(url)[1]:
+            assert time.monotonic() < deadline, "no rebuild"
+            time.sleep(0.2)
+        href, length = _pdf_link(url)
+        assert length == len(old)
+        start = time.monotonic()
+        with urllib.request.urlopen(href, timeout=120) as answer:
+            first = answer.read(1024)
+            waited = time.monotonic() - start
+            headers, data = answer.headers, first + answer.read()
+        assert waited < 2.0, f"the first bytes came after {waited:.1f} s"
+        assert headers["X-Bookbuilder-Stale"] == "rebuilding" and data == old
+        assert int(headers["Content-Length"]) == len(data) == length
+        disposition = headers["Content-Disposition"]
+        assert 'filename="xian-dao-di-yi-xiao-bai-lian.pdf"' in disposition
+        assert f"filename*=UTF-8''{urllib.parse.quote('仙道第一小白脸.pdf')}" in disposition
+
+        new = _fresh(href, 240)
+        assert new[:5] == b"%PDF-" and new == built.read_bytes()
+        assert _pdf_link(url)[1] == len(new)
+    finally:
+        code, said = _stop(process)
+    assert code == 0 and "Traceback" not in said, said
+    assert "shelf: 仙道第一小白脸.pdf built in" in said
+
+
+def _pdf_link(url: str) -> tuple[str, int]:
+    """The feed's PDF acquisition link: (href, length)."""
+    feed = ET.fromstring(_get(url + "opds")[1])
+    (link,) = [link for link in feed.iter(f"{ATOM}link") if link.get("type") == "application/pdf"]
+    return link.get("href"), int(link.get("length"))
+
+
+def test_a_file_never_built_that_takes_long_is_asked_for_again_later(tmp_path, monkeypatch):
+    """Through the real shelf and a real build: with no time to wait, the answer is 503 with
+    Retry-After at once, and the build goes on behind; the next download is the file."""
+    from bookbuilder.serve import opds
+    from bookbuilder.serve.server import Site
+
+    monkeypatch.setattr(opds, "FIRST_BUILD_WAIT", 0.0)
+    book = write_book(tmp_path / "book", BOOK, '[book]\ntitle = "山门"\n')
+    site = Site(book, 1, lambda line: None)
+    site.rebuild()
+    status, kind, body, headers = site.shelf.page("/download/" + urllib.parse.quote("山门.epub"), None)
+    assert status == 503 and headers["Retry-After"] == "30" and "being built" in body.decode("utf-8")
+    deadline = time.monotonic() + 60
+    while not (book / "build" / "山门.epub").exists():
+        assert time.monotonic() < deadline, "the build behind never ended"
+        time.sleep(0.1)
+    status, kind, body, headers = site.shelf.page("/download/" + urllib.parse.quote("山门.epub"), None)
+    assert status == 200 and body[:2] == b"PK" and "X-Bookbuilder-Stale" not in headers
+    assert 'filename="shan-men.epub"' in headers["Content-Disposition"]
+    site.stop()
