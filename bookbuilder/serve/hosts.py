@@ -44,21 +44,22 @@ def host_refusal(values: list[str], allowed: frozenset[str]) -> tuple[int, str] 
     return None
 
 
-def is_loopback_host(host: str) -> bool:
-    """Whether a --host names this machine only (localhost, 127.0.0.0/8, ::1 with or without
-    brackets): what no other machine on the LAN can reach."""
+def is_loopback(host: str) -> bool:
+    """Whether an address (a client's, or a --host) is this machine only (localhost, 127.0.0.0/8,
+    ::1 with or without brackets, ::ffff:127.x): what no other machine on the LAN can reach."""
     name = host.strip().lower().removeprefix("[").removesuffix("]").rstrip(".")
     if name == "localhost" or name.endswith(".localhost"):  # RFC 6761 6.3: always loopback
         return True
     try:
-        return ipaddress.ip_address(name.split("%")[0]).is_loopback
+        ip = ipaddress.ip_address(name.split("%")[0])
     except ValueError:
         return False
+    return ip.is_loopback or bool(getattr(ip, "ipv4_mapped", None) and ip.ipv4_mapped.is_loopback)
 
 
 def lan_refusal(host: str) -> str | None:
     """Why `serve --lan --host HOST` cannot be done (None: it can)."""
-    if is_loopback_host(host):
+    if is_loopback(host):
         return (f"{host} is loopback, reachable from this machine only, and --lan needs an address other "
                 "machines can reach: drop --host (--lan alone listens on every network) or give this machine's LAN address")
     return None

@@ -28,7 +28,8 @@ from bookbuilder.diagnostics import BookError
 from bookbuilder.serve.hosts import allowed_hosts, host_refusal
 from bookbuilder.serve.opds import Shelf
 from bookbuilder.serve.pages import Preview
-from bookbuilder.serve.workbench import MAX_FORM, Bench, is_loopback
+from bookbuilder.serve.hosts import is_loopback
+from bookbuilder.serve.workbench import MAX_FORM, Bench
 
 # Seconds between two looks at the sources: an edit waits half of it on average. A look is one
 # stat per file, cheap beside a rebuild (bench/bench_serve.py has the edit-to-page times).

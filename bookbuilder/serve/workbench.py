@@ -11,7 +11,6 @@ site's), and carries the token the pages were made with (new every run).
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import re
 import secrets
 import threading
@@ -22,22 +21,12 @@ from tomlkit.exceptions import TOMLKitError
 
 from bookbuilder.serve import corrections
 from bookbuilder.serve.corrections import Refused, fix_at
+from bookbuilder.serve.hosts import is_loopback
 from bookbuilder.diagnostics import BookError, removal_parts
 from bookbuilder.render.html import XML_ILLEGAL, text
 
 MAX_FORM = 64 * 1024  # bytes: a correction is a few fields
 REBUILD_WAIT = 120.0  # seconds the answer waits for the build that reads the correction
-
-
-def is_loopback(address: str) -> bool:
-    """A client address on this machine (127.0.0.0/8, ::1, ::ffff:127.x)."""
-    if address == "localhost":
-        return True
-    try:
-        ip = ipaddress.ip_address(address.split("%")[0])
-    except ValueError:
-        return False
-    return ip.is_loopback or bool(getattr(ip, "ipv4_mapped", None) and ip.ipv4_mapped.is_loopback)
 
 
 def loopback_hosts(port: int) -> set[str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bookbuilder.serve.hosts import allowed_hosts, host_refusal, is_loopback_host, lan_refusal
+from bookbuilder.serve.hosts import allowed_hosts, host_refusal, is_loopback, lan_refusal
 from conftest import write_book
 from test_serve import BOOK, _start, _stop
 
@@ -61,7 +61,7 @@ def test_which_hosts_are_answered(hosts, values, status):
     ("localhost.example", False),
 ])
 def test_which_hosts_are_loopback(host, loopback):
-    assert is_loopback_host(host) == loopback
+    assert is_loopback(host) == loopback
     assert (lan_refusal(host) is not None) == loopback
 
 

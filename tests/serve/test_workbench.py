@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from bookbuilder.pipeline import build, load_book
-from bookbuilder.serve.workbench import is_loopback, refusal
+from bookbuilder.serve.hosts import is_loopback
+from bookbuilder.serve.workbench import refusal
 from conftest import write_book
 from test_serve import _start, _stop, browser  # noqa: F401 (browser: the fixture)
 
