@@ -49,11 +49,11 @@ def run_measured(args: list[str], interval: float = 0.02) -> tuple[float, int, s
     return wall, peak, subprocess.CompletedProcess(args, proc.returncode, out, err)
 
 
-MAKE_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "make_corpus.py"
+MAKE_CORPUS = Path(__file__).resolve().parent / "make_corpus.py"
 
 
 def generated_book(n: int, folder: Path) -> Path:
-    """A folder of `n` generated chapter files (../shared/bench/make_corpus.py), without its manifest."""
+    """A folder of `n` generated chapter files (bench/make_corpus.py), without its manifest."""
     import sys
 
     subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(folder), "-n", str(n)], check=True, capture_output=True)

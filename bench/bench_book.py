@@ -2,7 +2,7 @@
 """Benchmark a large generated book: decode accuracy and time, normalization accuracy and time,
 and the whole EPUB build's wall time and peak memory.
 
-    python bench/bench_book.py                 # 2,000 chapters from ../shared/bench/make_corpus.py
+    python bench/bench_book.py                 # 2,000 chapters from bench/make_corpus.py
     python bench/bench_book.py -n 300 --pdf    # also the PDF (slow)
 
 Run it on a quiet machine; the figures go into the issue notes with this command.
@@ -26,7 +26,7 @@ from pathlib import Path
 from _measure import run_measured
 
 REPO = Path(__file__).resolve().parent.parent
-MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
+MAKE_CORPUS = REPO / "bench" / "make_corpus.py"
 
 
 def make_corpus(n: int, out: Path) -> Path:

@@ -18,7 +18,7 @@ from pathlib import Path
 from _measure import tree_rss
 
 REPO = Path(__file__).resolve().parent.parent
-MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
+MAKE_CORPUS = REPO / "bench" / "make_corpus.py"
 
 RENDER = """
 import sys, time, json

@@ -6,8 +6,7 @@ over HTTP (POST → the rebuild that reads it → the page back) and the content
     python bench/bench_workbench.py -n 2000            # a folder of 2,000 chapter files
     python bench/bench_workbench.py -n 2000 --whole    # the same book as one .txt
 
-The book is ../shared/bench/make_corpus.py's (beside the clone, or beside the folder of
-worktrees), with a pager line in every 50th chapter and an advert glued with a half-width comma
+The book is bench/make_corpus.py's, with a pager line in every 50th chapter and an advert glued with a half-width comma
 (云端书斋,一键直达) into every 40th, so that there is a removal to keep and text to remove everywhere.
 Each reload prints its seconds and how many files it read again; undoing all three gives back
 book.toml byte for byte.
@@ -40,10 +39,7 @@ ADVERT, SELECTED = "云端书斋,一键直达", "云端书斋，一键直达"  #
 
 
 def generator() -> Path:
-    for root in (REPO.parent, REPO.parent.parent):
-        if (script := root / "shared" / "bench" / "make_corpus.py").exists():
-            return script
-    sys.exit("make_corpus.py not found in ../shared/bench or ../../shared/bench")
+    return REPO / "bench" / "make_corpus.py"
 
 
 def make_book(n: int, root: Path, whole: bool) -> Path:

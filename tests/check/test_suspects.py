@@ -145,3 +145,18 @@ def test_an_empty_form_field_in_the_blurb_is_flagged():
     assert [(g.shape, len(g.suspects)) for g in groups] == [("form-header", 2)]
     (warning,) = suspects.diagnostics(groups)
     assert "the blurb" in warning.message and warning.at is None
+
+
+def test_the_generated_corpus_raw_and_clean_and_the_sample_book_report_no_suspect(tmp_path):
+    import subprocess
+    import sys
+
+    from bookbuilder.pipeline import load_book
+    from tests.conftest import REPO
+
+    out = tmp_path / "corpus"
+    subprocess.run([sys.executable, str(REPO / "bench" / "make_corpus.py"), "--out", str(out), "-n", "120", "--clean"],
+                   check=True, capture_output=True, timeout=120)
+    for book in (out, out / "clean", REPO):  # the raw chapters (every typographic defect), their clean text, the sample
+        loaded = load_book(book, jobs=1)
+        assert not loaded.suspects and not [d for d in loaded.diagnostics if d.code in ("W203", "W309")], book

@@ -12,7 +12,7 @@ from bookbuilder.pipeline import build_epub, load_book
 from bookbuilder.check.judges import run_epubcheck
 from tests.conftest import REPO, write_book
 
-MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
+MAKE_CORPUS = REPO / "bench" / "make_corpus.py"
 
 
 def assert_epubcheck_clean(path):
@@ -109,7 +109,7 @@ def test_accessibility_metadata(tmp_path):
     assert 'role="doc-chapter"' in chapter
 
 
-@pytest.mark.skipif(not MAKE_CORPUS.exists(), reason="../shared/bench/make_corpus.py not present")
+@pytest.mark.skipif(not MAKE_CORPUS.exists(), reason="bench/make_corpus.py not present")
 def test_generated_300_chapter_book_is_epubcheck_clean(tmp_path):
     corpus = tmp_path / "c"
     subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(corpus), "-n", "300"], check=True, capture_output=True)
