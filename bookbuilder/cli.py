@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import heapq
 import sys
+from typing import TYPE_CHECKING
 from pathlib import Path
 
 import click
 
-from bookbuilder import __version__, pipeline
+from bookbuilder import __version__
 
 from bookbuilder.check import report
 from bookbuilder.diagnostics import BookError, Diagnostic, Severity
 from bookbuilder.render import Renderer, format_names, renderer
+
+if TYPE_CHECKING:
+    from bookbuilder import pipeline
 
 PATH = click.argument("path", default=".", type=click.Path(path_type=Path))
 OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write here instead of build/<name>.<ext>.")
@@ -75,6 +79,8 @@ def _warn(diagnostics) -> None:
 
 
 def _load(path: Path, jobs: int | None = None) -> pipeline.Loaded:
+    from bookbuilder import pipeline  # each command imports the stages when it runs: --help and --version stay quick
+
     loaded = pipeline.load_book(path, jobs)
     _warn(loaded.diagnostics)
     click.echo(report.changes_line(loaded.book), err=True)
@@ -95,6 +101,8 @@ NO_CACHE = click.option("--no-cache", is_flag=True, help="Neither read nor write
 def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | None, split: str | None = None,
            no_cache: bool = False) -> None:
     """One format built, its warnings shown; a progress bar where the renderer reports progress."""
+    from bookbuilder import pipeline
+
     if split:
         if output is not None:
             raise click.UsageError("--split writes one file per volume into build/: leave out -o")
@@ -176,6 +184,8 @@ def build(path, jobs, no_cache):
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="With --outputs: checks at once (default: all).")
 def check(path, as_json, fmt, strict, outputs, a11y, jobs):
     """Lint the source (and with --outputs the built files); exit 1 on errors."""
+    from bookbuilder import pipeline
+
     fmt = "json" if as_json else fmt
     try:
         loaded = pipeline.load_book(path)
@@ -214,6 +224,8 @@ def check(path, as_json, fmt, strict, outputs, a11y, jobs):
 def toc(path, as_json):
     """Print the detected table of contents: volume, number, title, characters, source:line."""
     import json
+
+    from bookbuilder import pipeline
 
     loaded = pipeline.load_book(path)
     rows = report.toc_rows(loaded.book, loaded.diagnostics)

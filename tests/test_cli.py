@@ -180,3 +180,23 @@ def test_console_script_prints_every_line_and_exits_with_our_codes(sample_book, 
     missing = console("epub", tmp_path / "nowhere")
     assert missing.returncode == 1 and len(missing.stderr.splitlines()) == 1 and "E004" in missing.stderr
     assert console("epub", "--bogus").returncode == 2
+
+
+# What `bookbuilder --version` and `--help` may import: the command line, the registry and the
+# renderers' declarations, never a stage of the reading (each command imports those when it runs).
+STAGES = ("bookbuilder.pipeline", "bookbuilder.normalize", "bookbuilder.structure", "bookbuilder.decode",
+          "bookbuilder.check.suspects", "bookbuilder.serve", "weasyprint", "opencc", "pypinyin", "regex")
+
+
+@pytest.mark.parametrize("flag", ["--version", "--help"])
+def test_a_quick_start_imports_no_stage(flag):
+    import subprocess
+    import sys
+
+    probe = ("import sys\nsys.argv = ['bookbuilder', %r]\nfrom bookbuilder.cli import main\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)))" % flag)
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    loaded = done.stdout.split("\n")[-2].split()
+    assert [m for m in loaded if m.startswith(STAGES)] == []
+    if flag == "--version":
+        assert not [m for m in loaded if m.startswith(("ebooklib", "lxml", "bookbuilder.render."))]
