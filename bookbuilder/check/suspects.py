@@ -341,16 +341,19 @@ SHAPES = {  # what each shape means, as the report says it
 }
 
 
+def _short(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[:most - 3] + "…"
+
+
 def diagnostics(groups: list[Group]) -> list[Diagnostic]:
     """One warning per group at its first place: W309 for titles, W203 for text."""
     out = []
     for g in groups:
         s, n = g.first, len(g.suspects)
         times = f"; {n} times, first here" if n > 1 else ""
-        shown = s.text if len(s.text) <= 60 else s.text[:57] + "…"
         if s.where == "title":
-            out.append(Diagnostic("W309", f"title {shown!r} holds {SHAPES[g.shape]}{times}", s.at))
+            out.append(Diagnostic("W309", f"title {_short(s.text)!r} holds {SHAPES[g.shape]}{times}", s.at))
         else:
-            place = " (the blurb)" if s.where == "blurb" else ""
-            out.append(Diagnostic("W203", f"{shown!r}{place} looks like {SHAPES[g.shape]}{times}", s.at))
+            place = " (the blurb)" if s.where == "blurb" else f" (in {_short(s.text)!r})" if s.piece else ""
+            out.append(Diagnostic("W203", f"{_short(s.debris)!r}{place} looks like {SHAPES[g.shape]}{times}", s.at))
     return out
