@@ -51,12 +51,14 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         seen = len(family)
         if rule == "bare":
             family = _alone_apart(family, before)
+        if rule in BARE_RULES:
+            family = _without_lists(family, before)
         if rule in BARE_RULES and strong_chapters >= 3 and family:
             # never in a book that has 第N章 headings of its own, but where they stop for long
             family = _where_numbering_stops(accepted, family, before)
         kinds = ("volume",) if family and family[next(iter(family))].kind == "volume" else ("chapter",)
         ok = _supported(accepted, family, kinds) if family else {}
-        if rule in WEAK_RULES and (len(ok) < 3 or len(ok) < len(family) / 2):
+        if rule in WEAK_RULES and (len(ok) < FAMILY_MIN or len(ok) < FAMILY_SHARE * len(family)):
             ok = {}
         accepted.update(ok)
         if len(ok) < seen:
@@ -78,6 +80,32 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     for i in labels:
         del accepted[i]
     return Choice(accepted, toc, rule_counts(accepted), rejected, pages + repeats + between + labels)
+
+
+FAMILY_MIN = 3  # a weak rule's headings the numbering supports, at the least, for any of them to be taken
+FAMILY_SHARE = 0.5  # of the rule's candidates (those left after the lists), at the least, the numbering supports
+LIST_GAP = 1  # lines from one numbered line to the next, at the most (the next line), for the two to be items of one list
+LIST_RUN = 3  # items in a row so close, at the least, for them to be a list or a poem's numbered lines
+
+
+def _without_lists(family: dict[int, Heading], before: dict[int, int]) -> dict[int, Heading]:
+    """A bare number's family without its lists: three or more of its lines one under another are
+    a poem's numbered lines or a list of steps inside a chapter (1. 打开门 / 2. 走进去), not chapters, which stand apart with their text between them. A first run whose numbers
+    all come again later stays: a contents at the top, which the contents rule judges."""
+    order = list(family)
+    runs, run = [], order[:1]
+    for a, b in zip(order, order[1:]):
+        if before[b] - before[a] <= LIST_GAP:
+            run.append(b)
+        else:
+            runs.append(run)
+            run = [b]
+    runs.append(run)
+    later = {family[i].number for r in runs[1:] for i in r}
+    lists = {i for k, r in enumerate(runs) if len(r) >= LIST_RUN
+             and not (k == 0 and all(family[i].number in later for i in r))  # 目录: its numbers come again
+             for i in r}
+    return {i: h for i, h in family.items() if i not in lists} if lists else family
 
 
 STOPPED = 2000  # non-blank lines without a 第N章 heading: the book's headings stopped, or changed their style, there

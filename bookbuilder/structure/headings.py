@@ -72,6 +72,13 @@ _BRACKETED_ARABIC = re.compile(rf"^{_OPENING_LABEL}(?P<num>\d{{1,4}}){_CLOSING_L
 # (3个人, 5天后, 10点钟, 2号楼 are prose); weak like every bare number.
 _GLUED_ARABIC = re.compile(r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<!" + unit_class(COUNTER_WORDS, "毛角") + ")"  # 5毛钱
                            r"[^，。！？；：,.!?;:]{0,19})$")
+# 【01.】, [12], 〔三〕, 〖7〗, 【12章】: a number in brackets, Arabic or Chinese, with or without 第/章 and a dot,
+# with or without a title after it (a download whose 89 chapters are 【01.】 … in four parts that count from 1
+# again). Weak and bare, as every bare number: the file's numbering must run on through a family of them
+# spaced like chapters (heading_choice). 「」 and 『』 are not among the brackets: they quote speech (「一」).
+_BRACKET_OPEN, _BRACKET_CLOSE = "【[［〔〖", "】]］〕〗"
+_BRACKETED = re.compile(rf"^(?P<open>[{re.escape(_BRACKET_OPEN)}])\s*第?\s*(?P<num>\d{{1,4}}|[{TO_THOUSANDS}]{{1,6}})\s*"
+                        rf"{CHAPTER_UNIT}?\s*[.．、]?\s*(?P<close>[{re.escape(_BRACKET_CLOSE)}])(?P<sep>\s*)(?P<title>.*)$")
 _PAREN = re.compile(rf"^[（(](?P<num>[{TO_HUNDREDS}\d]{{1,5}})[)）](?P<sep>\s*)(?P<title>.*)$")
 # Chapter 1, Chapter1, and part1 / part 6 (微微一笑很倾城 numbers its 80 chapters so, the number glued or spaced)
 _ENGLISH = re.compile(r"^(?:Chapter\s*|CHAPTER\s*|[Pp]art\s*|PART\s*)(?P<num>\d{1,4})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
@@ -81,7 +88,8 @@ _ANY_RULE = re.compile(
     rf"(?:第|卷|{matter_pattern(FRONT_MATTER + BACK_MATTER)}|{'|'.join(SIDE_STORIES)}|[（(]|Chapter|CHAPTER|[Pp]art|PART"
     rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷|{_N}\s*{unit_class(BARE_CHAPTER_UNITS)}"
     rf"|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
-    rf"|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$)"
+    rf"|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$"
+    rf"|[{re.escape(_BRACKET_OPEN)}]\s*第?\s*(?:\d|[{TO_THOUSANDS}]))"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
 # itself (八月长安《你好，旧时光》: 109 chapters); the mark is never prose.
@@ -112,11 +120,11 @@ _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  #
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
-WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en", "no-unit")
-BARE_RULES = ("bare", "arabic", "paren", "chapter-en", "no-unit")
+WEAK_RULES = ("no-di", "bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit")
+BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
 # (〖 is not among them, though debris may start with it: a line that opens with 〖 is offered to no rule.)
-STARTS = (frozenset("ˇ第卷（(CPp" + BOOK_PARTS + LAST_PART + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES)
+STARTS = (frozenset("ˇ第卷（(CPp" + _BRACKET_OPEN + BOOK_PARTS + LAST_PART + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES)
                     + TO_THOUSANDS + FINANCIAL_TO_TEN + "0123456789０１２３４５６７８９") | (_DEBRIS_STARTS - {"〖"}) | _STARS)
 
 
@@ -318,15 +326,17 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         title = normalize_title(word + tail)
         return Heading(kind, title, None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
     for rule, rx in (("no-di", _NO_DI), ("bare", _BARE_CHINESE), ("arabic", _BARE_ARABIC), ("arabic", _BRACKETED_ARABIC),
-                     ("arabic", _GLUED_ARABIC),
+                     ("arabic", _GLUED_ARABIC), ("bracketed", _BRACKETED),
                      ("paren", _PAREN), ("chapter-en", _ENGLISH), ("no-unit", _NO_UNIT)):
         if m := rx.match(core):
             number = parse_numeral(m.group("num"))
             if number is None or number == 0 or "。" in core:  # 五、掩体计划。: a list's item (a full stop only after 第N章)
                 return None
             label = core[: m.start("sep")] if m.group("sep") is not None else core
-            if rx is _BRACKETED_ARABIC:
-                label = m.group("num")  # 【01】 → 01, as 【第一章】 loses its brackets
+            if rx is _BRACKETED and _BRACKET_CLOSE[_BRACKET_OPEN.index(m.group("open"))] != m.group("close"):
+                return None  # 【3] is no pair
+            if rx is _BRACKETED_ARABIC or rx is _BRACKETED:
+                label = m.group("num")  # 【01】 → 01, 〔三〕 → 三, as 【第一章】 loses its brackets
             heading = _titled("chapter", label.strip(), m.group("title") or "", number, line_no, rule, "sep")
             return heading and heading._replace(weak=True)
     if m := _FINANCIAL_VOLUME.match(core):
