@@ -9,7 +9,6 @@ headings of its own: bookbuilder.structure.heading_choice chooses among a file's
 """
 from __future__ import annotations
 
-import html
 import re
 import string
 import tomllib
@@ -116,7 +115,7 @@ _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 _PRIVATE_USE = frozenset(map(chr, range(0xE000, 0xF900)))
 _DEBRIS_STARTS = frozenset("章正最目V《标※" + SEPARATOR_MARKS + LABEL_BRACKETS[0] + "0123456789") | _PRIVATE_USE
 _DEBRIS_ENDS = frozenset(")）>" + LABEL_BRACKETS[1] + SEPARATOR_MARKS + string.ascii_letters)  # …分宝 biqukan.com
-_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
+_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
@@ -158,14 +157,12 @@ def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
     (prefix, suffix), more = _debris(extra)
     if not line:
         return line
-    if more is None and line[0] not in _DEBRIS_STARTS and line[-1] not in _DEBRIS_ENDS and "<" not in line and "&" not in line:
+    if more is None and line[0] not in _DEBRIS_STARTS and line[-1] not in _DEBRIS_ENDS and not _MARKUP_SIGNS.intersection(line):
         return line  # nothing a site puts around a heading starts or ends it (most lines)
     if line[-1].isascii() and _URL_TITLE.match(line):
         return line  # 第21章 www.example.com: the URL is the whole title, unbracketed, with no site word: a story's
-    if "<" in line:
-        line = _TAG.sub("", line)
-    if "&" in line:
-        line = html.unescape(line).replace("\xa0", " ")
+    if _MARKUP_SIGNS.intersection(line):
+        line = without_markup(line)
     if more is not None:
         line = more.sub("", line)
     for _ in range(3):
@@ -173,6 +170,29 @@ def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
         if cut == line:
             break
         line = cut
+    return line
+
+
+_MARKUP_SIGNS = frozenset("<>&＜＞")
+_FULLWIDTH_ANGLES = str.maketrans("＜＞", "<>")
+
+
+def without_markup(line: str) -> str:
+    """A heading line without a scraper's markup, as normalize/clean.py's strip_html takes it out of a
+    paragraph (the same tag names: 1<2 and <不是标签> stay): 第一章 <div> → 第一章, and the forms a
+    paragraph rarely shows but a heading line of an HTML page saved as text does: markup escaped
+    once more (第一章 &lt;div&gt;), and written with full-width angles (第一章 ＜div＞), which count only
+    where they hold a tag."""
+    from bookbuilder.normalize.clean import strip_html  # here: normalize imports this module
+
+    line = _TAG.sub("", line) if "<" in line else line  # a tag with a long style="…" strip_html's limit misses
+    for _ in range(2):  # &lt;div&gt; is <div> once its entities are read, then a tag like any other
+        cleaned = strip_html(line)
+        if cleaned == line:
+            break
+        line = cleaned
+    if "＜" in line and (plain := strip_html(line.translate(_FULLWIDTH_ANGLES))) != line.translate(_FULLWIDTH_ANGLES):
+        line = plain
     return line
 
 
@@ -286,6 +306,10 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
     if custom is not None and (m := custom.match(line)):
         number = parse_numeral(m.group(1)) if m.groups() and m.group(1) else None
         return Heading("chapter", normalize_title(line), number, line_no, rule="custom")
+    if _MARKUP_SIGNS.intersection(line):  # 第一章 <div class="…">: judged, and titled, without a scraper's markup
+        line = without_markup(line)
+        if not line:
+            return None
     if _LATIN.search(line):  # 第19章 论玉魄【http://…】某58百度云搜索资源…: judged without the advert glued on
         line = without_advert(line)
     if line[0] == "ˇ" and (m := _MARKED.match(line)):
