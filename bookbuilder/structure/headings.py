@@ -10,16 +10,14 @@ headings of its own: bookbuilder.structure.heading_choice chooses among a file's
 from __future__ import annotations
 
 import re
-import string
-import tomllib
-from functools import lru_cache
-from importlib import resources
 from typing import NamedTuple
 
+from bookbuilder.structure.heading_debris import (DEBRIS_STARTS, LATIN, MARKUP_SIGNS, heading_core, without_advert,
+                                                 without_markup)
 from bookbuilder.numerals import FINANCIAL_TO_TEN, NUMERAL_CHARS, ONE_TO_TEN, TO_HUNDREDS, TO_THOUSANDS, parse_numeral
 from bookbuilder.vocabulary import (BACK_MATTER, BARE_CHAPTER_UNITS, BOOK_PARTS, CHAPTER_UNITS, COUNTER_WORDS, FILE_FORMAT,
-                                    FRONT_MATTER, HALF_VOLUME_UNITS, LABEL_BRACKETS, LAST_PART, OPENING_BRACKETS,
-                                    SEPARATOR_MARKS, SIDE_STORIES, STAR_MARKS, VOLUME_WORDS, any_case, char_class, expand,
+                                    FRONT_MATTER, HALF_VOLUME_UNITS, LABEL_BRACKETS, LAST_PART,
+                                    SIDE_STORIES, STAR_MARKS, VOLUME_WORDS, any_case, char_class,
                                     matter_pattern, plain, unit_class)
 
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
@@ -110,12 +108,6 @@ _NOT_A_FRAMED_TITLE = re.compile(rf"分割线|完$|[网阁]$|书屋|书城|书�
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
 _END_OF_CHAPTER = re.compile(r"^[（(]?(?:终|終|完)[)）]?$")  # (结束, 完结 may be a last chapter's title: 第88章 完结)
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
-# What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
-# A private-use character: an icon-font glyph a scraper kept before a heading (titles.toml).
-_PRIVATE_USE = frozenset(map(chr, range(0xE000, 0xF900)))
-_DEBRIS_STARTS = frozenset("章正最目V《标※" + SEPARATOR_MARKS + LABEL_BRACKETS[0] + "0123456789") | _PRIVATE_USE
-_DEBRIS_ENDS = frozenset(")）>" + LABEL_BRACKETS[1] + SEPARATOR_MARKS + string.ascii_letters)  # …分宝 biqukan.com
-_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
@@ -124,7 +116,7 @@ BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
 # (〖 is not among them, though debris may start with it: a line that opens with 〖 is offered to no rule.)
 STARTS = (frozenset("ˇ第卷（(CPp" + _BRACKET_OPEN + BOOK_PARTS + LAST_PART + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES)
-                    + TO_THOUSANDS + FINANCIAL_TO_TEN + "0123456789０１２３４５６７８９") | (_DEBRIS_STARTS - {"〖"}) | _STARS)
+                    + TO_THOUSANDS + FINANCIAL_TO_TEN + "0123456789０１２３４５６７８９") | (DEBRIS_STARTS - {"〖"}) | _STARS)
 
 
 class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple is quick to make
@@ -136,110 +128,6 @@ class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple
     rule: str = "numbered"  # which rule found it (check explains the choice by these names)
     weak: bool = False  # needs the numbering's support
     part: int | None = None  # 第一章(2): the second page of chapter one on a paged site
-
-
-@lru_cache(maxsize=8)
-def _debris(extra: tuple[str, ...] = ()) -> tuple[tuple[re.Pattern, re.Pattern], re.Pattern | None]:
-    """(prefix, suffix) patterns of data/titles.toml, and book.toml's title_junk cut anywhere."""
-    data = tomllib.loads(resources.files("bookbuilder").joinpath("data/titles.toml").read_text("utf-8"))
-    prefixes = [expand(p["regex"]) for p in data["pattern"] if p["kind"] == "prefix"]
-    suffixes = [expand(p["regex"]) for p in data["pattern"] if p["kind"] == "suffix"]
-    anywhere = "|".join(f"(?:{rx})" for rx in extra)
-    return (re.compile("|".join(f"(?:{rx})" for rx in prefixes)),
-            re.compile("|".join(f"(?:{rx})" for rx in suffixes))), (re.compile(anywhere) if anywhere else None)
-
-
-_URL_TITLE = re.compile(rf"^第\s*{_N}\s*{CHAPTER_UNIT}[\s:：]+(?i:https?://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:/\S*)?$")
-
-
-def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
-    """The line without what sites put around a heading (data/titles.toml, book.toml's title_junk)."""
-    (prefix, suffix), more = _debris(extra)
-    if not line:
-        return line
-    if more is None and line[0] not in _DEBRIS_STARTS and line[-1] not in _DEBRIS_ENDS and not _MARKUP_SIGNS.intersection(line):
-        return line  # nothing a site puts around a heading starts or ends it (most lines)
-    if line[-1].isascii() and _URL_TITLE.match(line):
-        return line  # 第21章 www.example.com: the URL is the whole title, unbracketed, with no site word: a story's
-    if _MARKUP_SIGNS.intersection(line):
-        line = without_markup(line)
-    if more is not None:
-        line = more.sub("", line)
-    for _ in range(3):
-        cut = suffix.sub("", prefix.sub("", line, count=1), count=1).strip()
-        if cut == line:
-            break
-        line = cut
-    return line
-
-
-_MARKUP_SIGNS = frozenset("<>&＜＞")
-_FULLWIDTH_ANGLES = str.maketrans("＜＞", "<>")
-
-
-def without_markup(line: str) -> str:
-    """A heading line without a scraper's markup, as normalize/clean.py's strip_html takes it out of a
-    paragraph (the same tag names: 1<2 and <不是标签> stay): 第一章 <div> → 第一章, and the forms a
-    paragraph rarely shows but a heading line of an HTML page saved as text does: markup escaped
-    once more (第一章 &lt;div&gt;), and written with full-width angles (第一章 ＜div＞), which count only
-    where they hold a tag."""
-    from bookbuilder.normalize.clean import strip_html  # here: normalize imports this module
-
-    line = _TAG.sub("", line) if "<" in line else line  # a tag with a long style="…" strip_html's limit misses
-    for _ in range(2):  # &lt;div&gt; is <div> once its entities are read, then a tag like any other
-        cleaned = strip_html(line)
-        if cleaned == line:
-            break
-        line = cleaned
-    if "＜" in line and (plain := strip_html(line.translate(_FULLWIDTH_ANGLES))) != line.translate(_FULLWIDTH_ANGLES):
-        line = plain
-    return line
-
-
-_LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")  # a URL needs letters: most lines have none and are not looked at
-_CLAUSE_MARKS = "，,、；;：: \u3000【[〖（("
-
-
-def without_advert(line: str) -> str:
-    """The heading line before a site's advert glued to it: 第19章 论玉魄【http://…】某58百度云
-    搜索资源，搜小说… → 第19章 论玉魄; 第83章 救百度云搜索,搜小说就是方便  http://… → 第83章 救. In the title
-    (the line after its 第N章 label), the advert is the URL that normalize's url_adverts would cut in a
-    paragraph, or a URL after clauses with site words (请记住本站网址：www…); with what follows it when
-    that is site words, and the clauses right before it that hold site words (clean.SITE_WORDS,
-    NOTICE_WORDS), from the first such word on. A URL that is the title (第21章 www.example.com, a
-    story's), a title with a site word and no URL (第5章 下载), and a line whose words after the URL are
-    no site's are no advert."""
-    if not _LATIN.search(line):
-        return line
-    from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, find_urls, url_adverts  # here: normalize imports this module
-
-    offset = m.start("title") if (m := _NUMBERED.match(line)) else 0
-    label, title = line[:offset], line[offset:]
-    spans, urls = url_adverts(title), find_urls(title)
-    if not urls:
-        return line
-    start, end = urls[0][0], max(span[1] for span in spans + urls)  # (url_adverts may say why, third)
-    # a bracket around the URL goes from its opening; a notice's sentence only as far as its site words (below)
-    start = min([start] + [span[0] for span in spans if title[span[0]] in OPENING_BRACKETS])
-    tail = title[end:].strip(" \u3000")
-    if tail and not (SITE_WORDS.search(tail) or NOTICE_WORDS.search(tail)):
-        return line  # a story's words after the URL: not the site's
-    if not title[:start].strip(" \u3000") and not tail:
-        return line  # 第21章 www.example.com: the URL is the whole title
-    head, words = title[:start], False
-    while True:
-        head = head.rstrip(_CLAUSE_MARKS)
-        k = max(head.rfind(c) for c in _CLAUSE_MARKS)
-        clause = head[k + 1:]
-        found = [m.start() for m in (SITE_WORDS.search(clause), NOTICE_WORDS.search(clause)) if m]
-        if not found:
-            break
-        head, words = head[:k + 1 + min(found)], True
-        if min(found) > 0 or k == -1:
-            break  # 救百度云搜索: the title's own words stand before the slogan
-    if not (spans or words or tail):
-        return line  # a URL alone after the title, no site word beside it: the story's
-    return (label + head.rstrip(_CLAUSE_MARKS)).rstrip() or line
 
 
 def _spaced(text: str) -> str:
@@ -306,12 +194,12 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
     if custom is not None and (m := custom.match(line)):
         number = parse_numeral(m.group(1)) if m.groups() and m.group(1) else None
         return Heading("chapter", normalize_title(line), number, line_no, rule="custom")
-    if _MARKUP_SIGNS.intersection(line):  # 第一章 <div class="…">: judged, and titled, without a scraper's markup
+    if MARKUP_SIGNS.intersection(line):  # 第一章 <div class="…">: judged, and titled, without a scraper's markup
         line = without_markup(line)
         if not line:
             return None
-    if _LATIN.search(line):  # 第19章 论玉魄【http://…】某58百度云搜索资源…: judged without the advert glued on
-        line = without_advert(line)
+    if LATIN.search(line):  # 第19章 论玉魄【http://…】某58百度云搜索资源…: judged without the advert glued on
+        line = without_advert(line, m.start("title") if (m := _NUMBERED.match(line)) else 0)
     if line[0] == "ˇ" and (m := _MARKED.match(line)):
         return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="marked")
     if len(line) > 2 * MAX_LONG_HEADING or ("。" in line and not _ends_once(line)):  # most prose lines hold a full stop
