@@ -63,6 +63,11 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         accepted.update(ok)
         if len(ok) < seen:
             rejected[rule] = seen - len(ok)
+    if family := families.get("glued"):
+        ok = _run_through(accepted, family)
+        accepted.update(ok)
+        if len(ok) < len(family):
+            rejected["glued"] = len(family) - len(ok)
     if first := _first_label_without_di(accepted, families.get("no-di", {})):
         accepted.update(first)
         rejected["no-di"] -= len(first)
@@ -269,6 +274,20 @@ def _first_label_without_di(accepted: dict[int, Heading], family: dict[int, Head
     if not unit or not own or unit.group(1) != own.group(1):
         return {}
     return {i: h._replace(weak=False)}
+
+
+def _run_through(accepted: dict[int, Heading], family: dict[int, Heading]) -> dict[int, Heading]:
+    """A 第N章 glued to a title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is a heading where
+    the chapters on both sides run on through it (N-1 before, N+1 after), as a sentence that opens
+    with 第N章 seldom stands exactly there; one neighbour is not enough. The file's first such chapter
+    needs the two after it to run on (N+1, N+2), its last the two before it."""
+    seq = sorted((i, h) for i, h in {**accepted, **family}.items() if h.kind == "chapter" and h.number is not None)
+    numbers = [h.number for _, h in seq]
+
+    def runs(k: int, ks: tuple[int, ...]) -> bool:
+        return all(0 <= k + d < len(seq) and numbers[k + d] == numbers[k] + d for d in ks)
+
+    return {i: h for k, (i, h) in enumerate(seq) if i in family and (runs(k, (-1, 1)) or runs(k, (1, 2)) or runs(k, (-2, -1)))}
 
 
 def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) -> dict[int, Heading]:

@@ -155,6 +155,7 @@ def chapter_number(line: str) -> int | None:
     return parse_numeral(m.group(0)) if m else None
 
 
+_GLUED_PROSE = frozenset("的了是里中上下后前时")  # 第一章的内容…, 第三回里…: after 第N章 they make a sentence
 _UNIT_WORDS = frozenset(("回合", "回事", "回家", "回来", "回去", "回头", "节课", "节目", "章程", "章节", "话题", "话说"))
 
 
@@ -274,7 +275,8 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
         part, page = int(p.group("part")), p.group(0).strip()
         title = title[: p.start()].strip()
     flaw = _title_flaw(title)
-    if flaw == "reject" or (flaw and not sep and title):  # 第一章的内容他早已背熟，此刻…: prose
+    glued = bool(flaw and not sep and title)  # 第一章的内容他早已背熟，此刻…: prose, as a rule
+    if flaw == "reject" or (glued and ("。" in title or title[0] in _GLUED_PROSE)):
         return None
     if _END_OF_CHAPTER.match(title):
         return None  # 第二章 完: the end of chapter two, not a heading
@@ -287,8 +289,10 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
     volume = _volume_title(m.group("vol")) if m.group("vol") else None
     # The page's number stays in the title until the chapter is seen to go on under the same
     # number (parse: then it is a paged site's chapter and the number goes).
+    # A glued title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is read so only where both
+    # neighbours' numbers run on through it (heading_choice): its own rule, "glued".
     return Heading("chapter", _spaced(f"{label} {title}" if title else label) + page, parse_numeral(numeral.replace(" ", "")), line_no,
-                   volume=volume, weak=flaw is not None, part=part)
+                   volume=volume, rule="glued" if glued else "numbered", weak=flaw is not None, part=part)
 
 
 def without_page(title: str) -> str:

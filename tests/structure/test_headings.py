@@ -715,7 +715,7 @@ def test_a_heading_repeated_at_the_start_of_the_text_is_cut_off_it(tmp_path, fir
     assert next(loaded.book.chapters()).blocks[0].text == kept
 
 
-# A volume number glued before the chapter's (第二十一集第164章…): the line is no heading of its own.
+# A volume number glued before the chapter's (第二十一集第164章…): a fix names the line as the source has it.
 GLUED_VOLUME = f"第162章 甲\n{BODY}第163章 乙\n{BODY}第二十一集第164章飘渺，重逢\n{BODY}第165章 丁\n{BODY}"
 
 
