@@ -93,11 +93,20 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
             continue
         last = run[-1]
         later = {title_key(accepted[j].title) for j in order if j > last}
-        keep_last = last != order[-1] and title_key(accepted[last].title) not in later
+        keep_last = last != order[-1] and title_key(accepted[last].title) not in later and not _numbering_restarts(last, order, accepted)
         toc += run[:-1] if keep_last else run
     for i in toc:
         del accepted[i]
     return accepted, toc, tuple(repeats)
+
+
+def _numbering_restarts(last: int, order: list[int], accepted: dict) -> bool:
+    """The contents' last entry is no first chapter where the next chapter after it goes back in
+    the numbering (the contents ends at 第五十章, the text starts at 第一章), though its own title is
+    not given again word for word (a download that lacks its last chapters, or titles it otherwise)."""
+    here = accepted[last]
+    after = next((accepted[j] for j in order if j > last and accepted[j].kind == "chapter" and accepted[j].number is not None), None)
+    return here.kind == "chapter" and here.number is not None and after is not None and after.number <= here.number
 
 
 def _named_again(run: list[int], order: list[int], accepted: dict) -> bool:
