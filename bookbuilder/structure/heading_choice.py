@@ -52,7 +52,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         if rule == "bare":
             family = _alone_apart(family, before)
         if rule in BARE_RULES:
-            family = _without_lists(family, before)
+            family = _without_lists(family, before, next((i for i, h in cands.items() if h.rule != rule), None))
         if rule in BARE_RULES and strong_chapters >= 3 and family:
             # never in a book that has 第N章 headings of its own, but where they stop for long
             family = _where_numbering_stops(accepted, family, before)
@@ -93,10 +93,12 @@ LIST_GAP = 1  # lines from one numbered line to the next, at the most (the next 
 LIST_RUN = 3  # items in a row so close, at the least, for them to be a list or a poem's numbered lines
 
 
-def _without_lists(family: dict[int, Heading], before: dict[int, int]) -> dict[int, Heading]:
-    """A bare number's family without its lists: three or more of its lines one under another are
-    a poem's numbered lines or a list of steps inside a chapter (1. 打开门 / 2. 走进去), not chapters, which stand apart with their text between them. A first run whose numbers
-    all come again later stays: a contents at the top, which the contents rule judges."""
+def _without_lists(family: dict[int, Heading], before: dict[int, int], other: int | None) -> dict[int, Heading]:
+    """A bare number's family without its lists: three or more of its lines one under another are a
+    poem's numbered lines or a list of steps inside a chapter (1. 打开门 / 2. 走进去), not chapters,
+    which stand apart with their text between them. A first run whose numbers all come again later,
+    and before any other rule's candidate (`other`: the first line of one), stays: a contents at the
+    top, which the contents rule judges."""
     order = list(family)
     runs, run = [], order[:1]
     for a, b in zip(order, order[1:]):
@@ -108,7 +110,7 @@ def _without_lists(family: dict[int, Heading], before: dict[int, int]) -> dict[i
     runs.append(run)
     later = {family[i].number for r in runs[1:] for i in r}
     lists = {i for k, r in enumerate(runs) if len(r) >= LIST_RUN
-             and not (k == 0 and all(family[i].number in later for i in r))  # 目录: its numbers come again
+             and not (k == 0 and (other is None or r[-1] < other) and all(family[i].number in later for i in r))  # 目录
              for i in r}
     return {i: h for i, h in family.items() if i not in lists} if lists else family
 
@@ -279,15 +281,26 @@ def _first_label_without_di(accepted: dict[int, Heading], family: dict[int, Head
 def _run_through(accepted: dict[int, Heading], family: dict[int, Heading]) -> dict[int, Heading]:
     """A 第N章 glued to a title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is a heading where
     the chapters on both sides run on through it (N-1 before, N+1 after), as a sentence that opens
-    with 第N章 seldom stands exactly there; one neighbour is not enough. The file's first such chapter
-    needs the two after it to run on (N+1, N+2), its last the two before it."""
-    seq = sorted((i, h) for i, h in {**accepted, **family}.items() if h.kind == "chapter" and h.number is not None)
-    numbers = [h.number for _, h in seq]
+    with 第N章 seldom stands exactly there; one neighbour is not enough. The file's first chapter needs
+    the two after it to run on (N+1, N+2), its last the two before it. Each is judged among the others
+    taken so far, so that a sentence turned away does not stand in its neighbours' way."""
+    keep = dict(family)
+    for _ in range(3):
+        ok = {i: h for i, h in family.items() if _runs_through(i, {**accepted, **keep, i: h})}
+        if ok == keep:
+            break
+        keep = ok
+    return keep
 
-    def runs(k: int, ks: tuple[int, ...]) -> bool:
-        return all(0 <= k + d < len(seq) and numbers[k + d] == numbers[k] + d for d in ks)
 
-    return {i: h for k, (i, h) in enumerate(seq) if i in family and (runs(k, (-1, 1)) or runs(k, (1, 2)) or runs(k, (-2, -1)))}
+def _runs_through(i: int, headings: dict[int, Heading]) -> bool:
+    seq = sorted((j, h.number) for j, h in headings.items() if h.kind == "chapter" and h.number is not None)
+    k = [j for j, _ in seq].index(i)
+
+    def runs(*ds: int) -> bool:
+        return all(0 <= k + d < len(seq) and seq[k + d][1] == seq[k][1] + d for d in ds)
+
+    return runs(-1, 1) or (k == 0 and runs(1, 2)) or (k == len(seq) - 1 and runs(-2, -1))
 
 
 def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) -> dict[int, Heading]:
