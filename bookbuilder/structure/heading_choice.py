@@ -52,7 +52,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         if rule == "bare":
             family = _alone_apart(family, before)
         if rule in BARE_RULES:
-            family = _without_lists(family, before, next((i for i, h in cands.items() if h.rule != rule), None))
+            family = _without_lists(family, before, next((i for i, h in cands.items() if h.rule != rule and h.kind == "chapter"), None))
         if rule in BARE_RULES and strong_chapters >= 3 and family:
             # never in a book that has 第N章 headings of its own, but where they stop for long
             family = _where_numbering_stops(accepted, family, before)
@@ -96,9 +96,9 @@ LIST_RUN = 3  # items in a row so close, at the least, for them to be a list or 
 def _without_lists(family: dict[int, Heading], before: dict[int, int], other: int | None) -> dict[int, Heading]:
     """A bare number's family without its lists: three or more of its lines one under another are a
     poem's numbered lines or a list of steps inside a chapter (1. 打开门 / 2. 走进去), not chapters,
-    which stand apart with their text between them. A first run whose numbers all come again later,
-    and before any other rule's candidate (`other`: the first line of one), stays: a contents at the
-    top, which the contents rule judges."""
+    which stand apart with their text between them. A first run before the family's chapters and
+    before any other rule's chapter (`other`: the first line of one) stays: a contents at the top
+    (maybe under a blurb), which the contents rule judges."""
     order = list(family)
     runs, run = [], order[:1]
     for a, b in zip(order, order[1:]):
@@ -108,9 +108,8 @@ def _without_lists(family: dict[int, Heading], before: dict[int, int], other: in
             runs.append(run)
             run = [b]
     runs.append(run)
-    later = {family[i].number for r in runs[1:] for i in r}
     lists = {i for k, r in enumerate(runs) if len(r) >= LIST_RUN
-             and not (k == 0 and (other is None or r[-1] < other) and all(family[i].number in later for i in r))  # 目录
+             and not (k == 0 and len(runs) > 1 and (other is None or r[-1] < other))  # a 目录 over the chapters
              for i in r}
     return {i: h for i, h in family.items() if i not in lists} if lists else family
 

@@ -7,7 +7,7 @@ import pytest
 
 from bookbuilder.pipeline import load_book
 from bookbuilder.structure import heading_choice
-from bookbuilder.structure.headings import candidate
+from bookbuilder.structure.headings import Heading, candidate
 
 BODY = "他走进院子，看见一棵老树。\n树下坐着一个老人。\n"
 
@@ -105,14 +105,20 @@ def test_list_gap(tmp_path, between, expected):
     assert numbers(tmp_path, text) == expected
 
 
-# LIST_RUN: three such lines in a row are a list; two are not
-@pytest.mark.parametrize("run, expected", [(3, [4, 5, 6]), (2, [1, 2, 3, 4, 5, 6])])
-def test_list_run(tmp_path, run, expected):
+# LIST_RUN: three such lines in a row are a list; two are not (a family after another rule's chapter at line 1)
+@pytest.mark.parametrize("run, kept", [(3, [40, 60]), (2, [10, 11, 40, 60])])
+def test_list_run(run, kept):
     assert heading_choice.LIST_RUN == 3
-    close = "".join(f"〔{n}〕\n" for n in range(1, run + 1))
-    spaced = bracketed(*(f"〔{n}〕" for n in range(run + 1, 7)))
-    found = [n for n in numbers(tmp_path, BODY + close + BODY + spaced) if n is not None]
-    assert found == expected
+    lines = list(range(10, 10 + run)) + [40, 60]
+    family = {i: Heading("chapter", str(i), n, i, rule="bracketed", weak=True) for n, i in enumerate(lines, 1)}
+    assert list(heading_choice._without_lists(family, {i: i for i in range(100)}, 1)) == kept
+
+
+def test_a_first_run_over_the_chapters_is_left_to_the_contents_rule():
+    """【01】 … 【04】 under a blurb, the text's 【01】 right after: the contents, not a list."""
+    lines = [5, 6, 7, 8, 9, 30, 50, 70]
+    family = {i: Heading("chapter", str(i), n, i, rule="arabic", weak=True) for n, i in enumerate(lines, 1)}
+    assert list(heading_choice._without_lists(family, {i: i for i in range(100)}, None)) == lines
 
 
 GLUED = "第二百一十五章脚踏祥云行四海,一条竹杖伏万妖 五"
@@ -136,3 +142,11 @@ def test_a_title_glued_with_a_comma_needs_both_neighbours(tmp_path, before, afte
 def test_a_sentence_glued_to_a_number_stays_text(tmp_path, line):
     text = f"第二百一十四章 山高\n{BODY}{line}\n{BODY}第二百一十六章 水长\n{BODY}第二百一十七章 云深\n{BODY}"
     assert numbers(tmp_path, text) == [214, 216, 217]
+
+
+def test_a_contents_of_bracketed_numbers_right_over_the_first_chapter(tmp_path):
+    """A 晋江-style contents 【01】 … 【04】 under the blurb, the text's 【01】 on the next line: the
+    first chapter keeps its heading (it had gone with the contents), the contents goes."""
+    chapters_text = "".join(f"【0{n}】\n{BODY}这是第{n}段。\n" for n in range(1, 5))
+    text = "《某书》\n作者：某某\n文案：\n这是一个故事。\n" + "".join(f"【0{n}】\n" for n in range(1, 5)) + chapters_text
+    assert numbers(tmp_path, text) == [1, 2, 3, 4]
