@@ -108,7 +108,7 @@ def _without_lists(family: dict[int, Heading], before: dict[int, int], other: in
             runs.append(run)
             run = [b]
     runs.append(run)
-    lists = {i for k, r in enumerate(runs) if len(r) >= LIST_RUN
+    lists = {i for k, r in enumerate(runs) if len({family[j].number for j in r}) >= LIST_RUN  # (a heading given three times is one)
              and not (k == 0 and len(runs) > 1 and (other is None or r[-1] < other))  # a 目录 over the chapters
              for i in r}
     return {i: h for i, h in family.items() if i not in lists} if lists else family

@@ -150,3 +150,10 @@ def test_a_contents_of_bracketed_numbers_right_over_the_first_chapter(tmp_path):
     chapters_text = "".join(f"【0{n}】\n{BODY}这是第{n}段。\n" for n in range(1, 5))
     text = "《某书》\n作者：某某\n文案：\n这是一个故事。\n" + "".join(f"【0{n}】\n" for n in range(1, 5)) + chapters_text
     assert numbers(tmp_path, text) == [1, 2, 3, 4]
+
+
+def test_a_heading_given_three_times_one_under_another_is_no_list():
+    """二十 悄立雁门 three times on its lines (a 天龙八部 download, 25 chapters so): one heading, not a list."""
+    lines = [10, 40, 41, 42, 70]
+    family = {i: Heading("chapter", "二十", n, i, rule="bare", weak=True) for i, n in zip(lines, (19, 20, 20, 20, 21))}
+    assert list(heading_choice._without_lists(family, {i: i for i in range(100)}, 1)) == lines
