@@ -285,21 +285,23 @@ def _run_through(accepted: dict[int, Heading], family: dict[int, Heading]) -> di
     taken so far, so that a sentence turned away does not stand in its neighbours' way."""
     keep = dict(family)
     for _ in range(3):
-        ok = {i: h for i, h in family.items() if _runs_through(i, {**accepted, **keep, i: h})}
+        seq = sorted((j, h.number) for j, h in {**accepted, **keep}.items() if h.kind == "chapter" and h.number is not None)
+        lines = [j for j, _ in seq]
+        ok = {i: h for i, h in family.items() if h.kind == "chapter" and _runs_through(i, h.number, seq, lines)}
         if ok == keep:
             break
         keep = ok
     return keep
 
 
-def _runs_through(i: int, headings: dict[int, Heading]) -> bool:
-    seq = sorted((j, h.number) for j, h in headings.items() if h.kind == "chapter" and h.number is not None)
-    k = [j for j, _ in seq].index(i)
-
-    def runs(*ds: int) -> bool:
-        return all(0 <= k + d < len(seq) and seq[k + d][1] == seq[k][1] + d for d in ds)
-
-    return runs(-1, 1) or (k == 0 and runs(1, 2)) or (k == len(seq) - 1 and runs(-2, -1))
+def _runs_through(i: int, number: int, seq: list[tuple[int, int]], lines: list[int]) -> bool:
+    """Whether the chapters around line i (seq: line and number of each, in order) run on through its number."""
+    k = bisect.bisect_left(lines, i)
+    before = [n for _, n in seq[max(0, k - 2):k]]
+    after = [n for _, n in seq[k + (k < len(lines) and lines[k] == i):][:2]]
+    first, last = not seq[:k], not seq[k + (k < len(lines) and lines[k] == i):]
+    return ((before[-1:] == [number - 1] and after[:1] == [number + 1]) or (first and after == [number + 1, number + 2])
+            or (last and before == [number - 2, number - 1]))
 
 
 def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) -> dict[int, Heading]:
