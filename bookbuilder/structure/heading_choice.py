@@ -52,7 +52,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         if rule == "bare":
             family = _alone_apart(family, before)
         if rule in BARE_RULES:
-            family = _without_lists(family, before, next((i for i, h in cands.items() if h.rule != rule and h.kind == "chapter"), None))
+            family = _without_lists(family, before, cands, rule)
         if rule in BARE_RULES and strong_chapters >= 3 and family:
             # never in a book that has 第N章 headings of its own, but where they stop for long
             family = _where_numbering_stops(accepted, family, before)
@@ -93,12 +93,12 @@ LIST_GAP = 1  # lines from one numbered line to the next, at the most (the next 
 LIST_RUN = 3  # items in a row so close, at the least, for them to be a list or a poem's numbered lines
 
 
-def _without_lists(family: dict[int, Heading], before: dict[int, int], other: int | None) -> dict[int, Heading]:
+def _without_lists(family: dict[int, Heading], before: dict[int, int], cands: dict[int, Heading], rule: str) -> dict[int, Heading]:
     """A bare number's family without its lists: three or more of its lines one under another are a
     poem's numbered lines or a list of steps inside a chapter (1. 打开门 / 2. 走进去), not chapters,
-    which stand apart with their text between them. A first run before the family's chapters and
-    before any other rule's chapter (`other`: the first line of one) stays: a contents at the top
-    (maybe under a blurb), which the contents rule judges."""
+    which stand apart with their text between them. A contents is left to the contents rule: a first
+    run before the family's chapters and any other rule's (maybe under a blurb), or a run whose names
+    come again later on headings of any rule (a volume's own contents, 01　负荆行… over 一 负荆行…)."""
     order = list(family)
     runs, run = [], order[:1]
     for a, b in zip(order, order[1:]):
@@ -108,10 +108,23 @@ def _without_lists(family: dict[int, Heading], before: dict[int, int], other: in
             runs.append(run)
             run = [b]
     runs.append(run)
+    other = next((i for i, h in cands.items() if h.rule != rule and h.kind == "chapter"), None)
     lists = {i for k, r in enumerate(runs) if len({family[j].number for j in r}) >= LIST_RUN  # (a heading given three times is one)
              and not (k == 0 and len(runs) > 1 and (other is None or r[-1] < other))  # a 目录 over the chapters
+             and not _named_again(r, cands)
              for i in r}
     return {i: h for i, h in family.items() if i not in lists} if lists else family
+
+
+def _name(heading: Heading) -> str:
+    """A numbered title's name, its number aside: 01 负荆行 → 负荆行."""
+    return title_key(heading.title.partition(" ")[2])
+
+
+def _named_again(run: list[int], cands: dict[int, Heading]) -> bool:
+    """Half the run's entries, at the least, are named again on later headings: a contents."""
+    later = {_name(h) for i, h in cands.items() if i > run[-1]}
+    return sum(1 for i in run if _name(cands[i]) and _name(cands[i]) in later) >= len(run) / 2
 
 
 STOPPED = 2000  # non-blank lines without a 第N章 heading: the book's headings stopped, or changed their style, there

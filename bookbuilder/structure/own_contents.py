@@ -94,7 +94,10 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
         last = run[-1]
         later = {title_key(accepted[j].title) for j in order if j > last}
         keep_last = last != order[-1] and title_key(accepted[last].title) not in later and not _numbering_restarts(last, order, accepted)
-        toc += run[:-1] if keep_last else run
+        # ●第二卷 惊风密雨 over its own contents (01　负荆行 …): the volume opens here; a volume listed in a
+        # contents (异类's 第一部分 among its chapters) is named again later, and goes with it
+        keep_first = accepted[run[0]].kind == "volume" and title_key(accepted[run[0]].title) not in later
+        toc += run[keep_first:-1] if keep_last else run[keep_first:]
     for i in toc:
         del accepted[i]
     return accepted, toc, tuple(repeats)

@@ -105,20 +105,22 @@ def test_list_gap(tmp_path, between, expected):
     assert numbers(tmp_path, text) == expected
 
 
+FIRST = Heading("chapter", "第一章 起", 1, 1)  # another rule's chapter above the family's lines
+
 # LIST_RUN: three such lines in a row are a list; two are not (a family after another rule's chapter at line 1)
 @pytest.mark.parametrize("run, kept", [(3, [40, 60]), (2, [10, 11, 40, 60])])
 def test_list_run(run, kept):
     assert heading_choice.LIST_RUN == 3
     lines = list(range(10, 10 + run)) + [40, 60]
     family = {i: Heading("chapter", str(i), n, i, rule="bracketed", weak=True) for n, i in enumerate(lines, 1)}
-    assert list(heading_choice._without_lists(family, {i: i for i in range(100)}, 1)) == kept
+    assert list(heading_choice._without_lists(family, {i: i for i in range(100)}, {1: FIRST, **family}, "bracketed")) == kept
 
 
 def test_a_first_run_over_the_chapters_is_left_to_the_contents_rule():
     """【01】 … 【04】 under a blurb, the text's 【01】 right after: the contents, not a list."""
     lines = [5, 6, 7, 8, 9, 30, 50, 70]
     family = {i: Heading("chapter", str(i), n, i, rule="arabic", weak=True) for n, i in enumerate(lines, 1)}
-    assert list(heading_choice._without_lists(family, {i: i for i in range(100)}, None)) == lines
+    assert list(heading_choice._without_lists(family, {i: i for i in range(100)}, family, "arabic")) == lines
 
 
 GLUED = "第二百一十五章脚踏祥云行四海,一条竹杖伏万妖 五"
@@ -156,4 +158,17 @@ def test_a_heading_given_three_times_one_under_another_is_no_list():
     """二十 悄立雁门 three times on its lines (a 天龙八部 download, 25 chapters so): one heading, not a list."""
     lines = [10, 40, 41, 42, 70]
     family = {i: Heading("chapter", "二十", n, i, rule="bare", weak=True) for i, n in zip(lines, (19, 20, 20, 20, 21))}
-    assert list(heading_choice._without_lists(family, {i: i for i in range(100)}, 1)) == lines
+    assert list(heading_choice._without_lists(family, {i: i for i in range(100)}, {1: FIRST, **family}, "bare")) == lines
+
+
+@pytest.mark.parametrize("again, kept", [(["负荆行", "会藩王", "托东南"], True), (["甲", "乙", "托东南"], False)])
+def test_a_run_whose_names_come_again_later_is_a_contents_not_a_list(again, kept):
+    """●第二卷 惊风密雨 over 01　负荆行… 02　会藩王… (a volume's own contents, 康熙王朝 from one download), the
+    chapters later as 一 负荆行 …: left to the contents rule, which drops it, not dropped as a list into the text.
+    Two of three named again is a contents; one is not."""
+    names = ["负荆行", "会藩王", "托东南"]
+    family = {10 + k: Heading("chapter", f"0{k + 1} {n}", k + 1, 10 + k, rule="arabic", weak=True) for k, n in enumerate(names)}
+    family[60] = Heading("chapter", "04 祈平安", 4, 60, rule="arabic", weak=True)
+    chapters = {30 + k: Heading("chapter", f"{'一二三'[k]} {n}", k + 1, 30 + k, rule="bare", weak=True) for k, n in enumerate(again)}
+    found = heading_choice._without_lists(family, {i: i for i in range(100)}, {1: FIRST, **family, **chapters}, "arabic")
+    assert (10 in found) is kept
