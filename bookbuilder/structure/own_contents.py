@@ -93,7 +93,9 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
             continue
         last = run[-1]
         later = {title_key(accepted[j].title) for j in order if j > last}
-        keep_last = last != order[-1] and title_key(accepted[last].title) not in later and not _numbering_restarts(last, order, accepted)
+        named = {_numbered_name(accepted[j]) for j in order if j > last}  # 第008回 … is 第八回 … given again
+        keep_last = (last != order[-1] and title_key(accepted[last].title) not in later and (not _numbered_name(accepted[last]) or _numbered_name(accepted[last]) not in named)
+                     and not _numbering_restarts(last, order, accepted))
         # ●第二卷 惊风密雨 over its own contents (01　负荆行 …): the volume opens here; a volume listed in a
         # contents (异类's 第一部分 among its chapters) is named again later, and goes with it
         keep_first = accepted[run[0]].kind == "volume" and title_key(accepted[run[0]].title) not in later
@@ -101,6 +103,11 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     for i in toc:
         del accepted[i]
     return accepted, toc, tuple(repeats)
+
+
+def _numbered_name(heading) -> tuple:
+    """A heading as its number and name, however the number is written (第008回 甲 and 第八回 甲 are one)."""
+    return (heading.kind, heading.number, title_key(heading.title.partition(" ")[2])) if heading.number is not None else ()
 
 
 def _numbering_restarts(last: int, order: list[int], accepted: dict) -> bool:

@@ -172,3 +172,14 @@ def test_a_run_whose_names_come_again_later_is_a_contents_not_a_list(again, kept
     chapters = {30 + k: Heading("chapter", f"{'一二三'[k]} {n}", k + 1, 30 + k, rule="bare", weak=True) for k, n in enumerate(again)}
     found = heading_choice._without_lists(family, {i: i for i in range(100)}, {1: FIRST, **family, **chapters}, "arabic")
     assert (10 in found) is kept
+
+
+@pytest.mark.parametrize("entry", ["第004回 山路", "第四回 山路", "第 四 回 山路"])
+def test_a_contents_entry_given_again_in_other_numerals_is_the_contents(tmp_path, entry):
+    """西游记 from one download: 第001回 … 第008回, a line of 附录, 第009回 … in the contents; 第008回 had become a
+    chapter, its title given later as 第八回 ….: the same number and name, however the number is written."""
+    names = ["入山", "遇雨", "归途", "山路", "重逢", "远行"]
+    contents = "".join(f"第00{n}回 {t}\n" for n, t in enumerate(names[:3], 1)) + entry + "\n附 录某某\n"
+    contents += "".join(f"第00{n}回 {t}\n" for n, t in enumerate(names[4:], 5))
+    text = "".join(f"第{'一二三四五六'[n]}回 {t}\n{BODY}这是第{n}段。\n" for n, t in enumerate(names))
+    assert numbers(tmp_path, "《某书》\n" + contents + text) == [1, 2, 3, 4, 5, 6]
