@@ -98,11 +98,19 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
                      and not _numbering_restarts(last, order, accepted))
         # ●第二卷 惊风密雨 over its own contents (01　负荆行 …): the volume opens here; a volume listed in a
         # contents (异类's 第一部分 among its chapters) is named again later, and goes with it
-        keep_first = accepted[run[0]].kind == "volume" and title_key(accepted[run[0]].title) not in later
+        keep_first = accepted[run[0]].kind == "volume" and not _volume_named_again(accepted[run[0]], [accepted[j] for j in order if j > last])
         toc += run[keep_first:-1] if keep_last else run[keep_first:]
     for i in toc:
         del accepted[i]
     return accepted, toc, tuple(repeats)
+
+
+def _volume_named_again(volume, later: list) -> bool:
+    """The volume's name on a later heading, its own or a chapter's line (卷一：木兰歌 in a contents, then
+    第一卷：木兰歌 第一回 … over the text)."""
+    name = title_key(volume.title.partition(" ")[2] or volume.title)
+    names = {title_key(t.partition(" ")[2] or t) for h in later for t in (h.title if h.kind == "volume" else None, h.volume) if t}
+    return name in names
 
 
 def _numbered_name(heading) -> tuple:

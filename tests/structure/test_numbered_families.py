@@ -183,3 +183,19 @@ def test_a_contents_entry_given_again_in_other_numerals_is_the_contents(tmp_path
     contents += "".join(f"第00{n}回 {t}\n" for n, t in enumerate(names[4:], 5))
     text = "".join(f"第{'一二三四五六'[n]}回 {t}\n{BODY}这是第{n}段。\n" for n, t in enumerate(names))
     assert numbers(tmp_path, "《某书》\n" + contents + text) == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("again, volumes", [
+    ("第一卷：木兰歌 ", ["第一卷 木兰歌"]),  # named again on the first chapter's line: the contents' entry
+    ("", ["卷一 木兰歌"]),  # named nowhere else: the volume opens over its own contents
+])
+def test_a_volume_at_the_head_of_a_contents(tmp_path, again, volumes):
+    """张居正 from one download: 目录, 卷一：木兰歌, 第一回 … in the contents, then 第一卷：木兰歌 第一回 … over the text."""
+    names = ["病皇帝", "述病情", "主事钻营"]
+    contents = "目录\n卷一：木兰歌\n" + "".join(f"第{'一二三'[n]}回　{t}\n" for n, t in enumerate(names))
+    text = again + "".join(f"第{'一二三'[n]}回　{t}\n{BODY}这是第{n}段。\n" for n, t in enumerate(names))
+    path = tmp_path / "novel.txt"
+    path.write_text("《某书》\n" + contents + text, "utf-8")
+    book = load_book(path, jobs=1).book
+    assert [v.title for v in book.volumes if v.title] == volumes
+    assert [c.number for c in book.chapters() if c.kind == "chapter"] == [1, 2, 3]
