@@ -129,6 +129,9 @@ def _halves(a: str, b: str) -> bool:
     return bool(ma and mb and ma.group(1) != mb.group(1))
 
 
+_LEADING_DIGITS = re.compile(r"\d*")
+
+
 def numbering(chapters) -> list[Diagnostic]:
     """Gaps, duplicates and backward steps in chapter numbers; file names that disagree with headings."""
     found = []
@@ -136,7 +139,10 @@ def numbering(chapters) -> list[Diagnostic]:
     use_heading = story and all(c.number is not None for c in story)
     numbered = [(c, c.number if use_heading else c.file_number) for c in story]
     numbered = [(c, n) for c, n in numbered if n is not None]
-    width = max((len(c.at.path.rsplit("/", 1)[-1].split("_")[0]) for c, _ in numbered if not use_heading), default=0)
+    # numbers from file names are shown as the names write them (0012_标题.txt: 0012); a name that does not
+    # open with its digits (某书第115章.txt) gives them plain, never padded to the name's length
+    width = max((len(_LEADING_DIGITS.match(c.at.path.rsplit("/", 1)[-1]).group(0)) for c, _ in numbered if not use_heading),
+                default=0)
     for (a, x), (b, y) in zip(numbered, numbered[1:]):
         if y == x and not _halves(a.title, b.title):
             found.append(Diagnostic("W302", f"chapter number {y} appears twice (also at {a.at})", b.at))

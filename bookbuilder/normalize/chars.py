@@ -9,6 +9,9 @@ import functools
 import re
 from typing import Callable
 
+from bookbuilder.numerals import NUMERAL_CHARS
+from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
+
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3007\U00020000-\U0003134f"
 # Full-width / CJK punctuation, curly quotes, ellipsis and dash: "CJK context" for the ASCII marks.
 CJK_PUNCT = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65“”‘’…—·"
@@ -263,9 +266,18 @@ _FW_PUNCT = "，。！？；：、“”‘’「」『』（）《》〈〉【�
 _SPACE_AROUND = re.compile(rf"[ \t]+(?=[{_FW_PUNCT}])|([{_FW_PUNCT}])[ \t]+")
 
 
+# A title's label and its name are parted by a space the book set (RULES §4.3), also before a quoted
+# or bracketed name: 第九章 “某某、某某” keeps it. Only at the text's start, where a title's label stands.
+_LABEL_SPACE = re.compile(rf"^第\s*[{NUMERAL_CHARS}]+\s*(?:{unit_class(CHAPTER_UNITS, VOLUME_UNITS)}|部分)(?= +[“‘「『（《〈【])")
+
+
 def space_around_punctuation(text: str) -> str:
     """SP-2: no space beside full-width punctuation (iPhone ，好 → iPhone，好): it carries its own."""
-    return _SPACE_AROUND.sub(r"\1", text) if " " in text or "\t" in text else text
+    if " " not in text and "\t" not in text:
+        return text
+    if text[0] == "第" and (label := _LABEL_SPACE.match(text)):
+        return label.group(0) + " " + _SPACE_AROUND.sub(r"\1", text[label.end():].lstrip(" "))
+    return _SPACE_AROUND.sub(r"\1", text)
 
 
 # SP-3: a space between two Han characters inside prose is what a line break left when a PDF's or

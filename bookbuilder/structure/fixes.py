@@ -37,8 +37,9 @@ class Fix:
     def matches(self, path: str, number: int, line: str, heading: Heading | None) -> bool:
         if self.at_file is not None:
             return number == self.at_line and (path == self.at_file or path.endswith("/" + self.at_file))
-        title = heading.title if heading is not None else normalize_title(line)
-        return _key(title) == _key(self.title)
+        # the heading's title, or the line as the user reads it in the source (第二十一集第164章飘渺，重逢
+        # is the chapter 第164章 飘渺，重逢 under the volume 第二十一集)
+        return _key(self.title) in {_key(heading.title) if heading is not None else None, _key(normalize_title(line))}
 
 
 def _key(text: str | None) -> str:

@@ -51,16 +51,23 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         seen = len(family)
         if rule == "bare":
             family = _alone_apart(family, before)
+        if rule in BARE_RULES:
+            family = _without_lists(family, before, cands, rule)
         if rule in BARE_RULES and strong_chapters >= 3 and family:
             # never in a book that has 第N章 headings of its own, but where they stop for long
             family = _where_numbering_stops(accepted, family, before)
         kinds = ("volume",) if family and family[next(iter(family))].kind == "volume" else ("chapter",)
         ok = _supported(accepted, family, kinds) if family else {}
-        if rule in WEAK_RULES and (len(ok) < 3 or len(ok) < len(family) / 2):
+        if rule in WEAK_RULES and (len(ok) < FAMILY_MIN or len(ok) < FAMILY_SHARE * len(family)):
             ok = {}
         accepted.update(ok)
         if len(ok) < seen:
             rejected[rule] = seen - len(ok)
+    if family := families.get("glued"):
+        ok = _run_through(accepted, family)
+        accepted.update(ok)
+        if len(ok) < len(family):
+            rejected["glued"] = len(family) - len(ok)
     if first := _first_label_without_di(accepted, families.get("no-di", {})):
         accepted.update(first)
         rejected["no-di"] -= len(first)
@@ -78,6 +85,46 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     for i in labels:
         del accepted[i]
     return Choice(accepted, toc, rule_counts(accepted), rejected, pages + repeats + between + labels)
+
+
+FAMILY_MIN = 3  # a weak rule's headings the numbering supports, at the least, for any of them to be taken
+FAMILY_SHARE = 0.5  # of the rule's candidates (those left after the lists), at the least, the numbering supports
+LIST_GAP = 1  # lines from one numbered line to the next, at the most (the next line), for the two to be items of one list
+LIST_RUN = 3  # items in a row so close, at the least, for them to be a list or a poem's numbered lines
+
+
+def _without_lists(family: dict[int, Heading], before: dict[int, int], cands: dict[int, Heading], rule: str) -> dict[int, Heading]:
+    """A bare number's family without its lists: three or more of its lines one under another are a
+    poem's numbered lines or a list of steps inside a chapter (1. 打开门 / 2. 走进去), not chapters,
+    which stand apart with their text between them. A contents is left to the contents rule: a first
+    run before the family's chapters and any other rule's (maybe under a blurb), or a run whose names
+    come again later on headings of any rule (a volume's own contents, 01　负荆行… over 一 负荆行…)."""
+    order = list(family)
+    runs, run = [], order[:1]
+    for a, b in zip(order, order[1:]):
+        if before[b] - before[a] <= LIST_GAP:
+            run.append(b)
+        else:
+            runs.append(run)
+            run = [b]
+    runs.append(run)
+    other = next((i for i, h in cands.items() if h.rule != rule and h.kind == "chapter"), None)
+    lists = {i for k, r in enumerate(runs) if len({family[j].number for j in r}) >= LIST_RUN  # (a heading given three times is one)
+             and not (k == 0 and len(runs) > 1 and (other is None or r[-1] < other))  # a 目录 over the chapters
+             and not _named_again(r, cands)
+             for i in r}
+    return {i: h for i, h in family.items() if i not in lists} if lists else family
+
+
+def _name(heading: Heading) -> str:
+    """A numbered title's name, its number aside: 01 负荆行 → 负荆行."""
+    return title_key(heading.title.partition(" ")[2])
+
+
+def _named_again(run: list[int], cands: dict[int, Heading]) -> bool:
+    """Half the run's entries, at the least, are named again on later headings: a contents."""
+    later = {_name(h) for i, h in cands.items() if i > run[-1]}
+    return sum(1 for i in run if _name(cands[i]) and _name(cands[i]) in later) >= len(run) / 2
 
 
 STOPPED = 2000  # non-blank lines without a 第N章 heading: the book's headings stopped, or changed their style, there
@@ -241,6 +288,33 @@ def _first_label_without_di(accepted: dict[int, Heading], family: dict[int, Head
     if not unit or not own or unit.group(1) != own.group(1):
         return {}
     return {i: h._replace(weak=False)}
+
+
+def _run_through(accepted: dict[int, Heading], family: dict[int, Heading]) -> dict[int, Heading]:
+    """A 第N章 glued to a title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is a heading where
+    the chapters on both sides run on through it (N-1 before, N+1 after), as a sentence that opens
+    with 第N章 seldom stands exactly there; one neighbour is not enough. The file's first chapter needs
+    the two after it to run on (N+1, N+2), its last the two before it. Each is judged among the others
+    taken so far, so that a sentence turned away does not stand in its neighbours' way."""
+    keep = dict(family)
+    for _ in range(3):
+        seq = sorted((j, h.number) for j, h in {**accepted, **keep}.items() if h.kind == "chapter" and h.number is not None)
+        lines = [j for j, _ in seq]
+        ok = {i: h for i, h in family.items() if h.kind == "chapter" and _runs_through(i, h.number, seq, lines)}
+        if ok == keep:
+            break
+        keep = ok
+    return keep
+
+
+def _runs_through(i: int, number: int, seq: list[tuple[int, int]], lines: list[int]) -> bool:
+    """Whether the chapters around line i (seq: line and number of each, in order) run on through its number."""
+    k = bisect.bisect_left(lines, i)
+    before = [n for _, n in seq[max(0, k - 2):k]]
+    after = [n for _, n in seq[k + (k < len(lines) and lines[k] == i):][:2]]
+    first, last = not seq[:k], not seq[k + (k < len(lines) and lines[k] == i):]
+    return ((before[-1:] == [number - 1] and after[:1] == [number + 1]) or (first and after == [number + 1, number + 2])
+            or (last and before == [number - 2, number - 1]))
 
 
 def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) -> dict[int, Heading]:

@@ -9,18 +9,15 @@ headings of its own: bookbuilder.structure.heading_choice chooses among a file's
 """
 from __future__ import annotations
 
-import html
 import re
-import string
-import tomllib
-from functools import lru_cache
-from importlib import resources
 from typing import NamedTuple
 
+from bookbuilder.structure.heading_debris import (DEBRIS_STARTS, LATIN, MARKUP_SIGNS, heading_core, without_advert,
+                                                 without_markup)
 from bookbuilder.numerals import FINANCIAL_TO_TEN, NUMERAL_CHARS, ONE_TO_TEN, TO_HUNDREDS, TO_THOUSANDS, parse_numeral
 from bookbuilder.vocabulary import (BACK_MATTER, BARE_CHAPTER_UNITS, BOOK_PARTS, CHAPTER_UNITS, COUNTER_WORDS, FILE_FORMAT,
-                                    FRONT_MATTER, HALF_VOLUME_UNITS, LABEL_BRACKETS, LAST_PART, OPENING_BRACKETS,
-                                    SEPARATOR_MARKS, SIDE_STORIES, STAR_MARKS, VOLUME_WORDS, any_case, char_class, expand,
+                                    FRONT_MATTER, HALF_VOLUME_UNITS, LABEL_BRACKETS, LAST_PART,
+                                    SIDE_STORIES, STAR_MARKS, VOLUME_WORDS, any_case, char_class,
                                     matter_pattern, plain, unit_class)
 
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
@@ -72,6 +69,13 @@ _BRACKETED_ARABIC = re.compile(rf"^{_OPENING_LABEL}(?P<num>\d{{1,4}}){_CLOSING_L
 # (3个人, 5天后, 10点钟, 2号楼 are prose); weak like every bare number.
 _GLUED_ARABIC = re.compile(r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<!" + unit_class(COUNTER_WORDS, "毛角") + ")"  # 5毛钱
                            r"[^，。！？；：,.!?;:]{0,19})$")
+# 【01.】, [12], 〔三〕, 〖7〗, 【12章】: a number in brackets, Arabic or Chinese, with or without 第/章 and a dot,
+# with or without a title after it (a download whose 89 chapters are 【01.】 … in four parts that count from 1
+# again). Weak and bare, as every bare number: the file's numbering must run on through a family of them
+# spaced like chapters (heading_choice). 「」 and 『』 are not among the brackets: they quote speech (「一」).
+_BRACKET_OPEN, _BRACKET_CLOSE = "【[［〔〖", "】]］〕〗"
+_BRACKETED = re.compile(rf"^(?P<open>[{re.escape(_BRACKET_OPEN)}])\s*第?\s*(?P<num>\d{{1,4}}|[{TO_THOUSANDS}]{{1,6}})\s*"
+                        rf"{CHAPTER_UNIT}?\s*[.．、]?\s*(?P<close>[{re.escape(_BRACKET_CLOSE)}])(?P<sep>\s*)(?P<title>.*)$")
 _PAREN = re.compile(rf"^[（(](?P<num>[{TO_HUNDREDS}\d]{{1,5}})[)）](?P<sep>\s*)(?P<title>.*)$")
 # Chapter 1, Chapter1, and part1 / part 6 (微微一笑很倾城 numbers its 80 chapters so, the number glued or spaced)
 _ENGLISH = re.compile(r"^(?:Chapter\s*|CHAPTER\s*|[Pp]art\s*|PART\s*)(?P<num>\d{1,4})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
@@ -81,7 +85,8 @@ _ANY_RULE = re.compile(
     rf"(?:第|卷|{matter_pattern(FRONT_MATTER + BACK_MATTER)}|{'|'.join(SIDE_STORIES)}|[（(]|Chapter|CHAPTER|[Pp]art|PART"
     rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷|{_N}\s*{unit_class(BARE_CHAPTER_UNITS)}"
     rf"|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
-    rf"|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$)"
+    rf"|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$"
+    rf"|[{re.escape(_BRACKET_OPEN)}]\s*第?\s*(?:\d|[{TO_THOUSANDS}]))"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
 # itself (八月长安《你好，旧时光》: 109 chapters); the mark is never prose.
@@ -103,21 +108,15 @@ _NOT_A_FRAMED_TITLE = re.compile(rf"分割线|完$|[网阁]$|书屋|书城|书�
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
 _END_OF_CHAPTER = re.compile(r"^[（(]?(?:终|終|完)[)）]?$")  # (结束, 完结 may be a last chapter's title: 第88章 完结)
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
-# What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
-# A private-use character: an icon-font glyph a scraper kept before a heading (titles.toml).
-_PRIVATE_USE = frozenset(map(chr, range(0xE000, 0xF900)))
-_DEBRIS_STARTS = frozenset("章正最目V《标※" + SEPARATOR_MARKS + LABEL_BRACKETS[0] + "0123456789") | _PRIVATE_USE
-_DEBRIS_ENDS = frozenset(")）>" + LABEL_BRACKETS[1] + SEPARATOR_MARKS + string.ascii_letters)  # …分宝 biqukan.com
-_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,80})?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
-WEAK_RULES = ("no-di", "bare", "arabic", "paren", "chapter-en", "no-unit")
-BARE_RULES = ("bare", "arabic", "paren", "chapter-en", "no-unit")
+WEAK_RULES = ("no-di", "bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit")
+BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
 # (〖 is not among them, though debris may start with it: a line that opens with 〖 is offered to no rule.)
-STARTS = (frozenset("ˇ第卷（(CPp" + BOOK_PARTS + LAST_PART + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES)
-                    + TO_THOUSANDS + FINANCIAL_TO_TEN + "0123456789０１２３４５６７８９") | (_DEBRIS_STARTS - {"〖"}) | _STARS)
+STARTS = (frozenset("ˇ第卷（(CPp" + _BRACKET_OPEN + BOOK_PARTS + LAST_PART + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES)
+                    + TO_THOUSANDS + FINANCIAL_TO_TEN + "0123456789０１２３４５６７８９") | (DEBRIS_STARTS - {"〖"}) | _STARS)
 
 
 class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple is quick to make
@@ -129,89 +128,6 @@ class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple
     rule: str = "numbered"  # which rule found it (check explains the choice by these names)
     weak: bool = False  # needs the numbering's support
     part: int | None = None  # 第一章(2): the second page of chapter one on a paged site
-
-
-@lru_cache(maxsize=8)
-def _debris(extra: tuple[str, ...] = ()) -> tuple[tuple[re.Pattern, re.Pattern], re.Pattern | None]:
-    """(prefix, suffix) patterns of data/titles.toml, and book.toml's title_junk cut anywhere."""
-    data = tomllib.loads(resources.files("bookbuilder").joinpath("data/titles.toml").read_text("utf-8"))
-    prefixes = [expand(p["regex"]) for p in data["pattern"] if p["kind"] == "prefix"]
-    suffixes = [expand(p["regex"]) for p in data["pattern"] if p["kind"] == "suffix"]
-    anywhere = "|".join(f"(?:{rx})" for rx in extra)
-    return (re.compile("|".join(f"(?:{rx})" for rx in prefixes)),
-            re.compile("|".join(f"(?:{rx})" for rx in suffixes))), (re.compile(anywhere) if anywhere else None)
-
-
-_URL_TITLE = re.compile(rf"^第\s*{_N}\s*{CHAPTER_UNIT}[\s:：]+(?i:https?://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:/\S*)?$")
-
-
-def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
-    """The line without what sites put around a heading (data/titles.toml, book.toml's title_junk)."""
-    (prefix, suffix), more = _debris(extra)
-    if not line:
-        return line
-    if more is None and line[0] not in _DEBRIS_STARTS and line[-1] not in _DEBRIS_ENDS and "<" not in line and "&" not in line:
-        return line  # nothing a site puts around a heading starts or ends it (most lines)
-    if line[-1].isascii() and _URL_TITLE.match(line):
-        return line  # 第21章 www.example.com: the URL is the whole title, unbracketed, with no site word: a story's
-    if "<" in line:
-        line = _TAG.sub("", line)
-    if "&" in line:
-        line = html.unescape(line).replace("\xa0", " ")
-    if more is not None:
-        line = more.sub("", line)
-    for _ in range(3):
-        cut = suffix.sub("", prefix.sub("", line, count=1), count=1).strip()
-        if cut == line:
-            break
-        line = cut
-    return line
-
-
-_LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")  # a URL needs letters: most lines have none and are not looked at
-_CLAUSE_MARKS = "，,、；;：: \u3000【[〖（("
-
-
-def without_advert(line: str) -> str:
-    """The heading line before a site's advert glued to it: 第19章 论玉魄【http://…】某58百度云
-    搜索资源，搜小说… → 第19章 论玉魄; 第83章 救百度云搜索,搜小说就是方便  http://… → 第83章 救. In the title
-    (the line after its 第N章 label), the advert is the URL that normalize's url_adverts would cut in a
-    paragraph, or a URL after clauses with site words (请记住本站网址：www…); with what follows it when
-    that is site words, and the clauses right before it that hold site words (clean.SITE_WORDS,
-    NOTICE_WORDS), from the first such word on. A URL that is the title (第21章 www.example.com, a
-    story's), a title with a site word and no URL (第5章 下载), and a line whose words after the URL are
-    no site's are no advert."""
-    if not _LATIN.search(line):
-        return line
-    from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, find_urls, url_adverts  # here: normalize imports this module
-
-    offset = m.start("title") if (m := _NUMBERED.match(line)) else 0
-    label, title = line[:offset], line[offset:]
-    spans, urls = url_adverts(title), find_urls(title)
-    if not urls:
-        return line
-    start, end = urls[0][0], max(span[1] for span in spans + urls)  # (url_adverts may say why, third)
-    # a bracket around the URL goes from its opening; a notice's sentence only as far as its site words (below)
-    start = min([start] + [span[0] for span in spans if title[span[0]] in OPENING_BRACKETS])
-    tail = title[end:].strip(" \u3000")
-    if tail and not (SITE_WORDS.search(tail) or NOTICE_WORDS.search(tail)):
-        return line  # a story's words after the URL: not the site's
-    if not title[:start].strip(" \u3000") and not tail:
-        return line  # 第21章 www.example.com: the URL is the whole title
-    head, words = title[:start], False
-    while True:
-        head = head.rstrip(_CLAUSE_MARKS)
-        k = max(head.rfind(c) for c in _CLAUSE_MARKS)
-        clause = head[k + 1:]
-        found = [m.start() for m in (SITE_WORDS.search(clause), NOTICE_WORDS.search(clause)) if m]
-        if not found:
-            break
-        head, words = head[:k + 1 + min(found)], True
-        if min(found) > 0 or k == -1:
-            break  # 救百度云搜索: the title's own words stand before the slogan
-    if not (spans or words or tail):
-        return line  # a URL alone after the title, no site word beside it: the story's
-    return (label + head.rstrip(_CLAUSE_MARKS)).rstrip() or line
 
 
 def _spaced(text: str) -> str:
@@ -239,6 +155,7 @@ def chapter_number(line: str) -> int | None:
     return parse_numeral(m.group(0)) if m else None
 
 
+_GLUED_PROSE = frozenset("的了是里中上下后前时")  # 第一章的内容…, 第三回里…: after 第N章 they make a sentence
 _UNIT_WORDS = frozenset(("回合", "回事", "回家", "回来", "回去", "回头", "节课", "节目", "章程", "章节", "话题", "话说"))
 
 
@@ -278,8 +195,12 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
     if custom is not None and (m := custom.match(line)):
         number = parse_numeral(m.group(1)) if m.groups() and m.group(1) else None
         return Heading("chapter", normalize_title(line), number, line_no, rule="custom")
-    if _LATIN.search(line):  # 第19章 论玉魄【http://…】某58百度云搜索资源…: judged without the advert glued on
-        line = without_advert(line)
+    if MARKUP_SIGNS.intersection(line):  # 第一章 <div class="…">: judged, and titled, without a scraper's markup
+        line = without_markup(line)
+        if not line:
+            return None
+    if LATIN.search(line):  # 第19章 论玉魄【http://…】某58百度云搜索资源…: judged without the advert glued on
+        line = without_advert(line, m.start("title") if (m := _NUMBERED.match(line)) else 0)
     if line[0] == "ˇ" and (m := _MARKED.match(line)):
         return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="marked")
     if len(line) > 2 * MAX_LONG_HEADING or ("。" in line and not _ends_once(line)):  # most prose lines hold a full stop
@@ -318,15 +239,17 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         title = normalize_title(word + tail)
         return Heading(kind, title, None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
     for rule, rx in (("no-di", _NO_DI), ("bare", _BARE_CHINESE), ("arabic", _BARE_ARABIC), ("arabic", _BRACKETED_ARABIC),
-                     ("arabic", _GLUED_ARABIC),
+                     ("arabic", _GLUED_ARABIC), ("bracketed", _BRACKETED),
                      ("paren", _PAREN), ("chapter-en", _ENGLISH), ("no-unit", _NO_UNIT)):
         if m := rx.match(core):
             number = parse_numeral(m.group("num"))
             if number is None or number == 0 or "。" in core:  # 五、掩体计划。: a list's item (a full stop only after 第N章)
                 return None
             label = core[: m.start("sep")] if m.group("sep") is not None else core
-            if rx is _BRACKETED_ARABIC:
-                label = m.group("num")  # 【01】 → 01, as 【第一章】 loses its brackets
+            if rx is _BRACKETED and _BRACKET_CLOSE[_BRACKET_OPEN.index(m.group("open"))] != m.group("close"):
+                return None  # 【3] is no pair
+            if rx is _BRACKETED_ARABIC or rx is _BRACKETED:
+                label = m.group("num")  # 【01】 → 01, 〔三〕 → 三, as 【第一章】 loses its brackets
             heading = _titled("chapter", label.strip(), m.group("title") or "", number, line_no, rule, "sep")
             return heading and heading._replace(weak=True)
     if m := _FINANCIAL_VOLUME.match(core):
@@ -352,7 +275,8 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
         part, page = int(p.group("part")), p.group(0).strip()
         title = title[: p.start()].strip()
     flaw = _title_flaw(title)
-    if flaw == "reject" or (flaw and not sep and title):  # 第一章的内容他早已背熟，此刻…: prose
+    glued = bool(flaw and not sep and title)  # 第一章的内容他早已背熟，此刻…: prose, as a rule
+    if flaw == "reject" or (glued and ("。" in title or title[0] in _GLUED_PROSE)):
         return None
     if _END_OF_CHAPTER.match(title):
         return None  # 第二章 完: the end of chapter two, not a heading
@@ -365,8 +289,10 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
     volume = _volume_title(m.group("vol")) if m.group("vol") else None
     # The page's number stays in the title until the chapter is seen to go on under the same
     # number (parse: then it is a paged site's chapter and the number goes).
+    # A glued title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is read so only where both
+    # neighbours' numbers run on through it (heading_choice): its own rule, "glued".
     return Heading("chapter", _spaced(f"{label} {title}" if title else label) + page, parse_numeral(numeral.replace(" ", "")), line_no,
-                   volume=volume, weak=flaw is not None, part=part)
+                   volume=volume, rule="glued" if glued else "numbered", weak=flaw is not None, part=part)
 
 
 def without_page(title: str) -> str:

@@ -93,11 +93,38 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
             continue
         last = run[-1]
         later = {title_key(accepted[j].title) for j in order if j > last}
-        keep_last = last != order[-1] and title_key(accepted[last].title) not in later
-        toc += run[:-1] if keep_last else run
+        named = {_numbered_name(accepted[j]) for j in order if j > last}  # 第008回 … is 第八回 … given again
+        keep_last = (last != order[-1] and title_key(accepted[last].title) not in later and (not _numbered_name(accepted[last]) or _numbered_name(accepted[last]) not in named)
+                     and not _numbering_restarts(last, order, accepted))
+        # ●第二卷 惊风密雨 over its own contents (01　负荆行 …): the volume opens here; a volume listed in a
+        # contents (异类's 第一部分 among its chapters) is named again later, and goes with it
+        keep_first = accepted[run[0]].kind == "volume" and not _volume_named_again(accepted[run[0]], [accepted[j] for j in order if j > last])
+        toc += run[keep_first:-1] if keep_last else run[keep_first:]
     for i in toc:
         del accepted[i]
     return accepted, toc, tuple(repeats)
+
+
+def _volume_named_again(volume, later: list) -> bool:
+    """The volume's name on a later heading, its own or a chapter's line (卷一：木兰歌 in a contents, then
+    第一卷：木兰歌 第一回 … over the text)."""
+    name = title_key(volume.title.partition(" ")[2] or volume.title)
+    names = {title_key(t.partition(" ")[2] or t) for h in later for t in (h.title if h.kind == "volume" else None, h.volume) if t}
+    return name in names
+
+
+def _numbered_name(heading) -> tuple:
+    """A heading as its number and name, however the number is written (第008回 甲 and 第八回 甲 are one)."""
+    return (heading.kind, heading.number, title_key(heading.title.partition(" ")[2])) if heading.number is not None else ()
+
+
+def _numbering_restarts(last: int, order: list[int], accepted: dict) -> bool:
+    """The contents' last entry is no first chapter where the next chapter after it goes back in
+    the numbering (the contents ends at 第五十章, the text starts at 第一章), though its own title is
+    not given again word for word (a download that lacks its last chapters, or titles it otherwise)."""
+    here = accepted[last]
+    after = next((accepted[j] for j in order if j > last and accepted[j].kind == "chapter" and accepted[j].number is not None), None)
+    return here.kind == "chapter" and here.number is not None and after is not None and after.number <= here.number
 
 
 def _named_again(run: list[int], order: list[int], accepted: dict) -> bool:

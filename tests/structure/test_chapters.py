@@ -145,3 +145,15 @@ def test_a_chapter_repeated_word_for_word_is_left_out(tmp_path):
     renamed = chapters["一"] + chapters["二"] + chapters["二"].replace("题二", "题二1 example.com") + chapters["三"]
     path.write_text(renamed, "utf-8")  # a crawler's copy right after, its title suffixed (分宝, 分宝1 biqukan.com)
     assert [c.title for c in load_book(path, jobs=1).book.chapters()] == [f"第{n}章 题{n}" for n in "一二三"]
+
+
+@pytest.mark.parametrize("names, shown", [
+    (("某书第0000000000000000114章.txt", "某书第0000000000000000116章.txt"), "chapter 115 missing between 114 and 116"),
+    (("0114_甲.txt", "0116_乙.txt"), "chapter 0115 missing between 0114 and 0116"),  # as the names write them
+])
+def test_a_missing_number_is_printed_as_the_file_names_write_it(tmp_path, names, shown):
+    """W301 printed chapter 0000000000000000115 for a number read from a name that does not open with
+    its digits: it was padded to the name's length."""
+    root = write_book(tmp_path / "b", {name: "他走进院子，看见一棵老树。" for name in names}, "")
+    (gap,) = [d for d in load_book(root).diagnostics if d.code == "W301"]
+    assert gap.message == shown

@@ -420,7 +420,7 @@ def test_a_last_chapter_titled_the_end_is_a_chapter(tmp_path):
 def test_titles_ending_in_a_full_stop_are_headings_where_the_numbering_runs_on(tmp_path):
     """最强萌宠万人迷 (晋江): 第3章 【某某】爵爷抓住一只喵。 — 164 of its titles end in 。; a list item 五、某某。 does not."""
     text = "".join(f"第{n}章 【世界】题目{n}。\n{BODY}" for n in range(1, 5)) + "五、掩体计划。\n六、总体步骤。\n七、结论。\n" + BODY
-    assert [t for _, t in contents(novel(tmp_path, text))] == [f"第{n}章【世界】题目{n}。" for n in range(1, 5)]
+    assert [t for _, t in contents(novel(tmp_path, text))] == [f"第{n}章 【世界】题目{n}。" for n in range(1, 5)]  # the book's space kept
 
 
 def test_part_numbers_are_chapters(tmp_path):
@@ -715,7 +715,7 @@ def test_a_heading_repeated_at_the_start_of_the_text_is_cut_off_it(tmp_path, fir
     assert next(loaded.book.chapters()).blocks[0].text == kept
 
 
-# A volume number glued before the chapter's (第二十一集第164章…): the line is no heading of its own.
+# A volume number glued before the chapter's (第二十一集第164章…): a fix names the line as the source has it.
 GLUED_VOLUME = f"第162章 甲\n{BODY}第163章 乙\n{BODY}第二十一集第164章飘渺，重逢\n{BODY}第165章 丁\n{BODY}"
 
 
