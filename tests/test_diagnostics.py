@@ -76,8 +76,7 @@ TRIGGERS = {
     # the cleaning told to leave a site's line: the self-check still reports it, grouped
     "W203": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章\n正文。\n请记住本站域名：www.example.com"},
                                                  toml="[normalize]\njunk = false\n")), "W203"), "1.txt", 3),
-    "W309": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章 开始&amp;nbsp;结束\n正文。"},
-                                                 toml="[normalize]\nhtml = false\n")), "W309"), "1.txt", 1),
+    "W309": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章 开始 www.example.com 好\n正文。"})), "W309"), "1.txt", 1),
     "W301": lambda t: (first(diagnostics_of(REPO), "W301"), "002_486e77a6121bde4f.txt", 1),
     "W302": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第一章 甲\n文。", "2.txt": "第一章 乙\n文。"})), "W302"), "2.txt", 1),
     "W303": lambda t: (first(diagnostics_of(book(t, files={"1.txt": "第二章 甲\n文。", "2.txt": "第一章 乙\n文。"})), "W303"), "2.txt", 1),

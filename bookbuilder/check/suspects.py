@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location, Paragraph
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, find_urls, fold, notice_words, site_share, site_talk, words_pattern
-from bookbuilder.vocabulary import SITE_NAME_ENDINGS
+from bookbuilder.numerals import TO_MYRIADS
+from bookbuilder.vocabulary import FILE_FORMAT, SITE_NAME_ENDINGS, any_case
 
 # ---- the signals, each a pure function of one text
 
@@ -41,7 +42,8 @@ _NAME_ENDS = frozenset(e[-1] for e in SITE_NAME_ENDINGS)
 _QUOTED = re.compile(r"“[^“”]*”|「[^「」]*」|『[^『』]*』|\"[^\"]*\"")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _FOLD_AWAY = re.compile(r"[\W_]+")
-_DIGITS = re.compile(r"[0-9０-９〇一二三四五六七八九十百千万零两]+")
+# a number as a template folds it: Arabic, full-width or written (第一百零五 and 105 alike)
+_NUMERAL_RUN = re.compile(f"[0-9０-９{TO_MYRIADS}]+")
 
 GIANT = 4  # a chapter this many times the book's median size ...
 GIANT_MIN = 20_000  # ... and this many characters holds a heading the reading missed, if any line looked like one
@@ -128,7 +130,7 @@ SHORT_REST = 12  # Han characters beside a URL: a line of little else is the sit
 # afterword: 在报上连载的小说).
 _SITE_PHRASES = words_pattern("最新章节|无弹窗|更新最快|最快更新|手机阅读|免费阅读|在线阅读|全文阅读|百度搜索|"
                               "百度云|搜小说|手打版|请点击|下载地址|下载网|首发网址|章节内容|小说网|书友整理|电子书论坛|"
-                              "[Tt][Xx][Tt]下载|[Tt][Xx][Tt]电子书|访问网址|手机访问")
+                              f"{any_case(FILE_FORMAT)}下载|{any_case(FILE_FORMAT)}电子书|访问网址|手机访问")
 SITE_PIECE = 30  # characters: a sentence of site words alone is short
 SITE_PIECE_SHARE = 0.5  # of its Han characters in site words
 
@@ -165,7 +167,7 @@ def name_tail(text: str) -> str:
 
 def template_key(text: str) -> str:
     """A short line as its template: folded, look-alikes read as Latin, numbers as #."""
-    return _DIGITS.sub("#", _FOLD_AWAY.sub("", text.translate(LOOKALIKES).lower()))
+    return _NUMERAL_RUN.sub("#", _FOLD_AWAY.sub("", text.translate(LOOKALIKES).lower()))
 
 
 def title_signals(title: str) -> tuple[str, ...]:
@@ -309,9 +311,6 @@ def giant_chapters(book: Book) -> set[int]:
     sizes = [c.chars for c in book.chapters()]
     median = sorted(sizes)[len(sizes) // 2] if sizes else 0
     return {k for k, n in enumerate(sizes) if median and n > GIANT * median and n > GIANT_MIN}
-
-
-_NUMERAL_RUN = re.compile(r"[0-9０-９〇一二三四五六七八九十百千万零两]+")
 
 
 def removal(group: Group) -> tuple[str, str] | None:
