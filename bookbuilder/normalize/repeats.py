@@ -152,8 +152,7 @@ def strip_repeated(book: Book, off: frozenset[str] = frozenset()) -> tuple[Book,
     chapters = list(book.chapters())
     seen = _Sightings()
     for k, chapter in enumerate(chapters):
-        if _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)):
-            _look_at(k, chapter, seen)
+        _look_at(k, chapter, seen, _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)))
     repeated = {key for key in seen.repeated(len(chapters)) if _rule_of(key) not in off}
     cuts = _cuts(chapters, seen, repeated)
     if "repeated-fragment" not in off:
@@ -168,15 +167,16 @@ def _rule_of(key: str) -> str:
     return {"url": "repeated-domain", "page": "repeated-page-title"}.get(key.partition(":")[0], "repeated-template")
 
 
-def _look_at(k: int, chapter: Chapter, seen: _Sightings) -> None:
-    """The chapter's candidates: its domains, the site's phrases glued between its sentences, and
-    its sentences of site words, each under its folded key."""
+def _look_at(k: int, chapter: Chapter, seen: _Sightings, worth: bool) -> None:
+    """The chapter's candidates: a saved page's title at its edges, and where the chapter is worth
+    a look (`worth`), its domains, the site's phrases glued between its sentences, and its
+    sentences of site words, each under its folded key."""
     words = _title_words(chapter)
     for j, block in enumerate(chapter.blocks):
         if type(block) is Paragraph and (j < EDGE or j >= len(chapter.blocks) - EDGE) and _page_title(block.text, words):
             seen.add(k, j, 0, len(block.text), "page:" + _fold(block.text, words))
             continue
-        if type(block) is not Paragraph or not _worth_a_look(block.text):
+        if not worth or type(block) is not Paragraph or not _worth_a_look(block.text):
             continue
         for start, end in find_urls(block.text):
             seen.add(k, j, start, end, "url:" + _domain(block.text, start, end))

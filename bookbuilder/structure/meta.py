@@ -11,8 +11,8 @@ from functools import lru_cache
 from importlib import resources
 
 from bookbuilder.model import Paragraph
-from bookbuilder.vocabulary import (BARE_CHAPTER_UNITS, COUNTER_WORDS, EDITION_WORDS, FILE_FORMAT, POSTSCRIPTS, PREFACES, PROLOGUES,
-                                    any_case, plain, unit_class)
+from bookbuilder.vocabulary import (BARE_CHAPTER_UNITS, COUNTER_WORDS, EDITION_WORDS, FILE_FORMAT, FORM_FIELDS, POSTSCRIPTS, PREFACES,
+                                    PROLOGUES, any_case, plain, unit_class)
 
 FIELDS = ("title", "author", "description")
 _LABEL = {"书名": "title", "書名": "title", "作品": "title", "作品名": "title", "标题": "title", "作者": "author",
@@ -24,6 +24,10 @@ _FIELD = re.compile(r"^[【\[]?(本书名称|书籍名称|本书作者|书籍作
 _CATALOG = re.compile(r"^[【\[]?(出版社|出版者|出版时间|出版日期|ISBN|书号|字数|类别|类型|分类|标签|内容标签|状态|连载状态|更新时间|最后更新|搜索关键字|一句话简介|立意)"
                       r"[】\]]?\s*[:：]\s*([^。！？]{0,60})$")  # a value, not a sentence (晋江's 其它： may be empty)
 _SUBJECT_LABELS = ("类别", "类型", "分类", "标签", "内容标签")
+# A download's form header (书名: / 男女主角: / 系列名: / 作者:, filled in or not): a form's field, its value
+# short and no sentence. Its lines are the header's, never the blurb page's; 书名 and 作者 with a value
+# are read as fields (_FIELD) first.
+_FORM = re.compile(r"^[【\[]?(" + "|".join(sorted(FORM_FIELDS, key=len, reverse=True)) + r")[】\]]?\s*[:：]\s*([^。！？“”「」]{0,20})$")
 _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|本书简介|简介|簡介|文案|简述)[】\]]?"
                     r"(?:\s*[:：]\s*(.*)|\s*)$")
 # 《书名》, and 《书名》完本 or 《书名》[精校版]: an edition word after the title says what copy this is
@@ -132,6 +136,9 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             in_blurb = False
             continue
         fields = _fields_of(text)
+        if not fields and _FORM.match(text):
+            in_blurb = False
+            continue
         if fields.get("author") and "title" not in fields and "title" not in found and kept and _bare_title(kept[-1]):
             found["title"] = Found(_title_value(kept[-1].text), f"{where}:{kept[-1].at.line}")  # 盗墓笔记 / 作者：南派三叔
             kept.pop()
@@ -261,6 +268,7 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     stem = _denoise(stem).lstrip(" .-_")  # [四大名著].红楼梦: a tag, not an author
     if re.search("[\u4e00-\u9fff]", cut := _ENCODING_TAG.sub("", stem)):
         stem = cut  # 红楼梦-UTF8 (hlm_big5 keeps its name: nothing else is left of it)
+    stem = _denoise(_LATIN_TAG.sub("", stem)) or stem  # 某书_chapters, 某书-novel (完结)
     if m := re.match(r"^([^：:]{1,16}[·•][^：:]{1,16})[：:]\s*(.+)$", stem):  # 威廉·夏伊勒：第三帝国的兴亡
         return _named(_denoise(re.split(r"\s*(?:——|_|--)\s*", m.group(2))[0]), m.group(1), source)
     if m := re.match(r"^[\[【]([^\]】]{1,16})[\]】]\s*(.+)$", stem):  # [作者]书名, or [快穿]书名 (a genre's tag)
@@ -279,6 +287,9 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
 
 
 _SHELF_INDEX = re.compile(r"^\d+[\s._\-]+|^\d{1,2}(?=[\u4e00-\u9fff])(?!" + unit_class(COUNTER_WORDS, "小") + ")")
+# 某书_chapters, 某书-novel, 某书 files: a Latin word a scraper or a shelf put after a Han name, with a
+# separator, is the folder's tag (an author's name is taken only in Han, _named): never the title's.
+_LATIN_TAG = re.compile(r"(?<=[\u4e00-\u9fff》）)\]】])(?:[\s._\-]+[A-Za-z]+)+(?=\s*(?:[（(【\[][^）)】\]]*[）)】\]])?$)")
 _ENCODING_TAG = re.compile(r"[\s\-_.（(\[]*(?:utf-?8|gbk|gb2312|gb18030|big5|unicode)[）)\]]?$", re.I)
 _SITE_IN_BRACKETS = re.compile(r"[\[【(（]\s*(?:https?://)?(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/?\s*[\]】)）]")
 
