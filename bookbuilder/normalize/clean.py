@@ -18,7 +18,8 @@ import unicodedata
 from functools import lru_cache
 
 from bookbuilder.normalize.junk import _trie, watermarks
-from bookbuilder.vocabulary import CLOSING_BRACKETS, FILE_FORMAT, OPENING_BRACKETS, SITE_BRACKETS, any_case
+from bookbuilder.vocabulary import (CLOSING_BRACKETS, DIALOGUE_QUOTES, FILE_FORMAT, OPENING_BRACKETS, PERSONS, SITE_BRACKETS,
+                                    any_case)
 
 # Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
 # HTML5's too: 99lib's pages wrap their watermark in <figure>, <footer>, <details> (天涯在线书库 downloads).
@@ -252,7 +253,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
     for start, end in reversed(urls):
         rest = rest[:start] + rest[end:]
     rest = rest.strip(" \u3000")
-    if urls and (not _FILLER.sub("", SITE_WORDS.sub("", rest)) or _LABELS.match(rest)):
+    if urls and (not _FILLER.sub("", SITE_WORDS.sub("", rest)) or _LABELS.match(rest)) and not _STORY.search(rest):
         return [(0, len(text), "URL and site words are all the paragraph is")]
     for start, end in urls:
         if named := _named_domain(text, start, end):
@@ -287,9 +288,22 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
         beside = re.sub(r"[\W_]+$", "", before)  # 手机访问：wàp…, 手2机电子书WWW…; not 他在手机上打开www…
         if text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
             cuts.append((start, len(text), "URL after the paragraph's last sentence"))  # …阴森森。www.example.org
-        elif start - since <= 15 and (_ENDS_IN_SITE_WORD.search(beside) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗[【"))):
+        elif (start - since <= 15 and (_ENDS_IN_SITE_WORD.search(beside) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗[【")))
+              and not _story_url(text, since, start)):
             cuts.append((since, _sentence_rest(text, until), "URL with site words beside it"))
     return cuts
+
+
+# A story's URL: a person in its clause (他打开电脑，输入了学校的网址www…), or inside a quotation
+# (“去www…下载吧。”): a character reads it out or types it, and the sentence stays whole.
+_STORY = re.compile(f"[{PERSONS}{DIALOGUE_QUOTES}]")
+
+
+def _story_url(text: str, since: int, start: int) -> bool:
+    before = text[:start]
+    quoted = before.count("“") > before.count("”") or before.count("「") > before.count("」")
+    sentence = max(text.rfind(c, 0, start) for c in "。！？!?”」") + 1  # a quotation closed before it is another's
+    return quoted or bool(_STORY.search(text, sentence, start))
 
 
 _BRACKETED = re.compile(f"[{re.escape(_OPEN)}][^{re.escape(_OPEN + _CLOSE)}]{{0,80}}[{re.escape(_CLOSE)}]")

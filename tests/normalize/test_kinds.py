@@ -207,3 +207,24 @@ def test_a_page_title_repeated_at_chapter_edges_goes_and_one_inside_stays(tmp_pa
     assert got[0] == ["船夫走了。", "天黑了。", "雨停了。", "风起了。"]
     inside = ["　　船夫走了。", "　　天黑了。", "　　雨停了。", "青灯记 - 第{n}章 渡口{n} - 某某书苑", "　　风起了。", "　　夜深了。", "　　灯灭了。"]
     assert "青灯记 - 第1章 渡口1 - 某某书苑" in _book(tmp_path, repeats.MIN_CHAPTERS, inside)[0]
+
+
+# A story's URL: a character reads it out, types it or names it; the sentence stays whole. A site's
+# line around a URL still goes.
+@pytest.mark.parametrize("prose", [
+    "他打开电脑，输入了学校的网址www.example.edu。",  # a person in the URL's sentence
+    "她把网址抄在手心：www.example.edu",  # a label's shape, but a person's
+    "“记住，www.example.edu。”",  # inside a quotation
+    "他说：“去www.example.edu下载吧。”",
+    "“记住这个地址，www.example.edu，别告诉任何人。”她低声说。",
+])
+def test_a_story_url_stays(prose):
+    assert clean("他走了。", prose, "她来了。") == ["他走了。", prose, "她来了。"]
+
+
+@pytest.mark.parametrize("line, kept", [
+    ("网址：www.example.edu", []),
+    ("“走吧。”手机电子书www.example.com他说。", ["“走吧。”他说。"]),  # a quotation closed before the URL is another's
+])
+def test_a_sites_url_still_goes(line, kept):
+    assert clean("他走了。", line, "她来了。") == ["他走了。"] + kept + ["她来了。"]
