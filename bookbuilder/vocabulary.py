@@ -60,7 +60,7 @@ def matter_pattern(words: tuple[str, ...]) -> str:
 
 # ---- site and edition words: what a download site adds to a book's name or text
 FILE_FORMAT = "TXT"  # 书名TXT下载, [TXT]: the format a site offers its copy in
-EDITION_WORDS = ("精校版", "精校", "校对版", "全本", "完本", "全集", "完结", "精排版")  # 书名（精校版）, 《书名》[全本]
+EDITION_WORDS = ("精校版", "精校", "校对版", "全本", "完本", "全集", "完结", "精排版", "出书版")  # 书名（精校版）, 《书名》[全本], 《书名（出书版）》
 
 
 def any_case(word: str, full_width: bool = False) -> str:

@@ -57,6 +57,10 @@ _PAIR = re.compile(r"^[\[【]?\s*([^/／◎\[\]【】]{1,30}?)\s*[/／◎]\s*([^
 # A trailing tag after an author's name, dropped only when it is clearly one: a year, a site.
 _AUTHOR_TAIL = re.compile(r"\s*(?:[（(【\[][^）)】\]]{1,20}[）)】\]]|(?:19|20)\d{2}|\s+著|著)$")
 OPENING_LINES = 40  # an intro page's lines that may say title or author
+# [仙侠魔幻] 《上古（出书版）》作者：星零: a site's genre tag before the quoted title
+_GENRE_TAG = re.compile(r"^[\[【〖][\u4e00-\u9fff]{2,6}[\]】〗]\s*(?=《)")
+_AUTHOR_LABEL = re.compile(r"(?:作者|著者)\s*[:：]")
+BYLINE_LINES = 6  # a first chapter's paragraphs where a header the rules did not set apart may give its byline
 
 
 @dataclass(frozen=True)
@@ -127,7 +131,7 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             if in_blurb:
                 blurb.append(block.text)
             continue
-        text, at = _unbracketed(block.text.strip()), f"{where}:{block.at.line}"
+        text, at = _GENRE_TAG.sub("", _unbracketed(block.text.strip())), f"{where}:{block.at.line}"
         if catalog := _CATALOG.match(text):
             if catalog.group(1) in ("出版社", "出版者"):
                 found.setdefault("publisher", Found(catalog.group(2).strip(), at))
@@ -199,6 +203,23 @@ def _without_the_name(blocks: tuple, titles: set[str], author: str = "") -> tupl
 def _the_name(text: str, titles: set[str]) -> bool:
     """The book's name, or the name thrice in a row (儒林外史儒林外史儒林外史: a Project Gutenberg text's head)."""
     return text in titles or any(text in (title * 2, title * 3) for title in titles)
+
+
+def _byline_in(chapter):
+    """({title, author}, the chapter without the line) where one of the first chapter's first
+    paragraphs is a byline with an author (《上古》作者：星零, 作者：金庸), under a heading that no intro
+    page was cut at; else None."""
+    from dataclasses import replace
+
+    paragraphs = [i for i, b in enumerate(chapter.blocks) if type(b) is Paragraph][:BYLINE_LINES]
+    for i in paragraphs:
+        line = _GENRE_TAG.sub("", _unbracketed(chapter.blocks[i].text.strip()))
+        fields = _fields_of(line) if _AUTHOR_LABEL.search(line) else {}  # labelled: never a story's 是/否
+        if fields.get("author"):
+            at = f"text:{chapter.blocks[i].at.line}"
+            return ({k: Found(v, at) for k, v in fields.items() if v and k in ("title", "author")},
+                    replace(chapter, blocks=chapter.blocks[:i] + chapter.blocks[i + 1:]))
+    return None
 
 
 def _unbracketed(text: str) -> str:
@@ -339,7 +360,10 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
     first = volumes[0].chapters[0] if volumes and volumes[0].chapters else None
     kind = "file name" if config.source.is_file() else "folder name"
     name = from_name(config.source.stem if config.source.is_file() else config.root.resolve().name, kind)
-    if first is not None and first.kind == "intro":
+    if first is not None and first.kind != "intro" and (found := _byline_in(first)):
+        text, first = found  # a site's pager heading (分节阅读 1) over the header: its byline still counts
+        volumes = (replace(volumes[0], chapters=(first,) + volumes[0].chapters[1:]),) + volumes[1:]
+    elif first is not None and first.kind == "intro":
         text, kept, _ = read_lines(first.blocks)
         titles = {f.value for f in (text.get("title"), name.get("title")) if f}
         if "author" not in text and (author := _name_under_title(kept, titles)):

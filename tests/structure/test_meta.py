@@ -293,3 +293,20 @@ def test_an_authors_quoted_title_over_every_chapter_names_both_and_its_variants_
     assert not {"某甲《天涯客》", "天涯客", "某甲"} & set(texts), texts
     assert "某甲说过，树比人老。" in texts and texts.count("他走进院子，看见一棵老树。") == 8
     assert [c.title for c in loaded.book.chapters() if c.kind == "chapter"] == [f"第{n}章 标题{n}" for n in "一二三四五六七八"]
+
+
+# A site's pager heading over the header (分节阅读 1, then the 声明 and the byline): no intro page is cut,
+# but the byline in the first chapter's first lines is the book's, genre tag and print-edition mark aside.
+@pytest.mark.parametrize("first, title, author", [
+    ("[仙侠魔幻] 《天涯客（出书版）》作者：某乙", ("天涯客", "text:3"), ("某乙", "text:3")),
+    ("作者:某乙", ("天涯客", "file name"), ("某乙", "text:3")),
+    ("是/否", ("天涯客", "file name"), ("某甲", "file name")),  # no label: a story's line, kept
+])
+def test_a_byline_under_a_pager_heading_is_read(tmp_path, first, title, author):
+    opening = "分节阅读 1\n声明：本书为某某网的用户上传至其在本站的存储空间，本站只提供存储服务。\n" + first + "\n他走进院子。\n"
+    path = tmp_path / "天涯客-某甲.txt"
+    path.write_text(opening + "分节阅读 2\n树下坐着一个老人。\n分节阅读 3\n老人走了。\n", "utf-8")
+    loaded = load_book(path, jobs=1)
+    assert meta(loaded)["title"] == title and meta(loaded)["author"] == author
+    first_chapter = [b.text for b in next(loaded.book.chapters()).blocks]
+    assert (first in first_chapter) is (author[1] == "file name")
