@@ -228,3 +228,12 @@ def test_a_story_url_stays(prose):
 ])
 def test_a_sites_url_still_goes(line, kept):
     assert clean("他走了。", line, "她来了。") == ["他走了。"] + kept + ["她来了。"]
+
+
+@pytest.mark.parametrize("raw, kept", [
+    ("罗辑走过去问：“你怎么……”奇網网收集整理“啊，老弟你好。”", "罗辑走过去问：“你怎么……”“啊，老弟你好。”"),
+    ("宣传他虹化成佛三網网收集整理，是最佳的解释。", "宣传他虹化成佛，是最佳的解释。"),
+    ("他把渔网收集整理好了。", "他把渔网收集整理好了。"),  # one 网: a net, and the story's
+])
+def test_a_credit_stamped_into_a_sentence_is_cut(raw, kept):
+    assert clean(raw) == [kept]
