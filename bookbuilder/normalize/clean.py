@@ -18,8 +18,7 @@ import unicodedata
 from functools import lru_cache
 
 from bookbuilder.normalize.junk import _trie, watermarks
-from bookbuilder.vocabulary import (CLOSING_BRACKETS, DIALOGUE_QUOTES, FILE_FORMAT, OPENING_BRACKETS, PERSONS, SITE_BRACKETS,
-                                    any_case)
+from bookbuilder.vocabulary import CLOSING_BRACKETS, DIALOGUE_QUOTES, FILE_FORMAT, OPENING_BRACKETS, PERSONS, SITE_BRACKETS, any_case
 
 # Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
 # HTML5's too: 99lib's pages wrap their watermark in <figure>, <footer>, <details> (天涯在线书库 downloads).
@@ -289,21 +288,18 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
         if text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
             cuts.append((start, len(text), "URL after the paragraph's last sentence"))  # …阴森森。www.example.org
         elif (start - since <= 15 and (_ENDS_IN_SITE_WORD.search(beside) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗[【")))
-              and not _story_url(text, since, start)):
+              and not _story_url(text, start)):
             cuts.append((since, _sentence_rest(text, until), "URL with site words beside it"))
     return cuts
 
 
-# A story's URL: a person in its clause (他打开电脑，输入了学校的网址www…), or inside a quotation
-# (“去www…下载吧。”): a character reads it out or types it, and the sentence stays whole.
-_STORY = re.compile(f"[{PERSONS}{DIALOGUE_QUOTES}]")
+_STORY = re.compile(f"[{PERSONS}{DIALOGUE_QUOTES}]")  # a person, or dialogue
 
 
-def _story_url(text: str, since: int, start: int) -> bool:
-    before = text[:start]
-    quoted = before.count("“") > before.count("”") or before.count("「") > before.count("」")
-    sentence = max(text.rfind(c, 0, start) for c in "。！？!?”」") + 1  # a quotation closed before it is another's
-    return quoted or bool(_STORY.search(text, sentence, start))
+def _story_url(text: str, start: int) -> bool:
+    """A story's URL, its sentence kept whole: a person in it (他打开电脑，输入了学校的网址www…), or a quotation around it."""
+    before, sentence = text[:start], max(text.rfind(c, 0, start) for c in "。！？!?”」") + 1  # a closed quotation is another's
+    return before.count("“") > before.count("”") or before.count("「") > before.count("」") or bool(_STORY.search(text, sentence, start))
 
 
 _BRACKETED = re.compile(f"[{re.escape(_OPEN)}][^{re.escape(_OPEN + _CLOSE)}]{{0,80}}[{re.escape(_CLOSE)}]")
