@@ -19,6 +19,7 @@ STORY_SENTENCE = 10  # Han characters: a sentence of ordinary length, not a labe
 SENTENCE_SITE_SHARE = 0.2  # of its Han characters in site words: more, and it is a notice's sentence
 # One full-width end mark: a notice shouts (更新!!, 删除！！) or trails off (....) where a story's sentence ends.
 _SENTENCE_END = re.compile(r"[^。！？!?.][。！？]$")
+_SENTENCES = re.compile(r"[^。！？!?]+[。！？!?]*")
 
 
 def story_signs(text: str) -> str:
@@ -29,9 +30,10 @@ def story_signs(text: str) -> str:
         return "dialogue"
     if _PERSON.search(text):
         return "a person"
-    if (_SENTENCE_END.search(text) and len(_HAN.findall(text)) >= STORY_SENTENCE and not site_talk(text)
-            and site_share(text) < SENTENCE_SITE_SHARE):
-        return "a sentence"
+    for sentence in _SENTENCES.findall(text):  # anywhere in the line: 镜面中，两名女巫继续讨论。网盘资源搜索…
+        if (_SENTENCE_END.search(sentence) and len(_HAN.findall(sentence)) >= STORY_SENTENCE and not site_talk(sentence)
+                and site_share(sentence) < SENTENCE_SITE_SHARE):
+            return "a sentence"
     return ""
 
 
@@ -42,9 +44,10 @@ APP_LINE = 60  # characters: an advert's line is short
 
 def app_advert(text: str) -> str:
     """An app's advert line (某某App，听书声音最全，离线朗读; 下载某某阅读器，免费看全本): an app word and
-    one more word of an app's or a site's, short, and no story signs (“你下个App就能听书了。”她说。 stays)."""
-    if len(text) > APP_LINE or not _APP.search(text) or story_signs(text):
-        return ""
+    one more word of an app's or a site's, short, no sentence before it, and no story signs (“你下个App就能
+    听书了。”她说。 stays)."""
+    if len(text) > APP_LINE or not _APP.search(text) or story_signs(text) or re.search(r"[。！？!?][^。！？!?]", text):
+        return ""  # a finished sentence before it: the advert is glued to the story (repeats.py finds it)
     found = site_signals(text)
     return f"an app's advert ({'、'.join(sorted(found)[:3])})" if len(found) >= 2 else ""
 

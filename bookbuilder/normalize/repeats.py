@@ -156,8 +156,8 @@ def strip_repeated(book: Book, off: frozenset[str] = frozenset()) -> tuple[Book,
     repeated = {key for key in seen.repeated(len(chapters)) if _rule_of(key) not in off}
     cuts = _cuts(chapters, seen, repeated)
     if "repeated-fragment" not in off:
-        for (k, j), spans in glued_fragments(chapters).items():
-            cuts[(k, j)].extend(spans)
+        for (k, j), spans in glued_fragments(chapters).items():  # where a template's cut is not already
+            cuts[(k, j)].extend(s for s in spans if not any(a < s[1] and s[0] < b for a, b, _ in cuts.get((k, j), ())))
     if not cuts:
         return book, {}
     return _apply(book, chapters, cuts)

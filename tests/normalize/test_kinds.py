@@ -225,6 +225,9 @@ def test_a_story_url_stays(prose):
 @pytest.mark.parametrize("line, kept", [
     ("网址：www.example.edu", []),
     ("“走吧。”手机电子书www.example.com他说。", ["“走吧。”他说。"]),  # a quotation closed before the URL is another's
+    # a site's name glued to its domain: a stamp, in dialogue or in a sentence with a person
+    ("“你们一定是觉得，手2机电子书WWW．2009w．COM只要不贪赃，就算是公平了。”", ["“你们一定是觉得，只要不贪赃，就算是公平了。”"]),
+    ("他便装轻骑，手2机电子书WWW．2009w．COM离开了中军。", ["他便装轻骑，离开了中军。"]),
 ])
 def test_a_sites_url_still_goes(line, kept):
     assert clean("他走了。", line, "她来了。") == ["他走了。"] + kept + ["她来了。"]
@@ -237,3 +240,14 @@ def test_a_sites_url_still_goes(line, kept):
 ])
 def test_a_credit_stamped_into_a_sentence_is_cut(raw, kept):
     assert clean(raw) == [kept]
+
+
+# A story's sentence with an app's slogan glued after it: the line is the story's, only the slogan goes
+# (by repetition, repeats.py), never the line with it.
+@pytest.mark.parametrize("line", [
+    "镜面中，那两名女巫师继续讨论。网盘资源搜索，网盘搜索神器（小说，电影，电视剧）",
+    "那脚步声又响起来了。网盘百度云搜索资源，搜小说，搜电影就是好用。",
+])
+def test_an_app_slogan_glued_to_a_sentence_takes_no_line(line):
+    assert not debris.app_advert(line)
+    assert clean("他走了。", line, "她来了。")[1].startswith(line[:8])
