@@ -38,18 +38,22 @@ def story_signs(text: str) -> str:
 
 
 # App, APP as a word of its own (not inside happy or Apple's other words), and the Han app words.
-_APP = re.compile("|".join(rf"(?<![A-Za-z]){w}(?![a-z])" if w.isascii() else w for w in APP_WORDS))
+_APP = re.compile("|".join(rf"(?<![A-Za-z]){w}(?![A-Za-z0-9(])" if w.isascii() else w for w in APP_WORDS))  # not app2();
 APP_LINE = 60  # characters: an advert's line is short
+APP_SHARE = 0.3  # of its Han characters (an app's Latin name counting two) in app and site words: an advert's, not a story's
 
 
 def app_advert(text: str) -> str:
     """An app's advert line (某某App，听书声音最全，离线朗读; 下载某某阅读器，免费看全本): an app word and
-    one more word of an app's or a site's, short, no sentence before it, and no story signs (“你下个App就能
-    听书了。”她说。 stays)."""
-    if len(text) > APP_LINE or not _APP.search(text) or story_signs(text) or re.search(r"[。！？!?][^。！？!?]", text):
+    one more word of an app's or a site's, a third of it such words, short, no sentence before it, and no
+    story signs (“你下个App就能听书了。”她说。 and 之后张恒把程诚手机里的app全删完了，… stay)."""
+    if (len(text) > APP_LINE or not _APP.search(text) or story_signs(text) or _OWN_WORDS.search(text)
+            or re.search(r"[。！？!?][^。！？!?]", text)):
         return ""  # a finished sentence before it: the advert is glued to the story (repeats.py finds it)
     found = site_signals(text)
-    return f"an app's advert ({'、'.join(sorted(found)[:3])})" if len(found) >= 2 else ""
+    words = [m.group(0) for rx in (_APP, SITE_WORDS, NOTICE_WORDS) for m in rx.finditer(text)]
+    share = sum(2 if w.isascii() else len(w) for w in words) / max(2, len(_HAN.findall(text)))
+    return f"an app's advert ({'、'.join(sorted(found)[:3])})" if len(found) >= 2 and share >= APP_SHARE else ""
 
 
 def site_signals(text: str) -> set[str]:
@@ -80,14 +84,15 @@ def collector_credit(text: str) -> str:
 
 _COPYRIGHT = re.compile("|".join(re.escape(w) for w in COPYRIGHT_WORDS))
 _YEAR = re.compile(r"(?:19|20)\d\d")
+_BY_AUTHOR = re.compile(r"(?i)\bby\s")
 COPYRIGHT_LINE = 100  # characters
 
 
 def copyright_line(text: str) -> str:
     """A page's copyright line (Copyright © 2008-2015 某某 All Rights Reserved): a copyright word
     written as a page writes it, with a year or a second such word; never dialogue or a sentence."""
-    if len(text) > COPYRIGHT_LINE or story_signs(text):
-        return ""
+    if len(text) > COPYRIGHT_LINE or story_signs(text) or _BY_AUTHOR.search(text):
+        return ""  # Copyright © 1999 by Keigo Higashino: the print edition's page, the book's own
     found = {m.group(0).lower() for m in _COPYRIGHT.finditer(text)}
     if found - {"版权所有"} and (len(found) >= 2 or _YEAR.search(text)):
         return "a page's copyright line"

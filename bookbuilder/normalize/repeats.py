@@ -309,7 +309,7 @@ def glued_fragments(chapters: list[Chapter]) -> dict[tuple[int, int], list[tuple
     fragments = {}
     for group in starts.values():
         where = {k for k, _ in group}
-        if len(where) >= FRAGMENT_CHAPTERS and (fragment := _fragment(os.path.commonprefix([p for _, p in group]))):
+        if len(where) >= FRAGMENT_CHAPTERS and (fragment := _fragment(os.path.commonprefix([p for _, p in group]), group)):
             fragments[fragment] = f"a fragment with site words repeated in {len(where)} chapters ({len(group)}×)"
     cuts: dict[tuple[int, int], list[tuple[int, int, str]]] = defaultdict(list)
     for fragment, evidence in fragments.items():
@@ -320,10 +320,12 @@ def glued_fragments(chapters: list[Chapter]) -> dict[tuple[int, int], list[tuple
     return cuts
 
 
-def _fragment(common: str) -> str:
-    """The repeated start, up to the first story sign or past its sentence's end, when it is a site's:
-    two site words at least, none of the author's own words (求收藏 …)."""
-    common = common[:m.start()] if (m := _STORY_MARK.search(common)) else common
+def _fragment(common: str, group: list) -> str:
+    """The repeated start, up to its sentence's end, when it is a site's: two site words at least, none
+    of the author's own words (求收藏 …). Not where the chapters go on alike into a story sign (a longer
+    template, 亲~本站域名：“166"…) or part at a number (请记住某书 最新章节 第89章…: the template rule's)."""
+    if _STORY_MARK.search(common) or any(_NUMBER.match(p, len(common)) for _, p in group) or common.endswith("第"):
+        return ""
     common = common[:m.end()] if (m := re.search(r"[。！？!?]+", common)) else common
     if len(common) < MIN_FRAGMENT or len(site_signals(common)) < 2 or not in_debris_block(common, 2, True) and not site_talk(common):
         return ""

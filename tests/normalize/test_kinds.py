@@ -52,12 +52,18 @@ def test_a_site_line_between_paging_notices_still_goes():
 @pytest.mark.parametrize("line, taken", [
     ("某某App，听书声音最全，离线朗读", True),
     ("下载某某阅读器，免费看全本小说", True),
-    ("某某APP，" + "更" * (debris.APP_LINE - 11) + "，离线阅读", True),  # 60 characters: just inside
-    ("某某APP，" + "更" * (debris.APP_LINE - 10) + "，离线阅读", False),  # 61: just outside
+    ("某某APP，" + ("听书" * 30)[:debris.APP_LINE - 11] + "，离线阅读", True),  # 60 characters: just inside
+    ("某某APP，" + ("听书" * 30)[:debris.APP_LINE - 10] + "，离线阅读", False),  # 61: just outside
+    ("某某APP，听书" + "更" * 9, True),  # 4 of 13 Han in app words (the Latin name counts two): 0.31, just inside
+    ("某某APP，听书" + "更" * 10, False),  # 4 of 14: 0.29, just outside
     ("“你下个App就能听书了。”她说。", False),
     ("这个App很好用。", False),  # one app word, nothing of a site's
     ("happy new year，小说", False),  # app inside a word
     ("他打开客户端，下载了最新的游戏。", False),
+    ("之后张恒把程诚手机里的app全删完了，下了张鬼娃新娘的高清壁纸做新桌面", False),  # a story's: app words are few in it
+    ("上午停电，跑出去在网吧更新的……app2();", False),  # a crawler's call, not an app
+    ("作者有话要说：某某App，听书声音最全", False),  # the author's own words
+    ("某某APP，听书最全", True),  # the Latin name counts two of the share
 ])
 def test_app_adverts(line, taken):
     assert bool(debris.app_advert(line)) is taken
@@ -85,6 +91,7 @@ def test_collectors_credits(line, taken):
     ("Copyright © 2008-2015 " + "某" * (debris.COPYRIGHT_LINE - 27) + " 版权所有", True),  # 100 characters: just inside
     ("Copyright © 2008-2015 " + "某" * (debris.COPYRIGHT_LINE - 26) + " 版权所有", False),  # 101
     ("版权所有", False),  # the disclaimer's words, judged there
+    ("Copyright © 1999 by Keigo Higashino", False),  # a print edition's page: the book's own
     ("他在合同上签了名，Copyright归公司。", False),
 ])
 def test_copyright_lines(line, taken):
@@ -251,3 +258,13 @@ def test_a_credit_stamped_into_a_sentence_is_cut(raw, kept):
 def test_an_app_slogan_glued_to_a_sentence_takes_no_line(line):
     assert not debris.app_advert(line)
     assert clean("他走了。", line, "她来了。")[1].startswith(line[:8])
+
+
+@pytest.mark.parametrize("line", [
+    "　　船夫走了。亲~本站域名：“166\"的简写谐音，很好记哦！天快黑了，第{n}次。",  # the chapters go on alike into a quote
+    "　　船夫走了。请记住某书 最新章节 第{n}章 渡口网址：",  # they part at a number: the template rule's
+])
+def test_no_fragment_is_cut_out_of_a_longer_template(tmp_path, line):
+    got = _book(tmp_path, repeats.FRAGMENT_CHAPTERS + 1, [line, "　　天快黑了。"])
+    assert not any("亲~" not in p and "“166" in p or p.startswith("1章") for c in got for p in c)
+    assert all(not p.startswith(("“166", "章")) for c in got for p in c)
