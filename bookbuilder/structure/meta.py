@@ -216,9 +216,12 @@ def _byline_in(chapter):
         line = _GENRE_TAG.sub("", _unbracketed(chapter.blocks[i].text.strip()))
         fields = _fields_of(line) if _AUTHOR_LABEL.search(line) else {}  # labelled: never a story's 是/否
         if fields.get("author"):
-            at = f"text:{chapter.blocks[i].at.line}"
-            return ({k: Found(v, at) for k, v in fields.items() if v and k in ("title", "author")},
-                    replace(chapter, blocks=chapter.blocks[:i] + chapter.blocks[i + 1:]))
+            at, start = f"text:{chapter.blocks[i].at.line}", i
+            found = {k: Found(v, at) for k, v in fields.items() if v and k in ("title", "author")}
+            if ("title" not in found and i != paragraphs[0] and _bare_title(above := chapter.blocks[i - 1])
+                    and not re.search(r"\d\s*$", above.text)):  # not a pager's label, 分节阅读 1
+                found["title"], start = Found(_title_value(above.text), f"text:{above.at.line}"), i - 1  # 《道士下山》 / 作者：…
+            return found, replace(chapter, blocks=chapter.blocks[:start] + chapter.blocks[i + 1:])
     return None
 
 
