@@ -326,8 +326,8 @@ def site_tail(text: str) -> str:
     its sentence's rest, and normalize/repeats.py finds the tail by its repetition."""
     m = _LAST_END.search(text) or _LAST_SEPARATOR.search(text)  # 某书-第1章 风起-某某小说网: a page's title
     tail = (text[m.start() + 1:] if m else text).strip(" \u3000")
-    if not tail or len(tail) > SITE_TAIL or story_signs(tail) or not HAN_RE.search(tail):
-        return ""
+    if not tail or len(tail) > SITE_TAIL or story_signs(tail) or not HAN_RE.search(tail) or find_urls(tail):
+        return ""  # a URL is the URL rules' to cut, inside the sentence the next line goes on with (”怕手机访问：wap.… / 什么…)
     if SITE_NAME_ALONE.fullmatch(tail) and not _FUNCTION_CHARS.search(tail):
         return "a site's name after the last sentence"
     return "site words after the last sentence" if len(site_signals(tail)) >= 2 else ""

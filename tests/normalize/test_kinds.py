@@ -146,6 +146,7 @@ def test_words_of_navigation_in_prose_stay(prose):
     ("她最喜欢的网盘里存着小说", False),  # a person
     ("……。学的是中文", False),  # a phrase, not a name
     ("他走了。渡口", False),
+    ("大魁大声道：”怕手机访问：wap．example．com", False),  # a URL: cut inside the sentence the next line goes on with
 ])
 def test_site_tails(line, kept_apart):
     assert bool(site_tail(line)) is kept_apart
