@@ -293,11 +293,11 @@ _STORY = re.compile(f"[{PERSONS}{DIALOGUE_QUOTES}]")  # a person, or dialogue
 
 
 def _story_url(text: str, start: int, beside: str) -> bool:
-    """A story's URL: a person in its sentence (他…输入了学校的网址www…), or a quotation around it; never one glued to a
-    site's name (“你们一定是觉得，手2机电子书WWW．2009w．COM只要…”: a stamp in the dialogue)."""
+    """A story's URL: words of a clause before it, and a person in its sentence (他…输入了学校的网址www…) or a quotation
+    around it; never one glued to a site's name or opening a clause (…所以致此。www.26dd.cn书友整理提供”: a stamp)."""
     before, sentence = text[:start], max(text.rfind(c, 0, start) for c in "。！？!?”」") + 1  # a closed quotation is another's
     quoted = before.count("“") > before.count("”") or before.count("「") > before.count("」")
-    return not beside.endswith(SITE_NAME_ENDINGS) and (quoted or bool(_STORY.search(text, sentence, start)))
+    return bool(beside) and not beside.endswith(SITE_NAME_ENDINGS) and (quoted or bool(_STORY.search(text, sentence, start)))
 
 
 _BRACKETED = re.compile(f"[{re.escape(_OPEN)}][^{re.escape(_OPEN + _CLOSE)}]{{0,80}}[{re.escape(_CLOSE)}]")

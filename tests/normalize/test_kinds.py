@@ -236,6 +236,7 @@ def test_a_story_url_stays(prose):
     # a site's name glued to its domain: a stamp, in dialogue or in a sentence with a person
     ("“你们一定是觉得，手2机电子书WWW．2009w．COM只要不贪赃，就算是公平了。”", ["“你们一定是觉得，只要不贪赃，就算是公平了。”"]),
     ("他便装轻骑，手2机电子书WWW．2009w．COM离开了中军。", ["他便装轻骑，离开了中军。"]),
+    ("宝钗道：“他就睡倒了，所以致此。ｗwww.26dd.Cn书友整理提供”说着大夫来了。", ["宝钗道：“他就睡倒了，所以致此。”说着大夫来了。"]),
 ])
 def test_a_sites_url_still_goes(line, kept):
     assert clean("他走了。", line, "她来了。") == ["他走了。"] + kept + ["她来了。"]
