@@ -38,7 +38,7 @@ def story_signs(text: str) -> str:
 
 
 # App, APP as a word of its own (not inside happy or Apple's other words), and the Han app words.
-_APP = re.compile("|".join(rf"(?<![A-Za-z]){w}(?![A-Za-z0-9(])" if w.isascii() else w for w in APP_WORDS))  # not app2();
+APP = _APP = re.compile("|".join(rf"(?<![A-Za-z]){w}(?![A-Za-z0-9(])" if w.isascii() else w for w in APP_WORDS))  # not app2();
 APP_LINE = 60  # characters: an advert's line is short
 APP_SHARE = 0.3  # of its Han characters (an app's Latin name counting two) in app and site words: an advert's, not a story's
 
