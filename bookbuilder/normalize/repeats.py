@@ -21,7 +21,7 @@ from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.vocabulary import (CHAPTER_UNITS, CLOSING_BRACKETS, OPENING_BRACKETS, SITE_BRACKETS, SITE_NAME_ENDINGS, VOLUME_UNITS,
                                     unit_class)
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, notice_words, site_share, site_talk
-from bookbuilder.normalize.debris import APP, in_debris_block, site_signals, story_signs
+from bookbuilder.normalize.debris import APP, collector_credit, in_debris_block, site_signals, story_signs
 
 MIN_CHAPTERS = 3  # a template is in this many chapters at least
 MIN_TIMES = 5  # or comes this many times, in a book of fewer chapters
@@ -95,8 +95,8 @@ def _site_piece(words: str) -> bool:
     sentence (…又是一道剑芒劈出。166阅读网), and no one in it that a story tells of (第#天，他读完了那本
     小说的最新章节 is a story's, however often it comes)."""
     words = words.strip()
-    if _SITE_NAME.fullmatch(words) and len(words) <= 8:
-        return True
+    if _SITE_NAME.fullmatch(words) and len(words) <= 8 or collector_credit(words):
+        return True  # …劈出。166阅读网, …果敢的。亦凡书库扫校 (a collector's credit after every chapter's last sentence)
     if re.search(r"[他她它]", words):
         return False
     if len(SITE_WORDS.findall(words)) >= 2 and site_share(words) >= 0.6:

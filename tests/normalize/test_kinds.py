@@ -270,3 +270,9 @@ def test_no_fragment_is_cut_out_of_a_longer_template(tmp_path, line):
     got = _book(tmp_path, repeats.FRAGMENT_CHAPTERS + 1, [line, "　　天快黑了。"])
     assert not any("亲~" not in p and "“166" in p or p.startswith("1章") for c in got for p in c)
     assert all(not p.startswith(("“166", "章")) for c in got for p in c)
+
+
+@pytest.mark.parametrize("chapters, cut", [(repeats.MIN_CHAPTERS, True), (repeats.MIN_CHAPTERS - 1, False)])
+def test_a_collectors_credit_after_each_chapters_last_sentence_goes(tmp_path, chapters, cut):
+    got = _book(tmp_path, chapters, ["　　船夫走了，白嘉轩实施起来是迅猛而又果敢的。某某书库扫校"])
+    assert got[0] == ["船夫走了，白嘉轩实施起来是迅猛而又果敢的。" + ("" if cut else "某某书库扫校")]
