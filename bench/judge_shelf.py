@@ -92,7 +92,7 @@ _PERSON = re.compile(r"[他她我你]")
 
 def at_risk(text: str) -> bool:
     """Removed text that reads as story: dialogue, a person, or a sentence of ordinary length."""
-    return suspects.story_signs(text) or bool(_PERSON.search(text)) and len(text) >= 10 \
+    return suspects.told_as_story(text) or bool(_PERSON.search(text)) and len(text) >= 10 \
         or len(text) >= 15 and text.rstrip()[-1:] in "。！？" and not suspects.signals(text)
 
 

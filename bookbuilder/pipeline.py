@@ -203,7 +203,7 @@ def _meta(book: Book, config: Config, rules, cwd: str, kept: list, gone: list[Di
     if intro_gone:
         gone = gone + [d for d in kept[0] if d.code == REMOVED]
         kept = kept[1:]
-    said = Diagnostic("I001", "title 《{}》 ({}), author {} ({})".format(
+    said = Diagnostic("I001", "title {} ({}), author {} ({})".format(
         chosen["title"].value, chosen["title"].source, chosen["author"].value, chosen["author"].source))
     return book, said, kept, gone
 

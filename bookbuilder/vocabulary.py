@@ -60,7 +60,7 @@ def matter_pattern(words: tuple[str, ...]) -> str:
 
 # ---- site and edition words: what a download site adds to a book's name or text
 FILE_FORMAT = "TXT"  # 书名TXT下载, [TXT]: the format a site offers its copy in
-EDITION_WORDS = ("精校版", "精校", "校对版", "全本", "完本", "全集", "完结", "精排版")  # 书名（精校版）, 《书名》[全本]
+EDITION_WORDS = ("精校版", "精校", "校对版", "全本", "完本", "全集", "完结", "精排版", "出书版")  # 书名（精校版）, 《书名》[全本], 《书名（出书版）》
 
 
 def any_case(word: str, full_width: bool = False) -> str:
@@ -74,6 +74,28 @@ def any_case(word: str, full_width: bool = False) -> str:
 # How a site's name ends (某某网, 某某书屋, 某某文学, 某某小说, 八零电子书): a name glued before its domain,
 # alone after a paragraph's last sentence, or strewn with marks between its characters.
 SITE_NAME_ENDINGS = ("网", "阁", "书屋", "书城", "书院", "书库", "文学", "小说", "中文", "电子书")
+
+# What an app's advert names (某某App，听书声音最全，离线朗读): the app, and what it offers a reader.
+# 网盘 (a cloud drive: 网盘搜索，找小说就是方便) is where such sites send a reader for the file.
+# One signal only: a line needs one of these, no story signs, and the shape of an advert (normalize/debris.py).
+APP_WORDS = ("App", "APP", "app", "客户端", "阅读器", "听书", "离线朗读", "离线阅读", "追书神器", "换源", "安卓版", "苹果版", "网盘")
+# A saved web page's navigation, kept as lines (回目录 回首页 上一级 下一页): a page's links, never a sentence.
+NAVIGATION_WORDS = ("回目录", "回首页", "回书页", "返回目录", "返回首页", "返回书页", "返回列表", "上一级", "上一页", "下一页",
+                    "上一章", "下一章", "上一篇", "下一篇", "加入书签", "添加书签", "章节目录", "加入书架")
+# A download's form header (书名: / 男女主角: / 系列名: / 作者:), filled in or left empty: the labels a
+# site's form has. 书名 and 作者 feed the metadata (structure/meta.py); the others are the form's only.
+FORM_FIELDS = ("书名", "作者", "男女主角", "主角", "配角", "系列名", "系列", "原名", "别名", "译者", "出版社", "字数", "状态",
+               "类型", "类别", "标签", "来源", "首发", "更新", "备注")
+# What a collector's credit says it did (某某书库收集整理, 本书由某某整理): the verb a credit ends in.
+CREDIT_VERBS = ("收集整理", "整理制作", "整理", "收集", "制作", "扫校", "校对", "上传", "提供")
+# What a page's copyright line is made of (Copyright © 2008-2015 某某 All Rights Reserved).
+COPYRIGHT_WORDS = ("Copyright", "COPYRIGHT", "copyright", "©", "(c)", "(C)", "All Rights Reserved", "All rights reserved", "版权所有")
+# A crawler's leftovers alone on a line: what a script prints for an empty value.
+CRAWLER_LEFTOVERS = ("Array", "Array[]", "Array()", "undefined", "null", "NULL", "None", "NaN", "[object Object]", "false", "true")
+# Story signs: what a story's line has and a site's seldom does (a line with one is never taken by a
+# rule about its neighbours): a person, dialogue.
+PERSONS = "他她我你"
+DIALOGUE_QUOTES = "“”「」『』"
 
 # ---- marks
 OPENING_BRACKETS = "[【〖（(《<「［"  # and their partners, one for one:
@@ -108,6 +130,7 @@ PLACEHOLDERS = {
     "ending_note": "|".join(ENDING_NOTES),
     "last_chapter": plain(ENDINGS)[2],  # 终章 (終章 has not been seen after a mark)
     "separator_mark": char_class(SEPARATOR_MARKS),
+    "navigation_word": "(?:" + "|".join(sorted(NAVIGATION_WORDS, key=len, reverse=True)) + ")",
 }
 _PLACEHOLDER = re.compile(r"\{=([a-z_]+)\}")
 

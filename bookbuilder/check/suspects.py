@@ -20,7 +20,8 @@ from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location, Paragraph
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, find_urls, fold, notice_words, site_share, site_talk, words_pattern
 from bookbuilder.numerals import TO_MYRIADS
-from bookbuilder.vocabulary import FILE_FORMAT, SITE_NAME_ENDINGS, any_case
+from bookbuilder.normalize.debris import APP
+from bookbuilder.vocabulary import COPYRIGHT_WORDS, FILE_FORMAT, NAVIGATION_WORDS, SITE_NAME_ENDINGS, any_case
 
 # ---- the signals, each a pure function of one text
 
@@ -28,14 +29,16 @@ from bookbuilder.vocabulary import FILE_FORMAT, SITE_NAME_ENDINGS, any_case
 # empty value (Array[], undefined), a page's script call (app2();). A story's angle brackets are Chinese (《》〈〉), never ASCII
 # around ASCII letters.
 _MARKUP = re.compile(r"</?[A-Za-z!-][A-Za-z0-9 =\"'/_:.!-]{0,60}>|&(?:[a-zA-Z]{2,8}|#\d{2,7});|\bArray\s*\[\s*\]|^(?:undefined|null|NaN)$|(?<![A-Za-z])[a-z_][A-Za-z0-9_]{1,30}\(\);")
-# An app's advert: the word App (any case, any width) or 客户端 with what an app offers. A story's
-# app is in dialogue or a sentence about a person (他下载了一个App), judged apart.
-_APP = re.compile(r"(?i)(?<![a-z])app(?![a-z])|客户端|APP")
+# An app's advert: an app's word (vocabulary.APP_WORDS, as the cleaning's judge reads them) with
+# what an app offers. A story's app is in dialogue or a sentence about a person, judged apart.
+_APP = APP
 _APP_OFFER = re.compile(r"听书|朗读|离线|下载|安装|免费|阅读|看书|追书|换源|书源|无广告|最全|扫码|二维码")
-# A saved web page's navigation: a line that is nothing but links' words.
-_NAVIGATION = re.compile(r"^(?:[\s|｜/·>»«<\-]*(?:回目录|回首页|返回目录|返回首页|返回书页|返回列表|目录|首页|上一页|下一页|上一章|下一章|上一级|加入书签|投推荐票|书架|书签))+[\s|｜/·>»«<\-]*$")
-# A collector's or copyright line: who gathered, typed or owns the copy, not the story.
-_CREDIT = re.compile(r"(?i)copyright|all rights reserved|版权所有|收集整理|整理制作|整理发布|制作发布|手打团|扫描校对")
+# A saved web page's navigation: a line that is nothing but links' words (a 目录 or 首页 alone too).
+_LINK_WORDS = "|".join(sorted(NAVIGATION_WORDS + ("目录", "首页", "书签", "书架", "投推荐票"), key=len, reverse=True))
+_NAVIGATION = re.compile(rf"^(?:[\s|｜/·>»«<\-]*(?:{_LINK_WORDS}))+[\s|｜/·>»«<\-]*$")
+# A collector's or copyright line: who gathered, typed or owns the copy. The credit verbs alone
+# (整理, 收集) are a story's too (他把渔网收集整理好了 is judged by its person): only their compounds.
+_CREDIT = re.compile("(?i)" + "|".join(map(re.escape, COPYRIGHT_WORDS)) + "|收集整理|整理制作|整理发布|制作发布|手打团|扫描校对")
 # What a site's name ends in, glued after a line's last mark (求月票！某某中文).
 _NAME_TAIL = re.compile(r"(?<=[！!。？?…~～）)】])\s*([\u4e00-\u9fffA-Za-z0-9]{1,6}(?:" + "|".join(SITE_NAME_ENDINGS) + r"))\s*$")
 _NAME_ENDS = frozenset(e[-1] for e in SITE_NAME_ENDINGS)
@@ -58,8 +61,10 @@ def outside_quotes(text: str) -> str:
     return _QUOTED.sub("　", text) if any(q in text for q in "“「『\"") else text
 
 
-def story_signs(text: str) -> bool:
-    """Whether the text reads as story: dialogue, or a sentence of ordinary length with a person in it."""
+def told_as_story(text: str) -> bool:
+    """Whether the text reads as story, for flagging: dialogue, or a sentence of ordinary length with a
+    person in it. Wider than the cleaning's guard (normalize.debris.story_signs), which keeps any line
+    with a person: a line the cleaning keeps may still be flagged, for a person to look at."""
     if any(q in text for q in "“”「」『』"):
         return True
     return len(text) >= 12 and bool(re.search(r"[他她我你它]", text)) and text.rstrip()[-1:] in "。！？…!?"
@@ -93,12 +98,12 @@ def evidence(text: str) -> list[tuple[str, str]]:
         found.append(("markup", m.group(0)))
     if url := _site_url(text, narrator):
         found.append(("url", url))
-    app = [p for p in _pieces(narrator) if _APP.search(p) and _APP_OFFER.search(p) and not story_signs(p)]
+    app = [p for p in _pieces(narrator) if _APP.search(p) and _APP_OFFER.search(p) and not told_as_story(p)]
     if app:
         found.append(("app-advert", app[0]))
     if _NAVIGATION.match(text.strip()):
         found.append(("navigation", text))
-    if _CREDIT.search(narrator) and not story_signs(narrator):
+    if _CREDIT.search(narrator) and not told_as_story(narrator):
         found.append(("credit", next((p for p in _pieces(narrator) if _CREDIT.search(p)), text)))
     if not any(shape == "url" for shape, _ in found):
         found += [("site-words", piece) for piece in _pieces(narrator) if _site_piece(piece)][:1]
@@ -144,7 +149,7 @@ def _site_piece(piece: str) -> bool:
     half of it site words (老小说道： holds the word 小说 and is a man speaking)."""
     if _SITE_PHRASES.search(piece) or _THIS_SITE.search(piece):
         return True  # even glued to a story's sentence: …”百度云搜索，搜小说就是方便他转身
-    if story_signs(piece):
+    if told_as_story(piece):
         return False
     return len(piece) <= SITE_PIECE and len(notice_words(piece)) >= 2 and site_share(piece) >= SITE_PIECE_SHARE
 
@@ -162,7 +167,7 @@ def name_tail(text: str) -> str:
     if not text or text[-1] not in _NAME_ENDS:
         return ""
     m = _NAME_TAIL.search(text)
-    return m.group(1) if m and not story_signs(text[m.start(1):]) else ""
+    return m.group(1) if m and not told_as_story(text[m.start(1):]) else ""
 
 
 def template_key(text: str) -> str:
@@ -269,7 +274,7 @@ def _repeated_at_edges(book: Book) -> list[Suspect]:
         paragraphs = [b for b in chapter.blocks if type(b) is Paragraph]
         own = {template_key(chapter.title), template_key(chapter.at.path.rsplit("/", 1)[-1].rsplit(".", 1)[0])}  # its heading again
         for p in paragraphs[:EDGE] + paragraphs[max(EDGE, len(paragraphs) - EDGE):]:
-            if len(p.text) <= SHORT_LINE and not story_signs(p.text) and not signals(p.text) and not name_tail(p.text) \
+            if len(p.text) <= SHORT_LINE and not told_as_story(p.text) and not signals(p.text) and not name_tail(p.text) \
                     and template_key(p.text) not in own:
                 seen[template_key(p.text)].setdefault(k, p)
         for p in paragraphs:

@@ -18,7 +18,7 @@ import unicodedata
 from functools import lru_cache
 
 from bookbuilder.normalize.junk import _trie, watermarks
-from bookbuilder.vocabulary import CLOSING_BRACKETS, FILE_FORMAT, OPENING_BRACKETS, SITE_BRACKETS, any_case
+from bookbuilder.vocabulary import CLOSING_BRACKETS, DIALOGUE_QUOTES, FILE_FORMAT, OPENING_BRACKETS, PERSONS, SITE_BRACKETS, SITE_NAME_ENDINGS, any_case
 
 # Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
 # HTML5's too: 99lib's pages wrap their watermark in <figure>, <footer>, <details> (天涯在线书库 downloads).
@@ -235,10 +235,6 @@ def site_talk(text: str) -> bool:
     return found >= 2 or (found >= 1 and site_share(text) >= NOTICE_SHARE)
 
 
-def _despaced(text: str) -> str:
-    return re.sub(r"[ \u3000]+", "", text)
-
-
 def url_adverts(text: str) -> list[tuple[int, int, str]]:
     """URL adverts to cut, each (start, end, the evidence): the bracketed segment holding a URL, a
     URL with site words beside it (the stretch since the last sentence mark, when short), the rest
@@ -252,7 +248,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
     for start, end in reversed(urls):
         rest = rest[:start] + rest[end:]
     rest = rest.strip(" \u3000")
-    if urls and (not _FILLER.sub("", SITE_WORDS.sub("", rest)) or _LABELS.match(rest)):
+    if urls and (not _FILLER.sub("", SITE_WORDS.sub("", rest)) or _LABELS.match(rest)) and not _STORY.search(rest):
         return [(0, len(text), "URL and site words are all the paragraph is")]
     for start, end in urls:
         if named := _named_domain(text, start, end):
@@ -283,13 +279,25 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
                 until = m.end()  # exampleshu.cc [某某小说]: the site's name in brackets after its domain
             else:
                 break
-        before, after = _despaced(text[since:start]), text[end:until]
+        before, after = re.sub(r"[ \u3000]+", "", text[since:start]), text[end:until]
         beside = re.sub(r"[\W_]+$", "", before)  # 手机访问：wàp…, 手2机电子书WWW…; not 他在手机上打开www…
         if text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
             cuts.append((start, len(text), "URL after the paragraph's last sentence"))  # …阴森森。www.example.org
-        elif start - since <= 15 and (_ENDS_IN_SITE_WORD.search(beside) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗[【"))):
+        elif (start - since <= 15 and (_ENDS_IN_SITE_WORD.search(beside) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗[【")))
+              and not _story_url(text, start, beside)):
             cuts.append((since, _sentence_rest(text, until), "URL with site words beside it"))
     return cuts
+
+
+_STORY = re.compile(f"[{PERSONS}{DIALOGUE_QUOTES}]")  # a person, or dialogue
+
+
+def _story_url(text: str, start: int, beside: str) -> bool:
+    """A story's URL: words of a clause before it, and a person in its sentence (他…输入了学校的网址www…) or a quotation
+    around it; never one glued to a site's name or opening a clause (…所以致此。www.26dd.cn书友整理提供”: a stamp)."""
+    before, sentence = text[:start], max(text.rfind(c, 0, start) for c in "。！？!?”」") + 1  # a closed quotation is another's
+    quoted = before.count("“") > before.count("”") or before.count("「") > before.count("」")
+    return bool(beside) and not beside.endswith(SITE_NAME_ENDINGS) and (quoted or bool(_STORY.search(text, sentence, start)))
 
 
 _BRACKETED = re.compile(f"[{re.escape(_OPEN)}][^{re.escape(_OPEN + _CLOSE)}]{{0,80}}[{re.escape(_CLOSE)}]")

@@ -9,8 +9,111 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from bookbuilder.normalize.clean import SITE_WORDS, find_urls, notice_words, site_share, site_talk
-from bookbuilder.vocabulary import POSTSCRIPTS, SIDE_STORIES, plain
+from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, find_urls, notice_words, site_share, site_talk
+from bookbuilder.vocabulary import (APP_WORDS, COPYRIGHT_WORDS, CRAWLER_LEFTOVERS, CREDIT_VERBS, DIALOGUE_QUOTES, PERSONS, POSTSCRIPTS,
+                                    SIDE_STORIES, SITE_NAME_ENDINGS, plain)
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_PERSON = re.compile(f"[{PERSONS}]")
+STORY_SENTENCE = 10  # Han characters: a sentence of ordinary length, not a label or a slogan's clause
+SENTENCE_SITE_SHARE = 0.2  # of its Han characters in site words: more, and it is a notice's sentence
+# One full-width end mark: a notice shouts (更新!!, 删除！！) or trails off (....) where a story's sentence ends.
+_SENTENCE_END = re.compile(r"[^。！？!?.][。！？]$")
+_SENTENCES = re.compile(r"[^。！？!?]+[。！？!?]*")
+
+
+def story_signs(text: str) -> str:
+    """What shows a line is the story's (the house rule: such a line is never taken by a rule about
+    its neighbours): dialogue quotes, a person (他她我你), or a sentence of ordinary length ending in
+    one full-width 。！？ that is no site's talk. "" when it has none."""
+    if any(q in text for q in DIALOGUE_QUOTES):
+        return "dialogue"
+    if _PERSON.search(text):
+        return "a person"
+    for sentence in _SENTENCES.findall(text):  # anywhere in the line: 镜面中，两名女巫继续讨论。网盘资源搜索…
+        if (_SENTENCE_END.search(sentence) and len(_HAN.findall(sentence)) >= STORY_SENTENCE and not site_talk(sentence)
+                and site_share(sentence) < SENTENCE_SITE_SHARE):
+            return "a sentence"
+    return ""
+
+
+# App, APP as a word of its own (not inside happy or Apple's other words), and the Han app words.
+APP = _APP = re.compile("|".join(rf"(?<![A-Za-z]){w}(?![A-Za-z0-9(])" if w.isascii() else w for w in APP_WORDS))  # not app2();
+APP_LINE = 60  # characters: an advert's line is short
+APP_SHARE = 0.3  # of its Han characters (an app's Latin name counting two) in app and site words: an advert's, not a story's
+
+
+def app_advert(text: str) -> str:
+    """An app's advert line (某某App，听书声音最全，离线朗读; 下载某某阅读器，免费看全本): an app word and
+    one more word of an app's or a site's, a third of it such words, short, no sentence before it, and no
+    story signs (“你下个App就能听书了。”她说。 and 之后张恒把程诚手机里的app全删完了，… stay)."""
+    if (len(text) > APP_LINE or not _APP.search(text) or story_signs(text) or _OWN_WORDS.search(text)
+            or re.search(r"[。！？!?][^。！？!?]", text)):
+        return ""  # a finished sentence before it: the advert is glued to the story (repeats.py finds it)
+    found = site_signals(text)
+    words = [m.group(0) for rx in (_APP, SITE_WORDS, NOTICE_WORDS) for m in rx.finditer(text)]
+    share = sum(2 if w.isascii() else len(w) for w in words) / max(2, len(_HAN.findall(text)))
+    return f"an app's advert ({'、'.join(sorted(found)[:3])})" if len(found) >= 2 and share >= APP_SHARE else ""
+
+
+def site_signals(text: str) -> set[str]:
+    """The different site, notice and app words in `text` (网盘, 小说, 搜小说 …): how many there are is one signal."""
+    return ({m.group(0).lower() for m in _APP.finditer(text)} | {m.group(0).lower() for m in SITE_WORDS.finditer(text)}
+            | notice_words(text))
+
+
+# 某某书库收集整理, 本书由某某整理, 【某某小说网】整理制作: a name, then what the collector did.
+_VERBS = "|".join(sorted(CREDIT_VERBS, key=len, reverse=True))
+_ENDINGS = "|".join(sorted(SITE_NAME_ENDINGS, key=len, reverse=True))
+_CREDIT = re.compile(rf"^(?P<by>本书由|本文由|本书|本文|由)?\s*[【\[（(〖]?\s*(?P<name>[\u4e00-\u9fffA-Za-z0-9]{{2,12}}?)\s*[】\]）)〗]?\s*"
+                     rf"(?:{_VERBS})+[\W_]*$")
+SITE_NAME_ALONE = re.compile(rf"[\u4e00-\u9fffA-Za-z0-9]{{1,6}}(?:{_ENDINGS})")  # 某某书库, 某某中文, 166阅读网
+CREDIT_LINE = 30  # characters
+
+
+def collector_credit(text: str) -> str:
+    """A collector's credit alone on a line: 本书由 and a name, or a site-like name (ending as site
+    names end: 书库, 小说网, 中文 …), then only a credit's verb (收集整理, 整理, 制作). No story signs:
+    这本书由他亲自整理 and 她把书架整理了 stay."""
+    if len(text) > CREDIT_LINE or story_signs(text) or not (m := _CREDIT.match(text.strip())):
+        return ""
+    if m.group("by") in ("本书由", "本文由") or SITE_NAME_ALONE.fullmatch(m.group("name")) and len(m.group("name")) >= 3:
+        return f"a collector's credit ({m.group('name')})"
+    return ""
+
+
+_COPYRIGHT = re.compile("|".join(re.escape(w) for w in COPYRIGHT_WORDS))
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_BY_AUTHOR = re.compile(r"(?i)\bby\s")
+COPYRIGHT_LINE = 100  # characters
+
+
+def copyright_line(text: str) -> str:
+    """A page's copyright line (Copyright © 2008-2015 某某 All Rights Reserved): a copyright word
+    written as a page writes it, with a year or a second such word; never dialogue or a sentence."""
+    if len(text) > COPYRIGHT_LINE or story_signs(text) or _BY_AUTHOR.search(text):
+        return ""  # Copyright © 1999 by Keigo Higashino: the print edition's page, the book's own
+    found = {m.group(0).lower() for m in _COPYRIGHT.finditer(text)}
+    if found - {"版权所有"} and (len(found) >= 2 or _YEAR.search(text)):
+        return "a page's copyright line"
+    return ""
+
+
+# <-SITEEND->, <!END!>, <==END==>: a token in angle brackets with marks around it, or in capitals:
+# a page's end marker, markup the scraper kept. <全书完> (Han) is the status marker's.
+_MARKER = re.compile(r"^<[!/\-=_#*~]*(?:[A-Z][A-Z0-9_]{2,30}|[A-Za-z][A-Za-z0-9_]{1,30}(?=[!/\-=_#*~]+>))[!/\-=_#*~]*/?>$")
+
+
+def end_marker(text: str) -> str:
+    return "a markup-like end marker" if _MARKER.match(text.strip()) else ""
+
+
+_LEFTOVERS = frozenset(CRAWLER_LEFTOVERS)
+
+
+def crawler_leftover(text: str) -> str:
+    """Array[], undefined, null alone on a line: what a crawler's script printed for an empty value."""
+    return "a crawler's empty value" if text.strip() in _LEFTOVERS else ""
 
 # Box drawing, block elements, geometric shapes, vertical forms (︺), the ASCII art of a banner
 # (●▄m●, ┠ ┨, ~︺). A scene break is made of ornaments alone (***, ◇◇◇, ☆★☆) and structure.sections took
@@ -68,7 +171,7 @@ def site_counters(text: str) -> str:
 
 # A distributor's disclaimer: 【本作品来自互联网,本人不做任何负责】版权归原文作者！, 仅供学习交流…
 _DISCLAIMER = re.compile(r"本作品|所有作品|来自互联网|来源于网络|不做任何负责|版权归|版权为|原作者|原文作者|仅供|学习交流|下载后|小时内删除|"
-                         r"商业用途|侵权|版权所有|私人收藏")
+                         r"商业用途|侵权|版权所有|私人收藏|网友上传|用户上传|来信告知")
 
 
 def disclaimer(text: str) -> str:
@@ -110,7 +213,8 @@ def site_notice(text: str) -> str:
 
 LINE_JUDGES = (("banner-art", banner_art), ("framed-notice", framed_notice), ("site-notice", site_notice),
                ("site-counters", site_counters), ("disclaimer", disclaimer), ("script-line", script_line),
-               ("split-words-spam", split_words_spam))
+               ("split-words-spam", split_words_spam), ("app-advert", app_advert), ("collector-credit", collector_credit),
+               ("copyright-line", copyright_line), ("end-marker", end_marker), ("crawler-leftover", crawler_leftover))
 
 
 JUDGES = tuple(name for name, _ in LINE_JUDGES)
@@ -135,7 +239,7 @@ def in_debris_block(text: str, removed_near: int, both_sides: bool) -> str:
     """A line of a distributor's block whose other lines went: short, no dialogue, not the
     author's or the book's own words, and site words in it (a notice word, or a third of it site
     words where lines on both sides went)."""
-    if len(text) > BLOCK_LINE or any(q in text for q in "“”「」") or _OWN_WORDS.search(text):
+    if len(text) > BLOCK_LINE or story_signs(text) or _OWN_WORDS.search(text):
         return ""
     if site_talk(text) or (both_sides and (notice_words(text) or SITE_WORDS.search(text)) and site_share(text) >= 0.1):
         return f"site words, in a block of {removed_near} debris lines"

@@ -11,10 +11,10 @@ from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
 from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, cut, find_urls, site_watermark, url_adverts, words_pattern
 from bookbuilder.normalize.forms import form_debris
-from bookbuilder.normalize.debris import in_debris_block, judge_line
-from bookbuilder.normalize.junk import JunkPattern, clean_line, inline_spans, keyword_finder, patterns_in
+from bookbuilder.normalize.debris import SITE_NAME_ALONE, in_debris_block, judge_line, site_signals, story_signs
+from bookbuilder.normalize.junk import JunkPattern, _trie, clean_line, inline_spans, keyword_finder, patterns_in
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
-from bookbuilder.vocabulary import FILE_FORMAT, any_case
+from bookbuilder.vocabulary import APP_WORDS, COPYRIGHT_WORDS, CRAWLER_LEFTOVERS, CREDIT_VERBS, FILE_FORMAT, any_case
 
 _LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]")
 _TXT_HINT = re.compile(any_case(FILE_FORMAT, full_width=True))
@@ -89,7 +89,7 @@ def _lines_worth_a_look(blocks: tuple, text: str, patterns) -> set[int] | None:
             at += len(block.text) + 1
     found: set[int] = set()
     brackets = SITE_WORDS.search(text) or NOTICE_WORDS.search(text)  # a bracket matters beside site words (or letters, found anyway)
-    for rx in (finder, _LETTER_RUN, _DEBRIS_PICTURES, _DEBRIS_WORDS, _DEBRIS_FORMS, _BRACKET if brackets else None):
+    for rx in (finder, _LETTER_RUN, _DEBRIS_PICTURES, _DEBRIS_WORDS, *_KINDS, _DEBRIS_FORMS, _BRACKET if brackets else None):
         if rx is not None:
             found.update(where[bisect.bisect_right(starts, m.start()) - 1] for m in rx.finditer(text))
     return found
@@ -147,6 +147,13 @@ _DEBRIS_WORDS = words_pattern("点击|书评|收藏|版权|作品|仅供|删除|
 _DEBRIS_FORMS = re.compile(r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆](?:(?<=[\u4e00-\u9fff].)|(?<=[\u4e00-\u9fff]..))(?=\S{0,2}[\u4e00-\u9fff])"
                            r"|^[ \t]*(?:\$\(|//|function\b|var\s|\}\s*\))", re.M)
 _BRACKET = re.compile(r"[【\[（(［〖]")
+# What the judges of an app's advert, a collector's credit, a copyright line, an end marker and a
+# crawler's leftovers need (debris.py): an app or copyright word, a credit's verb ending a line, a line
+# that opens with <, a leftover alone on its line. (Four scans: one alternation of them all, the anchored
+# branches tried at every character, cost ten times as much on a 3.5 MB download.)
+_KINDS = (re.compile(_trie(sorted(set(APP_WORDS + COPYRIGHT_WORDS)))),
+          re.compile("(?:" + _trie(sorted(CREDIT_VERBS)) + r")[\W_]*$", re.M), re.compile(r"^[ \t]*<", re.M),
+          re.compile(r"^[ \t]*(?:" + "|".join(re.escape(w) for w in sorted(CRAWLER_LEFTOVERS, key=len, reverse=True)) + r")[ \t]*$", re.M))
 
 
 _RARE_MARK = re.compile(r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆{}]")  # what _DEBRIS_FORMS needs: one scan for a class first
@@ -154,7 +161,7 @@ _RARE_MARK = re.compile(r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆{}]
 
 def _debris_hint(text: str) -> bool:
     """Whether one of debris.py's judges or forms.form_debris could take something in `text`."""
-    return bool(_DEBRIS_PICTURES.search(text) or _DEBRIS_WORDS.search(text)
+    return bool(_DEBRIS_PICTURES.search(text) or _DEBRIS_WORDS.search(text) or any(rx.search(text) for rx in _KINDS)
                 or _RARE_MARK.search(text) and _DEBRIS_FORMS.search(text)
                 or _BRACKET.search(text) and (SITE_WORDS.search(text) or NOTICE_WORDS.search(text) or _LETTERS.search(text)))
 
@@ -297,7 +304,7 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
         if last is not None and (not verse or (i not in verse and i - 1 not in verse)):
             at, last_at = block.at, last.at
             if (last_at.path == at.path and continues(last.text, block, at.line == last_at.line + 1)
-                    and not (len(last.text) <= FIELD_LINE and _kept_apart(last.text, block.text))):
+                    and not (len(last.text) <= FIELD_LINE and _kept_apart(last.text, block.text)) and not site_tail(last.text)):
                 prev = out[-1]
                 sep = " " if last.text[-1:] in _LATIN and block.text[:1] in _LATIN else ""
                 out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
@@ -307,6 +314,26 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
         out.append(block)
         last = block
     return (tuple(out) if changed else blocks), changed
+
+
+_LAST_END = re.compile(r"[。！？!?…”」』][^。！？!?…”」』]*$")
+_LAST_SEPARATOR = re.compile(r"[-_|｜][^-_|｜]*$")
+SITE_TAIL = 24  # characters after the line's last sentence: a name or a slogan's clauses, not a sentence's start
+_FUNCTION_CHARS = re.compile("[的了是在和也都就把被着过]")  # a phrase's, not a name's: 学的是中文
+
+
+def site_tail(text: str) -> str:
+    """A site's words glued after a line's last sentence, with no end mark of their own (求月票！某某中文,
+    ……”网盘搜索，找小说就是方便: a slogan whose URL the site cut): a site-like name, or clauses with
+    two site or app words, and no story signs. Such a line ends its paragraph: the next line is not
+    its sentence's rest, and normalize/repeats.py finds the tail by its repetition."""
+    m = _LAST_END.search(text) or _LAST_SEPARATOR.search(text)  # 某书-第1章 风起-某某小说网: a page's title
+    tail = (text[m.start() + 1:] if m else text).strip(" \u3000")
+    if not tail or len(tail) > SITE_TAIL or story_signs(tail) or not HAN_RE.search(tail) or find_urls(tail):
+        return ""  # a URL is the URL rules' to cut, inside the sentence the next line goes on with (”怕手机访问：wap.… / 什么…)
+    if SITE_NAME_ALONE.fullmatch(tail) and not _FUNCTION_CHARS.search(tail):
+        return "a site's name after the last sentence"
+    return "site words after the last sentence" if len(site_signals(tail)) >= 2 else ""
 
 
 # ISBN：9787556205295 / 类型：武侠仙侠, 命题1号：煤是黑色的 / 命题2号：1+1=2: field lines and a list's items,

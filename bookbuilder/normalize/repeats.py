@@ -9,6 +9,8 @@ pipeline.load_book.
 """
 from __future__ import annotations
 
+import bisect
+import os
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
@@ -19,6 +21,7 @@ from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.vocabulary import (CHAPTER_UNITS, CLOSING_BRACKETS, OPENING_BRACKETS, SITE_BRACKETS, SITE_NAME_ENDINGS, VOLUME_UNITS,
                                     unit_class)
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, notice_words, site_share, site_talk
+from bookbuilder.normalize.debris import APP, collector_credit, in_debris_block, site_signals, story_signs
 
 MIN_CHAPTERS = 3  # a template is in this many chapters at least
 MIN_TIMES = 5  # or comes this many times, in a book of fewer chapters
@@ -92,8 +95,8 @@ def _site_piece(words: str) -> bool:
     sentence (…又是一道剑芒劈出。166阅读网), and no one in it that a story tells of (第#天，他读完了那本
     小说的最新章节 is a story's, however often it comes)."""
     words = words.strip()
-    if _SITE_NAME.fullmatch(words) and len(words) <= 8:
-        return True
+    if _SITE_NAME.fullmatch(words) and len(words) <= 8 or collector_credit(words):
+        return True  # …劈出。166阅读网, …果敢的。亦凡书库扫校 (a collector's credit after every chapter's last sentence)
     if re.search(r"[他她它]", words):
         return False
     if len(SITE_WORDS.findall(words)) >= 2 and site_share(words) >= 0.6:
@@ -116,7 +119,7 @@ def _domain(text: str, start: int, end: int) -> str:
     return re.sub(r"^(?:www|wap|m)\d?\.", "", host)
 
 
-RULES = ("repeated-template", "repeated-domain")
+RULES = ("repeated-template", "repeated-domain", "repeated-fragment", "repeated-page-title")
 
 
 @dataclass
@@ -152,21 +155,32 @@ def strip_repeated(book: Book, off: frozenset[str] = frozenset(), kept: frozense
     chapters = list(book.chapters())
     seen = _Sightings()
     for k, chapter in enumerate(chapters):
-        if _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)):
-            _look_at(k, chapter, seen)
-    repeated = {key for key in seen.repeated(len(chapters))
-                if ("repeated-domain" if key.startswith("url:") else "repeated-template") not in off}
-    if not repeated:
+        _look_at(k, chapter, seen, _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)))
+    repeated = {key for key in seen.repeated(len(chapters)) if _rule_of(key) not in off}
+    cuts = _cuts(chapters, seen, repeated, kept)
+    if "repeated-fragment" not in off:
+        for (k, j), spans in glued_fragments(chapters).items():  # where a template's cut is not already
+            if chapters[k].blocks[j].at not in kept:
+                cuts[(k, j)].extend(s for s in spans if not any(a < s[1] and s[0] < b for a, b, _ in cuts.get((k, j), ())))
+    if not cuts:
         return book, {}
-    return _apply(book, chapters, _cuts(chapters, seen, repeated, kept))
+    return _apply(book, chapters, cuts)
 
 
-def _look_at(k: int, chapter: Chapter, seen: _Sightings) -> None:
-    """The chapter's candidates: its domains, the site's phrases glued between its sentences, and
-    its sentences of site words, each under its folded key."""
+def _rule_of(key: str) -> str:
+    return {"url": "repeated-domain", "page": "repeated-page-title"}.get(key.partition(":")[0], "repeated-template")
+
+
+def _look_at(k: int, chapter: Chapter, seen: _Sightings, worth: bool) -> None:
+    """The chapter's candidates: a saved page's title at its edges, and where the chapter is worth
+    a look (`worth`), its domains, the site's phrases glued between its sentences, and its
+    sentences of site words, each under its folded key."""
     words = _title_words(chapter)
     for j, block in enumerate(chapter.blocks):
-        if type(block) is not Paragraph or not _worth_a_look(block.text):
+        if type(block) is Paragraph and (j < EDGE or j >= len(chapter.blocks) - EDGE) and _page_title(block.text, words):
+            seen.add(k, j, 0, len(block.text), "page:" + _fold(block.text, words))
+            continue
+        if not worth or type(block) is not Paragraph or not _worth_a_look(block.text):
             continue
         for start, end in find_urls(block.text):
             seen.add(k, j, start, end, "url:" + _domain(block.text, start, end))
@@ -192,7 +206,9 @@ def _cuts(chapters: list[Chapter], seen: _Sightings, repeated: set[str], kept: f
         if key not in repeated or chapters[k].blocks[j].at in kept:
             continue
         evidence = f"repeated in {len(seen.chapters[key])} chapters ({seen.times[key]}×)"
-        if key.startswith("url:"):
+        if key.startswith("page:"):
+            cuts[(k, j)].append((start, end, f"a saved page's title, {evidence}"))
+        elif key.startswith("url:"):
             if span := _outside_sentence(chapters[k].blocks[j].text, start, end):
                 cuts[(k, j)].append((*span, f"domain {key[4:]} {evidence}, outside a sentence"))
         elif key.startswith("glued:"):
@@ -229,7 +245,8 @@ def _apply(book: Book, chapters: list[Chapter], cuts) -> tuple[Book, dict[int, l
         block = chapter.blocks[j]
         spans = _merged(spans)
         for start, end, evidence in spans:
-            rule = "repeated-domain" if evidence.startswith("domain") else "repeated-template"
+            rule = ("repeated-domain" if evidence.startswith("domain") else "repeated-page-title" if evidence.startswith("a saved page")
+                    else "repeated-fragment" if evidence.startswith("a fragment") else "repeated-template")
             removed[k].append(removal(rule, block.text[start:end].strip(), block.at, evidence))
         left = cut(block.text, [(a, b) for a, b, _ in spans]).strip()
         blocks = list(chapter.blocks)
@@ -250,3 +267,73 @@ def _merged(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
         else:
             out.append(span)
     return out
+
+
+# ---- a saved web page's title, over or under each chapter (某书-第1章 风起-某某小说网, 46 times in one
+# download): the chapter's own title with the book's or the site's name joined on by a page title's
+# separators, at the chapter's edge, the same in chapter after chapter once the title is folded away.
+EDGE = 3  # paragraphs from a chapter's start or end
+PAGE_TITLE = 60  # characters
+_PAGE_SEPARATOR = re.compile(r"\s*[-_|｜—–·•>»]+\s*")
+
+
+def _page_title(text: str, title_words: tuple[str, ...]) -> bool:
+    """The chapter's title (or its label) joined to other names by separators, and nothing of a sentence."""
+    if len(text) > PAGE_TITLE or re.search(r"[。！？!?，,“”「」]", text) or story_signs(text):
+        return False
+    word = next((w for w in title_words if w in text), None)
+    if word is None:
+        return False
+    rest = [p for p in _PAGE_SEPARATOR.split(text.replace(word, "\0")) if p and p != "\0"]
+    return bool(rest) and _PAGE_SEPARATOR.search(text) is not None and all(re.search(r"[^\W\d_]{2}", p) for p in rest)
+
+
+# ---- a slogan whose URL the site cut, glued wherever it fell (……”网盘搜索，找小说就是方便他转身…): the
+# chapters show it by repetition. Each place right after a sentence's end or a quotation's close with
+# site words soon after is a start; starts of the same first characters in many chapters are one
+# fragment, and where their texts part is where it ends.
+FRAGMENT_CHAPTERS = 5  # more than a template's three: the fragment's end is read from where the chapters part
+FRAGMENT = 30  # characters looked at from each start
+FRAGMENT_KEY = 4  # the first characters the starts are grouped by
+MIN_FRAGMENT = 6
+SOON = 14  # characters from a start to its first site word
+_FRAGMENT_START = re.compile(r"(?:^|(?<=[。！？!?”」』]))(?=[\u4e00-\u9fffA-Za-z])")
+_STORY_MARK = re.compile(r"[“”「」『』他她我你]")
+
+
+def glued_fragments(chapters: list[Chapter]) -> dict[tuple[int, int], list[tuple[int, int, str]]]:
+    """(chapter, block) → the spans of repeated glued fragments there, with their evidence."""
+    starts: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for k, chapter in enumerate(chapters):
+        for block in chapter.blocks:
+            if type(block) is not Paragraph or not (SITE_WORDS.search(block.text) or NOTICE_WORDS.search(block.text)):
+                continue  # (three scans: one alternation of the three sets took four times as long)
+            signals = sorted(m.start() for rx in (SITE_WORDS, NOTICE_WORDS, APP) for m in rx.finditer(block.text))
+            for m in _FRAGMENT_START.finditer(block.text):  # a start with a site word soon after it
+                if (i := bisect.bisect_left(signals, m.start())) < len(signals) and signals[i] < m.start() + SOON:
+                    if len(piece := block.text[m.start():m.start() + FRAGMENT]) >= MIN_FRAGMENT:
+                        starts[piece[:FRAGMENT_KEY]].append((k, piece))
+    fragments = {}
+    for group in starts.values():
+        where = {k for k, _ in group}
+        if len(where) >= FRAGMENT_CHAPTERS and (fragment := _fragment(os.path.commonprefix([p for _, p in group]), group)):
+            fragments[fragment] = f"a fragment with site words repeated in {len(where)} chapters ({len(group)}×)"
+    cuts: dict[tuple[int, int], list[tuple[int, int, str]]] = defaultdict(list)
+    for fragment, evidence in fragments.items():
+        for k, chapter in enumerate(chapters):
+            for j, block in enumerate(chapter.blocks):
+                if type(block) is Paragraph and fragment in block.text:
+                    cuts[(k, j)] += [(m.start(), m.end(), evidence) for m in re.finditer(re.escape(fragment), block.text)]
+    return cuts
+
+
+def _fragment(common: str, group: list) -> str:
+    """The repeated start, up to its sentence's end, when it is a site's: two site words at least, none
+    of the author's own words (求收藏 …). Not where the chapters go on alike into a story sign (a longer
+    template, 亲~本站域名：“166"…) or part at a number (请记住某书 最新章节 第89章…: the template rule's)."""
+    if _STORY_MARK.search(common) or any(_NUMBER.match(p, len(common)) for _, p in group) or common.endswith("第"):
+        return ""
+    common = common[:m.end()] if (m := re.search(r"[。！？!?]+", common)) else common
+    if len(common) < MIN_FRAGMENT or len(site_signals(common)) < 2 or not in_debris_block(common, 2, True) and not site_talk(common):
+        return ""
+    return common

@@ -11,8 +11,8 @@ from functools import lru_cache
 from importlib import resources
 
 from bookbuilder.model import Paragraph
-from bookbuilder.vocabulary import (BARE_CHAPTER_UNITS, COUNTER_WORDS, EDITION_WORDS, FILE_FORMAT, POSTSCRIPTS, PREFACES, PROLOGUES,
-                                    any_case, plain, unit_class)
+from bookbuilder.vocabulary import (BARE_CHAPTER_UNITS, COUNTER_WORDS, EDITION_WORDS, FILE_FORMAT, FORM_FIELDS, POSTSCRIPTS, PREFACES,
+                                    PROLOGUES, any_case, plain, unit_class)
 
 FIELDS = ("title", "author", "description")
 _LABEL = {"书名": "title", "書名": "title", "作品": "title", "作品名": "title", "标题": "title", "作者": "author",
@@ -24,6 +24,10 @@ _FIELD = re.compile(r"^[【\[]?(本书名称|书籍名称|本书作者|书籍作
 _CATALOG = re.compile(r"^[【\[]?(出版社|出版者|出版时间|出版日期|ISBN|书号|字数|类别|类型|分类|标签|内容标签|状态|连载状态|更新时间|最后更新|搜索关键字|一句话简介|立意)"
                       r"[】\]]?\s*[:：]\s*([^。！？]{0,60})$")  # a value, not a sentence (晋江's 其它： may be empty)
 _SUBJECT_LABELS = ("类别", "类型", "分类", "标签", "内容标签")
+# A download's form header (书名: / 男女主角: / 系列名: / 作者:, filled in or not): a form's field, its value
+# short and no sentence. Its lines are the header's, never the blurb page's; 书名 and 作者 with a value
+# are read as fields (_FIELD) first.
+_FORM = re.compile(r"^[【\[]?(" + "|".join(sorted(FORM_FIELDS, key=len, reverse=True)) + r")[】\]]?\s*[:：]\s*([^。！？“”「」]{0,20})$")
 _BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|本书简介|简介|簡介|文案|简述)[】\]]?"
                     r"(?:\s*[:：]\s*(.*)|\s*)$")
 # 《书名》, and 《书名》完本 or 《书名》[精校版]: an edition word after the title says what copy this is
@@ -53,6 +57,10 @@ _PAIR = re.compile(r"^[\[【]?\s*([^/／◎\[\]【】]{1,30}?)\s*[/／◎]\s*([^
 # A trailing tag after an author's name, dropped only when it is clearly one: a year, a site.
 _AUTHOR_TAIL = re.compile(r"\s*(?:[（(【\[][^）)】\]]{1,20}[）)】\]]|(?:19|20)\d{2}|\s+著|著)$")
 OPENING_LINES = 40  # an intro page's lines that may say title or author
+# [仙侠魔幻] 《上古（出书版）》作者：星零: a site's genre tag before the quoted title
+_GENRE_TAG = re.compile(r"^[\[【〖][\u4e00-\u9fff]{2,6}[\]】〗]\s*(?=《)")
+_AUTHOR_LABEL = re.compile(r"(?:作者|著者)\s*[:：]")
+BYLINE_LINES = 6  # a first chapter's paragraphs where a header the rules did not set apart may give its byline
 
 
 @dataclass(frozen=True)
@@ -123,7 +131,7 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             if in_blurb:
                 blurb.append(block.text)
             continue
-        text, at = _unbracketed(block.text.strip()), f"{where}:{block.at.line}"
+        text, at = _GENRE_TAG.sub("", _unbracketed(block.text.strip())), f"{where}:{block.at.line}"
         if catalog := _CATALOG.match(text):
             if catalog.group(1) in ("出版社", "出版者"):
                 found.setdefault("publisher", Found(catalog.group(2).strip(), at))
@@ -132,6 +140,9 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             in_blurb = False
             continue
         fields = _fields_of(text)
+        if not fields and _FORM.match(text):
+            in_blurb = False
+            continue
         if fields.get("author") and "title" not in fields and "title" not in found and kept and _bare_title(kept[-1]):
             found["title"] = Found(_title_value(kept[-1].text), f"{where}:{kept[-1].at.line}")  # 盗墓笔记 / 作者：南派三叔
             kept.pop()
@@ -192,6 +203,26 @@ def _without_the_name(blocks: tuple, titles: set[str], author: str = "") -> tupl
 def _the_name(text: str, titles: set[str]) -> bool:
     """The book's name, or the name thrice in a row (儒林外史儒林外史儒林外史: a Project Gutenberg text's head)."""
     return text in titles or any(text in (title * 2, title * 3) for title in titles)
+
+
+def _byline_in(chapter):
+    """({title, author}, the chapter without the line) where one of the first chapter's first
+    paragraphs is a byline with an author (《上古》作者：星零, 作者：金庸), under a heading that no intro
+    page was cut at; else None."""
+    from dataclasses import replace
+
+    paragraphs = [i for i, b in enumerate(chapter.blocks) if type(b) is Paragraph][:BYLINE_LINES]
+    for i in paragraphs:
+        line = _GENRE_TAG.sub("", _unbracketed(chapter.blocks[i].text.strip()))
+        fields = _fields_of(line) if _AUTHOR_LABEL.search(line) else {}  # labelled: never a story's 是/否
+        if fields.get("author"):
+            at, start = f"text:{chapter.blocks[i].at.line}", i
+            found = {k: Found(v, at) for k, v in fields.items() if v and k in ("title", "author")}
+            if ("title" not in found and i != paragraphs[0] and _bare_title(above := chapter.blocks[i - 1])
+                    and not re.search(r"\d\s*$", above.text)):  # not a pager's label, 分节阅读 1
+                found["title"], start = Found(_title_value(above.text), f"text:{above.at.line}"), i - 1  # 《道士下山》 / 作者：…
+            return found, replace(chapter, blocks=chapter.blocks[:start] + chapter.blocks[i + 1:])
+    return None
 
 
 def _unbracketed(text: str) -> str:
@@ -261,6 +292,7 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     stem = _denoise(stem).lstrip(" .-_")  # [四大名著].红楼梦: a tag, not an author
     if re.search("[\u4e00-\u9fff]", cut := _ENCODING_TAG.sub("", stem)):
         stem = cut  # 红楼梦-UTF8 (hlm_big5 keeps its name: nothing else is left of it)
+    stem = _denoise(_LATIN_TAG.sub("", stem)) or stem  # 某书_chapters, 某书-novel (完结)
     if m := re.match(r"^([^：:]{1,16}[·•][^：:]{1,16})[：:]\s*(.+)$", stem):  # 威廉·夏伊勒：第三帝国的兴亡
         return _named(_denoise(re.split(r"\s*(?:——|_|--)\s*", m.group(2))[0]), m.group(1), source)
     if m := re.match(r"^[\[【]([^\]】]{1,16})[\]】]\s*(.+)$", stem):  # [作者]书名, or [快穿]书名 (a genre's tag)
@@ -279,6 +311,9 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
 
 
 _SHELF_INDEX = re.compile(r"^\d+[\s._\-]+|^\d{1,2}(?=[\u4e00-\u9fff])(?!" + unit_class(COUNTER_WORDS, "小") + ")")
+# 某书_chapters, 某书-novel, 某书 files: a Latin word a scraper or a shelf put after a Han name, with a
+# separator, is the folder's tag (an author's name is taken only in Han, _named): never the title's.
+_LATIN_TAG = re.compile(r"(?<=[\u4e00-\u9fff》）)\]】])(?:[\s._\-]+[A-Za-z]+)+(?=\s*(?:[（(【\[][^）)】\]]*[）)】\]])?$)")
 _ENCODING_TAG = re.compile(r"[\s\-_.（(\[]*(?:utf-?8|gbk|gb2312|gb18030|big5|unicode)[）)\]]?$", re.I)
 _SITE_IN_BRACKETS = re.compile(r"[\[【(（]\s*(?:https?://)?(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/?\s*[\]】)）]")
 
@@ -328,7 +363,10 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
     first = volumes[0].chapters[0] if volumes and volumes[0].chapters else None
     kind = "file name" if config.source.is_file() else "folder name"
     name = from_name(config.source.stem if config.source.is_file() else config.root.resolve().name, kind)
-    if first is not None and first.kind == "intro":
+    if first is not None and first.kind != "intro" and (found := _byline_in(first)):
+        text, first = found  # a site's pager heading (分节阅读 1) over the header: its byline still counts
+        volumes = (replace(volumes[0], chapters=(first,) + volumes[0].chapters[1:]),) + volumes[1:]
+    elif first is not None and first.kind == "intro":
         text, kept, _ = read_lines(first.blocks)
         titles = {f.value for f in (text.get("title"), name.get("title")) if f}
         if "author" not in text and (author := _name_under_title(kept, titles)):

@@ -159,6 +159,28 @@ def test_the_authors_name_alone_under_the_books_is_the_author(tmp_path):
     assert meta(load_book(other, jobs=1))["author"] == ("佚名", "default")
 
 
+# A download's form header: its fields, empty or short, are the header's, never a blurb page; 书名 and 作者
+# with a value are the book's. Under a site's declaration block too.
+@pytest.mark.parametrize("opening, title, author", [
+    ("书名:\n男女主角:\n系列名:\n作者:\n", ("天涯客", "file name"), ("某甲", "file name")),
+    ("书名:天涯客\n男女主角:某乙、某丙\n系列名:\n作者:某甲\n", ("天涯客", "text:1"), ("某甲", "text:4")),
+    ("声明：本书来自某某书库，仅供交流学习，请于下载后24小时内删除。\n本站所有小说均由网友上传，如有侵权请来信告知。\n"
+     "----------------\n《天涯客》\n作者：某乙\n\n书名:\n男女主角:某乙、某丙\n", ("天涯客", "text:4"), ("某乙", "text:5")),
+])
+def test_a_form_header_gives_its_values_and_no_page(tmp_path, opening, title, author):
+    loaded = novel(tmp_path, opening, name="天涯客-某甲.txt")
+    assert meta(loaded)["title"] == title and meta(loaded)["author"] == author
+    assert [c.title for c in loaded.book.chapters()] == ["第一章 开端", "第二章 继续"]
+
+
+@pytest.mark.parametrize("opening", [
+    "男女主角:他们在渡口相遇，后来各自走了。\n",  # a sentence after the label: the blurb's
+])
+def test_a_sentence_after_a_form_label_stays_on_the_intro_page(tmp_path, opening):
+    loaded = novel(tmp_path, opening, name="天涯客-某甲.txt")
+    assert [b.text for b in next(loaded.book.chapters()).blocks] == ["男女主角：他们在渡口相遇，后来各自走了。"]
+
+
 @pytest.mark.parametrize("opening", [
     "",
     "第一章的作者是谁，他不知道。\n",  # 作者 inside a sentence
@@ -194,6 +216,13 @@ def test_a_title_in_brackets_inside_the_blurb_is_not_the_title(tmp_path):
     ("金瓶梅[www.example.org]", "金瓶梅", None),
     ("威廉·曼彻斯特：光荣与梦想——1932~1972年美国社会实录", "光荣与梦想", "威廉·曼彻斯特"),  # a foreign author first
     ("温斯顿·丘吉尔：第一次世界大战回忆录_全五卷", "第一次世界大战回忆录", "温斯顿·丘吉尔"),
+    ("天涯客_chapters", "天涯客", None),  # a scraper's folder: a Latin tag after a separator
+    ("天涯客-txt", "天涯客", None),
+    ("天涯客_chapters(完结)", "天涯客", None),
+    ("天涯客 novel", "天涯客", None),
+    ("天涯客-某甲_chapters", "天涯客", "某甲"),
+    ("Harry_Potter", "Harry_Potter", None),  # no Han name before it: the name is all there is
+    ("天涯客I-1之某城", "天涯客I-1之某城", None),
 ])
 def test_file_names(stem, title, author):
     found = from_name(stem)
@@ -232,7 +261,7 @@ def test_book_toml_always_wins_and_check_says_where_each_value_came_from(tmp_pat
     assert data["meta"]["title"] == {"value": "海角", "from": "book.toml"}
     assert data["meta"]["author"] == {"value": "某甲", "from": "text:2"}
     text = runner.invoke(main, ["check", str(root)]).output
-    assert "info I001: title 《海角》 (book.toml), author 某甲 (text:2)" in text
+    assert "info I001: title 海角 (book.toml), author 某甲 (text:2)" in text
 
 
 def test_the_chosen_values_reach_the_epub_and_the_identifier(tmp_path):
@@ -264,3 +293,21 @@ def test_an_authors_quoted_title_over_every_chapter_names_both_and_its_variants_
     assert not {"某甲《天涯客》", "天涯客", "某甲"} & set(texts), texts
     assert "某甲说过，树比人老。" in texts and texts.count("他走进院子，看见一棵老树。") == 8
     assert [c.title for c in loaded.book.chapters() if c.kind == "chapter"] == [f"第{n}章 标题{n}" for n in "一二三四五六七八"]
+
+
+# A site's pager heading over the header (分节阅读 1, then the 声明 and the byline): no intro page is cut,
+# but the byline in the first chapter's first lines is the book's, genre tag and print-edition mark aside.
+@pytest.mark.parametrize("first, title, author", [
+    ("[仙侠魔幻] 《天涯客（出书版）》作者：某乙", ("天涯客", "text:3"), ("某乙", "text:3")),
+    ("作者:某乙", ("天涯客", "file name"), ("某乙", "text:3")),
+    ("是/否", ("天涯客", "file name"), ("某甲", "file name")),  # no label: a story's line, kept
+    ("《海角》\n作者：某乙", ("海角", "text:3"), ("某乙", "text:4")),  # the bare title above the byline
+])
+def test_a_byline_under_a_pager_heading_is_read(tmp_path, first, title, author):
+    opening = "分节阅读 1\n声明：本书为某某网的用户上传至其在本站的存储空间，本站只提供存储服务。\n" + first + "\n他走进院子。\n"
+    path = tmp_path / "天涯客-某甲.txt"
+    path.write_text(opening + "分节阅读 2\n树下坐着一个老人。\n分节阅读 3\n老人走了。\n", "utf-8")
+    loaded = load_book(path, jobs=1)
+    assert meta(loaded)["title"] == title and meta(loaded)["author"] == author
+    first_chapter = [b.text for b in next(loaded.book.chapters()).blocks]
+    assert not set(first.split("\n")) & set(first_chapter) if author[1] != "file name" else first in first_chapter
