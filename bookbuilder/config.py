@@ -221,9 +221,7 @@ def _fixes(data: dict, text: str, toml: Path) -> dict:
         return {}
     from bookbuilder.structure.fixes import parse_fixes
 
-    starts = [m.start() for m in re.finditer(r"^[ \t]*\[\[[ \t]*fix[ \t]*\]\]", text, re.M)]
-    return {"fixes": parse_fixes(data["fix"], str(toml),
-                                 lambda i: text.count("\n", 0, starts[i - 1]) + 1 if i <= len(starts) else None)}
+    return {"fixes": parse_fixes(data["fix"], str(toml), _header_lines(text, "fix"))}
 
 
 def _keeps(data: dict, text: str, toml: Path) -> dict:
@@ -232,9 +230,13 @@ def _keeps(data: dict, text: str, toml: Path) -> dict:
         return {}
     from bookbuilder.normalize.by_hand import parse_keeps
 
-    starts = [m.start() for m in re.finditer(r"^[ \t]*\[\[[ \t]*keep[ \t]*\]\]", text, re.M)]
-    return {"keeps": parse_keeps(data["keep"], str(toml),
-                                 lambda i: text.count("\n", 0, starts[i - 1]) + 1 if i <= len(starts) else None)}
+    return {"keeps": parse_keeps(data["keep"], str(toml), _header_lines(text, "keep"))}
+
+
+def _header_lines(text: str, kind: str):
+    """The line of the i-th [[kind]] header of book.toml (1-based), None past the last."""
+    starts = [m.start() for m in re.finditer(rf"^[ \t]*\[\[[ \t]*{kind}[ \t]*\]\]", text, re.M)]
+    return lambda i: text.count("\n", 0, starts[i - 1]) + 1 if i <= len(starts) else None
 
 
 def _check_patterns(config: Config, source: dict, at: Where) -> None:

@@ -76,12 +76,7 @@ def add_fix(doc, at: str, **keys) -> str:
     if entry is None:
         entry = tomlkit.table()
         entry["at"] = at
-        if entries is None:
-            entries = tomlkit.aot()
-            entries.append(entry)
-            doc.append("fix", entries)
-        else:
-            entries.append(entry)
+        _append(doc, "fix", entry)
     for key, value in keys.items():
         entry[key] = value
     if keys.get("as") == "text":
@@ -96,13 +91,19 @@ def add_keep(doc, at: str, text: str) -> str:
         raise Refused(f"{text!r} at {at} is kept already")
     entry = tomlkit.table()
     entry["at"], entry["text"] = at, text
+    _append(doc, "keep", entry)
+    return "[[keep]] " + _says(entry)
+
+
+def _append(doc, kind: str, entry) -> None:
+    """One more [[kind]] table, after the others (the first makes the array of tables)."""
+    entries = doc.get(kind)
     if entries is None:
         entries = tomlkit.aot()
         entries.append(entry)
-        doc.append("keep", entries)
+        doc.append(kind, entries)
     else:
         entries.append(entry)
-    return "[[keep]] " + _says(entry)
 
 
 def add_not_debris(doc, text: str) -> str:
