@@ -186,7 +186,11 @@ _SCRIPT_LINE = re.compile(r"^\s*(?:\$\(|function\s*\(|var\s+\w+\s*=|document\.|w
 
 
 def script_line(text: str) -> str:
-    return "a line of a page's script" if _SCRIPT_LINE.match(text) and len(text) <= 120 else ""
+    """A page's script line; a story's paragraph a stray // stands before (//库德兰深吸一口气，然后眺望他的
+    家园。…) is the story's: a comment of a script has no story signs."""
+    if not _SCRIPT_LINE.match(text) or len(text) > 120:
+        return ""
+    return "" if text.lstrip().startswith("//") and story_signs(text.lstrip()[2:]) else "a line of a page's script"
 
 
 # Words split by underscores so that a filter misses them (激_情, 饥_渴): a spam line's trick, not a writer's.

@@ -267,6 +267,7 @@ def test_script_spam_and_disclaimer_lines_go(raw):
     "“春沟水动茶花（）”",  # a blank in a couplet
     "他在纸上写下：a_b_c。",
     "【阅读理解】这道题他不会。",
+    "//他深吸一口气，然后眺望他的家园。郁郁葱葱的森林向四面八方延伸。",  # a stray // before a story's paragraph
 ])
 def test_brackets_and_marks_of_the_story_stay(prose):
     assert clean("他走了。", prose, "她来了。")[1] == prose
