@@ -17,7 +17,7 @@ from bookbuilder.serve.pages import Preview
 from bookbuilder.serve.workbench import Bench
 from conftest import write_book
 from test_serve import _start, _stop, browser  # noqa: F401 (browser: the fixture)
-from test_workbench import epub_bytes, until
+from test_workbench import epub_bytes, undo_all, until
 from test_workbench_cleaning import paragraphs
 
 SCREENSHOT = os.environ.get("BOOKBUILDER_SUSPECTS_SCREENSHOT")  # docs/serve-suspects.png, the README's picture
@@ -42,15 +42,6 @@ def suspects_listed(driver) -> list[str]:
     from selenium.webdriver.common.by import By
 
     return [li.get_attribute("data-shape") for li in driver.find_elements(By.CSS_SELECTOR, "#suspects > ul > li")]
-
-
-def undo_all(driver) -> None:
-    from selenium.webdriver.common.by import By
-
-    while buttons := driver.find_elements(By.CSS_SELECTOR, "#corrections button"):
-        count = len(buttons)
-        buttons[0].click()
-        until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#corrections button")) < count)
 
 
 def test_in_a_browser_a_suspect_group_is_removed_everywhere_or_kept_and_undo_gives_back_book_toml(book, browser, tmp_path,
