@@ -112,13 +112,47 @@ def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | N
         return
     if renderer(fmt).shows_progress:
         chapters = sum(1 for _ in loaded.book.chapters())
-        with click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True) as bar:
+        shown = (click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True) if sys.stderr.isatty()
+                 else ProgressLines(fmt.upper(), chapters))
+        with shown as bar:
             target, notes = pipeline.build(loaded, fmt, output, jobs, progress=bar.update, cache=not no_cache)
     else:
         with StatusLine(fmt.upper()) as status:
             target, notes = pipeline.build(loaded, fmt, output, jobs, cache=not no_cache, status=status)
     _warn(notes)
     click.echo(f"wrote {target}")
+
+
+class ProgressLines:
+    """Progress where no bar can be drawn (a pipe, a CI log, a GUI reading stderr): a line at about
+    every tenth of the chapters, with the time left at the rate so far (click's bar prints its
+    label alone there, and then nothing for minutes)."""
+
+    STEPS = 10
+
+    def __init__(self, label: str, total: int):
+        self.label, self.total, self.done, self.step = label, max(total, 1), 0, 0
+
+    def __enter__(self):
+        import time
+
+        self.start = time.monotonic()
+        return self
+
+    def update(self, n: int) -> None:
+        import time
+
+        self.done += n
+        step = self.done * self.STEPS // self.total
+        if step > self.step:
+            self.step = step
+            spent = time.monotonic() - self.start
+            left = spent * (self.total - self.done) / self.done if self.done < self.total else 0
+            click.echo(f"{self.label} {100 * self.done // self.total}% {self.done:,}/{self.total:,} chapters, "
+                       f"{left:.0f} s left", err=True)
+
+    def __exit__(self, *exc) -> None:
+        return None
 
 
 class StatusLine:

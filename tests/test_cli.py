@@ -1,5 +1,6 @@
 import json
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -214,3 +215,33 @@ def test_the_self_check_is_in_every_format_of_check_and_strict_fails_on_it(tmp_p
     found = json.loads(runner.invoke(main, ["check", str(root), "--json"]).output)
     assert [d["line"] for d in found["diagnostics"] if d["code"] == "W203"] == [3]
     assert runner.invoke(main, ["check", str(root), "--strict"]).exit_code == 1
+
+
+def test_progress_without_a_terminal_is_a_line_about_every_tenth():
+    from bookbuilder.cli import ProgressLines
+
+    runner = CliRunner()
+
+    @click.command()
+    def work():
+        with ProgressLines("PDF", 25) as progress:
+            for _ in range(25):
+                progress.update(1)
+
+    lines = runner.invoke(work).output.splitlines()
+    assert [line.split(" chapters")[0] for line in lines] == [
+        "PDF 12% 3/25", "PDF 20% 5/25", "PDF 32% 8/25", "PDF 40% 10/25", "PDF 52% 13/25", "PDF 60% 15/25",
+        "PDF 72% 18/25", "PDF 80% 20/25", "PDF 92% 23/25", "PDF 100% 25/25"]
+    assert lines[-1].endswith("chapters, 0 s left")
+
+
+def test_a_pdf_built_into_a_pipe_says_how_far_it_is(tmp_path):
+    import subprocess
+    import sys
+
+    root = write_book(tmp_path / "b", {f"{k}.txt": f"第{k}章 山门\n少年推开山门。\n" for k in range(1, 5)})
+    done = subprocess.run([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "1"], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    shown = [line.split(" chapters")[0] for line in done.stderr.splitlines() if line.startswith("PDF ")]
+    assert shown and shown[-1] == "PDF 100% 4/4"  # a short book is laid out as one document: one report
