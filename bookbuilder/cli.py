@@ -47,7 +47,8 @@ class BookCommandGroup(click.Group):
 
 @click.group(cls=BookCommandGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bookbuilder")
-def main():
+@click.option("-q", "--quiet", is_flag=True, help="No progress bars or lines (warnings and errors are still printed).")
+def main(quiet: bool):
     """Turn a folder of raw Chinese novel chapters (.txt, any encoding) into an EPUB 3 and a PDF.
 
     PATH is a book project (a folder with book.toml), a bare folder of .txt chapter files, or one
@@ -98,6 +99,28 @@ SPLIT = click.option("--split", type=click.Choice(["volumes"]), default=None,
 NO_CACHE = click.option("--no-cache", is_flag=True, help="Neither read nor write build/.cache (work kept between builds).")
 
 
+def _quiet() -> bool:
+    """Whether `bookbuilder -q …` asked for no progress."""
+    context = click.get_current_context(silent=True)
+    return bool(context and context.find_root().params.get("quiet"))
+
+
+class _Silent:
+    """Progress that shows nothing (--quiet)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def update(self, n: int) -> None:
+        return None
+
+    def __call__(self, stage: str, seconds: float) -> None:
+        return None
+
+
 def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | None, split: str | None = None,
            no_cache: bool = False) -> None:
     """One format built, its warnings shown; a progress bar where the renderer reports progress."""
@@ -112,12 +135,12 @@ def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | N
         return
     if renderer(fmt).shows_progress:
         chapters = sum(1 for _ in loaded.book.chapters())
-        shown = (click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True) if sys.stderr.isatty()
-                 else ProgressLines(fmt.upper(), chapters))
+        shown = (_Silent() if _quiet() else ProgressLines(fmt.upper(), chapters) if not sys.stderr.isatty()
+                 else click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True))
         with shown as bar:
             target, notes = pipeline.build(loaded, fmt, output, jobs, progress=bar.update, cache=not no_cache)
     else:
-        with StatusLine(fmt.upper()) as status:
+        with _Silent() if _quiet() else StatusLine(fmt.upper()) as status:
             target, notes = pipeline.build(loaded, fmt, output, jobs, cache=not no_cache, status=status)
     _warn(notes)
     click.echo(f"wrote {target}")

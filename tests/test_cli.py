@@ -245,3 +245,6 @@ def test_a_pdf_built_into_a_pipe_says_how_far_it_is(tmp_path):
     assert done.returncode == 0, done.stderr
     shown = [line.split(" chapters")[0] for line in done.stderr.splitlines() if line.startswith("PDF ")]
     assert shown and shown[-1] == "PDF 100% 4/4"  # a short book is laid out as one document: one report
+    quiet = subprocess.run([sys.executable, "-m", "bookbuilder", "-q", "pdf", str(root), "-j", "1"], capture_output=True,
+                           text=True, timeout=300)
+    assert quiet.returncode == 0 and not [line for line in quiet.stderr.splitlines() if line.startswith("PDF")]
