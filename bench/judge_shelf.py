@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import re
-import statistics
 import subprocess
 import sys
 from collections import Counter
@@ -103,10 +102,8 @@ def judge(name: str, dumped: dict) -> dict:
     chapters = list(book.chapters())
     groups = suspects.find(book)
     codes = Counter(d["code"] for d in dumped["diagnostics"])
-    sizes = [sum(len(b.text) for b in c.blocks if type(b) is Paragraph) for c in chapters]
-    median = statistics.median(sizes) if sizes else 0
-    giants = [c.title for c, n, lines in zip(chapters, sizes, _spans(chapters))
-              if median and n > suspects.GIANT * median and n > suspects.GIANT_MIN and _lookalike_inside(dumped, c.at.path, lines)]
+    spans, giant = _spans(chapters), suspects.giant_chapters(book)  # serve's heading suspects are these too
+    giants = [chapters[k].title for k in sorted(giant) if _lookalike_inside(dumped, chapters[k].at.path, spans[k])]
     numbering = codes["W301"] + codes["W302"] + codes["W303"]
     problems = []
     if codes["W307"]:

@@ -182,7 +182,8 @@ def title_signals(title: str) -> tuple[str, ...]:
         found.append("markup")
     if find_urls(title):
         found.append("url")
-    if notice_words(title) and len(notice_words(title)) + bool(_APP.search(title)) >= 2 or NOTICE_WORDS.fullmatch(title.strip()):
+    words = notice_words(title)
+    if words and len(words) + bool(_APP.search(title)) >= 2 or NOTICE_WORDS.fullmatch(title.strip()):
         found.append("site-words")
     return tuple(found)
 
@@ -275,8 +276,8 @@ def _repeated_at_edges(book: Book) -> list[Suspect]:
         own = {template_key(chapter.title), template_key(chapter.at.path.rsplit("/", 1)[-1].rsplit(".", 1)[0])}  # its heading again
         for p in paragraphs[:EDGE] + paragraphs[max(EDGE, len(paragraphs) - EDGE):]:
             if len(p.text) <= SHORT_LINE and not told_as_story(p.text) and not signals(p.text) and not name_tail(p.text) \
-                    and template_key(p.text) not in own:
-                seen[template_key(p.text)].setdefault(k, p)
+                    and (key := template_key(p.text)) not in own:
+                seen[key].setdefault(k, p)
         for p in paragraphs:
             if tail := name_tail(p.text):
                 tails[tail].setdefault(k, p)

@@ -73,6 +73,7 @@ class Preview:
 
     def __init__(self, loaded, css: str, generation: int, error: str | None = None):
         self.loaded, self.css, self.generation, self.error = loaded, css, generation, error
+        self.memo: dict = {}  # what a page works out from this build, kept for the next request (a group's preview)
         book = loaded.book
         names, _ = document_names(book)
         self.chapters = [Where(name, chapter, chapter.at.path, _first_line(chapter))

@@ -128,7 +128,9 @@ class Bench:
         if found is None:
             return ' <span class="bb-rule">(a title: correct it in the contents below)</span> ' + keep
         regex, kind = found
-        taken = would_remove(preview, regex, kind)
+        taken = preview.memo.get((regex, kind))  # each group's preview scans the book: once a build, not once a page
+        if taken is None:
+            taken = preview.memo[(regex, kind)] = would_remove(preview, regex, kind)
         shown = "".join(f"<li>{text(removal_parts(d)[1][:80])} <span class=\"where\">{text(str(d.at))}</span></li>" for d in taken[:SHOWN_TAKEN])
         more = f"<li>… {len(taken) - SHOWN_TAKEN} more</li>" if len(taken) > SHOWN_TAKEN else ""
         remove = self._form("/", {"regex": regex, "kind": kind},
