@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location, Paragraph
-from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, find_urls, fold, notice_words, site_share, site_talk, words_pattern
+from bookbuilder.normalize.clean import NOTICE_WORDS, find_urls, fold, notice_words, site_share, site_talk, words_pattern
 from bookbuilder.numerals import TO_MYRIADS
+from bookbuilder.normalize import by_hand
 from bookbuilder.normalize.debris import APP
 from bookbuilder.vocabulary import COPYRIGHT_WORDS, FILE_FORMAT, NAVIGATION_WORDS, SITE_NAME_ENDINGS, any_case
 
@@ -44,7 +45,6 @@ _NAME_TAIL = re.compile(r"(?<=[！!。？?…~～）)】])\s*([\u4e00-\u9fffA-Za
 _NAME_ENDS = frozenset(e[-1] for e in SITE_NAME_ENDINGS)
 _QUOTED = re.compile(r"“[^“”]*”|「[^「」]*」|『[^『』]*』|\"[^\"]*\"")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-_FOLD_AWAY = re.compile(r"[\W_]+")
 # a number as a template folds it: Arabic, full-width or written (第一百零五 and 105 alike)
 _NUMERAL_RUN = re.compile(f"[0-9０-９{TO_MYRIADS}]+")
 
@@ -172,7 +172,7 @@ def name_tail(text: str) -> str:
 
 def template_key(text: str) -> str:
     """A short line as its template: folded, look-alikes read as Latin, numbers as #."""
-    return _NUMERAL_RUN.sub("#", _FOLD_AWAY.sub("", text.translate(LOOKALIKES).lower()))
+    return _NUMERAL_RUN.sub("#", by_hand.fold(text))  # as a [[keep]] compares text, numbers as #
 
 
 def title_signals(title: str) -> tuple[str, ...]:

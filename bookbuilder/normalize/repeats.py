@@ -21,6 +21,7 @@ from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.vocabulary import (CHAPTER_UNITS, CLOSING_BRACKETS, OPENING_BRACKETS, SITE_BRACKETS, SITE_NAME_ENDINGS, VOLUME_UNITS,
                                     unit_class)
 from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, notice_words, site_share, site_talk
+from bookbuilder.normalize.by_hand import fold
 from bookbuilder.normalize.debris import APP, collector_credit, in_debris_block, site_signals, story_signs
 
 MIN_CHAPTERS = 3  # a template is in this many chapters at least
@@ -39,7 +40,6 @@ def _worth_a_look(text: str) -> bool:
 
 # A sentence, or a quotation's close: a site glues its template after dialogue too (销售员：“……”请记住…)
 _SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」』）)]*|[”」』]+|\u3000+|$)")
-_FOLD_AWAY = re.compile(r"[\W_]+")
 _NUMBER = re.compile(f"[0-9{TO_MYRIADS}]+")
 _BOUNDARY = tuple("。！？!?…”」』\u3000 ")
 # A site's name glued before its domain at a sentence's start: 某某网Http://…, 求书网www.…
@@ -54,7 +54,7 @@ _NAMED_CHAPTER = re.compile(f"(第#{unit_class(CHAPTER_UNITS, VOLUME_UNITS)})(?:
 def _fold(text: str, title_words: tuple[str, ...]) -> str:
     for word in title_words:
         text = text.replace(word, "@")
-    return _NAMED_CHAPTER.sub(r"\1@", _NUMBER.sub("#", _FOLD_AWAY.sub("", text.translate(LOOKALIKES).lower())))
+    return _NAMED_CHAPTER.sub(r"\1@", _NUMBER.sub("#", fold(text)))
 
 
 # A site's phrase glued between two sentences, with the story right after it (…愣了愣。更新最快其他评委…)
