@@ -1,4 +1,5 @@
 """Memory of a process tree, for the benchmarks (Linux /proc)."""
+
 from __future__ import annotations
 
 import os
@@ -56,6 +57,10 @@ def generated_book(n: int, folder: Path) -> Path:
     """A folder of `n` generated chapter files (bench/make_corpus.py), without its manifest."""
     import sys
 
-    subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(folder), "-n", str(n)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(MAKE_CORPUS), "--out", str(folder), "-n", str(n)],
+        check=True,
+        capture_output=True,
+    )
     (folder / "manifest.json").unlink()
     return folder

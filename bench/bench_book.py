@@ -7,6 +7,7 @@ and the whole EPUB build's wall time and peak memory.
 
 Run it on a quiet machine; the figures go into the issue notes with this command.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,8 +32,11 @@ MAKE_CORPUS = REPO / "bench" / "make_corpus.py"
 
 def make_corpus(n: int, out: Path) -> Path:
     """The chapters in `out`, the golden clean text moved beside it (a sub-folder would be a volume)."""
-    subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(out), "-n", str(n), "--clean"], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, str(MAKE_CORPUS), "--out", str(out), "-n", str(n), "--clean"],
+        check=True,
+        capture_output=True,
+    )
     clean = out.parent / "clean"
     (out / "clean").rename(clean)
     return clean
@@ -59,10 +63,10 @@ def _clean_reference(data: bytes, encoding: str) -> str:
 # What RULES.md requires to change in the generator's clean text itself. make_corpus builds its
 # "clean" chapters from the seeds' paragraphs and sentences, so they still carry the seeds' own
 # defects, and its sentence splitter (after every …) leaves lone … in them:
-_LONE_ELLIPSIS = re.compile("(?<!…)…(?!…)")            # EL-1: a lone … becomes ……
-_BREAK_LINE = re.compile(r"^[…—]+$")                    # SB-1: a …… line is a scene break
+_LONE_ELLIPSIS = re.compile("(?<!…)…(?!…)")  # EL-1: a lone … becomes ……
+_BREAK_LINE = re.compile(r"^[…—]+$")  # SB-1: a …… line is a scene break
 _ORPHAN_LINE = re.compile(r"^[。！？，、；：”’」』）》]+$")  # UW-2: a lone 。 joins the line before
-_OPEN_END = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]$")       # UW-1: a line ending mid-sentence joins the next
+_OPEN_END = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]$")  # UW-1: a line ending mid-sentence joins the next
 
 
 def rules_change(paragraphs: list[str]) -> dict[int, str]:
@@ -106,10 +110,16 @@ def bench_normalize(corpus: Path, clean_dir: Path) -> dict:
         identical += len(matched)
         rest += len(expected) - len(why)
         rest_identical += len(matched - set(why))
-    return {"chapters": sum(1 for _ in book.chapters()), "paragraphs": total, "identical": identical,
-            "identical_pct": round(100 * identical / total, 2), "rules_change": dict(reasons.most_common()),
-            "rest": rest, "identical_pct_rest": round(100 * rest_identical / rest, 3),
-            "load_and_normalize_s": round(load_s, 3)}
+    return {
+        "chapters": sum(1 for _ in book.chapters()),
+        "paragraphs": total,
+        "identical": identical,
+        "identical_pct": round(100 * identical / total, 2),
+        "rules_change": dict(reasons.most_common()),
+        "rest": rest,
+        "identical_pct_rest": round(100 * rest_identical / rest, 3),
+        "load_and_normalize_s": round(load_s, 3),
+    }
 
 
 def bench_normalize_time(corpus: Path) -> dict:
@@ -119,7 +129,9 @@ def bench_normalize_time(corpus: Path) -> dict:
 
     project = Path(tempfile.mkdtemp())
     shutil.copytree(corpus, project / "source", copy_function=os.link)  # a symlink would point outside: E006
-    (project / "book.toml").write_text("[normalize]\n" + "".join(f"{name} = false\n" for name in sorted(SWITCHES)), "utf-8")
+    (project / "book.toml").write_text(
+        "[normalize]\n" + "".join(f"{name} = false\n" for name in sorted(SWITCHES)), "utf-8"
+    )
     raw = load_book(project, jobs=1).book
     rules = normalizer({}, raw.meta.language)
     chapters = list(raw.chapters())
@@ -144,8 +156,21 @@ def bench_single(n: int, tmp: Path) -> dict:
     from bookbuilder.structure.chapters import Assembly, file_parts, finish
 
     single = tmp / "novel.txt"
-    subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(tmp / "single"), "-n", str(n), "--single",
-                    str(single), "--no-chapters"], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            str(MAKE_CORPUS),
+            "--out",
+            str(tmp / "single"),
+            "-n",
+            str(n),
+            "--single",
+            str(single),
+            "--no-chapters",
+        ],
+        check=True,
+        capture_output=True,
+    )
     manifest = json.loads((tmp / "single" / "manifest.json").read_text("utf-8"))
     start = time.perf_counter()
     decoded = decode_chapter(single.read_bytes(), str(single))
@@ -158,8 +183,13 @@ def bench_single(n: int, tmp: Path) -> dict:
     book = load_book(single).book
     load_s = time.perf_counter() - start
     titles_right = [c.title for c in book.chapters()] == [f["heading"] for f in manifest["files"]]
-    return {"single_mb": round(single.stat().st_size / 2**20, 1), "single_chapters": len(chapters),
-            "single_titles_right": titles_right, "single_split_s": round(split_s, 3), "single_load_s": round(load_s, 3)}
+    return {
+        "single_mb": round(single.stat().st_size / 2**20, 1),
+        "single_chapters": len(chapters),
+        "single_titles_right": titles_right,
+        "single_split_s": round(split_s, 3),
+        "single_load_s": round(load_s, 3),
+    }
 
 
 def bench_build(corpus: Path, fmt: str, jobs: int, runs: int) -> dict:
@@ -172,7 +202,12 @@ def bench_build(corpus: Path, fmt: str, jobs: int, runs: int) -> dict:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "bookbuilder")], check=True)
     out = Path(tempfile.mkdtemp()) / f"book.{fmt}"
     command = [sys.executable, "-m", "bookbuilder", fmt, str(corpus), "-o", str(out), "-j", str(jobs)]
-    yardstick = [sys.executable, str(Path(__file__).with_name("reference_zip.py")), str(corpus), str(out.with_suffix(".zip"))]
+    yardstick = [
+        sys.executable,
+        str(Path(__file__).with_name("reference_zip.py")),
+        str(corpus),
+        str(out.with_suffix(".zip")),
+    ]
     walls, references = [], []
     for _ in range(runs):  # timed alone: sampling /proc for memory takes CPU from the build
         for times, args in ((references, yardstick), (walls, command)):
@@ -180,9 +215,15 @@ def bench_build(corpus: Path, fmt: str, jobs: int, runs: int) -> dict:
             subprocess.run(args, check=True, capture_output=True)
             times.append(time.perf_counter() - start)
     _, peak, _ = run_measured(command, interval=0.05)
-    return {f"{fmt}_jobs": jobs, f"{fmt}_wall_s_min": round(min(walls), 2), f"{fmt}_wall_s_median": round(statistics.median(walls), 2),
-            "reference_zip_s_min": round(min(references), 2), "reference_zip_s_median": round(statistics.median(references), 2),
-            f"{fmt}_peak_mb": round(peak / 2**20), f"{fmt}_mb": round(out.stat().st_size / 2**20, 2)}
+    return {
+        f"{fmt}_jobs": jobs,
+        f"{fmt}_wall_s_min": round(min(walls), 2),
+        f"{fmt}_wall_s_median": round(statistics.median(walls), 2),
+        "reference_zip_s_min": round(min(references), 2),
+        "reference_zip_s_median": round(statistics.median(references), 2),
+        f"{fmt}_peak_mb": round(peak / 2**20),
+        f"{fmt}_mb": round(out.stat().st_size / 2**20, 2),
+    }
 
 
 def main() -> None:
@@ -190,14 +231,20 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=2000)
     ap.add_argument("--pdf", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--runs", type=int, default=9, help="EPUB builds to time (the figure is the fastest and the median)")
+    ap.add_argument(
+        "--runs", type=int, default=9, help="EPUB builds to time (the figure is the fastest and the median)"
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus"
         clean = make_corpus(args.n, corpus)
-        result = {**bench_decode(corpus), **bench_normalize(corpus, clean), **bench_normalize_time(corpus),
-                  **bench_build(corpus, "epub", args.jobs, args.runs),
-                  **bench_single(args.n, Path(tmp))}
+        result = {
+            **bench_decode(corpus),
+            **bench_normalize(corpus, clean),
+            **bench_normalize_time(corpus),
+            **bench_build(corpus, "epub", args.jobs, args.runs),
+            **bench_single(args.n, Path(tmp)),
+        }
         if args.pdf:
             result.update(bench_build(corpus, "pdf", args.jobs, 1))
     print(json.dumps(result, indent=1, ensure_ascii=False))

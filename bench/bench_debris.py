@@ -12,6 +12,7 @@ sentences, a strewn name), a template carrying the chapter's title at every chap
 download header and footer. Prints JSON: the build and the floor (min and median of --runs), their
 ratio, the removals, and the share of a profiled build spent cleaning.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,28 +29,54 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-SENTENCES = ["他转身走出了院子，天色已经暗了下来。", "“你真的要走？”她低声问道，眼里满是不舍。", "远处传来几声犬吠，村子里一片寂静。",
-             "老人摇了摇头，把手里的烟袋在鞋底上磕了磕。", "风从山口吹过来，带着一股潮湿的泥土气味。", "他没有回答，只是默默地握紧了手中的剑。"]
-ADVERTS = ["【http://www.{site}.com】{name}百度云搜索资源，搜小说，搜电影就是好用。", "{site}.cc [{name}小说]",
-           "{name}网Http://wWw.{site}.net/", "ｗωｗ{name}Ｘｘｘ書com网", "（本章未完，请点击下一页继续阅读）"]
+SENTENCES = [
+    "他转身走出了院子，天色已经暗了下来。",
+    "“你真的要走？”她低声问道，眼里满是不舍。",
+    "远处传来几声犬吠，村子里一片寂静。",
+    "老人摇了摇头，把手里的烟袋在鞋底上磕了磕。",
+    "风从山口吹过来，带着一股潮湿的泥土气味。",
+    "他没有回答，只是默默地握紧了手中的剑。",
+]
+ADVERTS = [
+    "【http://www.{site}.com】{name}百度云搜索资源，搜小说，搜电影就是好用。",
+    "{site}.cc [{name}小说]",
+    "{name}网Http://wWw.{site}.net/",
+    "ｗωｗ{name}Ｘｘｘ書com网",
+    "（本章未完，请点击下一页继续阅读）",
+]
 SITES = [("example58", "某五八"), ("foobooks", "福书"), ("barreader", "巴读"), ("qux", "酷读")]
 
 
 def make_download(out: Path, chapters: int, seed: int = 7) -> Path:
     rnd = random.Random(seed)
-    lines = ["《某书》", "作者：某人", "详细信息请查阅：http://www.example58.com/book/1.html",
-             "☆☆☆某书 最新50章正文 开始☆☆☆", ""]
+    lines = [
+        "《某书》",
+        "作者：某人",
+        "详细信息请查阅：http://www.example58.com/book/1.html",
+        "☆☆☆某书 最新50章正文 开始☆☆☆",
+        "",
+    ]
     for n in range(1, chapters + 1):
         title = f"第{n}章 风起{n}"
         lines.append(title)
         for p in range(42):
             text = "".join(rnd.choice(SENTENCES) for _ in range(3))
-            if p % 21 == 0:  # two a chapter, and the template: about 1,500 removals in 567 chapters, as the real one had
+            if (
+                p % 21 == 0
+            ):  # two a chapter, and the template: about 1,500 removals in 567 chapters, as the real one had
                 site, name = rnd.choice(SITES)
-                text = text[:-1] + "。" + rnd.choice(ADVERTS).format(site=site, name=name) + rnd.choice(SENTENCES)
+                text = (
+                    text[:-1]
+                    + "。"
+                    + rnd.choice(ADVERTS).format(site=site, name=name)
+                    + rnd.choice(SENTENCES)
+                )
             lines.append("　　" + text)
         lines.append(f"　　请记住某书 最新章节 {title}网址：")
-    lines += ["注：如果你发现本书未完属于连载更新请到http://www.example58.com 获取最新更新TXT.......", "本书更新地址：http://www.example58.com/read/1/"]
+    lines += [
+        "注：如果你发现本书未完属于连载更新请到http://www.example58.com 获取最新更新TXT.......",
+        "本书更新地址：http://www.example58.com/read/1/",
+    ]
     out.write_text("\n".join(lines) + "\n", "utf-8")
     return out
 
@@ -101,14 +128,27 @@ def main() -> None:
         build, floor = [], []
         for _ in range(args.runs):
             floor.append(timed([sys.executable, str(floor_py), str(book), str(tmp / "f.zip")], env))
-            build.append(timed([sys.executable, "-m", "bookbuilder", "epub", str(book), "-o", str(tmp / "b.epub")], env))
+            build.append(
+                timed(
+                    [sys.executable, "-m", "bookbuilder", "epub", str(book), "-o", str(tmp / "b.epub")], env
+                )
+            )
         share, removals = cleaning_share(book)
-        print(json.dumps({
-            "file_bytes": book.stat().st_size, "removals": removals,
-            "build_s_min": round(min(build), 2), "build_s_median": round(statistics.median(build), 2),
-            "floor_s_min": round(min(floor), 2), "floor_s_median": round(statistics.median(floor), 2),
-            "ratio_min": round(min(build) / min(floor), 2), "cleaning_share_of_load": round(share, 2),
-        }, indent=1))
+        print(
+            json.dumps(
+                {
+                    "file_bytes": book.stat().st_size,
+                    "removals": removals,
+                    "build_s_min": round(min(build), 2),
+                    "build_s_median": round(statistics.median(build), 2),
+                    "floor_s_min": round(min(floor), 2),
+                    "floor_s_median": round(statistics.median(floor), 2),
+                    "ratio_min": round(min(build) / min(floor), 2),
+                    "cleaning_share_of_load": round(share, 2),
+                },
+                indent=1,
+            )
+        )
 
 
 if __name__ == "__main__":

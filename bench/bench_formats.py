@@ -4,6 +4,7 @@ included): the fastest and the median wall time of each, and their ratio.
 
     python bench/bench_formats.py -n 2000 epub kepub --runs 7    # issue 20: the kepub within 1.3× the EPUB
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,11 +31,24 @@ def main() -> None:
         for _ in range(args.runs):
             for fmt in args.formats:
                 start = time.perf_counter()
-                subprocess.run([sys.executable, "-m", "bookbuilder", fmt, str(corpus), "-o", str(Path(tmp) / f"book.{fmt}")],
-                               check=True, capture_output=True)
+                subprocess.run(
+                    [
+                        sys.executable,
+                        "-m",
+                        "bookbuilder",
+                        fmt,
+                        str(corpus),
+                        "-o",
+                        str(Path(tmp) / f"book.{fmt}"),
+                    ],
+                    check=True,
+                    capture_output=True,
+                )
                 times[fmt].append(time.perf_counter() - start)
     first, second = args.formats
-    result = {f: {"min_s": round(min(t), 3), "median_s": round(statistics.median(t), 3)} for f, t in times.items()}
+    result = {
+        f: {"min_s": round(min(t), 3), "median_s": round(statistics.median(t), 3)} for f, t in times.items()
+    }
     result["ratio_median"] = round(statistics.median(times[second]) / statistics.median(times[first]), 2)
     print(json.dumps(result, indent=1))
 

@@ -6,6 +6,7 @@
     python bench/bench_gate.py -n 300
     python bench/bench_gate.py -n 2000      # builds the PDF first: a few minutes
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,18 +35,37 @@ def main() -> None:
         corpus = generated_book(args.n, Path(tmp) / "book")
         bookbuilder = [sys.executable, "-m", "bookbuilder"]
         build_s, _ = timed(bookbuilder + ["build", str(corpus)])
-        load = subprocess.run([sys.executable, "-c", "import sys, time; from bookbuilder.pipeline import load_book; "
-                               "t = time.perf_counter(); load_book(sys.argv[1]); print(time.perf_counter() - t)", str(corpus)],
-                              capture_output=True, text=True, check=True)
+        load = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import sys, time; from bookbuilder.pipeline import load_book; "
+                "t = time.perf_counter(); load_book(sys.argv[1]); print(time.perf_counter() - t)",
+                str(corpus),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         check_s, _ = timed(bookbuilder + ["check", str(corpus)])
         shutil.rmtree(corpus.parent / "build" / ".checks", ignore_errors=True)
         cold_s, cold = timed(bookbuilder + ["check", str(corpus), "--outputs", "--json"])
         warm_s, _ = timed(bookbuilder + ["check", str(corpus), "--outputs", "--json"])
         checks = json.loads(cold.stdout)["outputs"]["checks"]
-    print(json.dumps({"chapters": args.n, "build_s": round(build_s, 1), "load_s": round(float(load.stdout), 2),
-                      "check_s": round(check_s, 2), "check_outputs_s": round(cold_s, 1),
-                      "check_outputs_kept_s": round(warm_s, 2),
-                      "checks": {c["check"] + " " + Path(c["artifact"]).suffix: c["seconds"] for c in checks}}, indent=1))
+    print(
+        json.dumps(
+            {
+                "chapters": args.n,
+                "build_s": round(build_s, 1),
+                "load_s": round(float(load.stdout), 2),
+                "check_s": round(check_s, 2),
+                "check_outputs_s": round(cold_s, 1),
+                "check_outputs_kept_s": round(warm_s, 2),
+                "checks": {c["check"] + " " + Path(c["artifact"]).suffix: c["seconds"] for c in checks},
+            },
+            indent=1,
+        )
+    )
 
 
 if __name__ == "__main__":

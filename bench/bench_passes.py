@@ -8,6 +8,7 @@ summed over the files, and the headings each pass decided.
 
 Prints JSON: per pass {"seconds", "decided"} in the order the passes run, and the files read.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,9 +40,18 @@ def main() -> None:
             if run == 0:
                 decided.update(s.decided_by for s in reading.sections if s.heading is not None)
         best = {name: min(best.get(name, s), s) for name, s in seconds.items()}
-    print(json.dumps({"files": len(texts), "passes": {step.name: {"seconds": round(best[step.name], 4),
-                                                                  "decided": decided[step.name]}
-                                                      for step in HEADING_PASSES}}, indent=2))
+    print(
+        json.dumps(
+            {
+                "files": len(texts),
+                "passes": {
+                    step.name: {"seconds": round(best[step.name], 4), "decided": decided[step.name]}
+                    for step in HEADING_PASSES
+                },
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

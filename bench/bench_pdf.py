@@ -5,6 +5,7 @@ one run: wall time, pages per second, peak memory of the whole process tree, fil
     python bench/bench_pdf.py -n 2000 --jobs 2      # the issue's figure (takes minutes)
     python bench/bench_pdf.py -n 300 --jobs 2
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,8 +39,11 @@ print(json.dumps({"seconds": seconds}))
 
 
 def measure(mode: str, corpus: Path, jobs: int, out: Path) -> dict:
-    proc = subprocess.Popen([sys.executable, "-c", RENDER, str(corpus), mode, str(jobs), str(out)],
-                            stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", RENDER, str(corpus), mode, str(jobs), str(out)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     peak = 0
     while proc.poll() is None:
         peak = max(peak, tree_rss(proc.pid))
@@ -48,9 +52,14 @@ def measure(mode: str, corpus: Path, jobs: int, out: Path) -> dict:
     from pypdf import PdfReader
 
     pages = len(PdfReader(str(out)).pages)
-    return {"mode": mode, "seconds": round(result["seconds"], 1), "pages": pages,
-            "pages_per_s": round(pages / result["seconds"], 1), "peak_mb": round(peak / 2**20),
-            "size_mb": round(out.stat().st_size / 2**20, 2)}
+    return {
+        "mode": mode,
+        "seconds": round(result["seconds"], 1),
+        "pages": pages,
+        "pages_per_s": round(pages / result["seconds"], 1),
+        "peak_mb": round(peak / 2**20),
+        "size_mb": round(out.stat().st_size / 2**20, 2),
+    }
 
 
 def main() -> None:
@@ -61,14 +70,21 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus"
-        subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(corpus), "-n", str(args.n)], check=True,
-                       capture_output=True)
+        subprocess.run(
+            [sys.executable, str(MAKE_CORPUS), "--out", str(corpus), "-n", str(args.n)],
+            check=True,
+            capture_output=True,
+        )
         (corpus / "manifest.json").unlink()
         rows = [measure("chunked", corpus, args.jobs, Path(tmp) / "chunked.pdf")]
         if not args.skip_one:
             rows.append(measure("one", corpus, 1, Path(tmp) / "one.pdf"))
-            rows.append({"speedup": round(rows[1]["seconds"] / rows[0]["seconds"], 2),
-                         "size_ratio": round(rows[0]["size_mb"] / rows[1]["size_mb"], 3)})
+            rows.append(
+                {
+                    "speedup": round(rows[1]["seconds"] / rows[0]["seconds"], 2),
+                    "size_ratio": round(rows[0]["size_mb"] / rows[1]["size_mb"], 3),
+                }
+            )
     print(json.dumps(rows, indent=1))
 
 

@@ -6,6 +6,7 @@ warm build's bytes against a build of the edited book with no cache.
     python bench/bench_rebuild.py -n 300 pdf
     python bench/bench_rebuild.py -n 2000 epub
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,9 +48,21 @@ def main() -> None:
         timed(build[:-1] + [str(fresh), "--no-cache"])
         same = out.read_bytes() == fresh.read_bytes()
         shutil.rmtree(Path(tmp) / "build", ignore_errors=True)
-    print(json.dumps({"chapters": args.n, "format": args.fmt, "no_cache_s": uncached, "cold_s": cold,
-                      "cache_cost": round(cold / uncached - 1, 3), "warm_after_one_edit_s": warm,
-                      "warm_ratio": round(warm / cold, 2), "warm_same_bytes_as_no_cache": same}, indent=1))
+    print(
+        json.dumps(
+            {
+                "chapters": args.n,
+                "format": args.fmt,
+                "no_cache_s": uncached,
+                "cold_s": cold,
+                "cache_cost": round(cold / uncached - 1, 3),
+                "warm_after_one_edit_s": warm,
+                "warm_ratio": round(warm / cold, 2),
+                "warm_same_bytes_as_no_cache": same,
+            },
+            indent=1,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ and how long each rebuild took by serve's own account.
 An edit appends a sentence to the open chapter's file; the time runs from the file's close until
 the sentence is in the page's text (Selenium looks every 20 ms). Issue 35 asks for 2 s at most.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,11 @@ REPO = Path(__file__).resolve().parent.parent
 
 def start_serve(book: Path) -> tuple[subprocess.Popen, str, list[str]]:
     """serve on a free port of 127.0.0.1; its URL, and its stderr lines as they come."""
-    process = subprocess.Popen([sys.executable, "-m", "bookbuilder", "serve", str(book), "--port", "0"],
-                               stderr=subprocess.PIPE, text=True)  # the bookbuilder on PYTHONPATH
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bookbuilder", "serve", str(book), "--port", "0"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # the bookbuilder on PYTHONPATH
     said: list[str] = []
     found = threading.Event()
 
@@ -108,12 +112,23 @@ def main() -> None:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
-        rebuilds = [float(m.group(1)) for s in said if (m := re.search(r"built \d+ chapters in ([\d.]+) s \(1 of", s))]
-        print(json.dumps({"chapters": args.n, "first_load_s": round(first_load, 2),
-                          "edit_to_page_s": [round(t, 2) for t in latencies],
-                          "edit_to_page_median_s": round(statistics.median(latencies), 2),
-                          "edit_to_page_max_s": round(max(latencies), 2),
-                          "rebuild_s": rebuilds}, indent=1, ensure_ascii=False))
+        rebuilds = [
+            float(m.group(1)) for s in said if (m := re.search(r"built \d+ chapters in ([\d.]+) s \(1 of", s))
+        ]
+        print(
+            json.dumps(
+                {
+                    "chapters": args.n,
+                    "first_load_s": round(first_load, 2),
+                    "edit_to_page_s": [round(t, 2) for t in latencies],
+                    "edit_to_page_median_s": round(statistics.median(latencies), 2),
+                    "edit_to_page_max_s": round(max(latencies), 2),
+                    "rebuild_s": rebuilds,
+                },
+                indent=1,
+                ensure_ascii=False,
+            )
+        )
 
 
 def _encoding(path: Path) -> str:

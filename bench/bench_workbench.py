@@ -11,6 +11,7 @@ The book is bench/make_corpus.py's, with a pager line in every 50th chapter and 
 Each reload prints its seconds and how many files it read again; undoing all three gives back
 book.toml byte for byte.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,8 +47,11 @@ def make_book(n: int, root: Path, whole: bool) -> Path:
     """The book to serve: a project with source/ of `n` files, or (`whole`) one novel.txt."""
     source = root / "source"
     single = ["--single", str(root / "novel.txt"), "--no-chapters"] if whole else []
-    subprocess.run([sys.executable, str(generator()), "--out", str(source), "-n", str(n), *single],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(generator()), "--out", str(source), "-n", str(n), *single],
+        check=True,
+        capture_output=True,
+    )
     if whole:
         path = root / "novel.txt"
         path.write_bytes(_with_adverts(path.read_bytes(), 0, every=80))
@@ -66,7 +70,9 @@ def _with_adverts(data: bytes, k: int, every: int = 0) -> bytes:
     text, codec = _decoded(data)
     lines = text.split("\n")
     if every:
-        story = [i for i, line in enumerate(lines) if line.startswith("　　") and line.rstrip().endswith("。")]
+        story = [
+            i for i, line in enumerate(lines) if line.startswith("　　") and line.rstrip().endswith("。")
+        ]
         for j, i in enumerate(story[::every]):
             lines[i] = lines[i].rstrip() + ADVERT + ("\n　　" + PAGER if j % 2 else "")
     else:
@@ -94,7 +100,11 @@ def reload(site: Site, toml: Path, change) -> dict:
     site.rebuild()
     seconds = round(time.perf_counter() - start, 2)
     assert site.preview.error is None, site.preview.error
-    return {"seconds": seconds, "files_read": site.memo.get("read"), "said": said if isinstance(said, str) else said[0]}
+    return {
+        "seconds": seconds,
+        "files_read": site.memo.get("read"),
+        "said": said if isinstance(said, str) else said[0],
+    }
 
 
 def reloads(root: Path) -> dict:
@@ -108,55 +118,85 @@ def reloads(root: Path) -> dict:
     at = corrections.fix_at(preview.loaded.config.source, chapter.path, chapter.first)
     pager = next(d for found in preview.removed.values() for d in found if PAGER in d.message)
     kept_at = corrections.fix_at(preview.loaded.config.source, pager.at.path, pager.at.line)
-    out = {"first_load_s": first,
-           "fix": reload(site, toml, lambda doc: corrections.add_fix(doc, at, rename=chapter.chapter.title + "（改）")),
-           "keep": reload(site, toml, lambda doc: corrections.add_keep(doc, kept_at, removal_parts(pager)[1])),
-           "extra": reload(site, toml, lambda doc: corrections.remove_everywhere(doc, corrections.removal_pattern(SELECTED)))}
-    out["extra"]["removed"] = sum(1 for found in site.preview.removed.values() for d in found
-                                  if removal_parts(d)[0] == "literal-1")
+    out = {
+        "first_load_s": first,
+        "fix": reload(
+            site, toml, lambda doc: corrections.add_fix(doc, at, rename=chapter.chapter.title + "（改）")
+        ),
+        "keep": reload(site, toml, lambda doc: corrections.add_keep(doc, kept_at, removal_parts(pager)[1])),
+        "extra": reload(
+            site, toml, lambda doc: corrections.remove_everywhere(doc, corrections.removal_pattern(SELECTED))
+        ),
+    }
+    out["extra"]["removed"] = sum(
+        1 for found in site.preview.removed.values() for d in found if removal_parts(d)[0] == "literal-1"
+    )
     for kind in ("extra", "keep", "fix"):
         found = [c for c in corrections.in_force(corrections.read(toml)) if c.kind == kind]
-        out[f"undo_{kind}"] = reload(site, toml, lambda doc, c=found[-1]: corrections.undo(doc, c.kind, c.index, c.says))
+        out[f"undo_{kind}"] = reload(
+            site, toml, lambda doc, c=found[-1]: corrections.undo(doc, c.kind, c.index, c.says)
+        )
     assert toml.read_text("utf-8") == TOML, "undo gives back book.toml byte for byte"
     return out
 
 
 def post(url: str, fields: dict) -> tuple[float, str]:
-    request = urllib.request.Request(url + "correct", urllib.parse.urlencode(fields).encode(), {"Origin": url.rstrip("/")})
+    request = urllib.request.Request(
+        url + "correct", urllib.parse.urlencode(fields).encode(), {"Origin": url.rstrip("/")}
+    )
     start = time.perf_counter()
     page = urllib.request.urlopen(request, timeout=600).read().decode("utf-8")
     return round(time.perf_counter() - start, 2), page
 
 
 def round_trip(root: Path) -> dict:
-    process = subprocess.Popen([sys.executable, "-m", "bookbuilder", "serve", str(root), "--port", "0"],
-                               stderr=subprocess.PIPE, text=True, cwd=REPO)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bookbuilder", "serve", str(root), "--port", "0"],
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+    )
     try:
         url = next(m.group(1) for line in process.stderr if (m := re.search(r"at (http://\S+/) ", line)))
         start = time.perf_counter()
         page = urllib.request.urlopen(url).read().decode("utf-8")
         contents = round(time.perf_counter() - start, 2)
         token = re.search(r'name="token" value="([^"]+)"', page).group(1)
-        entries = re.findall(r'name="at" value="([^"]+)"/><input type="hidden" name="expect" value="([^"]+)"', page)
+        entries = re.findall(
+            r'name="at" value="([^"]+)"/><input type="hidden" name="expect" value="([^"]+)"', page
+        )
         at, title = entries[len(entries) // 2]
-        fix, page = post(url, {"token": token, "action": "rename", "at": at, "expect": title, "rename": title + "（改）"})
+        fix, page = post(
+            url, {"token": token, "action": "rename", "at": at, "expect": title, "rename": title + "（改）"}
+        )
         assert f">{title}（改）</a>" in page
-        undo = re.search(r'name="kind" value="fix"/><input type="hidden" name="index" value="0"/>'
-                         r'<input type="hidden" name="says" value="([^"]+)"', page).group(1)
-        undone, page = post(url, {"token": token, "action": "undo", "kind": "fix", "index": "0", "says": html.unescape(undo)})
+        undo = re.search(
+            r'name="kind" value="fix"/><input type="hidden" name="index" value="0"/>'
+            r'<input type="hidden" name="says" value="([^"]+)"',
+            page,
+        ).group(1)
+        undone, page = post(
+            url, {"token": token, "action": "undo", "kind": "fix", "index": "0", "says": html.unescape(undo)}
+        )
         assert f">{title}（改）</a>" not in page and f">{title}</a>" in page
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(timeout=30)
-    return {"contents_page_kb": len(page.encode()) // 1024, "contents_page_s": contents,
-            "correction_round_trip_s": fix, "undo_round_trip_s": undone}
+    return {
+        "contents_page_kb": len(page.encode()) // 1024,
+        "contents_page_s": contents,
+        "correction_round_trip_s": fix,
+        "undo_round_trip_s": undone,
+    }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", type=int, default=2000)
     ap.add_argument("--whole", action="store_true", help="the book as one .txt rather than a folder of files")
-    ap.add_argument("--no-http", action="store_true", help="only the reloads, not the round trip through serve")
+    ap.add_argument(
+        "--no-http", action="store_true", help="only the reloads, not the round trip through serve"
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = make_book(args.n, Path(tmp) / "book", args.whole)

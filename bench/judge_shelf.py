@@ -16,6 +16,7 @@ self-check flags nothing in it and its headings are sane:
 - no title holding markup, a URL or a site's words (W309);
 - no chapter over suspects.GIANT times the median with a heading-like line inside (I301).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,14 @@ sys.stdout.write(json.dumps(out, ensure_ascii=False))
 def load(product: Path, book: Path) -> dict:
     env = dict(os.environ, PYTHONPATH=str(product), SOURCE_DATE_EPOCH="1700000000")
     try:
-        done = subprocess.run([sys.executable, "-c", DUMP, str(book)], capture_output=True, text=True,
-                              env=env, timeout=SECONDS, cwd=book.parent)
+        done = subprocess.run(
+            [sys.executable, "-c", DUMP, str(book)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=SECONDS,
+            cwd=book.parent,
+        )
     except subprocess.TimeoutExpired:
         return {"failed": f"timed out after {SECONDS} s"}
     if done.returncode != 0:
@@ -77,11 +84,26 @@ def as_book(dumped: dict) -> Book:
         return Location(a[0], a[1]) if a else None
 
     volumes = tuple(
-        Volume(v["title"], tuple(
-            Chapter(c["title"], tuple(Paragraph(t, place(a)) if t is not None else SceneBreak(place(a)) for t, a in c["blocks"]),
-                    place(c["at"]), c["number"], None, c["kind"])
-            for c in v["chapters"]), place(v["at"]))
-        for v in dumped["volumes"])
+        Volume(
+            v["title"],
+            tuple(
+                Chapter(
+                    c["title"],
+                    tuple(
+                        Paragraph(t, place(a)) if t is not None else SceneBreak(place(a))
+                        for t, a in c["blocks"]
+                    ),
+                    place(c["at"]),
+                    c["number"],
+                    None,
+                    c["kind"],
+                )
+                for c in v["chapters"]
+            ),
+            place(v["at"]),
+        )
+        for v in dumped["volumes"]
+    )
     meta = Meta(dumped["title"], dumped["author"], "zh", "judge", description=dumped["description"] or "")
     return Book(meta, volumes)
 
@@ -91,8 +113,14 @@ _PERSON = re.compile(r"[他她我你]")
 
 def at_risk(text: str) -> bool:
     """Removed text that reads as story: dialogue, a person, or a sentence of ordinary length."""
-    return suspects.told_as_story(text) or bool(_PERSON.search(text)) and len(text) >= 10 \
-        or len(text) >= 15 and text.rstrip()[-1:] in "。！？" and not suspects.signals(text)
+    return (
+        suspects.told_as_story(text)
+        or bool(_PERSON.search(text))
+        and len(text) >= 10
+        or len(text) >= 15
+        and text.rstrip()[-1:] in "。！？"
+        and not suspects.signals(text)
+    )
 
 
 def judge(name: str, dumped: dict) -> dict:
@@ -103,7 +131,9 @@ def judge(name: str, dumped: dict) -> dict:
     groups = suspects.find(book)
     codes = Counter(d["code"] for d in dumped["diagnostics"])
     spans, giant = _spans(chapters), suspects.giant_chapters(book)  # serve's heading suspects are these too
-    giants = [chapters[k].title for k in sorted(giant) if _lookalike_inside(dumped, chapters[k].at.path, spans[k])]
+    giants = [
+        chapters[k].title for k in sorted(giant) if _lookalike_inside(dumped, chapters[k].at.path, spans[k])
+    ]
     numbering = codes["W301"] + codes["W302"] + codes["W303"]
     problems = []
     if codes["W307"]:
@@ -117,14 +147,27 @@ def judge(name: str, dumped: dict) -> dict:
     text_groups = [g for g in groups if g.first.where != "title"]
     risky = [r for r in dumped["removed"] if at_risk(r["text"])]
     return {
-        "book": name, "title": book.meta.title, "author": book.meta.author,
-        "chapters": len(chapters), "volumes": sum(1 for v in book.volumes if v.title),
-        "headings": problems, "suspect_groups": len(text_groups),
+        "book": name,
+        "title": book.meta.title,
+        "author": book.meta.author,
+        "chapters": len(chapters),
+        "volumes": sum(1 for v in book.volumes if v.title),
+        "headings": problems,
+        "suspect_groups": len(text_groups),
         "suspect_lines": sum(len(g.suspects) for g in text_groups),
-        "suspects": [{"shape": g.shape, "count": len(g.suspects), "text": g.first.text[:80],
-                      "at": str(g.first.at) if g.first.at else "blurb"} for g in groups],
+        "suspects": [
+            {
+                "shape": g.shape,
+                "count": len(g.suspects),
+                "text": g.first.text[:80],
+                "at": str(g.first.at) if g.first.at else "blurb",
+            }
+            for g in groups
+        ],
         "removals": dict(Counter(r["rule"] for r in dumped["removed"])),
-        "at_risk": [{"at": f"{r['path']}:{r['line']}", "rule": r["rule"], "text": r["text"][:120]} for r in risky],
+        "at_risk": [
+            {"at": f"{r['path']}:{r['line']}", "rule": r["rule"], "text": r["text"][:120]} for r in risky
+        ],
         "warnings": dict(codes),
         "clean": not problems and not groups,
     }
@@ -141,7 +184,9 @@ def _spans(chapters) -> list[range]:
 
 def _lookalike_inside(dumped: dict, path: str, lines: range) -> bool:
     """A line inside the chapter looked like a heading and was turned down (I301)."""
-    return any(d["code"] == "I301" and d["path"] == path and (d["line"] or 0) in lines for d in dumped["diagnostics"])
+    return any(
+        d["code"] == "I301" and d["path"] == path and (d["line"] or 0) in lines for d in dumped["diagnostics"]
+    )
 
 
 def books_of(shelf: Path) -> list[Path]:
@@ -151,11 +196,17 @@ def books_of(shelf: Path) -> list[Path]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("shelf", type=Path)
-    parser.add_argument("--product", type=Path, default=HERE, help="the bookbuilder source tree that reads the books")
+    parser.add_argument(
+        "--product", type=Path, default=HERE, help="the bookbuilder source tree that reads the books"
+    )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, help="every book's verdict as JSON")
-    parser.add_argument("--dumps", type=Path, help="keep each loaded book here and reuse it: a later judge scores "
-                                                   "the same product's reading without loading the books again")
+    parser.add_argument(
+        "--dumps",
+        type=Path,
+        help="keep each loaded book here and reuse it: a later judge scores "
+        "the same product's reading without loading the books again",
+    )
     args = parser.parse_args()
     books = books_of(args.shelf)
 
@@ -176,17 +227,21 @@ def main() -> None:
         if "failed" in v:
             print(f"{v['book'][:44]:44} FAILED {v['failed']}")
             continue
-        print(f"{v['book'][:44]:44} {v['chapters']:5} {v['volumes']:3} {v['suspect_lines']:4} {len(v['at_risk']):4}  "
-              f"{'; '.join(v['headings']) or 'sane'}")
+        print(
+            f"{v['book'][:44]:44} {v['chapters']:5} {v['volumes']:3} {v['suspect_lines']:4} {len(v['at_risk']):4}  "
+            f"{'; '.join(v['headings']) or 'sane'}"
+        )
     clean = sum(v["clean"] for v in verdicts)
     sane = sum(not v.get("headings") and "failed" not in v for v in verdicts)
     quiet = sum("failed" not in v and not v["suspects"] for v in verdicts)
-    print(f"shelf {args.shelf.name}: {len(verdicts)} books, {clean} clean ({100 * clean / max(1, len(verdicts)):.0f} %): "
-          f"{sane} with sane headings, {quiet} with no suspects; "
-          f"{sum(v.get('chapters', 0) for v in verdicts)} chapters, "
-          f"{sum(sum(v.get('removals', {}).values()) for v in verdicts)} removals, "
-          f"{sum(len(v.get('at_risk', [])) for v in verdicts)} at risk, "
-          f"{sum('failed' in v for v in verdicts)} failed")
+    print(
+        f"shelf {args.shelf.name}: {len(verdicts)} books, {clean} clean ({100 * clean / max(1, len(verdicts)):.0f} %): "
+        f"{sane} with sane headings, {quiet} with no suspects; "
+        f"{sum(v.get('chapters', 0) for v in verdicts)} chapters, "
+        f"{sum(sum(v.get('removals', {}).values()) for v in verdicts)} removals, "
+        f"{sum(len(v.get('at_risk', [])) for v in verdicts)} at risk, "
+        f"{sum('failed' in v for v in verdicts)} failed"
+    )
     if args.out:
         args.out.write_text(json.dumps(verdicts, ensure_ascii=False, indent=1), "utf-8")
 

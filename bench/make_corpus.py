@@ -45,6 +45,7 @@ Examples::
 
 Only the Python standard library is used.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,7 +72,7 @@ def _four(n: int) -> str:
     s = ""
     zero = False
     for pos in range(3, -1, -1):
-        d = (n // 10 ** pos) % 10
+        d = (n // 10**pos) % 10
         if d == 0:
             if s:
                 zero = True
@@ -89,7 +90,7 @@ def chinese_numeral(n: int) -> str:
     >>> [chinese_numeral(x) for x in (1, 10, 15, 20, 105, 110, 1005, 1234, 10000, 10086)]
     ['一', '十', '十五', '二十', '一百零五', '一百一十', '一千零五', '一千二百三十四', '一万', '一万零八十六']
     """
-    if not 0 < n < 10 ** 8:
+    if not 0 < n < 10**8:
         raise ValueError(n)
     hi, lo = divmod(n, 10000)
     if hi:
@@ -135,7 +136,7 @@ def make_title(rng: random.Random, src: Source) -> str:
     t = rng.choice(src.phrases)
     if len(t) > 6:
         start = rng.randrange(0, len(t) - 3)
-        t = t[start:start + rng.randint(2, 6)]
+        t = t[start : start + rng.randint(2, 6)]
     if rng.random() < 0.15:
         t += rng.choice(["（上）", "（下）", "（一）", "（二）", "！"])
     return t
@@ -163,10 +164,10 @@ def make_body(rng: random.Random, src: Source, target: int) -> list[str]:
 class Rates:
     gbk: float = 0.10
     gb18030: float = 0.05
-    bom: float = 0.10          # fraction of all files: UTF-8 with BOM
+    bom: float = 0.10  # fraction of all files: UTF-8 with BOM
     crlf: float = 0.30
-    indent: float = 0.60       # full-width indentation
-    ascii_indent: float = 0.10 # spaces/tab indentation instead
+    indent: float = 0.60  # full-width indentation
+    ascii_indent: float = 0.10  # spaces/tab indentation instead
     halfwidth: float = 0.20
     ellipsis: float = 0.25
     hardwrap: float = 0.10
@@ -178,8 +179,8 @@ class ChapterInfo:
     file: str
     number: int
     heading: str
-    encoding: str           # python codec used to write the file
-    chars: int              # characters of clean text (heading + body, no newlines)
+    encoding: str  # python codec used to write the file
+    chars: int  # characters of clean text (heading + body, no newlines)
     defects: dict = field(default_factory=dict)
 
 
@@ -202,7 +203,7 @@ def _hardwrap(rng: random.Random, paras: list[str]) -> list[str]:
     out: list[str] = []
     for p in paras:
         if width:
-            out += [p[i:i + width] for i in range(0, len(p), width)]
+            out += [p[i : i + width] for i in range(0, len(p), width)]
         elif len(p) > 20 and rng.random() < 0.4:
             k = rng.randrange(5, len(p) - 5)
             out += [p[:k], p[k:]]
@@ -275,8 +276,12 @@ def render_chapter(n: int, seed: int, src: Source, target: int, rates: Rates):
     if enc == "utf-8-sig":
         d["bom"] = True
     info = ChapterInfo(
-        file=f"{n:04d}.txt", number=n, heading=heading, encoding=enc,
-        chars=len(clean.replace("\n", "")), defects=d,
+        file=f"{n:04d}.txt",
+        number=n,
+        heading=heading,
+        encoding=enc,
+        chars=len(clean.replace("\n", "")),
+        defects=d,
     )
     return clean, raw, text, info
 
@@ -285,23 +290,36 @@ def render_chapter(n: int, seed: int, src: Source, target: int, rates: Rates):
 # CLI
 # --------------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--out", required=True, help="output directory for chapter files")
     ap.add_argument("-n", "--chapters", type=int, default=2000, help="number of chapters (default 2000)")
     ap.add_argument("--chars", type=int, default=2500, help="target body chars per chapter (default 2500)")
     ap.add_argument("--seed", type=int, default=20240601, help="random seed (default 20240601)")
-    ap.add_argument("--samples", nargs="+", default=None,
-                    help="sample chapter .txt files (UTF-8); default: ../*.txt next to this script")
+    ap.add_argument(
+        "--samples",
+        nargs="+",
+        default=None,
+        help="sample chapter .txt files (UTF-8); default: ../*.txt next to this script",
+    )
     ap.add_argument("--clean", action="store_true", help="also write defect-free UTF-8 text to OUT/clean/")
     ap.add_argument("--single", metavar="FILE", help="also write the whole book as one .txt file")
-    ap.add_argument("--single-clean", action="store_true",
-                    help="single file gets the clean text (default: the defective text)")
+    ap.add_argument(
+        "--single-clean",
+        action="store_true",
+        help="single file gets the clean text (default: the defective text)",
+    )
     ap.add_argument("--single-encoding", default="utf-8", help="encoding of the single file (default utf-8)")
     ap.add_argument("--no-chapters", action="store_true", help="do not write per-chapter files")
     for k, v in asdict(Rates()).items():
-        ap.add_argument(f"--rate-{k.replace('_', '-')}", type=float, default=v, dest=f"rate_{k}",
-                        help=f"fraction of files with this defect (default {v})")
+        ap.add_argument(
+            f"--rate-{k.replace('_', '-')}",
+            type=float,
+            default=v,
+            dest=f"rate_{k}",
+            help=f"fraction of files with this defect (default {v})",
+        )
     a = ap.parse_args(argv)
 
     samples = a.samples or sorted(glob.glob(DEFAULT_SAMPLES))
@@ -330,9 +348,15 @@ def main(argv: list[str] | None = None) -> int:
             single.write((clean if a.single_clean else text.lstrip("\ufeff")) + "\n")
     if single:
         single.close()
-    meta = {"seed": a.seed, "chapters": a.chapters, "target_chars": a.chars,
-            "samples": [os.path.basename(s) for s in samples], "rates": asdict(rates),
-            "total_chars": total_chars, "files": manifest}
+    meta = {
+        "seed": a.seed,
+        "chapters": a.chapters,
+        "target_chars": a.chars,
+        "samples": [os.path.basename(s) for s in samples],
+        "rates": asdict(rates),
+        "total_chars": total_chars,
+        "files": manifest,
+    }
     with open(os.path.join(a.out, "manifest.json"), "w", encoding="utf-8") as f:
         json.dump(meta, f, ensure_ascii=False, indent=1)
     print(f"{a.chapters} chapters, {total_chars:,} chars -> {a.out}", file=sys.stderr)

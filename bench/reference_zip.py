@@ -6,6 +6,7 @@ for 2,000 chapters here.
 
     python bench/reference_zip.py FOLDER OUT.zip
 """
+
 import sys
 import zipfile
 from pathlib import Path

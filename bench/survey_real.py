@@ -6,6 +6,7 @@ outside the repository (never commit them), then:
 
     python bench/survey_real.py /tmp/real/*.txt
 """
+
 from __future__ import annotations
 
 import collections
@@ -29,8 +30,12 @@ def survey(path: str) -> None:
     codes = collections.Counter(d.code for d in loaded.diagnostics if d.code != "I201")
     removed = collections.Counter(d.message.split(":")[0] for d in loaded.diagnostics if d.code == "I201")
     files = {(f.encoding, f.method, f.replaced) for f in book.files}
-    print(f"== {path}: {len(chapters)} chapters in {len(book.volumes)} volume(s), {time.perf_counter() - start:.1f} s")
-    print(f"   title {book.meta.title!r} ({sources.get('title')}), author {book.meta.author!r} ({sources.get('author')})")
+    print(
+        f"== {path}: {len(chapters)} chapters in {len(book.volumes)} volume(s), {time.perf_counter() - start:.1f} s"
+    )
+    print(
+        f"   title {book.meta.title!r} ({sources.get('title')}), author {book.meta.author!r} ({sources.get('author')})"
+    )
     print(f"   files {sorted(files)}; diagnostics {dict(codes)}; removed {dict(removed)}")
     for chapter in chapters[:3] + chapters[-2:]:
         print(f"   {chapter.kind:8} {chapter.title[:40]!r} ({chapter.chars:,} chars) {chapter.at}")

@@ -1,6 +1,7 @@
 """Write an artifact atomically: a temporary file in the same folder, renamed over the target.
 
 A build that fails or is interrupted leaves the previous artifact byte for byte."""
+
 from __future__ import annotations
 
 import contextlib

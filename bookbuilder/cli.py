@@ -1,5 +1,6 @@
 """The command line: each command loads, does, reports. Our own errors (BookError) become one
 line `path[:line]: error CODE: message` and exit 1 here, in one place; usage errors exit 2."""
+
 from __future__ import annotations
 
 import heapq
@@ -19,7 +20,12 @@ if TYPE_CHECKING:
     from bookbuilder import pipeline
 
 PATH = click.argument("path", default=".", type=click.Path(path_type=Path))
-OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write here instead of build/<name>.<ext>.")
+OUTPUT = click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write here instead of build/<name>.<ext>.",
+)
 
 
 class BookCommandGroup(click.Group):
@@ -47,7 +53,9 @@ class BookCommandGroup(click.Group):
 
 @click.group(cls=BookCommandGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bookbuilder")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bars or lines (warnings and errors are still printed).")
+@click.option(
+    "-q", "--quiet", is_flag=True, help="No progress bars or lines (warnings and errors are still printed)."
+)
 def main(quiet: bool):
     """Turn a folder of raw Chinese novel chapters (.txt, any encoding) into an EPUB 3 and a PDF.
 
@@ -68,19 +76,28 @@ def _warn(diagnostics) -> None:
     by_code: dict[str, list[tuple[int, Diagnostic]]] = {}
     for i, d in enumerate(diagnostics):  # i: ties keep their order, as in report.sorted_diagnostics
         by_code.setdefault(d.code, []).append((i, d))
-    shown = [pick for found in by_code.values() if found[0][1].severity >= Severity.WARNING
-             for pick in heapq.nsmallest(SHOWN_PER_CODE, found, key=lambda p: (*report.where(p[1]), p[0]))]
+    shown = [
+        pick
+        for found in by_code.values()
+        if found[0][1].severity >= Severity.WARNING
+        for pick in heapq.nsmallest(SHOWN_PER_CODE, found, key=lambda p: (*report.where(p[1]), p[0]))
+    ]
     codes: dict[str, None] = {}  # in the order their first warning is shown
     for _, d in sorted(shown, key=lambda p: (-p[1].severity, *report.where(p[1]), p[0])):
         click.echo(str(d), err=True)
         codes.setdefault(d.code)
     for code in codes:
         if (n := len(by_code[code])) > SHOWN_PER_CODE:
-            click.echo(f"… and {n - SHOWN_PER_CODE} more {code} warnings (bookbuilder check lists them all)", err=True)
+            click.echo(
+                f"… and {n - SHOWN_PER_CODE} more {code} warnings (bookbuilder check lists them all)",
+                err=True,
+            )
 
 
 def _load(path: Path, jobs: int | None = None) -> pipeline.Loaded:
-    from bookbuilder import pipeline  # each command imports the stages when it runs: --help and --version stay quick
+    from bookbuilder import (
+        pipeline,
+    )  # each command imports the stages when it runs: --help and --version stay quick
 
     loaded = pipeline.load_book(path, jobs)
     _warn(loaded.diagnostics)
@@ -88,15 +105,26 @@ def _load(path: Path, jobs: int | None = None) -> pipeline.Loaded:
     return loaded
 
 
-JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
-                    help="Worker processes (default: every core; for the PDF, [pdf] jobs in book.toml first).")
+JOBS = click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Worker processes (default: every core; for the PDF, [pdf] jobs in book.toml first).",
+)
 
 
-SPLIT = click.option("--split", type=click.Choice(["volumes"]), default=None,
-                     help="One file per volume, build/<name>-<n>.<ext>, with series metadata.")
+SPLIT = click.option(
+    "--split",
+    type=click.Choice(["volumes"]),
+    default=None,
+    help="One file per volume, build/<name>-<n>.<ext>, with series metadata.",
+)
 
 
-NO_CACHE = click.option("--no-cache", is_flag=True, help="Neither read nor write build/.cache (work kept between builds).")
+NO_CACHE = click.option(
+    "--no-cache", is_flag=True, help="Neither read nor write build/.cache (work kept between builds)."
+)
 
 
 def _quiet() -> bool:
@@ -121,8 +149,14 @@ class _Silent:
         return None
 
 
-def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | None, split: str | None = None,
-           no_cache: bool = False) -> None:
+def _build(
+    loaded: pipeline.Loaded,
+    fmt: str,
+    output: Path | None,
+    jobs: int | None,
+    split: str | None = None,
+    no_cache: bool = False,
+) -> None:
     """One format built, its warnings shown; a progress bar where the renderer reports progress."""
     from bookbuilder import pipeline
 
@@ -135,8 +169,13 @@ def _build(loaded: pipeline.Loaded, fmt: str, output: Path | None, jobs: int | N
         return
     if renderer(fmt).shows_progress:
         chapters = sum(1 for _ in loaded.book.chapters())
-        shown = (_Silent() if _quiet() else ProgressLines(fmt.upper(), chapters) if not sys.stderr.isatty()
-                 else click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True))
+        shown = (
+            _Silent()
+            if _quiet()
+            else ProgressLines(fmt.upper(), chapters)
+            if not sys.stderr.isatty()
+            else click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True)
+        )
         with shown as bar:
             target, notes = pipeline.build(loaded, fmt, output, jobs, progress=bar.update, cache=not no_cache)
     else:
@@ -171,8 +210,11 @@ class ProgressLines:
             self.step = step
             spent = time.monotonic() - self.start
             left = spent * (self.total - self.done) / self.done if self.done < self.total else 0
-            click.echo(f"{self.label} {100 * self.done // self.total}% {self.done:,}/{self.total:,} chapters, "
-                       f"{left:.0f} s left", err=True)
+            click.echo(
+                f"{self.label} {100 * self.done // self.total}% {self.done:,}/{self.total:,} chapters, "
+                f"{left:.0f} s left",
+                err=True,
+            )
 
     def __exit__(self, *exc) -> None:
         return None
@@ -209,6 +251,7 @@ BUILD_OPTIONS = {"output": OUTPUT, "jobs": JOBS, "no_cache": NO_CACHE, "split": 
 def format_command(chosen: Renderer) -> click.Command:
     """`bookbuilder <format> [PATH] [-o FILE] [-j N] [--no-cache] [--split volumes]`: the build
     command of one format, with its renderer's help and the options it takes."""
+
     def command(path, output=None, jobs=None, no_cache=False, split=None):
         _build(_load(path, jobs), chosen.name, output, jobs, split, no_cache)
 
@@ -231,14 +274,32 @@ def build(path, jobs, no_cache):
 
 @main.command()
 @PATH
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (files, chapters, diagnostics, changes).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", help="Output format.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print one JSON object (files, chapters, diagnostics, changes)."
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", help="Output format."
+)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors (exit 1).")
-@click.option("--outputs", is_flag=True, help="Also check the artifacts in build/ (EPUBCheck, Ace, the PDF read back, "
-              "calibre), all at once; unchanged artifacts keep their earlier results.")
-@click.option("--a11y", type=click.Choice(["sample", "full"]), default="sample",
-              help="With --outputs: Ace by DAISY on a named sample of the EPUB's documents (default) or on all of them.")
-@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="With --outputs: checks at once (default: all).")
+@click.option(
+    "--outputs",
+    is_flag=True,
+    help="Also check the artifacts in build/ (EPUBCheck, Ace, the PDF read back, "
+    "calibre), all at once; unchanged artifacts keep their earlier results.",
+)
+@click.option(
+    "--a11y",
+    type=click.Choice(["sample", "full"]),
+    default="sample",
+    help="With --outputs: Ace by DAISY on a named sample of the EPUB's documents (default) or on all of them.",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="With --outputs: checks at once (default: all).",
+)
 def check(path, as_json, fmt, strict, outputs, a11y, jobs):
     """Lint the source (and with --outputs the built files); exit 1 on errors."""
     from bookbuilder import pipeline
@@ -253,24 +314,38 @@ def check(path, as_json, fmt, strict, outputs, a11y, jobs):
         sys.exit(1)
     diagnostics, results = list(loaded.diagnostics), []
     if outputs:
+
         def shown(result) -> None:
             reused = ", kept from the last run" if result.reused else ""
-            click.echo(f"checked {result.check.artifact.name}: {result.check.name} ({result.seconds:.1f} s{reused})", err=True)
+            click.echo(
+                f"checked {result.check.artifact.name}: {result.check.name} ({result.seconds:.1f} s{reused})",
+                err=True,
+            )
 
         results = pipeline.check_outputs(loaded, a11y == "full", jobs, shown if fmt != "json" else None)
         diagnostics += [d for r in results for d in r.diagnostics]
     if fmt == "json":
-        click.echo(report.as_json(loaded.book, diagnostics, checks=[r.as_json() for r in results] if outputs else None))
+        click.echo(
+            report.as_json(
+                loaded.book, diagnostics, checks=[r.as_json() for r in results] if outputs else None
+            )
+        )
     elif fmt == "github":
         if diagnostics:
             click.echo(report.github(diagnostics))
     else:
         if diagnostics:
             click.echo(report.human(diagnostics))
-        click.echo(f"{sum(1 for _ in loaded.book.chapters())} chapters; {report.summary(diagnostics, strict)}")
+        click.echo(
+            f"{sum(1 for _ in loaded.book.chapters())} chapters; {report.summary(diagnostics, strict)}"
+        )
         if not outputs:
-            fresh = " (build/ holds artifacts newer than the source)" if pipeline.fresh_outputs(loaded) else ""
-            click.echo(f"outputs not checked{fresh}: bookbuilder check --outputs runs EPUBCheck, Ace and the read-backs")
+            fresh = (
+                " (build/ holds artifacts newer than the source)" if pipeline.fresh_outputs(loaded) else ""
+            )
+            click.echo(
+                f"outputs not checked{fresh}: bookbuilder check --outputs runs EPUBCheck, Ace and the read-backs"
+            )
     worst = max((d.severity for d in diagnostics), default=Severity.INFO)
     sys.exit(1 if worst == Severity.ERROR or (strict and worst == Severity.WARNING) else 0)
 
@@ -286,16 +361,32 @@ def toc(path, as_json):
 
     loaded = pipeline.load_book(path)
     rows = report.toc_rows(loaded.book, loaded.diagnostics)
-    click.echo(json.dumps(rows, ensure_ascii=False, indent=2) if as_json else report.toc_text(loaded.book, loaded.diagnostics))
+    click.echo(
+        json.dumps(rows, ensure_ascii=False, indent=2)
+        if as_json
+        else report.toc_text(loaded.book, loaded.diagnostics)
+    )
 
 
 @main.command()
 @PATH
-@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path, file_okay=False),
-              help="Folder for the normalized chapters (default build/normalized).")
-@click.option("--diff", is_flag=True, help="Print a unified diff of decoded source against normalized text instead.")
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Folder for the normalized chapters (default build/normalized).",
+)
+@click.option(
+    "--diff", is_flag=True, help="Print a unified diff of decoded source against normalized text instead."
+)
 @click.option("--in-place", is_flag=True, help="Rewrite the source files as normalized UTF-8 (atomically).")
-@click.option("--report", "report_removals", is_flag=True, help="List every removal instead: path:line: rule: the removed text.")
+@click.option(
+    "--report",
+    "report_removals",
+    is_flag=True,
+    help="List every removal instead: path:line: rule: the removed text.",
+)
 def normalize(path, out_dir, diff, in_place, report_removals):
     """Write the normalized chapters as UTF-8 text for review (never touches source/ unless --in-place)."""
     from bookbuilder.review import normalized_diff, write_in_place, write_normalized
@@ -316,12 +407,27 @@ def normalize(path, out_dir, diff, in_place, report_removals):
 
 @main.command()
 @PATH
-@click.option("-p", "--port", type=click.IntRange(0, 65535), default=3000, show_default=True, help="Port (0: any free one).")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on: this machine only, unless another is given (0.0.0.0: every network).")
-@click.option("--lan", is_flag=True, help="Also serve the LAN, read-only (--host 0.0.0.0, or this machine's LAN "
-                                          "address; not a loopback one): the OPDS catalog and download page for an "
-                                          "e-reader, a QR code of the address.")
+@click.option(
+    "-p",
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=3000,
+    show_default=True,
+    help="Port (0: any free one).",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on: this machine only, unless another is given (0.0.0.0: every network).",
+)
+@click.option(
+    "--lan",
+    is_flag=True,
+    help="Also serve the LAN, read-only (--host 0.0.0.0, or this machine's LAN "
+    "address; not a loopback one): the OPDS catalog and download page for an "
+    "e-reader, a QR code of the address.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the contents page in the web browser.")
 @JOBS
 @click.pass_context

@@ -5,6 +5,7 @@ spirit of mdBook's `deny_unknown_fields`: a typo must never be silently ignored.
 tables are declared here; each format's table ([epub], [pdf], …) is declared by its renderer and
 found through the render registry.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -22,7 +23,15 @@ from bookbuilder.model import Location
 from bookbuilder.render import format_names, sections as renderer_sections
 from bookbuilder.settings import CONFIG_NAME, DEFAULT_FORMATS, SIDECAR_SUFFIX, Config, line_of, sidecar_path
 
-__all__ = ["CONFIG_NAME", "DEFAULT_FORMATS", "SIDECAR_SUFFIX", "Config", "load_config", "sidecar_path", "stable_identifier"]
+__all__ = [
+    "CONFIG_NAME",
+    "DEFAULT_FORMATS",
+    "SIDECAR_SUFFIX",
+    "Config",
+    "load_config",
+    "sidecar_path",
+    "stable_identifier",
+]
 
 DEFAULT_AUTHOR = "佚名"  # "anonymous": what Chinese catalogues print for an unknown author
 LANGUAGES = ("zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "zh-HK", "zh")
@@ -33,22 +42,44 @@ RULE_LIST = "list of regexes or {regex, kind, name, on} tables"
 FIX_LIST = "list of [[fix]] tables"
 KEEP_LIST = "list of [[keep]] tables"
 SWITCH = "__switch__"  # in a nested schema: true or false is accepted in place of the table
-TYPE_NAMES = {str: "string", bool: "boolean", int: "integer", list[str]: "list of strings", dict[str, str]: "table of strings"}
+TYPE_NAMES = {
+    str: "string",
+    bool: "boolean",
+    int: "integer",
+    list[str]: "list of strings",
+    dict[str, str]: "table of strings",
+}
 
 # The book's own tables: section → key → what its value must be. The renderers declare theirs.
 SCHEMA: dict[str, dict[str, Any]] = {
     "book": {
-        "title": str, "author": str, "language": str, "identifier": str, "description": str,
-        "publisher": str, "date": str, "subjects": list[str], "cover": str,
+        "title": str,
+        "author": str,
+        "language": str,
+        "identifier": str,
+        "description": str,
+        "publisher": str,
+        "date": str,
+        "subjects": list[str],
+        "cover": str,
     },
     "source": {
-        "dir": str, "order": list[str], "encoding": str, "encodings": dict[str, str],
-        "errors": ("auto", "strict", "replace"), "heading_pattern": str, "toc_rules": str, "title_junk": list[str],
+        "dir": str,
+        "order": list[str],
+        "encoding": str,
+        "encodings": dict[str, str],
+        "errors": ("auto", "strict", "replace"),
+        "heading_pattern": str,
+        "toc_rules": str,
+        "title_junk": list[str],
     },
     # Rule switches are checked against the rule registry in normalize/rules.py.
     # junk: true/false switches the rule; a [normalize.junk] table tunes it (and leaves it on).
-    "normalize": {"convert": str, "replace_rules": str,
-                  "junk": {SWITCH: True, "extra": RULE_LIST, "disable": list[str], "enable": list[str]}},
+    "normalize": {
+        "convert": str,
+        "replace_rules": str,
+        "junk": {SWITCH: True, "extra": RULE_LIST, "disable": list[str], "enable": list[str]},
+    },
     "output": {"dir": str, "name": str, "formats": list[str]},
     "fix": FIX_LIST,  # [[fix]] corrections to the headings (bookbuilder.structure.fixes)
     "keep": KEEP_LIST,  # [[keep]] lines that cleaning leaves (bookbuilder.normalize.by_hand)
@@ -76,8 +107,12 @@ def load_config(path: Path) -> Config:
         if sidecar_path(path).is_file():
             return _from_toml(path, sidecar_path(path), lone=path)
         # A bare folder gets its build/ beside it, not inside the folder of chapters.
-        return Config(root=path, source=path, title=_title_from_name(path.resolve().name),
-                      output_dir=path.resolve().parent / "build")
+        return Config(
+            root=path,
+            source=path,
+            title=_title_from_name(path.resolve().name),
+            output_dir=path.resolve().parent / "build",
+        )
     return _from_toml(path, toml)
 
 
@@ -121,7 +156,9 @@ def _parsed(text: str, toml: Path) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         line = re.search(r"line (\d+)", str(e))
-        raise BookError("E001", f"invalid TOML: {e}", Location(str(toml), int(line.group(1)) if line else None)) from None
+        raise BookError(
+            "E001", f"invalid TOML: {e}", Location(str(toml), int(line.group(1)) if line else None)
+        ) from None
 
 
 def _normalize_options(data: dict, at: Where) -> dict:
@@ -140,7 +177,9 @@ def _check_values(book: dict, source: dict, lone: Path | None, at: Where) -> Non
     """The values a type does not check: the language, the codecs, [source] dir beside a lone file."""
     language = book.get("language")
     if language is not None and language not in LANGUAGES:
-        raise BookError("E003", f"book.language = {language!r}: expected one of {', '.join(LANGUAGES)}", at("language"))
+        raise BookError(
+            "E003", f"book.language = {language!r}: expected one of {', '.join(LANGUAGES)}", at("language")
+        )
     for key, codec in [("source.encoding", source.get("encoding"))] + [
         (f"source.encodings.{pat}", c) for pat, c in source.get("encodings", {}).items()
     ]:
@@ -148,9 +187,13 @@ def _check_values(book: dict, source: dict, lone: Path | None, at: Where) -> Non
             try:
                 codecs.lookup(codec)
             except LookupError:
-                raise BookError("E104", f"{key} = {codec!r} is not a known codec", at(key.split(".")[-1])) from None
+                raise BookError(
+                    "E104", f"{key} = {codec!r} is not a known codec", at(key.split(".")[-1])
+                ) from None
     if lone is not None and "dir" in source:
-        raise BookError("E003", f"source.dir: not read beside {lone.name} (its source is {lone.name})", at("dir"))
+        raise BookError(
+            "E003", f"source.dir: not read beside {lone.name} (its source is {lone.name})", at("dir")
+        )
 
 
 def _config(root: Path, lone: Path | None, data: dict, normalize: dict, formats: dict) -> Config:
@@ -158,17 +201,31 @@ def _config(root: Path, lone: Path | None, data: dict, normalize: dict, formats:
     book, source, output = data.get("book", {}), data.get("source", {}), data.get("output", {})
     named = lone.stem if lone is not None and lone.is_file() else root.resolve().name
     return Config(
-        root=root, source=root / source.get("dir", "source") if lone is None else lone, has_config=lone is None,
-        sidecar=lone is not None, meta_given=tuple(k for k in ("title", "author", "description") if book.get(k)),
-        title=book.get("title") or _title_from_name(named), author=book.get("author"),
-        language=book.get("language"), identifier=book.get("identifier"), description=book.get("description", ""),
-        publisher=book.get("publisher", ""), date=book.get("date", ""),
-        subjects=tuple(book.get("subjects", ())), order=tuple(source.get("order", ())),
-        encoding=source.get("encoding"), encodings=MappingProxyType(dict(source.get("encodings", {}))),
-        errors=source.get("errors", "auto"), heading_pattern=source.get("heading_pattern"),
-        title_junk=tuple(source.get("title_junk", ())), normalize=MappingProxyType(normalize),
-        sections=MappingProxyType({name: MappingProxyType(dict(data[name])) for name in formats if name in data}),
-        output_name=output.get("name"), not_debris=tuple(data.get("check", {}).get("not_debris", ())),
+        root=root,
+        source=root / source.get("dir", "source") if lone is None else lone,
+        has_config=lone is None,
+        sidecar=lone is not None,
+        meta_given=tuple(k for k in ("title", "author", "description") if book.get(k)),
+        title=book.get("title") or _title_from_name(named),
+        author=book.get("author"),
+        language=book.get("language"),
+        identifier=book.get("identifier"),
+        description=book.get("description", ""),
+        publisher=book.get("publisher", ""),
+        date=book.get("date", ""),
+        subjects=tuple(book.get("subjects", ())),
+        order=tuple(source.get("order", ())),
+        encoding=source.get("encoding"),
+        encodings=MappingProxyType(dict(source.get("encodings", {}))),
+        errors=source.get("errors", "auto"),
+        heading_pattern=source.get("heading_pattern"),
+        title_junk=tuple(source.get("title_junk", ())),
+        normalize=MappingProxyType(normalize),
+        sections=MappingProxyType(
+            {name: MappingProxyType(dict(data[name])) for name in formats if name in data}
+        ),
+        output_name=output.get("name"),
+        not_debris=tuple(data.get("check", {}).get("not_debris", ())),
     )
 
 
@@ -182,7 +239,9 @@ def _paths(config: Config, lone: Path | None, book: dict, source: dict, output: 
     if "dir" in output:
         out = (config.root / output["dir"]).resolve()
         if not out.is_relative_to(config.root.resolve()):
-            raise BookError("E006", f"output.dir = {output['dir']!r} points outside the book project", at("dir"))
+            raise BookError(
+                "E006", f"output.dir = {output['dir']!r} points outside the book project", at("dir")
+            )
         found["output_dir"] = out
     return found
 
@@ -194,8 +253,11 @@ def _formats(output: dict, at: Where) -> dict:
     known = format_names()
     unknown = [f for f in output["formats"] if f not in known]
     if unknown or not output["formats"]:
-        raise BookError("E003", f"output.formats: {', '.join(map(repr, unknown)) or 'an empty list'} "
-                                f"(known: {', '.join(known)})", at("formats"))
+        raise BookError(
+            "E003",
+            f"output.formats: {', '.join(map(repr, unknown)) or 'an empty list'} (known: {', '.join(known)})",
+            at("formats"),
+        )
     return {"formats": tuple(dict.fromkeys(output["formats"]))}
 
 
@@ -204,8 +266,10 @@ def _legado(config: Config, source: dict, normalize: dict, text: str, toml: Path
     from bookbuilder.legado import RuleError, load_replace_rules, load_toc_rules
 
     found = {}
-    for key, table, loader, field_name in (("toc_rules", source, load_toc_rules, "toc_rules"),
-                                           ("replace_rules", normalize, load_replace_rules, "replace_rules")):
+    for key, table, loader, field_name in (
+        ("toc_rules", source, load_toc_rules, "toc_rules"),
+        ("replace_rules", normalize, load_replace_rules, "replace_rules"),
+    ):
         if key in table:
             path = config.inside(table[key], key)
             try:
@@ -245,14 +309,18 @@ def _check_patterns(config: Config, source: dict, at: Where) -> None:
         try:
             re.compile(rx)
         except re.error as e:
-            raise BookError("E003", f"source.title_junk: {rx!r} is not a valid regular expression: {e}",
-                            at("title_junk")) from None
+            raise BookError(
+                "E003", f"source.title_junk: {rx!r} is not a valid regular expression: {e}", at("title_junk")
+            ) from None
     if heading := source.get("heading_pattern"):
         try:
             re.compile(heading)
         except re.error as e:
-            raise BookError("E003", f"source.heading_pattern is not a valid regular expression: {e}",
-                            at("heading_pattern")) from None
+            raise BookError(
+                "E003",
+                f"source.heading_pattern is not a valid regular expression: {e}",
+                at("heading_pattern"),
+            ) from None
 
 
 def _check_schema(data: dict, schema: dict, prefix: str, toml: Path, text: str) -> None:
@@ -269,10 +337,16 @@ def _check_schema(data: dict, schema: dict, prefix: str, toml: Path, text: str) 
             continue
         if isinstance(expected, dict):
             if not isinstance(value, dict):
-                raise BookError("E003", f"{name} must be {'true, false or ' if expected.get(SWITCH) else ''}a table", at)
+                raise BookError(
+                    "E003", f"{name} must be {'true, false or ' if expected.get(SWITCH) else ''}a table", at
+                )
             _check_schema(value, expected, name + ".", toml, text)
         elif not _has_type(value, expected):
-            want = " or ".join(map(repr, expected)) if isinstance(expected, tuple) else f"a {TYPE_NAMES.get(expected, expected)}"
+            want = (
+                " or ".join(map(repr, expected))
+                if isinstance(expected, tuple)
+                else f"a {TYPE_NAMES.get(expected, expected)}"
+            )
             raise BookError("E003", f"{name} must be {want}, not {value!r}", at)
 
 
@@ -291,10 +365,16 @@ def _has_type(value: Any, expected) -> bool:
         return isinstance(value, list) and all(isinstance(v, dict) for v in value)
     if expected == RULE_LIST:
         return isinstance(value, list) and all(
-            isinstance(v, str) or (isinstance(v, dict) and isinstance(v.get("regex"), str)
-                                   and v.get("kind", "line") in ("line", "inline") and v.get("on", "source") in ("source", "cleaned")
-                                   and set(v) <= {"regex", "kind", "name", "on"})
-            for v in value)
+            isinstance(v, str)
+            or (
+                isinstance(v, dict)
+                and isinstance(v.get("regex"), str)
+                and v.get("kind", "line") in ("line", "inline")
+                and v.get("on", "source") in ("source", "cleaned")
+                and set(v) <= {"regex", "kind", "name", "on"}
+            )
+            for v in value
+        )
     if expected == dict[str, str]:
         return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
     raise AssertionError(expected)

@@ -4,6 +4,7 @@ The same records feed the human output, `--json` and GitHub annotations. Every
 code is listed once in CODES (severity + one line of documentation);
 docs/diagnostics.md is generated from it and a test keeps the two in step.
 """
+
 from __future__ import annotations
 
 import enum
@@ -34,30 +35,51 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E006": (E, "a path in book.toml points outside the book project"),
     "E007": (E, "an output file or folder cannot be written"),
     "E008": (E, "a file named in book.toml does not exist"),
-    "E009": (E, "a [[fix]] entry in book.toml matches no line of the book, or a [[keep]] entry's line no longer holds its text"),
+    "E009": (
+        E,
+        "a [[fix]] entry in book.toml matches no line of the book, or a [[keep]] entry's line no longer holds its text",
+    ),
     "E010": (E, "serve cannot listen on the address and port given (in use, or not this machine's)"),
-    "I001": (I, "the title and author the book got, and where each came from (book.toml, the text, the file name)"),
+    "I001": (
+        I,
+        "the title and author the book got, and where each came from (book.toml, the text, the file name)",
+    ),
     # 1xx: decoding
     "E101": (E, "the file is not text (image, archive, PDF or NUL bytes)"),
-    "E102": (E, "the file does not read as text in any supported encoding, or has more damaged bytes than errors allows"),
+    "E102": (
+        E,
+        "the file does not read as text in any supported encoding, or has more damaged bytes than errors allows",
+    ),
     "E103": (E, "every chapter file is empty"),
     "E104": (E, "an encoding override names an unknown codec or fails to decode the file"),
     "W101": (W, "an empty or whitespace-only file was skipped"),
     "W102": (W, "the text carries a sign of mojibake (锟斤拷, Ã¤, U+FFFD, private-use characters)"),
     "W103": (W, "the encoding was decided by the detector on fewer than 64 bytes"),
-    "W104": (W, "undecodable bytes were replaced because book.toml asked for errors = \"replace\""),
+    "W104": (W, 'undecodable bytes were replaced because book.toml asked for errors = "replace"'),
     "W105": (W, "the detector named neither GB18030 nor Big5; GB18030 was assumed"),
-    "W106": (W, "a few undecodable byte sequences (damage) were decoded as U+FFFD (errors = \"auto\"); the lines are named"),
-    "W107": (W, "a stretch of lines decodes only in another codec than the rest of the file, and was decoded in it"),
+    "W106": (
+        W,
+        'a few undecodable byte sequences (damage) were decoded as U+FFFD (errors = "auto"); the lines are named',
+    ),
+    "W107": (
+        W,
+        "a stretch of lines decodes only in another codec than the rest of the file, and was decoded in it",
+    ),
     "W108": (W, "a phone reader app's bookmark data (NUL bytes) after the end of the text was left out"),
     "W109": (W, "lines of Chinese that were read as Latin-1 upstream (mojibake) were read back losslessly"),
     "W110": (W, "the file ends in a run of NUL bytes (a download cut off or padded): they were left out"),
     "I101": (I, "an encoding override from book.toml was used"),
     # 2xx: normalization
-    "I201": (I, "cleaning removed this text (rule: text); listed by normalize --report and check --json's removed"),
+    "I201": (
+        I,
+        "cleaning removed this text (rule: text); listed by normalize --report and check --json's removed",
+    ),
     "W201": (W, "unbalanced quotation marks in a paragraph"),
     "W202": (W, "a paragraph is over 5,000 characters (missing line breaks?)"),
-    "W203": (W, "after cleaning, lines still look like a site's debris (a URL, markup, an app's advert, a site's words or name, a template repeated at chapters' edges): one warning per shape, with its count and first place"),
+    "W203": (
+        W,
+        "after cleaning, lines still look like a site's debris (a URL, markup, an app's advert, a site's words or name, a template repeated at chapters' edges): one warning per shape, with its count and first place",
+    ),
     # 3xx: structure
     "W301": (W, "a gap in chapter numbering (a chapter seems missing)"),
     "W302": (W, "two chapters carry the same number"),
@@ -65,15 +87,24 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W304": (W, "a file name's number disagrees with the chapter heading's number"),
     "W305": (W, "a chapter has no text"),
     "W306": (W, "a chapter is over 50,000 characters (a missed heading?)"),
-    "W307": (W, "no headings were found, or a chapter is over 100,000 characters: the text was divided into parts"),
+    "W307": (
+        W,
+        "no headings were found, or a chapter is over 100,000 characters: the text was divided into parts",
+    ),
     "W308": (W, "a chapter repeats an earlier one word for word (title and text) and was left out"),
     "W309": (W, "a chapter's or volume's title holds markup, a URL or a site's words"),
     "I301": (I, "a line looks like a heading but the heading guard rejected it"),
     "I302": (I, "a run of headings with no text between them (the file's own table of contents) was dropped"),
     "I303": (I, "a line repeated before many headings (a site's page header) was dropped"),
     "I305": (I, "a [[fix]] entry from book.toml was applied here"),
-    "I306": (I, "the chapter numbers start again at 1 with no volume heading: the book was divided into parts there"),
-    "I304": (I, "how headings were chosen: how many each rule gave, and which candidates the evidence turned down"),
+    "I306": (
+        I,
+        "the chapter numbers start again at 1 with no volume heading: the book was divided into parts there",
+    ),
+    "I304": (
+        I,
+        "how headings were chosen: how many each rule gave, and which candidates the evidence turned down",
+    ),
     # 4xx: outputs
     "E401": (E, "EPUBCheck reported an error in the EPUB"),
     "W401": (W, "EPUBCheck reported a warning in the EPUB"),
@@ -87,15 +118,30 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E407": (E, "Ace by DAISY reported a critical or serious accessibility violation (or could not run)"),
     "W404": (W, "Ace by DAISY reported a moderate or minor accessibility violation"),
     "I401": (I, "Ace by DAISY is not installed, so accessibility was not checked"),
-    "I402": (I, "Ace by DAISY checked a sample of the EPUB's documents, named here (--a11y full checks them all)"),
-    "W405": (W, "WeasyPrint ignored part of a stylesheet, or could not load a resource, while making the PDF"),
+    "I402": (
+        I,
+        "Ace by DAISY checked a sample of the EPUB's documents, named here (--a11y full checks them all)",
+    ),
+    "W405": (
+        W,
+        "WeasyPrint ignored part of a stylesheet, or could not load a resource, while making the PDF",
+    ),
     "W406": (W, "the EPUB has no dc:language, or its documents contradict it (Send to Kindle rejects it)"),
-    "W407": (W, "a link in the EPUB points at a file or fragment that is not there (Send to Kindle rejects it)"),
+    "W407": (
+        W,
+        "a link in the EPUB points at a file or fragment that is not there (Send to Kindle rejects it)",
+    ),
     "W408": (W, "an image in the EPUB is over 5 MB, more than a Kindle book's image may be"),
-    "E409": (E, "calibre's ebook-convert (or ebook-meta) is not installed, so the AZW3 cannot be made or read"),
+    "E409": (
+        E,
+        "calibre's ebook-convert (or ebook-meta) is not installed, so the AZW3 cannot be made or read",
+    ),
     "E410": (E, "calibre failed to convert or read a book file"),
     "E411": (E, "the AZW3 read back by calibre does not carry the book's title or author"),
-    "E412": (E, "a program bookbuilder runs (EPUBCheck's Java, pdftotext, calibre, fontconfig) timed out or could not start"),
+    "E412": (
+        E,
+        "a program bookbuilder runs (EPUBCheck's Java, pdftotext, calibre, fontconfig) timed out or could not start",
+    ),
     "E408": (E, "a worker process died or failed while building: try again with --jobs 1"),
 }
 

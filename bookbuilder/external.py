@@ -2,6 +2,7 @@
 and the font look-ups (fc-match, fc-list) each get a time limit, and a program that hangs or is
 gone becomes one line naming it (E412), never a hung `check --outputs` or a traceback. Nothing
 else in bookbuilder starts a process."""
+
 from __future__ import annotations
 
 import os
@@ -16,15 +17,26 @@ from bookbuilder.diagnostics import BookError
 # Seconds each program may take: far above what the largest book takes (bench/bench_gate.py times
 # the judges), so only a program that hangs meets its limit.
 # BOOKBUILDER_JUDGE_TIMEOUT (seconds) overrides all.
-LIMITS = {"java": 900, "pdftotext": 120, "ebook-convert": 1800, "ebook-meta": 300, "fc-match": 30, "fc-list": 30,
-          "ace-puppeteer": 600}
+LIMITS = {
+    "java": 900,
+    "pdftotext": 120,
+    "ebook-convert": 1800,
+    "ebook-meta": 300,
+    "fc-match": 30,
+    "fc-list": 30,
+    "ace-puppeteer": 600,
+}
 DEFAULT_LIMIT = 300
 CompletedProcess = subprocess.CompletedProcess  # what run() gives back
 
 
 def limit(program: str) -> float:
     override = os.environ.get("BOOKBUILDER_JUDGE_TIMEOUT", "")
-    return float(override) if override.replace(".", "", 1).isdigit() else LIMITS.get(Path(program).name, DEFAULT_LIMIT)
+    return (
+        float(override)
+        if override.replace(".", "", 1).isdigit()
+        else LIMITS.get(Path(program).name, DEFAULT_LIMIT)
+    )
 
 
 def _timed_out(command: list[str], where: str | None) -> BookError:
@@ -57,11 +69,15 @@ class Lines:
 
     def __iter__(self):
         try:
-            process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **self.options)
+            process = subprocess.Popen(
+                self.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **self.options
+            )
         except OSError as e:
             raise _not_started(self.command, self.where, e) from None
         said: queue.Queue = queue.Queue()
-        threading.Thread(target=lambda: [said.put(line) for line in process.stdout] + [said.put(None)], daemon=True).start()
+        threading.Thread(
+            target=lambda: [said.put(line) for line in process.stdout] + [said.put(None)], daemon=True
+        ).start()
         deadline = time.monotonic() + limit(self.command[0])
         try:
             while True:

@@ -3,6 +3,7 @@
 toc_rules`). Their patterns are Java regular expressions, with look-behinds of any width, so they
 are compiled with the `regex` package, not `re`.
 """
+
 from __future__ import annotations
 
 import json
@@ -69,7 +70,7 @@ def java_replacement(text: str) -> str:
             j = i + 1
             while j < len(text) and text[j].isdigit():
                 j += 1
-            out.append(f"\\g<{text[i + 1:j]}>")
+            out.append(f"\\g<{text[i + 1 : j]}>")
             i = j
         else:
             out.append("\\\\" if c == "\\" else c)
@@ -92,17 +93,30 @@ def load_replace_rules(path: Path) -> tuple[ReplaceRule, ...]:
     for rank, i, name, r in _enabled(path, "isEnabled", "pattern", "order"):
         is_regex = r.get("isRegex", True)
         replacement = str(r.get("replacement") or "")
-        rules.append((rank, i, ReplaceRule(name, _compile(path, name, str(r["pattern"]), literal=not is_regex),
-                                           java_replacement(replacement) if is_regex else replacement.replace("\\", "\\\\"),
-                                           _names(r.get("scope")), bool(r.get("scopeTitle", False)),
-                                           bool(r.get("scopeContent", True)), _names(r.get("excludeScope")))))
+        rules.append(
+            (
+                rank,
+                i,
+                ReplaceRule(
+                    name,
+                    _compile(path, name, str(r["pattern"]), literal=not is_regex),
+                    java_replacement(replacement) if is_regex else replacement.replace("\\", "\\\\"),
+                    _names(r.get("scope")),
+                    bool(r.get("scopeTitle", False)),
+                    bool(r.get("scopeContent", True)),
+                    _names(r.get("excludeScope")),
+                ),
+            )
+        )
     return tuple(rule for _, _, rule in sorted(rules, key=lambda t: t[:2]))
 
 
 def load_toc_rules(path: Path) -> tuple[TocRule, ...]:
     """The enabled rules in `serialNumber` order: {name, rule, enable, serialNumber, example}."""
-    rules = [(rank, i, TocRule(name, _compile(path, name, str(r["rule"]))))
-             for rank, i, name, r in _enabled(path, "enable", "rule", "serialNumber")]
+    rules = [
+        (rank, i, TocRule(name, _compile(path, name, str(r["rule"]))))
+        for rank, i, name, r in _enabled(path, "enable", "rule", "serialNumber")
+    ]
     return tuple(rule for _, _, rule in sorted(rules, key=lambda t: t[:2]))
 
 
@@ -147,10 +161,15 @@ def replace_title(title: str, rules: tuple[ReplaceRule, ...]) -> str:
 
 def toc_candidates(lines, rule: TocRule, make) -> dict[int, object]:
     """The lines (index → heading, made by `make(line, number, rule name)`) a txtTocRule matches."""
-    return {i: make(line, number, rule.name) for i, (number, _, line) in enumerate(lines) if rule.pattern.search(line)}
+    return {
+        i: make(line, number, rule.name)
+        for i, (number, _, line) in enumerate(lines)
+        if rule.pattern.search(line)
+    }
 
 
 # Choosing between our headings and an imported rule's (structure.sections.split_sections, with [source] toc_rules).
+
 
 def sequence_score(choice: Choice) -> int:
     """How well a choice's chapter numbers run on by one (a restart at 1 counts too)."""
@@ -181,8 +200,11 @@ def best_choice(builtin: Choice, lines, rules) -> tuple[Choice, list[str]]:
         tried.append((rule.name, len(cands), s, _numbered(choice)))
         if s > score:
             best, score, name = choice, s, rule.name
-    why = [f"TOC rule {rule!r} matched {n} lines, not used: their numbers run on {s} times, {score} times by {name}"
-           for rule, n, s, headings in tried if rule != name and headings != _numbered(best)]
+    why = [
+        f"TOC rule {rule!r} matched {n} lines, not used: their numbers run on {s} times, {score} times by {name}"
+        for rule, n, s, headings in tried
+        if rule != name and headings != _numbered(best)
+    ]
     return best, why
 
 

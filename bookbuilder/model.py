@@ -5,6 +5,7 @@ untitled volume, so renderers never branch on it. Every block keeps the
 location of the raw line it came from, so any later stage can point a user at
 the exact source line.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

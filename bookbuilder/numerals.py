@@ -1,4 +1,5 @@
 """Chinese numerals → integers (docs/rules.md §4.2), and integers → Chinese numerals for titles."""
+
 from __future__ import annotations
 
 # The numeral characters, declared here once: every pattern elsewhere builds its classes from these
@@ -17,12 +18,38 @@ TO_HUNDREDS = ZEROS + DIGITS + TWO + TEN + HUNDRED  # 一百零五: a list's ite
 TO_THOUSANDS = TO_HUNDREDS + THOUSAND  # 一千二百: a bare numeral heading
 TO_MYRIADS = TO_THOUSANDS + MYRIAD
 FINANCIAL_TO_TEN = FINANCIAL_DIGITS + FINANCIAL_TRADITIONAL + FINANCIAL_TEN  # 壹 … 拾: a volume numbered so
-WRITTEN = TO_MYRIADS + FINANCIAL_DIGITS + FINANCIAL_TEN + FINANCIAL_HUNDRED + FINANCIAL_THOUSAND  # both kinds, simplified
+WRITTEN = (
+    TO_MYRIADS + FINANCIAL_DIGITS + FINANCIAL_TEN + FINANCIAL_HUNDRED + FINANCIAL_THOUSAND
+)  # both kinds, simplified
 
 _DIGIT = {
-    "零": 0, "〇": 0, "○": 0, "◯": 0, "一": 1, "壹": 1, "二": 2, "两": 2, "贰": 2, "貳": 2, "兩": 2, "三": 3, "叁": 3, "參": 3,
-    "四": 4, "肆": 4, "五": 5, "伍": 5, "六": 6, "陆": 6, "陸": 6, "七": 7, "柒": 7, "八": 8, "捌": 8,
-    "九": 9, "玖": 9,
+    "零": 0,
+    "〇": 0,
+    "○": 0,
+    "◯": 0,
+    "一": 1,
+    "壹": 1,
+    "二": 2,
+    "两": 2,
+    "贰": 2,
+    "貳": 2,
+    "兩": 2,
+    "三": 3,
+    "叁": 3,
+    "參": 3,
+    "四": 4,
+    "肆": 4,
+    "五": 5,
+    "伍": 5,
+    "六": 6,
+    "陆": 6,
+    "陸": 6,
+    "七": 7,
+    "柒": 7,
+    "八": 8,
+    "捌": 8,
+    "九": 9,
+    "玖": 9,
 }
 _DIGIT.update({str(d): d for d in range(10)})
 _DIGIT.update({chr(0xFF10 + d): d for d in range(10)})  # full-width ０–９

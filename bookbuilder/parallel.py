@@ -12,6 +12,7 @@ On Linux the workers are forks of this process (they start in milliseconds, with
 imported); elsewhere the platform's default start method is used. Any concurrent.futures.Executor
 may stand in (`executor=`), e.g. a Dask or Ray one for a catalogue build on a cluster.
 """
+
 from __future__ import annotations
 
 import concurrent.futures as cf
@@ -38,7 +39,9 @@ def default_jobs() -> int:
 
 def process_pool(jobs: int) -> cf.ProcessPoolExecutor:
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    return cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_leave_interrupts_to_the_parent)
+    return cf.ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_leave_interrupts_to_the_parent
+    )
 
 
 def _leave_interrupts_to_the_parent() -> None:
@@ -47,9 +50,17 @@ def _leave_interrupts_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int | None = None, *, stage: str,
-                executor: cf.Executor | None = None, min_items: int = MIN_ITEMS,
-                encode: Callable[[R], object] | None = None, decode: Callable[[object], R] | None = None) -> Iterator[R]:
+def ordered_map(
+    fn: Callable[[T], R],
+    items: Iterable[T],
+    jobs: int | None = None,
+    *,
+    stage: str,
+    executor: cf.Executor | None = None,
+    min_items: int = MIN_ITEMS,
+    encode: Callable[[R], object] | None = None,
+    decode: Callable[[object], R] | None = None,
+) -> Iterator[R]:
     """fn(item) for every item, in input order, each as soon as it and those before it are done,
     on `jobs` processes (default: every core). Small inputs, or jobs = 1, run here. Iterate to the
     end or close the iterator: the processes are shut down there.

@@ -1,5 +1,6 @@
 """One source file → the parts of the book it holds, normalized and linted: the per-file work
 that pipeline.load_book spreads over processes (bookbuilder.parallel)."""
+
 from __future__ import annotations
 
 import re
@@ -60,13 +61,23 @@ def read_file(spec: FileToRead, whole_novel: bool = False) -> FileRead:
     """decode → structure (split_sections: the heading passes) → the parts of the book the file holds."""
     decoded = _decode_file(spec)
     if decoded.is_empty:
-        return FileRead(None, decoded.diagnostics + (Diagnostic("W101", "empty file skipped", Location(spec.shown)),), "", ())
-    sections, notes = split_sections(decoded.text, spec.shown, spec.heading_pattern, spec.title_junk, spec.fixes,
-                                     spec.toc_rules)
+        return FileRead(
+            None,
+            decoded.diagnostics + (Diagnostic("W101", "empty file skipped", Location(spec.shown)),),
+            "",
+            (),
+        )
+    sections, notes = split_sections(
+        decoded.text, spec.shown, spec.heading_pattern, spec.title_junk, spec.fixes, spec.toc_rules
+    )
     parts = file_parts(spec.shown, sections, whole_novel=whole_novel)
     notes += _divided(spec.shown, sections, parts, whole_novel)
-    return FileRead(SourceFile(spec.shown, decoded.encoding, decoded.method, decoded.replaced), decoded.diagnostics + tuple(notes),
-                     decoded.text[:500], tuple(parts))
+    return FileRead(
+        SourceFile(spec.shown, decoded.encoding, decoded.method, decoded.replaced),
+        decoded.diagnostics + tuple(notes),
+        decoded.text[:500],
+        tuple(parts),
+    )
 
 
 def _divided(path: str, sections, parts, whole_novel: bool) -> list[Diagnostic]:
@@ -76,10 +87,24 @@ def _divided(path: str, sections, parts, whole_novel: bool) -> list[Diagnostic]:
         done = f"the text was divided into {len(pieces) + 1} parts" if pieces else "the text is one chapter"
         if pieces and any(at_gaps(tuple(s.blocks)) for s in sections):
             done += " at the runs of blank lines that set them apart"
-        return [Diagnostic("W307", f"no chapter headings found: {done}; "
-                                   "if the book has headings, set [source] heading_pattern in book.toml", Location(path))]
-    return [Diagnostic("W307", f"chapter {p.title.rsplit('（', 1)[0]!r} is over 100,000 characters with no heading inside: "
-                               "divided into parts", p.at) for p in pieces if p.title.endswith("（二）")]
+        return [
+            Diagnostic(
+                "W307",
+                f"no chapter headings found: {done}; "
+                "if the book has headings, set [source] heading_pattern in book.toml",
+                Location(path),
+            )
+        ]
+    return [
+        Diagnostic(
+            "W307",
+            f"chapter {p.title.rsplit('（', 1)[0]!r} is over 100,000 characters with no heading inside: "
+            "divided into parts",
+            p.at,
+        )
+        for p in pieces
+        if p.title.endswith("（二）")
+    ]
 
 
 def sample_of_first_files(specs: list[FileToRead]) -> str:
@@ -114,15 +139,21 @@ def normalized_parts(read: FileRead, rules: Normalizer, memo: dict | None = None
     whole-novel load shows it). `memo` (serve's for a whole novel, emptied when the rules change)
     keeps each chapter's result: after a correction only the chapters it changed are normalized."""
     if memo is None:
-        return replace(read, parts=tuple(normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts))
+        return replace(
+            read,
+            parts=tuple(normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts),
+        )
     done: dict = {}
     parts = []
     for part in read.parts:
         if isinstance(part, Chapter):
             # all the rules read: the chapter (as sent to a worker: quicker to hash than its blocks),
             # its lines' indents (the hard-wrap rule's), the lines kept
-            key = (_encode_chapter(part), tuple(b.indented for b in part.blocks if type(b) is Paragraph),
-                   tuple(k for k in rules.kept if any(k.keeps(b) for b in part.blocks)))
+            key = (
+                _encode_chapter(part),
+                tuple(b.indented for b in part.blocks if type(b) is Paragraph),
+                tuple(k for k in rules.kept if any(k.keeps(b) for b in part.blocks)),
+            )
             part = done[key] = done.get(key) or memo.get(key) or normalize_and_lint(rules, part)
         parts.append(part)
     memo.clear()
@@ -139,8 +170,11 @@ def cleaned_again(read: FileRead, patterns: tuple, keeps: tuple) -> FileRead:
         if (done := after_cleaning(n.chapter, patterns, keeps)) is None:
             return n
         chapter, counts, removed = done
-        return Normalized(chapter, {**n.counts, **{k: n.counts.get(k, 0) + v for k, v in counts.items()}},
-                          [d for d in n.findings if d.code == REMOVED] + removed + lint_chapter(chapter))
+        return Normalized(
+            chapter,
+            {**n.counts, **{k: n.counts.get(k, 0) + v for k, v in counts.items()}},
+            [d for d in n.findings if d.code == REMOVED] + removed + lint_chapter(chapter),
+        )
 
     return replace(read, parts=tuple(again(p) if isinstance(p, Normalized) else p for p in read.parts))
 
@@ -158,16 +192,26 @@ def _decode_normalized(wire: tuple) -> Normalized:
 # Pickled as model objects, a large book's chapters take longer to cross back than to read
 # (bench/bench_book.py measures the load).
 
+
 def encode_read(read: FileRead) -> tuple:
-    source = read.source and (read.source.path, read.source.encoding, read.source.method, read.source.replaced)
+    source = read.source and (
+        read.source.path,
+        read.source.encoding,
+        read.source.method,
+        read.source.replaced,
+    )
     parts = tuple(_encode_normalized(p) if isinstance(p, Normalized) else p for p in read.parts)
     return source, _encode_diagnostics(read.notes), parts
 
 
 def decode_read(wire: tuple) -> FileRead:
     source, notes, parts = wire
-    return FileRead(source and SourceFile(*source), tuple(_decode_diagnostics(notes)), "",
-                    tuple(_decode_normalized(p) if type(p) is tuple else p for p in parts))
+    return FileRead(
+        source and SourceFile(*source),
+        tuple(_decode_diagnostics(notes)),
+        "",
+        tuple(_decode_normalized(p) if type(p) is tuple else p for p in parts),
+    )
 
 
 def _encode_chapter(chapter: Chapter) -> tuple:
@@ -177,13 +221,26 @@ def _encode_chapter(chapter: Chapter) -> tuple:
     is not sent: only the hard-wrap rule reads it, before a chapter is sent."""
     path = chapter.at.path
     texts = [b.text if type(b) is Paragraph else "" for b in chapter.blocks]
-    lines = [b.at.line if type(b) is Paragraph else -b.at.line for b in chapter.blocks if b.at.line and b.at.path == path]
+    lines = [
+        b.at.line if type(b) is Paragraph else -b.at.line
+        for b in chapter.blocks
+        if b.at.line and b.at.path == path
+    ]
     joined = "\n".join(texts)
     if texts and len(lines) == len(texts) and joined.count("\n") == len(texts) - 1:
         blocks: tuple = (joined, array("i", lines).tobytes())
     else:
         blocks = chapter.blocks
-    return chapter.title, path, chapter.at.line, chapter.number, chapter.file_number, chapter.kind, chapter.decided_by, blocks
+    return (
+        chapter.title,
+        path,
+        chapter.at.line,
+        chapter.number,
+        chapter.file_number,
+        chapter.kind,
+        chapter.decided_by,
+        blocks,
+    )
 
 
 def _decode_chapter(wire: tuple) -> Chapter:
@@ -192,8 +249,10 @@ def _decode_chapter(wire: tuple) -> Chapter:
         joined, packed = blocks
         lines = array("i")
         lines.frombytes(packed)
-        blocks = tuple(Paragraph(text, Location(path, n)) if n > 0 else SceneBreak(Location(path, -n))
-                       for text, n in zip(joined.split("\n"), lines))
+        blocks = tuple(
+            Paragraph(text, Location(path, n)) if n > 0 else SceneBreak(Location(path, -n))
+            for text, n in zip(joined.split("\n"), lines)
+        )
     return Chapter(title, blocks, Location(path, line), number, file_number, kind, decided_by)
 
 
@@ -202,7 +261,10 @@ def _encode_diagnostics(found) -> tuple:
 
 
 def _decode_diagnostics(wire: tuple) -> list[Diagnostic]:
-    return [Diagnostic(code, message, Location(path, line) if path is not None else None) for code, message, path, line in wire]
+    return [
+        Diagnostic(code, message, Location(path, line) if path is not None else None)
+        for code, message, path, line in wire
+    ]
 
 
 def source_lines(spec: FileToRead) -> list[str]:

@@ -5,6 +5,7 @@ decode → structure (the heading passes, bookbuilder.structure.passes) → part
 parts → volumes and chapters → whole-book cleaning → meta → lint → Book; Book → each format's
 renderer (bookbuilder.render); its artifact → that renderer's output checks.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,18 @@ from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.rules import left_out, normalizer
 from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.parallel import ordered_map
-from bookbuilder.per_file import (FileToRead, Normalized, cleaned_again, decode_read, encode_read, normalized_parts,
-                                 read_and_normalize, read_file, sample_of_first_files, source_lines)
+from bookbuilder.per_file import (
+    FileToRead,
+    Normalized,
+    cleaned_again,
+    decode_read,
+    encode_read,
+    normalized_parts,
+    read_and_normalize,
+    read_file,
+    sample_of_first_files,
+    source_lines,
+)
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 
@@ -63,7 +74,9 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     taken = _put_together(config, groups, reads, cwd)  # the files' parts → volumes and chapters
     volumes, normalized, notes = _across_files(taken, rules)  # repeated chapters, numbering that starts again
     raw = Book(_meta_until_chosen(config, language), volumes, taken.files)
-    book, kept, gone = _whole_book_cleaning(raw, rules, normalized, config.keeps)  # what repeats over the book, chapters left out
+    book, kept, gone = _whole_book_cleaning(
+        raw, rules, normalized, config.keeps
+    )  # what repeats over the book, chapters left out
     book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
     suspects, flagged = self_check(book, config.not_debris)  # what still looks like a site's debris
     return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + flagged, suspects)
@@ -74,15 +87,29 @@ def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
-    specs = [FileToRead(file, shown, _encoding(file, config, whole_novel), config.errors, custom, config.title_junk,
-                        *_its_corrections(config, shown), config.toc_rules)
-             for group in groups for file in group.files for shown in (_shown(file, cwd),)]
+    specs = [
+        FileToRead(
+            file,
+            shown,
+            _encoding(file, config, whole_novel),
+            config.errors,
+            custom,
+            config.title_junk,
+            *_its_corrections(config, shown),
+            config.toc_rules,
+        )
+        for group in groups
+        for file in group.files
+        for shown in (_shown(file, cwd),)
+    ]
     return groups, specs
 
 
 def _its_corrections(config: Config, shown: str) -> tuple[tuple, tuple]:
     """A file's [[fix]]es (naming it or a title) and [[keep]]s: serve reads it again when they change."""
-    fixes = tuple(f for f in config.fixes if f.at_file is None or shown == f.at_file or shown.endswith("/" + f.at_file))
+    fixes = tuple(
+        f for f in config.fixes if f.at_file is None or shown == f.at_file or shown.endswith("/" + f.at_file)
+    )
     return fixes, tuple(k for k in config.keeps if k.names(shown))
 
 
@@ -90,14 +117,23 @@ def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, m
     """The book's language, its normalizer, and each file read (bookbuilder.per_file): a whole novel
     here, a folder's files streamed in reading order from the workers while the rest are read."""
     whole = _whole_novel(specs[0], memo) if config.source.is_file() else None
-    language = config.language or guess_language(whole.sample if whole is not None else sample_of_first_files(specs))
-    rules = normalizer(config.normalize, language, config.replace_rules, (config.title or "", config.source.name))
+    language = config.language or guess_language(
+        whole.sample if whole is not None else sample_of_first_files(specs)
+    )
+    rules = normalizer(
+        config.normalize, language, config.replace_rules, (config.title or "", config.source.name)
+    )
     if config.keeps:  # E009 for a [[keep]] whose line no longer holds its text
-        named = {s.shown: partial(source_lines, s) for s in specs if any(k.names(s.shown) for k in config.keeps)}
+        named = {
+            s.shown: partial(source_lines, s) for s in specs if any(k.names(s.shown) for k in config.keeps)
+        }
         check_keeps(config.keeps, named, rules.text, str(config.toml_path))
     chapters = None if memo is None else _for(memo, rules)["chapters"]
-    reads = ([normalized_parts(whole, replace(rules, kept=config.keeps), chapters)] if whole is not None
-             else _read_files(specs, rules, jobs, memo))
+    reads = (
+        [normalized_parts(whole, replace(rules, kept=config.keeps), chapters)]
+        if whole is not None
+        else _read_files(specs, rules, jobs, memo)
+    )
     return language, rules, _by_hand(config, reads)
 
 
@@ -147,13 +183,19 @@ def _put_together(config: Config, groups: list, reads, cwd: str) -> _Taken:
             continue
         files.append(read.source)
         normalized += [p for p in read.parts if isinstance(p, Normalized)]
-        asm.take([p.chapter if isinstance(p, Normalized) else p for p in read.parts],
-                 volume_from_folder=group.title is not None)
+        asm.take(
+            [p.chapter if isinstance(p, Normalized) else p for p in read.parts],
+            volume_from_folder=group.title is not None,
+        )
     if not files:
         raise BookError("E103", "every chapter file is empty", str(config.source))
     if config.fixes and (fix := unmatched(config.fixes, notes)) is not None:
         what = f"at = {fix.at_file}:{fix.at_line}" if fix.at_file else f"title = {fix.title!r}"
-        raise BookError("E009", f"[[fix]] #{fix.index} ({what}) matches no line of the book", Location(str(config.toml_path), fix.line))
+        raise BookError(
+            "E009",
+            f"[[fix]] #{fix.index} ({what}) matches no line of the book",
+            Location(str(config.toml_path), fix.line),
+        )
     return _Taken(asm, tuple(files), normalized, notes)
 
 
@@ -164,8 +206,14 @@ def _across_files(taken: _Taken, rules) -> tuple[tuple, list[Normalized], tuple[
     normalized, notes = taken.normalized, list(taken.notes)
     if repeats:
         normalized = [n for i, n in enumerate(normalized) if i not in repeats]
-        notes += [Diagnostic("W308", f"chapter {chapter.title!r} repeats the one at {earlier.at} word for word: left out", chapter.at)
-                  for chapter, earlier in repeats.values()]
+        notes += [
+            Diagnostic(
+                "W308",
+                f"chapter {chapter.title!r} repeats the one at {earlier.at} word for word: left out",
+                chapter.at,
+            )
+            for chapter, earlier in repeats.values()
+        ]
     volumes, divided = parts_at_restarts(volumes)
     notes += divided
     return volumes, normalized, tuple(notes)
@@ -174,13 +222,20 @@ def _across_files(taken: _Taken, rules) -> tuple[tuple, list[Normalized], tuple[
 def _meta_until_chosen(config: Config, language: str) -> Meta:
     title, author = config.title or "", config.author or DEFAULT_AUTHOR  # until meta.apply chooses
     return Meta(
-        title=title, author=author, language=language, description=config.description,
-        identifier=config.identifier or stable_identifier(title, author), publisher=config.publisher,
-        date=config.date, subjects=config.subjects,
+        title=title,
+        author=author,
+        language=language,
+        description=config.description,
+        identifier=config.identifier or stable_identifier(title, author),
+        publisher=config.publisher,
+        date=config.date,
+        subjects=config.subjects,
     )
 
 
-def _whole_book_cleaning(raw: Book, rules, normalized: list[Normalized], keeps: tuple = ()) -> tuple[Book, list, list[Diagnostic]]:
+def _whole_book_cleaning(
+    raw: Book, rules, normalized: list[Normalized], keeps: tuple = ()
+) -> tuple[Book, list, list[Diagnostic]]:
     """The whole book's evidence, after each chapter's own (normalize.repeats): the book cleaned;
     the findings of the chapters kept; the removals in the chapters left out."""
     normalized = list(normalized)
@@ -203,8 +258,12 @@ def _meta(book: Book, config: Config, rules, cwd: str, kept: list, gone: list[Di
     if intro_gone:
         gone = gone + [d for d in kept[0] if d.code == REMOVED]
         kept = kept[1:]
-    said = Diagnostic("I001", "title {} ({}), author {} ({})".format(
-        chosen["title"].value, chosen["title"].source, chosen["author"].value, chosen["author"].source))
+    said = Diagnostic(
+        "I001",
+        "title {} ({}), author {} ({})".format(
+            chosen["title"].value, chosen["title"].source, chosen["author"].value, chosen["author"].source
+        ),
+    )
     return book, said, kept, gone
 
 
@@ -216,8 +275,14 @@ def _lint(book: Book, kept: list) -> list[Diagnostic]:
 
 def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | None):
     def read(missing):
-        return ordered_map(partial(read_and_normalize, rules), missing, jobs, stage="reading the chapter files",
-                           encode=encode_read, decode=decode_read)
+        return ordered_map(
+            partial(read_and_normalize, rules),
+            missing,
+            jobs,
+            stage="reading the chapter files",
+            encode=encode_read,
+            decode=decode_read,
+        )
 
     if memo is None:
         return read(specs)
@@ -314,15 +379,24 @@ def slug(config: Config, book: Book) -> str:
 
     if config.output_name:
         return config.output_name
-    for candidate in (book.meta.title, config.root.resolve().name if config.has_config or config.source.is_dir() else config.source.stem):
+    for candidate in (
+        book.meta.title,
+        config.root.resolve().name if config.has_config or config.source.is_dir() else config.source.stem,
+    ):
         if stem := file_stem(candidate):
             return stem
     return "book"
 
 
-def build(loaded: Loaded, fmt: str, output: Path | None = None, jobs: int | None = None,
-          progress: Callable[[int], None] | None = None, cache: bool = True,
-          status: Callable[[str, float], None] | None = None) -> tuple[Path, list[Diagnostic]]:
+def build(
+    loaded: Loaded,
+    fmt: str,
+    output: Path | None = None,
+    jobs: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    cache: bool = True,
+    status: Callable[[str, float], None] | None = None,
+) -> tuple[Path, list[Diagnostic]]:
     """The book in format `fmt` (a name in render.format_names()), at build/<name>.<suffix> or `output`;
     with `cache`, reusing work kept in build/.cache (the PDF's chunks); `status` hears what a long
     step is doing (calibre's, for the AZW3)."""
@@ -332,8 +406,16 @@ def build(loaded: Loaded, fmt: str, output: Path | None = None, jobs: int | None
     target = output_path(loaded.config, loaded.book, chosen.suffix, output)
     options = chosen.options(loaded.config)
     book, notes = with_cover(loaded.book, loaded.config)
-    context = RenderContext(target, loaded.config, source_date_epoch(), options, jobs, progress,
-                            loaded.config.build_dir / ".cache" if cache else None, status=status)
+    context = RenderContext(
+        target,
+        loaded.config,
+        source_date_epoch(),
+        options,
+        jobs,
+        progress,
+        loaded.config.build_dir / ".cache" if cache else None,
+        status=status,
+    )
     return target, notes + chosen.render(book, context)
 
 
@@ -349,10 +431,19 @@ def build_volumes(loaded: Loaded, fmt: str, jobs: int | None = None) -> list[tup
 
 def volume_books(book: Book) -> list[Book]:
     name, meta = book.meta.title, book.meta
-    return [replace(book, volumes=(volume,), meta=replace(
-                meta, title=f"{name} · {volume.title or f'第{n}部分'}", series=(name, n),
-                identifier=stable_identifier(f"{meta.identifier}\x1f{n}", meta.author)))
-            for n, volume in enumerate(book.volumes, 1)]
+    return [
+        replace(
+            book,
+            volumes=(volume,),
+            meta=replace(
+                meta,
+                title=f"{name} · {volume.title or f'第{n}部分'}",
+                series=(name, n),
+                identifier=stable_identifier(f"{meta.identifier}\x1f{n}", meta.author),
+            ),
+        )
+        for n, volume in enumerate(book.volumes, 1)
+    ]
 
 
 def renderer_suffix(fmt: str) -> str:
@@ -361,11 +452,15 @@ def renderer_suffix(fmt: str) -> str:
     return renderer(fmt).suffix
 
 
-def build_epub(loaded: Loaded, output: Path | None = None, jobs: int | None = None) -> tuple[Path, list[Diagnostic]]:
+def build_epub(
+    loaded: Loaded, output: Path | None = None, jobs: int | None = None
+) -> tuple[Path, list[Diagnostic]]:
     return build(loaded, "epub", output, jobs)
 
 
-def build_pdf(loaded: Loaded, output: Path | None = None, jobs: int | None = None, progress=None) -> tuple[Path, list[Diagnostic]]:
+def build_pdf(
+    loaded: Loaded, output: Path | None = None, jobs: int | None = None, progress=None
+) -> tuple[Path, list[Diagnostic]]:
     return build(loaded, "pdf", output, jobs, progress)
 
 
@@ -394,6 +489,10 @@ def check_outputs(loaded: Loaded, full_a11y: bool = False, jobs: int | None = No
     from bookbuilder.check.gate import run_checks
     from bookbuilder.render import renderer
 
-    checks = [c for name, path in _artifacts(loaded) if path.exists()
-              for c in renderer(name).checks(path, loaded.book, full_a11y)]
+    checks = [
+        c
+        for name, path in _artifacts(loaded)
+        if path.exists()
+        for c in renderer(name).checks(path, loaded.book, full_a11y)
+    ]
     return run_checks(checks, jobs, progress)

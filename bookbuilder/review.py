@@ -1,5 +1,6 @@
 """`bookbuilder normalize`: the normalized chapters as UTF-8 text, a diff against the decoded
 source, or (only when asked) the source rewritten in place, atomically."""
+
 from __future__ import annotations
 
 import difflib
@@ -38,7 +39,9 @@ def normalized_diff(loaded: Loaded) -> str:
         decoded = decode_chapter(Path(path).read_bytes(), path).text
         before = (decoded if decoded.endswith("\n") else decoded + "\n").splitlines(keepends=True)
         after = ("\n".join(t.rstrip("\n") for t in texts) + "\n").splitlines(keepends=True)
-        out += difflib.unified_diff(before, after, fromfile=f"{path} (decoded)", tofile=f"{path} (normalized)")
+        out += difflib.unified_diff(
+            before, after, fromfile=f"{path} (decoded)", tofile=f"{path} (normalized)"
+        )
     return "".join(line if line.endswith("\n") else line + "\n" for line in out)
 
 

@@ -1,4 +1,5 @@
 """`bookbuilder init`: a commented book.toml, an empty source/ and styles/ to extend."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,14 +37,19 @@ dir = "source"                # chapter .txt files; sub-folders are volumes
 # name = "my-book"            # build/my-book.epub, build/my-book.pdf
 """
 
-EPUB_CSS = "/* Added after bookbuilder's default EPUB stylesheet. Example: */\n/* p { text-indent: 2em; } */\n"
+EPUB_CSS = (
+    "/* Added after bookbuilder's default EPUB stylesheet. Example: */\n/* p { text-indent: 2em; } */\n"
+)
 PDF_CSS = "/* Added after bookbuilder's default PDF stylesheet. Example: */\n/* @page { size: A6; } */\n"
 
 
 def scaffold(directory: Path) -> list[str]:
     directory = Path(directory)
-    files = {directory / "book.toml": BOOK_TOML, directory / "styles" / "epub.css": EPUB_CSS,
-             directory / "styles" / "pdf.css": PDF_CSS}
+    files = {
+        directory / "book.toml": BOOK_TOML,
+        directory / "styles" / "epub.css": EPUB_CSS,
+        directory / "styles" / "pdf.css": PDF_CSS,
+    }
     done = []
     (directory / "source").mkdir(parents=True, exist_ok=True)
     for path, content in files.items():

@@ -5,6 +5,7 @@ which read it (bookbuilder.render), and the reading stands above them: it asks t
 registry for each format's [section] of options. So imports go one way: settings ← render ←
 config.
 """
+
 from __future__ import annotations
 
 import re
@@ -55,7 +56,9 @@ class Config:
     fixes: tuple = ()  # [[fix]] entries (bookbuilder.structure.fixes.Fix)
     keeps: tuple = ()  # [[keep]] entries: lines cleaning leaves as they are (bookbuilder.normalize.by_hand.Keep)
     not_debris: tuple[str, ...] = ()  # [check] not_debris: what the self-check stops flagging
-    sidecar: bool = False  # read from <name>.book.toml beside a bare .txt or folder, not a project's book.toml
+    sidecar: bool = (
+        False  # read from <name>.book.toml beside a bare .txt or folder, not a project's book.toml
+    )
 
     @property
     def toml_path(self) -> Path:
@@ -90,7 +93,11 @@ class Config:
 
     def _at(self, key: str) -> Location:
         toml = self.toml_path
-        return Location(str(toml), line_of(toml.read_text("utf-8"), key.split(".")[-1])) if toml.exists() else Location(str(toml))
+        return (
+            Location(str(toml), line_of(toml.read_text("utf-8"), key.split(".")[-1]))
+            if toml.exists()
+            else Location(str(toml))
+        )
 
 
 def sidecar_path(path: Path) -> Path:

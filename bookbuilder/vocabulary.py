@@ -3,6 +3,7 @@ heading, title and cleaning pattern builds its character classes and word lists 
 numeral characters from bookbuilder.numerals), and the data files' patterns name them as
 {=name} (placeholders, below), so the sets cannot drift apart again. Where a pattern takes a part
 of a set, it builds the part from these names and says why."""
+
 from __future__ import annotations
 
 import re
@@ -10,7 +11,9 @@ import re
 from bookbuilder import numerals
 
 # ---- units: what a 第N… heading counts in
-CHAPTER_UNITS = "章回节節幕话話"  # 第N章, 第N回, 第N节, 第N幕 (a play), 第N话 (a web comic's or light novel's)
+CHAPTER_UNITS = (
+    "章回节節幕话話"  # 第N章, 第N回, 第N节, 第N幕 (a play), 第N话 (a web comic's or light novel's)
+)
 VOLUME_UNITS = "卷集部篇"  # 第N卷, 第N集, 第N部, 第N篇
 # A heading glued to the end of the sentence before it (…”第二百一十章冰雪女神祭祀的秘密): only the
 # four units real downloads showed glued so; 话 and 幕 after a sentence's end are as often the story's.
@@ -39,7 +42,12 @@ OPENINGS = ("序 章", "序 幕")  # a first chapter before 第一章
 PREFACE_ALONE = ("序",)
 ENDINGS = ("尾 声", "尾 聲", "终 章", "終 章")
 POSTSCRIPTS = ("后 记", "後 記")
-ENDING_NOTES = ("完本感言", "完结感言", "上架感言", "新书感言")  # the author's words at the end of a web novel
+ENDING_NOTES = (
+    "完本感言",
+    "完结感言",
+    "上架感言",
+    "新书感言",
+)  # the author's words at the end of a web novel
 APPENDICES = ("附录", "附錄")
 SIDE_STORIES = ("番外", "外传", "外傳")  # 番外篇二, 外传之一: numbered apart from the chapters
 FRONT_MATTER = PROLOGUES + PREFACES + OPENINGS + PREFACE_ALONE
@@ -60,14 +68,26 @@ def matter_pattern(words: tuple[str, ...]) -> str:
 
 # ---- site and edition words: what a download site adds to a book's name or text
 FILE_FORMAT = "TXT"  # 书名TXT下载, [TXT]: the format a site offers its copy in
-EDITION_WORDS = ("精校版", "精校", "校对版", "全本", "完本", "全集", "完结", "精排版", "出书版")  # 书名（精校版）, 《书名》[全本], 《书名（出书版）》
+EDITION_WORDS = (
+    "精校版",
+    "精校",
+    "校对版",
+    "全本",
+    "完本",
+    "全集",
+    "完结",
+    "精排版",
+    "出书版",
+)  # 书名（精校版）, 《书名》[全本], 《书名（出书版）》
 
 
 def any_case(word: str, full_width: bool = False) -> str:
     """A regex of an ASCII word in any case: TXT → [Tt][Xx][Tt]; with full_width, ｔｘｔ and ＴＸＴ too."""
+
     def letter(c: str) -> str:
         forms = c.upper() + c.lower()
         return forms + "".join(chr(ord(f) + 0xFEE0) for f in forms) if full_width else forms
+
     return "".join(f"[{letter(c)}]" if c.isalpha() else re.escape(c) for c in word)
 
 
@@ -78,20 +98,94 @@ SITE_NAME_ENDINGS = ("网", "阁", "书屋", "书城", "书院", "书库", "文�
 # What an app's advert names (某某App，听书声音最全，离线朗读): the app, and what it offers a reader.
 # 网盘 (a cloud drive: 网盘搜索，找小说就是方便) is where such sites send a reader for the file.
 # One signal only: a line needs one of these, no story signs, and the shape of an advert (normalize/debris.py).
-APP_WORDS = ("App", "APP", "app", "客户端", "阅读器", "听书", "离线朗读", "离线阅读", "追书神器", "换源", "安卓版", "苹果版", "网盘")
+APP_WORDS = (
+    "App",
+    "APP",
+    "app",
+    "客户端",
+    "阅读器",
+    "听书",
+    "离线朗读",
+    "离线阅读",
+    "追书神器",
+    "换源",
+    "安卓版",
+    "苹果版",
+    "网盘",
+)
 # A saved web page's navigation, kept as lines (回目录 回首页 上一级 下一页): a page's links, never a sentence.
-NAVIGATION_WORDS = ("回目录", "回首页", "回书页", "返回目录", "返回首页", "返回书页", "返回列表", "上一级", "上一页", "下一页",
-                    "上一章", "下一章", "上一篇", "下一篇", "加入书签", "添加书签", "章节目录", "加入书架")
+NAVIGATION_WORDS = (
+    "回目录",
+    "回首页",
+    "回书页",
+    "返回目录",
+    "返回首页",
+    "返回书页",
+    "返回列表",
+    "上一级",
+    "上一页",
+    "下一页",
+    "上一章",
+    "下一章",
+    "上一篇",
+    "下一篇",
+    "加入书签",
+    "添加书签",
+    "章节目录",
+    "加入书架",
+)
 # A download's form header (书名: / 男女主角: / 系列名: / 作者:), filled in or left empty: the labels a
 # site's form has. 书名 and 作者 feed the metadata (structure/meta.py); the others are the form's only.
-FORM_FIELDS = ("书名", "作者", "男女主角", "主角", "配角", "系列名", "系列", "原名", "别名", "译者", "出版社", "字数", "状态",
-               "类型", "类别", "标签", "来源", "首发", "更新", "备注")
+FORM_FIELDS = (
+    "书名",
+    "作者",
+    "男女主角",
+    "主角",
+    "配角",
+    "系列名",
+    "系列",
+    "原名",
+    "别名",
+    "译者",
+    "出版社",
+    "字数",
+    "状态",
+    "类型",
+    "类别",
+    "标签",
+    "来源",
+    "首发",
+    "更新",
+    "备注",
+)
 # What a collector's credit says it did (某某书库收集整理, 本书由某某整理): the verb a credit ends in.
 CREDIT_VERBS = ("收集整理", "整理制作", "整理", "收集", "制作", "扫校", "校对", "上传", "提供")
 # What a page's copyright line is made of (Copyright © 2008-2015 某某 All Rights Reserved).
-COPYRIGHT_WORDS = ("Copyright", "COPYRIGHT", "copyright", "©", "(c)", "(C)", "All Rights Reserved", "All rights reserved", "版权所有")
+COPYRIGHT_WORDS = (
+    "Copyright",
+    "COPYRIGHT",
+    "copyright",
+    "©",
+    "(c)",
+    "(C)",
+    "All Rights Reserved",
+    "All rights reserved",
+    "版权所有",
+)
 # A crawler's leftovers alone on a line: what a script prints for an empty value.
-CRAWLER_LEFTOVERS = ("Array", "Array[]", "Array()", "undefined", "null", "NULL", "None", "NaN", "[object Object]", "false", "true")
+CRAWLER_LEFTOVERS = (
+    "Array",
+    "Array[]",
+    "Array()",
+    "undefined",
+    "null",
+    "NULL",
+    "None",
+    "NaN",
+    "[object Object]",
+    "false",
+    "true",
+)
 # Story signs: what a story's line has and a site's seldom does (a line with one is never taken by a
 # rule about its neighbours): a person, dialogue.
 PERSONS = "他她我你"
@@ -100,7 +194,10 @@ DIALOGUE_QUOTES = "“”「」『』"
 # ---- marks
 OPENING_BRACKETS = "[【〖（(《<「［"  # and their partners, one for one:
 CLOSING_BRACKETS = "]】〗）)》>」］"
-SITE_BRACKETS = ("[【〖（(", "]】〗）)")  # [某某小说], 【某某网】: the brackets a site puts its name or an advert in
+SITE_BRACKETS = (
+    "[【〖（(",
+    "]】〗）)",
+)  # [某某小说], 【某某网】: the brackets a site puts its name or an advert in
 LABEL_BRACKETS = ("【[〖", "】]〗")  # 【第一章】, [正文 第1节], 〖01〗: brackets a heading's label stands in
 # What sites draw lines of (------, ＊＊＊, ☆☆☆, ═══): a separator glued to a heading, or framing a title.
 SEPARATOR_MARKS = "-=*＊☆★◆◇○●_~～─━═#＃"

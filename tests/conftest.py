@@ -7,7 +7,9 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def pytest_addoption(parser):
-    parser.addoption("--regen-golden", action="store_true", help="rewrite tests/golden/*/expected (then read them!)")
+    parser.addoption(
+        "--regen-golden", action="store_true", help="rewrite tests/golden/*/expected (then read them!)"
+    )
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
 """End-to-end: real EPUBCheck on real EPUBs, the real PDF read back with pypdf."""
+
 import os
 import subprocess
 import sys
@@ -70,8 +71,12 @@ def test_sample_pdf_reads_back(sample_outputs):
 
 def _build_in_subprocess(root, out, tz):
     env = dict(os.environ, TZ=tz, SOURCE_DATE_EPOCH="1700000000")
-    subprocess.run([sys.executable, "-m", "bookbuilder", "epub", str(root), "-o", str(out)], env=env, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "bookbuilder", "epub", str(root), "-o", str(out)],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     return out.read_bytes()
 
 
@@ -81,19 +86,30 @@ def test_epub_is_byte_reproducible_across_time_zones(sample_book, tmp_path):
     second = _build_in_subprocess(sample_book, tmp_path / "b.epub", "America/New_York")
     assert first == second
     with zipfile.ZipFile(tmp_path / "a.epub") as z:
-        assert "<meta property=\"dcterms:modified\">2023-11-14T22:13:20Z</meta>" in z.read("EPUB/content.opf").decode()
+        assert (
+            '<meta property="dcterms:modified">2023-11-14T22:13:20Z</meta>'
+            in z.read("EPUB/content.opf").decode()
+        )
 
 
 def test_chapter_text_is_data_not_markup(tmp_path):
     # A heading's <b>…</b> is a scraper's remnant (stripped, its &amp; decoded); a < > & that is
     # not a tag is text, escaped on the way out.
-    root = write_book(tmp_path / "b", {"1.txt": "第一章 <b>1<2 &amp; 3>2</b>\n<script>alert(1)</script>"
-                                              "1<2 & 3>2 ]]> \"引号\" '单' <不是标签> &amp;amp;\n"}, "")
+    root = write_book(
+        tmp_path / "b",
+        {
+            "1.txt": "第一章 <b>1<2 &amp; 3>2</b>\n<script>alert(1)</script>"
+            "1<2 & 3>2 ]]> \"引号\" '单' <不是标签> &amp;amp;\n"
+        },
+        "",
+    )
     epub, _ = build_epub(load_book(root))
     with zipfile.ZipFile(epub) as z:
         chapter = z.read("EPUB/text/ch00001.xhtml").decode()
         nav = z.read("EPUB/nav.xhtml").decode()
     assert "<script" not in chapter and "alert(1)" not in chapter  # a scraper's script element: gone
-    assert "1&lt;2 &amp; 3&gt;2 ]]&gt;" in chapter and "&lt;不是标签&gt;" in chapter and "&amp;amp;" in chapter
+    assert (
+        "1&lt;2 &amp; 3&gt;2 ]]&gt;" in chapter and "&lt;不是标签&gt;" in chapter and "&amp;amp;" in chapter
+    )
     assert "第一章 1&lt;2 &amp; 3&gt;2" in nav and "&lt;b&gt;" not in nav
     assert epubcheck_counts(epub)[:2] == (0, 0)

@@ -37,7 +37,9 @@ def test_check_json_is_one_documented_object(sample_book):
     assert {"title", "source", "paragraphs"} <= set(data["chapters"][0])
     assert data["chapters"][0]["source"].endswith("000_d74f4373f8865ab8.txt:1")
     (d, said) = data["diagnostics"]  # warnings first, then notes
-    assert (d["code"], d["severity"], d["line"]) == ("W301", "warning", 1) and d["path"].endswith("002_486e77a6121bde4f.txt")
+    assert (d["code"], d["severity"], d["line"]) == ("W301", "warning", 1) and d["path"].endswith(
+        "002_486e77a6121bde4f.txt"
+    )
     assert (said["code"], said["severity"]) == ("I001", "info") and "辽东烽火" in said["message"]
     assert data["meta"]["title"] == {"value": "辽东烽火", "from": "book.toml"}
 
@@ -49,7 +51,9 @@ def test_check_github_annotations(sample_book):
 
 
 def test_png_renamed_txt_is_one_line_error_naming_the_file(tmp_path):
-    root = write_book(tmp_path / "b", {"1.txt": "第一章\n内容。", "2.txt": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"}, "")
+    root = write_book(
+        tmp_path / "b", {"1.txt": "第一章\n内容。", "2.txt": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"}, ""
+    )
     result = run("check", root)
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()
@@ -57,18 +61,21 @@ def test_png_renamed_txt_is_one_line_error_naming_the_file(tmp_path):
     assert "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("files, toml, code, where", [
-    (None, None, "E004", "nope"),
-    ({}, "", "E005", "source"),
-    ({"a.md": "hello"}, "", "E005", "source"),
-    ({"1.txt": "第一章\n内容。"}, "[book\ntitle=1", "E001", "book.toml:1"),
-    ({"1.txt": "第一章\n内容。"}, "[book]\ntitel = 'x'\n", "E002", "book.toml:2"),
-    ({"1.txt": "第一章\n内容。"}, "[book]\ntitle = 3\n", "E003", "book.toml:2"),
-    ({"1.txt": "第一章\n内容。"}, "[normalize]\nunwarp = false\n", "E002", "book.toml:2"),
-    ({"1.txt": "第一章\n内容。"}, "[normalize]\njunk = 3\n", "E003", "book.toml:2"),
-    ({"1.txt": "  \n\u3000\n"}, "", "E103", "source"),
-    ({"1.txt": "第一章\n内容。"}, "[book]\ncover = '../../etc/passwd'\n", "E006", "book.toml:2"),
-])
+@pytest.mark.parametrize(
+    "files, toml, code, where",
+    [
+        (None, None, "E004", "nope"),
+        ({}, "", "E005", "source"),
+        ({"a.md": "hello"}, "", "E005", "source"),
+        ({"1.txt": "第一章\n内容。"}, "[book\ntitle=1", "E001", "book.toml:1"),
+        ({"1.txt": "第一章\n内容。"}, "[book]\ntitel = 'x'\n", "E002", "book.toml:2"),
+        ({"1.txt": "第一章\n内容。"}, "[book]\ntitle = 3\n", "E003", "book.toml:2"),
+        ({"1.txt": "第一章\n内容。"}, "[normalize]\nunwarp = false\n", "E002", "book.toml:2"),
+        ({"1.txt": "第一章\n内容。"}, "[normalize]\njunk = 3\n", "E003", "book.toml:2"),
+        ({"1.txt": "  \n\u3000\n"}, "", "E103", "source"),
+        ({"1.txt": "第一章\n内容。"}, "[book]\ncover = '../../etc/passwd'\n", "E006", "book.toml:2"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_1(tmp_path, files, toml, code, where):
     root = tmp_path / "b"
     if files is not None:
@@ -124,10 +131,14 @@ def test_toc_lists_volume_number_title_characters_source(tmp_path):
     novel.write_text("第一卷 起\n\n第一章 开始\n正文一。\n\n第二章 继续\n正文二。\n", "utf-8")
     result = run("toc", novel)
     assert result.exit_code == 0
-    assert "第一卷 起" in result.output and "[2] 第二章 继续" in result.output and "novel.txt:6" in result.output
+    assert (
+        "第一卷 起" in result.output and "[2] 第二章 继续" in result.output and "novel.txt:6" in result.output
+    )
     rows = json.loads(run("toc", novel, "--json").output)
     assert [(r["volume"], r["number"], r["title"], r["characters"]) for r in rows] == [
-        ("第一卷 起", 1, "第一章 开始", 4), ("第一卷 起", 2, "第二章 继续", 4)]
+        ("第一卷 起", 1, "第一章 开始", 4),
+        ("第一卷 起", 2, "第二章 继续", 4),
+    ]
 
 
 def test_normalize_writes_review_text_and_never_touches_source(sample_book):
@@ -139,12 +150,23 @@ def test_normalize_writes_review_text_and_never_touches_source(sample_book):
     assert {p.name: p.read_bytes() for p in (sample_book / "source").iterdir()} == before
     diff = run("normalize", sample_book, "--diff").output
     added = [line for line in diff.splitlines() if line.startswith("+")]
-    assert any("七十多万人马，眼下隋军分兵" in line for line in added) and "-马，眼下隋军分兵就成了自然而然事情。" in diff
+    assert (
+        any("七十多万人马，眼下隋军分兵" in line for line in added)
+        and "-马，眼下隋军分兵就成了自然而然事情。" in diff
+    )
     assert not any("辽东城破" in line for line in added)  # unchanged lines are not in the diff
 
 
 def test_normalize_in_place_is_idempotent(tmp_path):
-    root = write_book(tmp_path / "b", {"1.txt": "第一章 开始\r\n　　他说:\"走吧...\"\r\n这是一个很长很长的句子但是还没有结束呢\r\n在这里结束。".encode("gbk")}, "")
+    root = write_book(
+        tmp_path / "b",
+        {
+            "1.txt": '第一章 开始\r\n　　他说:"走吧..."\r\n这是一个很长很长的句子但是还没有结束呢\r\n在这里结束。'.encode(
+                "gbk"
+            )
+        },
+        "",
+    )
     assert run("normalize", root, "--in-place").exit_code == 0
     once = (root / "source" / "1.txt").read_text("utf-8")
     assert once == "第一章 开始\n\n他说：“走吧……”\n这是一个很长很长的句子但是还没有结束呢在这里结束。\n"
@@ -169,7 +191,9 @@ def test_console_script_prints_every_line_and_exits_with_our_codes(sample_book, 
     import zipfile
 
     def console(*args):
-        return subprocess.run([sys.executable, "-m", "bookbuilder", *map(str, args)], capture_output=True, text=True)
+        return subprocess.run(
+            [sys.executable, "-m", "bookbuilder", *map(str, args)], capture_output=True, text=True
+        )
 
     built = console("epub", sample_book, "-o", tmp_path / "b.epub")
     assert built.returncode == 0 and built.stdout == f"wrote {tmp_path / 'b.epub'}\n"
@@ -185,8 +209,18 @@ def test_console_script_prints_every_line_and_exits_with_our_codes(sample_book, 
 
 # What `bookbuilder --version` and `--help` may import: the command line, the registry and the
 # renderers' declarations, never a stage of the reading (each command imports those when it runs).
-STAGES = ("bookbuilder.pipeline", "bookbuilder.normalize", "bookbuilder.structure", "bookbuilder.decode",
-          "bookbuilder.check.suspects", "bookbuilder.serve", "weasyprint", "opencc", "pypinyin", "regex")
+STAGES = (
+    "bookbuilder.pipeline",
+    "bookbuilder.normalize",
+    "bookbuilder.structure",
+    "bookbuilder.decode",
+    "bookbuilder.check.suspects",
+    "bookbuilder.serve",
+    "weasyprint",
+    "opencc",
+    "pypinyin",
+    "regex",
+)
 
 
 @pytest.mark.parametrize("flag", ["--version", "--help"])
@@ -194,8 +228,10 @@ def test_a_quick_start_imports_no_stage(flag):
     import subprocess
     import sys
 
-    probe = ("import sys\nsys.argv = ['bookbuilder', %r]\nfrom bookbuilder.cli import main\n"
-             "try:\n    main()\nexcept SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)))" % flag)
+    probe = (
+        "import sys\nsys.argv = ['bookbuilder', %r]\nfrom bookbuilder.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)))" % flag
+    )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     loaded = done.stdout.split("\n")[-2].split()
     assert [m for m in loaded if m.startswith(STAGES)] == []
@@ -208,7 +244,11 @@ def test_the_self_check_is_in_every_format_of_check_and_strict_fails_on_it(tmp_p
     root = write_book(tmp_path / "b", files)
     runner = CliRunner()
     text = runner.invoke(main, ["check", str(root)])
-    assert text.exit_code == 0 and "warning W203: 'read2();' (in '天色暗了下来。read2();') looks like markup a scraper left" in text.output
+    assert (
+        text.exit_code == 0
+        and "warning W203: 'read2();' (in '天色暗了下来。read2();') looks like markup a scraper left"
+        in text.output
+    )
     assert "3 times, first here" in text.output
     github = runner.invoke(main, ["check", str(root), "--format", "github"])
     assert "::warning file=" in github.output and "title=W203::" in github.output
@@ -230,8 +270,17 @@ def test_progress_without_a_terminal_is_a_line_about_every_tenth():
 
     lines = runner.invoke(work).output.splitlines()
     assert [line.split(" chapters")[0] for line in lines] == [
-        "PDF 12% 3/25", "PDF 20% 5/25", "PDF 32% 8/25", "PDF 40% 10/25", "PDF 52% 13/25", "PDF 60% 15/25",
-        "PDF 72% 18/25", "PDF 80% 20/25", "PDF 92% 23/25", "PDF 100% 25/25"]
+        "PDF 12% 3/25",
+        "PDF 20% 5/25",
+        "PDF 32% 8/25",
+        "PDF 40% 10/25",
+        "PDF 52% 13/25",
+        "PDF 60% 15/25",
+        "PDF 72% 18/25",
+        "PDF 80% 20/25",
+        "PDF 92% 23/25",
+        "PDF 100% 25/25",
+    ]
     assert lines[-1].endswith("chapters, 0 s left")
 
 
@@ -240,11 +289,21 @@ def test_a_pdf_built_into_a_pipe_says_how_far_it_is(tmp_path):
     import sys
 
     root = write_book(tmp_path / "b", {f"{k}.txt": f"第{k}章 山门\n少年推开山门。\n" for k in range(1, 5)})
-    done = subprocess.run([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "1"], capture_output=True,
-                          text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     shown = [line.split(" chapters")[0] for line in done.stderr.splitlines() if line.startswith("PDF ")]
     assert shown and shown[-1] == "PDF 100% 4/4"  # a short book is laid out as one document: one report
-    quiet = subprocess.run([sys.executable, "-m", "bookbuilder", "-q", "pdf", str(root), "-j", "1"], capture_output=True,
-                           text=True, timeout=300)
-    assert quiet.returncode == 0 and not [line for line in quiet.stderr.splitlines() if line.startswith("PDF")]
+    quiet = subprocess.run(
+        [sys.executable, "-m", "bookbuilder", "-q", "pdf", str(root), "-j", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert quiet.returncode == 0 and not [
+        line for line in quiet.stderr.splitlines() if line.startswith("PDF")
+    ]

@@ -1,5 +1,6 @@
 """One way to run another program (issue 34): a judge that hangs or is missing is one line, E412,
 exit 1, not a hung `check --outputs` or a traceback."""
+
 import os
 import stat
 import subprocess
@@ -42,14 +43,24 @@ def test_limits_are_per_program(monkeypatch):
 def _cli(args, bin_dir, timeout="1"):
     """The real command line, in its own process (a traceback would be on its stderr), with the
     fake programs of bin_dir first on PATH."""
-    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}", BOOKBUILDER_JUDGE_TIMEOUT=timeout)
+    env = dict(
+        os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}", BOOKBUILDER_JUDGE_TIMEOUT=timeout
+    )
     env.pop("BOOKBUILDER_ACE", None)
-    return subprocess.run([sys.executable, "-m", "bookbuilder", *args], env=env, capture_output=True, text=True, timeout=120,
-                          cwd=Path(__file__).resolve().parent.parent)
+    return subprocess.run(
+        [sys.executable, "-m", "bookbuilder", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
 
 
 def _two_chapters(tmp_path):
-    return write_book(tmp_path / "b", {"1.txt": "第一章 甲\n他走了。\n", "2.txt": "第二章 乙\n她来了。\n"}, "")
+    return write_book(
+        tmp_path / "b", {"1.txt": "第一章 甲\n他走了。\n", "2.txt": "第二章 乙\n她来了。\n"}, ""
+    )
 
 
 def test_a_hung_epubcheck_is_one_line_from_the_real_command_line(tmp_path):
@@ -63,7 +74,9 @@ def test_a_hung_epubcheck_is_one_line_from_the_real_command_line(tmp_path):
     done = _cli(["check", str(root), "--outputs"], bin_dir)
     assert done.returncode == 1
     said = (done.stdout + done.stderr).splitlines()
-    assert [line for line in said if "E412" in line] == [f"{root / 'build' / 'b.epub'}: error E412: java timed out after 1 s"]
+    assert [line for line in said if "E412" in line] == [
+        f"{root / 'build' / 'b.epub'}: error E412: java timed out after 1 s"
+    ]
     assert "Traceback" not in done.stderr
 
 
@@ -76,7 +89,10 @@ def test_a_hung_calibre_is_one_line_from_the_real_command_line(tmp_path):
     _fake(bin_dir, "ebook-convert", "echo '1% Converting input to HTML...'\nexec sleep 30")
     done = _cli(["azw3", str(root)], bin_dir)
     assert done.returncode == 1
-    assert f"{root / 'build' / 'b.azw3'}: error E412: ebook-convert timed out after 1 s" in done.stderr.splitlines()
+    assert (
+        f"{root / 'build' / 'b.azw3'}: error E412: ebook-convert timed out after 1 s"
+        in done.stderr.splitlines()
+    )
     assert "AZW3 1% Converting input to HTML..." in done.stderr  # the stage it announced was shown
     assert "Traceback" not in done.stderr
     assert not (root / "build" / "b.azw3").exists()
@@ -116,7 +132,9 @@ def test_a_hung_ace_is_E407_naming_the_limit(tmp_path, monkeypatch):
     monkeypatch.setenv("PUPPETEER_EXECUTABLE_PATH", "/bin/true")
     monkeypatch.setenv("BOOKBUILDER_JUDGE_TIMEOUT", "1")
     found = ace.check_ace(epub)
-    assert [(d.code, d.message) for d in found] == [("E407", "Ace by DAISY could not check the EPUB: ace-puppeteer timed out after 1 s")]
+    assert [(d.code, d.message) for d in found] == [
+        ("E407", "Ace by DAISY could not check the EPUB: ace-puppeteer timed out after 1 s")
+    ]
 
 
 def test_font_share_asks_fontconfig_through_external(tmp_path, monkeypatch):
@@ -133,4 +151,8 @@ def test_font_share_asks_fontconfig_through_external(tmp_path, monkeypatch):
 
 def test_only_external_starts_a_process():
     package = Path(__file__).resolve().parent.parent / "bookbuilder"
-    assert [str(p.relative_to(package)) for p in sorted(package.rglob("*.py")) if "subprocess" in p.read_text("utf-8")] == ["external.py"]
+    assert [
+        str(p.relative_to(package))
+        for p in sorted(package.rglob("*.py"))
+        if "subprocess" in p.read_text("utf-8")
+    ] == ["external.py"]

@@ -1,4 +1,5 @@
 """Hard inputs and faults: fuzzing, interrupted builds, confinement, missing pieces, escaping."""
+
 import contextlib
 import errno
 import http.server
@@ -20,19 +21,45 @@ from bookbuilder.pipeline import build_epub, build_pdf, load_book
 from tests.conftest import write_book
 from tests.render.test_epub import assert_epubcheck_clean
 
+
 def _left(folder):
     """What a build left in build/ besides the work it keeps for the next build (.cache, .checks)."""
     return sorted(p.name for p in folder.iterdir() if p.name not in (".cache", ".checks"))
 
 
-LINES = st.lists(st.one_of(
-    st.sampled_from(["第一章 开始", "第十二章", "第二卷 潜龙", "楔子", "……", "***", "。", "", "　　他说：“好。”",
-                     "天才一秒记住本站地址：www.xxx.com", "第一回合，李四就被打倒在地。", "书名：测试", "作者：某人"]),
-    st.text(st.characters(min_codepoint=0x20, max_codepoint=0x9FFF, blacklist_categories=("Cs",)), max_size=40),
-), max_size=40)
+LINES = st.lists(
+    st.one_of(
+        st.sampled_from(
+            [
+                "第一章 开始",
+                "第十二章",
+                "第二卷 潜龙",
+                "楔子",
+                "……",
+                "***",
+                "。",
+                "",
+                "　　他说：“好。”",
+                "天才一秒记住本站地址：www.xxx.com",
+                "第一回合，李四就被打倒在地。",
+                "书名：测试",
+                "作者：某人",
+            ]
+        ),
+        st.text(
+            st.characters(min_codepoint=0x20, max_codepoint=0x9FFF, blacklist_categories=("Cs",)), max_size=40
+        ),
+    ),
+    max_size=40,
+)
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(LINES, st.booleans())
 def test_fuzz_parser_and_normalizer_never_crash(tmp_path, lines, single):
     """Random lines through the whole loading pipeline: a Book or one of our errors, never another
@@ -49,7 +76,9 @@ def test_fuzz_parser_and_normalizer_never_crash(tmp_path, lines, single):
         assert e.diagnostic.code in ("E103", "E005")
         return
     again = normalize_book(loaded.book, loaded.config.normalize)
-    assert [[b for b in c.blocks] for c in again.chapters()] == [[b for b in c.blocks] for c in loaded.book.chapters()]
+    assert [[b for b in c.blocks] for c in again.chapters()] == [
+        [b for b in c.blocks] for c in loaded.book.chapters()
+    ]
 
 
 @settings(max_examples=100, deadline=None, derandomize=True)
@@ -61,12 +90,17 @@ def test_fuzz_split_sections(text):
     lines = [b.at.line for s in sections for b in s.blocks]
     assert lines == sorted(lines)
     for s in sections:
-        assert not s.blocks or not (isinstance(s.blocks[0], SceneBreak) or isinstance(s.blocks[-1], SceneBreak))
+        assert not s.blocks or not (
+            isinstance(s.blocks[0], SceneBreak) or isinstance(s.blocks[-1], SceneBreak)
+        )
         assert all(b.text.strip() for b in s.blocks if isinstance(b, Paragraph))
 
 
 def _long_book(tmp_path, lines: int = 150, count: int = 40):
-    chapters = {f"{i:03d}.txt": f"第{i}章\n" + "城上守军齐声惊呼，西门起火，王宫起火。\n" * lines for i in range(1, count + 1)}
+    chapters = {
+        f"{i:03d}.txt": f"第{i}章\n" + "城上守军齐声惊呼，西门起火，王宫起火。\n" * lines
+        for i in range(1, count + 1)
+    }
     root = write_book(tmp_path / "b", chapters, '[output]\nname = "big"\n[pdf]\nchunk_chapters = 4\n')
     target = root / "build" / "big.pdf"
     target.parent.mkdir()
@@ -79,8 +113,13 @@ def test_interrupted_build_leaves_the_previous_artifact(tmp_path, jobs):
     """Ctrl-C in the middle of rendering a PDF (to the whole process group, as a terminal sends
     it): exit 130, earlier PDF byte for byte, no temp files, on one process or several."""
     root, target = _long_book(tmp_path, lines=200, count=160)  # far more than 4 s of rendering, even on two
-    proc = subprocess.Popen([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", jobs],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", jobs],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     time.sleep(4)  # loading takes well under this; rendering 40 long chapters takes far longer
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -126,7 +165,7 @@ def test_a_full_disk_is_one_line_and_leaves_the_earlier_artifact(tmp_path, monke
 
     def fill_up(self, data):
         if self.name.endswith(".part"):
-            write_bytes(self, data[:len(data) // 2])
+            write_bytes(self, data[: len(data) // 2])
             raise OSError(errno.ENOSPC, "No space left on device")
         return write_bytes(self, data)
 
@@ -134,15 +173,18 @@ def test_a_full_disk_is_one_line_and_leaves_the_earlier_artifact(tmp_path, monke
     result = CliRunner().invoke(main, ["epub", str(root), "-o", str(target), "-j", "2"])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert [line for line in result.output.splitlines() if "error" in line] == [
-        f"{target}: error E007: cannot write: No space left on device"]
+        f"{target}: error E007: cannot write: No space left on device"
+    ]
     assert target.read_bytes() == b"PK the earlier artifact"
     assert _left(target.parent) == ["earlier.epub"]
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)  # no worker left, not even a zombie
 
 
-@pytest.mark.parametrize("key, toml_value", [("book.cover", "cover"), ("pdf.css", "css"), ("pdf.font", "font"),
-                                              ("source.dir", "dir")])
+@pytest.mark.parametrize(
+    "key, toml_value",
+    [("book.cover", "cover"), ("pdf.css", "css"), ("pdf.font", "font"), ("source.dir", "dir")],
+)
 def test_paths_in_book_toml_must_stay_inside_the_project(tmp_path, key, toml_value):
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -182,7 +224,9 @@ def test_css_never_fetches_outside_files_or_the_network(tmp_path):
             f'@import url("http://127.0.0.1:{port}/import.css");\n'
             f'h2::before {{ content: url("http://127.0.0.1:{port}/image.png") }}\n'
             'p::before { content: url("file:///etc/hostname") }\n'
-            f'body {{ background: url("https://127.0.0.1:{port}/bg.png") }}\n', "utf-8")
+            f'body {{ background: url("https://127.0.0.1:{port}/bg.png") }}\n',
+            "utf-8",
+        )
         (root / "book.toml").write_text('[pdf]\ncss = "styles/pdf.css"\n', "utf-8")
         path, _ = build_pdf(load_book(root), jobs=1)
         assert path.exists()
@@ -193,12 +237,19 @@ def test_css_never_fetches_outside_files_or_the_network(tmp_path):
 
 def test_no_cjk_font_is_one_line_and_exit_1(tmp_path):
     conf = tmp_path / "fonts.conf"
-    conf.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
-                    f"<dir>{tmp_path / 'nofonts'}</dir><cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>")
+    conf.write_text(
+        '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+        f"<dir>{tmp_path / 'nofonts'}</dir><cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>"
+    )
     root = write_book(tmp_path / "b", {"1.txt": "第一章\n正文。"}, "")
     env = dict(os.environ, FONTCONFIG_FILE=str(conf))
-    out = subprocess.run([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "1"], env=env,
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "1"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 1
     errors = [line for line in out.stderr.splitlines() if "error" in line]
     assert len(errors) == 1 and "E405" in errors[0] and "fonts-noto-cjk" in errors[0]
@@ -206,8 +257,11 @@ def test_no_cjk_font_is_one_line_and_exit_1(tmp_path):
 
 
 def test_titles_and_metadata_are_escaped_everywhere(tmp_path):
-    root = write_book(tmp_path / "b", {"1.txt": "第一章 1<2 &amp; 3>2 ]]>\n<script>alert(1)</script>\n"},
-                      '[book]\ntitle = "<书> & \\"名\\""\nauthor = "A & B <c>"\n')
+    root = write_book(
+        tmp_path / "b",
+        {"1.txt": "第一章 1<2 &amp; 3>2 ]]>\n<script>alert(1)</script>\n"},
+        '[book]\ntitle = "<书> & \\"名\\""\nauthor = "A & B <c>"\n',
+    )
     epub, _ = build_epub(load_book(root))
     assert_epubcheck_clean(epub)
     with zipfile.ZipFile(epub) as z:
@@ -253,8 +307,12 @@ def test_a_pdf_worker_killed_mid_render_is_one_line_and_leaves_nothing(tmp_path)
     stage and suggesting --jobs 1, no traceback, no hang, the earlier PDF byte for byte, no
     temporary file, no worker left running."""
     root, target = _long_book(tmp_path)
-    proc = subprocess.Popen([sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bookbuilder", "pdf", str(root), "-j", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while len(workers := _children(proc.pid)) < 2 and time.monotonic() < deadline:
@@ -270,7 +328,10 @@ def test_a_pdf_worker_killed_mid_render_is_one_line_and_leaves_nothing(tmp_path)
         proc.wait()
     assert proc.returncode == 1, err
     assert "Traceback" not in err
-    assert err.splitlines()[-1] == "error E408: a worker process died (out of memory, or killed) while rendering the PDF; try again with --jobs 1"
+    assert (
+        err.splitlines()[-1]
+        == "error E408: a worker process died (out of memory, or killed) while rendering the PDF; try again with --jobs 1"
+    )
     assert target.read_bytes() == b"%PDF-1.7 the earlier artifact"
     assert _left(target.parent) == ["big.pdf"]
     for pid in workers:
@@ -299,8 +360,10 @@ def test_a_pdf_worker_that_raises_is_one_line_naming_the_stage(tmp_path, monkeyp
     monkeypatch.setattr(pdf_pages, "render_document", _render_or_fail)
     result = CliRunner().invoke(main, ["pdf", str(root), "-j", "2"])
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert result.output.splitlines()[-1] == ("error E408: a worker process failed (RuntimeError: a bug in a worker) "
-                                              "while rendering the PDF; try again with --jobs 1")
+    assert result.output.splitlines()[-1] == (
+        "error E408: a worker process failed (RuntimeError: a bug in a worker) "
+        "while rendering the PDF; try again with --jobs 1"
+    )
     assert target.read_bytes() == b"%PDF-1.7 the earlier artifact"
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)

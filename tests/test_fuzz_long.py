@@ -1,5 +1,6 @@
 """The long fuzz run (pytest -m slow): many more examples of the same properties as the suite's
 bounded fuzz tests. Each test prints how many inputs it tried."""
+
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -11,9 +12,14 @@ from bookbuilder.structure.sections import split_sections
 pytestmark = pytest.mark.slow
 RULES = Normalizer(enabled({}), "zh-Hans")
 COUNT = {"decode": 0, "normalize": 0, "parse": 0}
-TEXT = st.text(st.one_of(st.characters(min_codepoint=0x4E00, max_codepoint=0x4F00),
-                         st.sampled_from(list(",.!?;:\"'()-—―…。，“”‘’「」 \n0123456789abcXYZ@/ｉＰ１⋯·・")),
-                         st.characters(blacklist_categories=("Cs",))), max_size=200)
+TEXT = st.text(
+    st.one_of(
+        st.characters(min_codepoint=0x4E00, max_codepoint=0x4F00),
+        st.sampled_from(list(",.!?;:\"'()-—―…。，“”‘’「」 \n0123456789abcXYZ@/ｉＰ１⋯·・")),
+        st.characters(blacklist_categories=("Cs",)),
+    ),
+    max_size=200,
+)
 
 
 @settings(max_examples=20000, deadline=None, suppress_health_check=list(HealthCheck))

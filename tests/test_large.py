@@ -1,4 +1,5 @@
 """Large generated books from bench/make_corpus.py (a copy of the shared generator, so that a clone alone runs them)."""
+
 import json
 import subprocess
 import sys
@@ -16,8 +17,21 @@ needs_corpus = pytest.mark.skipif(not MAKE_CORPUS.exists(), reason="bench/make_c
 def single_2000(tmp_path_factory):
     out = tmp_path_factory.mktemp("corpus")
     single = out / "novel.txt"
-    subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(out / "c"), "-n", "2000", "--single", str(single),
-                    "--no-chapters"], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            str(MAKE_CORPUS),
+            "--out",
+            str(out / "c"),
+            "-n",
+            "2000",
+            "--single",
+            str(single),
+            "--no-chapters",
+        ],
+        check=True,
+        capture_output=True,
+    )
     return single, json.loads((out / "c" / "manifest.json").read_text("utf-8"))
 
 
@@ -34,7 +48,9 @@ def test_whole_novel_file_splits_into_exactly_2000_chapters(single_2000):
 @pytest.fixture(scope="module")
 def corpus_400(tmp_path_factory):
     out = tmp_path_factory.mktemp("corpus400") / "source"
-    subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(out), "-n", "400"], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(MAKE_CORPUS), "--out", str(out), "-n", "400"], check=True, capture_output=True
+    )
     (out / "manifest.json").unlink()
     return out
 

@@ -1,5 +1,6 @@
 """The model's records: frozen, equal by value, and whole after crossing a process boundary
 (bookbuilder.parallel pickles them)."""
+
 import dataclasses
 import pickle
 
@@ -35,8 +36,9 @@ def test_replace_keeps_every_other_field():
     chapter = Chapter("序", (Paragraph("正文", AT, True),), AT, number=0, file_number=1, kind="front")
     renamed = dataclasses.replace(chapter, title="楔子")
     assert renamed.title == "楔子"
-    assert [getattr(renamed, f.name) for f in dataclasses.fields(Chapter) if f.name != "title"] == \
-        [getattr(chapter, f.name) for f in dataclasses.fields(Chapter) if f.name != "title"]
+    assert [getattr(renamed, f.name) for f in dataclasses.fields(Chapter) if f.name != "title"] == [
+        getattr(chapter, f.name) for f in dataclasses.fields(Chapter) if f.name != "title"
+    ]
 
 
 def test_book_error_crosses_a_process_boundary_whole():

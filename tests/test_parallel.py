@@ -1,5 +1,6 @@
 """bookbuilder.parallel: ordered_map gives what a serial map gives, whichever process does the
 work; a worker's death or bug is one BookError E408 naming the stage, with nothing left running."""
+
 import concurrent.futures as cf
 import os
 import signal
@@ -91,10 +92,13 @@ def test_streamed_results_come_in_input_order_up_to_the_first_error(jobs):
     assert got == [i * i for i in range(len(got))] and 200 <= len(got) <= 250
 
 
-@pytest.mark.parametrize("fn, why", [(buggy, "failed \\(ValueError: broken in the worker\\)"),
-                                     (dies, "died"), (killed, "died")])
+@pytest.mark.parametrize(
+    "fn, why", [(buggy, "failed \\(ValueError: broken in the worker\\)"), (dies, "died"), (killed, "died")]
+)
 def test_a_worker_that_fails_or_dies_is_E408_naming_the_stage(fn, why):
-    with pytest.raises(BookError, match=f"E408: a worker process {why}.* while testing; try again with --jobs 1"):
+    with pytest.raises(
+        BookError, match=f"E408: a worker process {why}.* while testing; try again with --jobs 1"
+    ):
         omap(fn)
     assert omap(slow_square) == [i * i for i in ITEMS]  # the next map starts afresh
     with pytest.raises(ChildProcessError):

@@ -1,4 +1,5 @@
 """`check --outputs`, the release workflow and `make release`."""
+
 import json
 import shutil
 import subprocess
@@ -36,7 +37,9 @@ def test_release_workflow_builds_gates_and_attaches():
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_release_builds_and_passes_the_gate(tmp_path):
     root = write_book(tmp_path / "b", CLEAN, '[book]\ntitle = "发布测试"\n[output]\nname = "release"\n')
-    out = subprocess.run(["make", "-C", str(REPO), "release", f"BOOK={root}", OUR_BOOKBUILDER], capture_output=True, text=True)
+    out = subprocess.run(
+        ["make", "-C", str(REPO), "release", f"BOOK={root}", OUR_BOOKBUILDER], capture_output=True, text=True
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     assert (root / "build" / "release.epub").is_file() and (root / "build" / "release.pdf").is_file()
     assert "0 errors, 0 warnings" in out.stdout
@@ -44,7 +47,11 @@ def test_make_release_builds_and_passes_the_gate(tmp_path):
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_release_stops_on_the_sample_books_warning(sample_book):
-    out = subprocess.run(["make", "-C", str(REPO), "release", f"BOOK={sample_book}", OUR_BOOKBUILDER], capture_output=True, text=True)
+    out = subprocess.run(
+        ["make", "-C", str(REPO), "release", f"BOOK={sample_book}", OUR_BOOKBUILDER],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode != 0 and "W301" in out.stdout
 
 
@@ -84,7 +91,7 @@ def test_pdf_read_back_finds_tofu(tmp_path):
     from bookbuilder.check.judges import check_pdf, notdef_fonts
 
     pdf = tmp_path / "tofu.pdf"
-    HTML(string='<p style="font-family: Noto Serif CJK SC">中文\U0001E900字</p>').write_pdf(pdf)
+    HTML(string='<p style="font-family: Noto Serif CJK SC">中文\U0001e900字</p>').write_pdf(pdf)
     assert notdef_fonts(pdf)
     root = write_book(tmp_path / "b", CLEAN, "")
     found = check_pdf(pdf, load_book(root).book)

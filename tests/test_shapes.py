@@ -9,6 +9,7 @@ paragraphs. The texts are invented (or public-domain classics), never a web nove
 
 `pytest tests/test_shapes.py --regen-golden` rewrites every expected.txt; then read the diff like
 a proofreader before committing: a golden file is only as right as the person who read it."""
+
 import re
 from pathlib import Path
 
@@ -31,16 +32,27 @@ def book_as_text(source: Path) -> str:
     then the contents with each chapter's paragraphs under its entry."""
     loaded = load_book(source, jobs=1)
     book, diagnostics = loaded.book, loaded.diagnostics
-    lines = [f"title: {book.meta.title}", f"author: {book.meta.author}", f"description: {book.meta.description or ''}",
-             "codes: " + " ".join(sorted({d.code for d in report.findings(diagnostics)}))]
+    lines = [
+        f"title: {book.meta.title}",
+        f"author: {book.meta.author}",
+        f"description: {book.meta.description or ''}",
+        "codes: " + " ".join(sorted({d.code for d in report.findings(diagnostics)})),
+    ]
     lines += [f"file: {f.path}: {f.encoding} by {f.method}, {f.replaced} replaced" for f in book.files]
-    lines += [f"removed: {r['line']}: {r['rule']}: {r['text']}"
-              for r in sorted((report.removal_json(d) for d in report.removals(diagnostics)),
-                              key=lambda r: (r["path"] or "", r["line"] or 0))]
+    lines += [
+        f"removed: {r['line']}: {r['rule']}: {r['text']}"
+        for r in sorted(
+            (report.removal_json(d) for d in report.removals(diagnostics)),
+            key=lambda r: (r["path"] or "", r["line"] or 0),
+        )
+    ]
     for volume in book.volumes:
         for chapter in volume.chapters:
             number = "" if chapter.number is None else chapter.number
-            lines += ["", f"== {volume.title or '-'} | {number} | {chapter.title} | {chapter.kind} | line {chapter.at.line}"]
+            lines += [
+                "",
+                f"== {volume.title or '-'} | {number} | {chapter.title} | {chapter.kind} | line {chapter.at.line}",
+            ]
             lines += [b.text if isinstance(b, Paragraph) else SCENE_BREAK for b in chapter.blocks]
     return "\n".join(lines) + "\n"
 
@@ -67,8 +79,13 @@ def test_every_shape_is_cited_in_the_notes():
 def test_every_rules_citation_in_the_code_names_a_section_of_docs_rules():
     """The code cites the rule book as `RULES §N` (or docs/rules.md §N): each N is a section there."""
     repo = SHAPES.parent.parent.parent
-    sections = set(re.findall(r"^#{2,3} (\d+(?:\.\d+)?)[ .]", (repo / "docs" / "rules.md").read_text("utf-8"), re.M))
-    cited = {(str(p.relative_to(repo)), n) for p in (repo / "bookbuilder").rglob("*.py")
-             for n in re.findall(r"§(\d+(?:\.\d+)?)", p.read_text("utf-8"))}
+    sections = set(
+        re.findall(r"^#{2,3} (\d+(?:\.\d+)?)[ .]", (repo / "docs" / "rules.md").read_text("utf-8"), re.M)
+    )
+    cited = {
+        (str(p.relative_to(repo)), n)
+        for p in (repo / "bookbuilder").rglob("*.py")
+        for n in re.findall(r"§(\d+(?:\.\d+)?)", p.read_text("utf-8"))
+    }
     assert cited, "no citations found: the pattern is wrong"
     assert not [c for c in cited if c[1] not in sections]

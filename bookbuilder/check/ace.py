@@ -1,5 +1,6 @@
 """Ace by DAISY, the accessibility checker Standard Ebooks gates its releases on, as a real
 checker: run it on the EPUB, read its report.json, turn each violation into a diagnostic."""
+
 from __future__ import annotations
 
 import json
@@ -16,16 +17,21 @@ from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
 
 HERE = Path(__file__).resolve().parent
-INSTALL_HINT = ("ELECTRON_SKIP_BINARY_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 npm install --prefix .tools @daisy/ace "
-                "and apt-get install chromium (scripts/setup.sh does both)")
+INSTALL_HINT = (
+    "ELECTRON_SKIP_BINARY_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 npm install --prefix .tools @daisy/ace "
+    "and apt-get install chromium (scripts/setup.sh does both)"
+)
 ERROR_IMPACTS = ("critical", "serious")
 
 
 def find_ace() -> str | None:
     """Ace's Puppeteer runner (the default `ace` needs Electron's binary, which cannot be fetched
     here): $BOOKBUILDER_ACE, on PATH, or in .tools/ of the repository, where scripts/setup.sh puts it."""
-    candidates = [os.environ.get("BOOKBUILDER_ACE"), shutil.which("ace-puppeteer"),
-                  HERE.parent.parent / ".tools" / "node_modules" / ".bin" / "ace-puppeteer"]
+    candidates = [
+        os.environ.get("BOOKBUILDER_ACE"),
+        shutil.which("ace-puppeteer"),
+        HERE.parent.parent / ".tools" / "node_modules" / ".bin" / "ace-puppeteer",
+    ]
     for candidate in candidates:
         if candidate and Path(candidate).exists():
             return str(candidate)
@@ -35,7 +41,7 @@ def find_ace() -> str | None:
 def ace_version() -> str:
     """Ace's version from its package.json, beside its runner."""
     ace = find_ace()
-    for folder in (Path(ace).resolve().parents if ace else ()):
+    for folder in Path(ace).resolve().parents if ace else ():
         manifest = folder / "@daisy" / "ace" / "package.json"
         if manifest.is_file():
             return "ace " + json.loads(manifest.read_text("utf-8")).get("version", "?")
@@ -43,7 +49,11 @@ def ace_version() -> str:
 
 
 def find_chromium() -> str | None:
-    return os.environ.get("PUPPETEER_EXECUTABLE_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
+    return (
+        os.environ.get("PUPPETEER_EXECUTABLE_PATH")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
 
 
 def run_ace(epub: Path) -> dict:
@@ -57,7 +67,12 @@ def run_ace(epub: Path) -> dict:
         wrapper.chmod(0o755)
         env = dict(os.environ, PUPPETEER_EXECUTABLE_PATH=str(wrapper))
         out = Path(tmp) / "report"
-        external.run([ace, "--silent", "--force", "--outdir", str(out), str(epub)], str(epub), env=env, capture_output=True)
+        external.run(
+            [ace, "--silent", "--force", "--outdir", str(out), str(epub)],
+            str(epub),
+            env=env,
+            capture_output=True,
+        )
         report = out / "report.json"
         if not report.exists():
             raise RuntimeError("Ace wrote no report")
@@ -74,9 +89,14 @@ def violations(report: dict) -> list[dict]:
             if result.get("earl:outcome") != "fail":
                 continue
             test = assertion.get("earl:test") or {}
-            found.append({"impact": test.get("earl:impact", "moderate"), "rule": test.get("dct:title", "?"),
-                          "message": result.get("dct:description") or test.get("dct:description", ""),
-                          "document": url})
+            found.append(
+                {
+                    "impact": test.get("earl:impact", "moderate"),
+                    "rule": test.get("dct:title", "?"),
+                    "message": result.get("dct:description") or test.get("dct:description", ""),
+                    "document": url,
+                }
+            )
     return found
 
 
@@ -85,33 +105,56 @@ def check_ace(epub: Path, full: bool = False) -> list[Diagnostic]:
     opens every document of the spine in Chromium, and ours are all made by one template, so a
     2,000-chapter book would take it minutes to say what a dozen documents say. I402 names the sample."""
     if not find_ace() or not find_chromium():
-        return [Diagnostic("I401", f"Ace by DAISY is not installed, accessibility not checked: {INSTALL_HINT}", Location(str(epub)))]
+        return [
+            Diagnostic(
+                "I401",
+                f"Ace by DAISY is not installed, accessibility not checked: {INSTALL_HINT}",
+                Location(str(epub)),
+            )
+        ]
     notes = []
     with tempfile.TemporaryDirectory() as tmp:
         target = epub
         if not full:
             target, sample, total = sampled_epub(epub, Path(tmp) / epub.name)
             if len(sample) < total:
-                notes.append(Diagnostic("I402", f"Ace checked {len(sample)} of the {total} documents in the reading order: "
-                                                f"{', '.join(sample)} (bookbuilder check --outputs --a11y full checks every one)",
-                                        Location(str(epub))))
+                notes.append(
+                    Diagnostic(
+                        "I402",
+                        f"Ace checked {len(sample)} of the {total} documents in the reading order: "
+                        f"{', '.join(sample)} (bookbuilder check --outputs --a11y full checks every one)",
+                        Location(str(epub)),
+                    )
+                )
         try:
             report = run_ace(target)
         except BookError as e:  # E412 from external: Ace hung or could not start
-            return [Diagnostic("E407", f"Ace by DAISY could not check the EPUB: {e.diagnostic.message}", Location(str(epub)))]
+            return [
+                Diagnostic(
+                    "E407",
+                    f"Ace by DAISY could not check the EPUB: {e.diagnostic.message}",
+                    Location(str(epub)),
+                )
+            ]
         except (OSError, RuntimeError, json.JSONDecodeError) as e:
             return [Diagnostic("E407", f"Ace by DAISY could not check the EPUB: {e}", Location(str(epub)))]
-    return notes + [Diagnostic("E407" if v["impact"] in ERROR_IMPACTS else "W404",
-                               f"{v['impact']} {v['rule']}: {v['message']}",
-                               Location(f"{epub}!{v['document']}" if v["document"] else str(epub)))
-                    for v in violations(report)]
+    return notes + [
+        Diagnostic(
+            "E407" if v["impact"] in ERROR_IMPACTS else "W404",
+            f"{v['impact']} {v['rule']}: {v['message']}",
+            Location(f"{epub}!{v['document']}" if v["document"] else str(epub)),
+        )
+        for v in violations(report)
+    ]
 
 
 SAMPLE_CHAPTERS = 8
 _ITEMREF = re.compile(r'\s*<itemref idref="([^"]+)"[^>]*/>')
 _ITEM = re.compile(r'\s*<item href="([^"]+)" id="([^"]+)" media-type="application/xhtml\+xml"/>')
-_NAV_POINT = re.compile(r'\s*<navPoint id="[^"]*"[^>]*>\s*<navLabel>\s*<text>[^<]*</text>\s*</navLabel>\s*'
-                        r'<content src="[^"]*?([^"/]+)\.xhtml"/>\s*</navPoint>')
+_NAV_POINT = re.compile(
+    r'\s*<navPoint id="[^"]*"[^>]*>\s*<navLabel>\s*<text>[^<]*</text>\s*</navLabel>\s*'
+    r'<content src="[^"]*?([^"/]+)\.xhtml"/>\s*</navPoint>'
+)
 _NAV_ENTRY = re.compile(r'\s*<li>\s*<a href="[^"]*?([^"/]+)\.xhtml">[^<]*</a>\s*</li>')
 
 
@@ -144,7 +187,11 @@ def sampled_epub(epub: Path, out: Path) -> tuple[Path, list[str], int]:
         if len(sample) == len(ids):
             return epub, sample, len(ids)
         kept = set(sample)
-        dropped = {posixpath.join(posixpath.dirname(opf_name), m.group(1)) for m in _ITEM.finditer(opf) if m.group(2) not in kept}
+        dropped = {
+            posixpath.join(posixpath.dirname(opf_name), m.group(1))
+            for m in _ITEM.finditer(opf)
+            if m.group(2) not in kept
+        }
         opf = _ITEMREF.sub(lambda m: m.group(0) if m.group(1) in kept else "", opf)
         opf = _ITEM.sub(lambda m: m.group(0) if m.group(2) in kept else "", opf)
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
@@ -155,6 +202,8 @@ def sampled_epub(epub: Path, out: Path) -> tuple[Path, list[str], int]:
                 if info.filename.endswith((".xhtml", ".ncx")) and info.filename not in dropped:
                     text = data.decode("utf-8")
                     text = _NAV_ENTRY.sub(lambda m: m.group(0) if m.group(1) in kept else "", text)
-                    data = _NAV_POINT.sub(lambda m: m.group(0) if m.group(1) in kept else "", text).encode("utf-8")
+                    data = _NAV_POINT.sub(lambda m: m.group(0) if m.group(1) in kept else "", text).encode(
+                        "utf-8"
+                    )
                 target.writestr(info, data)
     return out, sample, len(ids)

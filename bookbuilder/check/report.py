@@ -1,12 +1,18 @@
 """Diagnostics and results → text for people, JSON for scripts, annotations for GitHub Actions."""
+
 from __future__ import annotations
 
 import json
 
-from bookbuilder.diagnostics import REMOVED, Diagnostic, Severity, count_by_severity, removal_evidence, removal_parts
+from bookbuilder.diagnostics import (
+    REMOVED,
+    Diagnostic,
+    Severity,
+    count_by_severity,
+    removal_evidence,
+    removal_parts,
+)
 from bookbuilder.model import Book, Paragraph
-
-
 
 
 def removals(diagnostics) -> list[Diagnostic]:
@@ -20,8 +26,13 @@ def findings(diagnostics) -> list[Diagnostic]:
 
 def removal_json(d: Diagnostic) -> dict:
     rule, text = removal_parts(d)
-    return {"path": d.at.path if d.at else None, "line": d.at.line if d.at else None, "rule": rule,
-            "evidence": removal_evidence(d), "text": text}
+    return {
+        "path": d.at.path if d.at else None,
+        "line": d.at.line if d.at else None,
+        "rule": rule,
+        "evidence": removal_evidence(d),
+        "text": text,
+    }
 
 
 def removal_report(diagnostics) -> str:
@@ -46,13 +57,19 @@ def where(d: Diagnostic) -> tuple[str, int]:
 def summary(diagnostics, strict: bool = False) -> str:
     removed = len(removals(diagnostics))
     counts = count_by_severity(findings(diagnostics))
-    parts = [f"{counts[Severity.ERROR]} error{'s' * (counts[Severity.ERROR] != 1)}",
-             f"{counts[Severity.WARNING]} warning{'s' * (counts[Severity.WARNING] != 1)}"]
+    parts = [
+        f"{counts[Severity.ERROR]} error{'s' * (counts[Severity.ERROR] != 1)}",
+        f"{counts[Severity.WARNING]} warning{'s' * (counts[Severity.WARNING] != 1)}",
+    ]
     if counts[Severity.INFO]:
         parts.append(f"{counts[Severity.INFO]} info")
     if removed:
-        parts.append(f"{removed} removal{'s' * (removed != 1)} of site debris (bookbuilder normalize --report lists them)")
-    return ", ".join(parts) + (" (--strict: warnings count as errors)" if strict and counts[Severity.WARNING] else "")
+        parts.append(
+            f"{removed} removal{'s' * (removed != 1)} of site debris (bookbuilder normalize --report lists them)"
+        )
+    return ", ".join(parts) + (
+        " (--strict: warnings count as errors)" if strict and counts[Severity.WARNING] else ""
+    )
 
 
 def github(diagnostics) -> str:
@@ -88,33 +105,53 @@ def as_json(book: Book | None, diagnostics, files=None, checks: list[dict] | Non
     """The documented `check --json` object (see README): files, chapters, diagnostics, changes,
     and with --outputs the output checks (each one's artifact, time, whether it was reused)."""
     obj = {
-        "files": [{"path": f.path, "encoding": f.encoding, "method": f.method, "replaced": f.replaced} for f in (book.files if book else files or ())],
-        "chapters": [] if book is None else [
-            {"title": c.title, "source": str(c.at), "paragraphs": sum(isinstance(b, Paragraph) for b in c.blocks),
-             "characters": c.chars, "volume": v.title}
-            for v in book.volumes for c in v.chapters
+        "files": [
+            {"path": f.path, "encoding": f.encoding, "method": f.method, "replaced": f.replaced}
+            for f in (book.files if book else files or ())
+        ],
+        "chapters": []
+        if book is None
+        else [
+            {
+                "title": c.title,
+                "source": str(c.at),
+                "paragraphs": sum(isinstance(b, Paragraph) for b in c.blocks),
+                "characters": c.chars,
+                "volume": v.title,
+            }
+            for v in book.volumes
+            for c in v.chapters
         ],
         "diagnostics": [d.as_json() for d in sorted_diagnostics(findings(diagnostics))],
         "changes": dict(book.changes) if book else {},
         "removed": [removal_json(d) for d in sorted(removals(diagnostics), key=where)],
-        "meta": {} if book is None else {key: {"value": getattr(book.meta, key), "from": source}
-                                         for key, source in book.meta.sources},
+        "meta": {}
+        if book is None
+        else {key: {"value": getattr(book.meta, key), "from": source} for key, source in book.meta.sources},
     }
     obj["outputs"] = {"checked": checks is not None, "checks": checks or []}
     return json.dumps(obj, ensure_ascii=False, indent=2)
 
 
 SHORT_CHAPTER, LONG_CHAPTER = 200, 100_000
-_UNSURE = {"W301": "a chapter missing before it", "W302": "its number repeats", "W303": "its number goes back",
-           "W305": "no text", "I301": "a look-alike line inside", "I305": None,
-           "W309": "its title holds markup, a URL or a site's words"}
+_UNSURE = {
+    "W301": "a chapter missing before it",
+    "W302": "its number repeats",
+    "W303": "its number goes back",
+    "W305": "no text",
+    "I301": "a look-alike line inside",
+    "I305": None,
+    "W309": "its title holds markup, a URL or a site's words",
+}
 
 
 def _doubts(book: Book, diagnostics) -> dict[tuple[str, int | None], list[str]]:
     """Per chapter (by its source path and heading line): what makes its entry doubtful."""
     starts: dict[str, list[tuple[int, tuple]]] = {}
     for chapter in book.chapters():
-        starts.setdefault(chapter.at.path, []).append((chapter.at.line or 0, (chapter.at.path, chapter.at.line)))
+        starts.setdefault(chapter.at.path, []).append(
+            (chapter.at.line or 0, (chapter.at.path, chapter.at.line))
+        )
     found: dict[tuple, list[str]] = {}
     for d in diagnostics:
         if d.code in _UNSURE and d.at and d.at.path in starts:
@@ -140,9 +177,20 @@ def toc_rows(book: Book, diagnostics=()) -> list[dict]:
                 unsure.append(f"under {SHORT_CHAPTER} characters")
             if chapter.chars > LONG_CHAPTER:
                 unsure.append(f"over {LONG_CHAPTER:,} characters")
-            rows.append({"index": n, "volume": volume.title, "number": chapter.number, "title": chapter.title,
-                         "kind": chapter.kind, "pass": chapter.decided_by, "characters": chapter.chars, "source": str(chapter.at), "unsure": unsure,
-                         "fixes": fixes})
+            rows.append(
+                {
+                    "index": n,
+                    "volume": volume.title,
+                    "number": chapter.number,
+                    "title": chapter.title,
+                    "kind": chapter.kind,
+                    "pass": chapter.decided_by,
+                    "characters": chapter.chars,
+                    "source": str(chapter.at),
+                    "unsure": unsure,
+                    "fixes": fixes,
+                }
+            )
     return rows
 
 
@@ -159,5 +207,7 @@ def toc_text(book: Book, diagnostics=()) -> str:
         mark = "?" if row["unsure"] else " "
         why = f"  ? {'; '.join(row['unsure'])}" if row["unsure"] else ""
         why += "".join(f"  [{fix}]" for fix in row["fixes"])
-        lines.append(f"{indent}{mark}{row['index']:>5}  {number}{row['title']}  ({row['characters']:,} chars)  {row['source']}{why}")
+        lines.append(
+            f"{indent}{mark}{row['index']:>5}  {number}{row['title']}  ({row['characters']:,} chars)  {row['source']}{why}"
+        )
     return "\n".join(lines)

@@ -1,6 +1,7 @@
 """Source lint: one function per concern, each giving coded diagnostics with path:line, over the
 normalized book (`bookbuilder check` stops here); rule IDs such as UQ-1 are docs/rules.md's.
 The built files are checked by bookbuilder.check.judges."""
+
 from __future__ import annotations
 
 import re
@@ -37,11 +38,23 @@ def chapter_size(chapter) -> list[Diagnostic]:
         return [Diagnostic("W305", f"chapter {chapter.title!r} has no text", chapter.at)]
     found = []
     if (chars := sum(lengths)) > LONG_CHAPTER:
-        found.append(Diagnostic("W306", f"chapter {chapter.title!r} has {chars:,} characters: a heading may have been missed", chapter.at))
+        found.append(
+            Diagnostic(
+                "W306",
+                f"chapter {chapter.title!r} has {chars:,} characters: a heading may have been missed",
+                chapter.at,
+            )
+        )
     if max(lengths) > LONG_PARAGRAPH:
         for block in chapter.blocks:
             if type(block) is Paragraph and len(block.text) > LONG_PARAGRAPH:
-                found.append(Diagnostic("W202", f"paragraph of {len(block.text):,} characters: line breaks may be missing", block.at))
+                found.append(
+                    Diagnostic(
+                        "W202",
+                        f"paragraph of {len(block.text):,} characters: line breaks may be missing",
+                        block.at,
+                    )
+                )
     return found
 
 
@@ -104,7 +117,9 @@ def _judge_marks(m: str) -> tuple[bool, bool, tuple[int, ...]]:
     """For a paragraph's quote marks in order: (balanced at a glance: no straight quote, each pair's
     counts equal and its first closing mark after the first opening one; an odd number of straight
     quotes; per pair, OK, CLOSED_EARLY or LEFT_OPEN)."""
-    settled = '"' not in m and all(m.count(o) == m.count(c) and (o not in m or m.index(c) > m.index(o)) for o, c in _PAIRS)
+    settled = '"' not in m and all(
+        m.count(o) == m.count(c) and (o not in m or m.index(c) > m.index(o)) for o, c in _PAIRS
+    )
     states = []
     for opening, closing in _PAIRS:
         depth, state = 0, OK
@@ -120,7 +135,9 @@ def _judge_marks(m: str) -> tuple[bool, bool, tuple[int, ...]]:
     return settled, m.count('"') % 2 == 1, tuple(states)
 
 
-_HALF = re.compile(r"[（(]\s*(" + "|".join(BOOK_PARTS + DIGITS[:5]) + r"|\d+)\s*[)）]$")  # （上）, （三）, (2): a part
+_HALF = re.compile(
+    r"[（(]\s*(" + "|".join(BOOK_PARTS + DIGITS[:5]) + r"|\d+)\s*[)）]$"
+)  # （上）, （三）, (2): a part
 
 
 def _halves(a: str, b: str) -> bool:
@@ -141,8 +158,14 @@ def numbering(chapters) -> list[Diagnostic]:
     numbered = [(c, n) for c, n in numbered if n is not None]
     # numbers from file names are shown as the names write them (0012_标题.txt: 0012); a name that does not
     # open with its digits (某书第115章.txt) gives them plain, never padded to the name's length
-    width = max((len(_LEADING_DIGITS.match(c.at.path.rsplit("/", 1)[-1]).group(0)) for c, _ in numbered if not use_heading),
-                default=0)
+    width = max(
+        (
+            len(_LEADING_DIGITS.match(c.at.path.rsplit("/", 1)[-1]).group(0))
+            for c, _ in numbered
+            if not use_heading
+        ),
+        default=0,
+    )
     for (a, x), (b, y) in zip(numbered, numbered[1:]):
         if y == x and not _halves(a.title, b.title):
             found.append(Diagnostic("W302", f"chapter number {y} appears twice (also at {a.at})", b.at))
@@ -153,11 +176,21 @@ def numbering(chapters) -> list[Diagnostic]:
             missing = [shown(k) for k in range(x + 1, min(y, x + 6))]
             more = "…" if y - x - 1 > 5 else ""
             what = "chapter" + ("s" if y - x > 2 else "")
-            found.append(Diagnostic("W301", f"{what} {', '.join(missing)}{more} missing between {shown(x)} and {shown(y)}", b.at))
+            found.append(
+                Diagnostic(
+                    "W301",
+                    f"{what} {', '.join(missing)}{more} missing between {shown(x)} and {shown(y)}",
+                    b.at,
+                )
+            )
     offsets = {}
     for c in story:
         if c.number is not None and c.file_number is not None:
             offset = offsets.setdefault("first", c.number - c.file_number)
             if c.number - c.file_number != offset:
-                found.append(Diagnostic("W304", f"the file name says {c.file_number} but the heading says {c.number}", c.at))
+                found.append(
+                    Diagnostic(
+                        "W304", f"the file name says {c.file_number} but the heading says {c.number}", c.at
+                    )
+                )
     return found

@@ -10,6 +10,7 @@ counts the same suspects, so the product and the figure cannot drift apart.
 A line with story signs (dialogue, a sentence of ordinary length) is judged only by what is
 outside its quotations: a character may name a website or an app.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,7 +19,15 @@ from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location, Paragraph
-from bookbuilder.normalize.clean import NOTICE_WORDS, find_urls, fold, notice_words, site_share, site_talk, words_pattern
+from bookbuilder.normalize.clean import (
+    NOTICE_WORDS,
+    find_urls,
+    fold,
+    notice_words,
+    site_share,
+    site_talk,
+    words_pattern,
+)
 from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.normalize import by_hand
 from bookbuilder.normalize.debris import APP
@@ -29,19 +38,29 @@ from bookbuilder.vocabulary import COPYRIGHT_WORDS, FILE_FORMAT, NAVIGATION_WORD
 # Markup a scraper left: a tag (<div>, </p>, <br/>, <-SITEEND->), an entity (&nbsp;), a crawler's
 # empty value (Array[], undefined), a page's script call (app2();). A story's angle brackets are Chinese (《》〈〉), never ASCII
 # around ASCII letters.
-_MARKUP = re.compile(r"</?[A-Za-z!-][A-Za-z0-9 =\"'/_:.!-]{0,60}>|&(?:[a-zA-Z]{2,8}|#\d{2,7});|\bArray\s*\[\s*\]|^(?:undefined|null|NaN)$|(?<![A-Za-z])[a-z_][A-Za-z0-9_]{1,30}\(\);")
+_MARKUP = re.compile(
+    r"</?[A-Za-z!-][A-Za-z0-9 =\"'/_:.!-]{0,60}>|&(?:[a-zA-Z]{2,8}|#\d{2,7});|\bArray\s*\[\s*\]|^(?:undefined|null|NaN)$|(?<![A-Za-z])[a-z_][A-Za-z0-9_]{1,30}\(\);"
+)
 # An app's advert: an app's word (vocabulary.APP_WORDS, as the cleaning's judge reads them) with
 # what an app offers. A story's app is in dialogue or a sentence about a person, judged apart.
 _APP = APP
 _APP_OFFER = re.compile(r"听书|朗读|离线|下载|安装|免费|阅读|看书|追书|换源|书源|无广告|最全|扫码|二维码")
 # A saved web page's navigation: a line that is nothing but links' words (a 目录 or 首页 alone too).
-_LINK_WORDS = "|".join(sorted(NAVIGATION_WORDS + ("目录", "首页", "书签", "书架", "投推荐票"), key=len, reverse=True))
+_LINK_WORDS = "|".join(
+    sorted(NAVIGATION_WORDS + ("目录", "首页", "书签", "书架", "投推荐票"), key=len, reverse=True)
+)
 _NAVIGATION = re.compile(rf"^(?:[\s|｜/·>»«<\-]*(?:{_LINK_WORDS}))+[\s|｜/·>»«<\-]*$")
 # A collector's or copyright line: who gathered, typed or owns the copy. The credit verbs alone
 # (整理, 收集) are a story's too (他把渔网收集整理好了 is judged by its person): only their compounds.
-_CREDIT = re.compile("(?i)" + "|".join(map(re.escape, COPYRIGHT_WORDS)) + "|收集整理|整理制作|整理发布|制作发布|手打团|扫描校对")
+_CREDIT = re.compile(
+    "(?i)"
+    + "|".join(map(re.escape, COPYRIGHT_WORDS))
+    + "|收集整理|整理制作|整理发布|制作发布|手打团|扫描校对"
+)
 # What a site's name ends in, glued after a line's last mark (求月票！某某中文).
-_NAME_TAIL = re.compile(r"(?<=[！!。？?…~～）)】])\s*([\u4e00-\u9fffA-Za-z0-9]{1,6}(?:" + "|".join(SITE_NAME_ENDINGS) + r"))\s*$")
+_NAME_TAIL = re.compile(
+    r"(?<=[！!。？?…~～）)】])\s*([\u4e00-\u9fffA-Za-z0-9]{1,6}(?:" + "|".join(SITE_NAME_ENDINGS) + r"))\s*$"
+)
 _NAME_ENDS = frozenset(e[-1] for e in SITE_NAME_ENDINGS)
 _QUOTED = re.compile(r"“[^“”]*”|「[^「」]*」|『[^『』]*』|\"[^\"]*\"")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -49,7 +68,9 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _NUMERAL_RUN = re.compile(f"[0-9０-９{TO_MYRIADS}]+")
 
 GIANT = 4  # a chapter this many times the book's median size ...
-GIANT_MIN = 20_000  # ... and this many characters holds a heading the reading missed, if any line looked like one
+GIANT_MIN = (
+    20_000  # ... and this many characters holds a heading the reading missed, if any line looked like one
+)
 REPEAT_CHAPTERS = 3  # a line repeated at the edge of this many chapters is the book's template
 REPEAT_SHARE = 0.02  # ... and of this share of them: a refrain in two chapters of 300 is the story's
 EDGE = 3  # paragraphs: a chapter's first and last three are its edges, where a site puts its lines
@@ -58,7 +79,7 @@ SHORT_LINE = 40  # characters: a template at an edge is short; a longer repeated
 
 def outside_quotes(text: str) -> str:
     """The text with its quotations taken out: what the narrator, or a site, says."""
-    return _QUOTED.sub("　", text) if any(q in text for q in "“「『\"") else text
+    return _QUOTED.sub("　", text) if any(q in text for q in '“「『"') else text
 
 
 def told_as_story(text: str) -> bool:
@@ -112,7 +133,9 @@ def evidence(text: str) -> list[tuple[str, str]]:
 
 # A URL a site writes has its scheme, www or a common ending; one read out of a row of numbers
 # (1186:34:l3、ll86…) or a name (Dr.Ma) has a country code at most, and is no site's.
-_SITE_DOMAIN = re.compile(r"(?i)https?:|www|wap|\.(?:com|net|org|cn|cc|la|info|top|xyz|vip|me|tw|hk)(?![a-z])")
+_SITE_DOMAIN = re.compile(
+    r"(?i)https?:|www|wap|\.(?:com|net|org|cn|cc|la|info|top|xyz|vip|me|tw|hk)(?![a-z])"
+)
 
 
 def _site_url(text: str, narrator: str) -> str:
@@ -123,7 +146,9 @@ def _site_url(text: str, narrator: str) -> str:
         return ""
     domains = [narrator[a:b] for a, b in spans]
     rest = len(_HAN.findall(narrator)) - sum(len(_HAN.findall(d)) for d in domains)
-    if rest > SHORT_REST and not any(site_talk(p) or _site_piece(p) for p in _pieces(narrator) if find_urls(p)):
+    if rest > SHORT_REST and not any(
+        site_talk(p) or _site_piece(p) for p in _pieces(narrator) if find_urls(p)
+    ):
         return ""  # 汪淼在浏览器的地址栏中输入那个很容易记住的游戏网址：www…
     return domains[0]
 
@@ -133,9 +158,11 @@ SHORT_REST = 12  # Han characters beside a URL: a line of little else is the sit
 
 # A site's phrase a story's narrator hardly writes; the word 小说 or 连载 alone is his (金庸's
 # afterword: 在报上连载的小说).
-_SITE_PHRASES = words_pattern("最新章节|无弹窗|更新最快|最快更新|手机阅读|免费阅读|在线阅读|全文阅读|百度搜索|"
-                              "百度云|搜小说|手打版|请点击|下载地址|下载网|首发网址|章节内容|小说网|书友整理|电子书论坛|"
-                              f"{any_case(FILE_FORMAT)}下载|{any_case(FILE_FORMAT)}电子书|访问网址|手机访问")
+_SITE_PHRASES = words_pattern(
+    "最新章节|无弹窗|更新最快|最快更新|手机阅读|免费阅读|在线阅读|全文阅读|百度搜索|"
+    "百度云|搜小说|手打版|请点击|下载地址|下载网|首发网址|章节内容|小说网|书友整理|电子书论坛|"
+    f"{any_case(FILE_FORMAT)}下载|{any_case(FILE_FORMAT)}电子书|访问网址|手机访问"
+)
 SITE_PIECE = 30  # characters: a sentence of site words alone is short
 SITE_PIECE_SHARE = 0.5  # of its Han characters in site words
 
@@ -151,7 +178,9 @@ def _site_piece(piece: str) -> bool:
         return True  # even glued to a story's sentence: …”百度云搜索，搜小说就是方便他转身
     if told_as_story(piece):
         return False
-    return len(piece) <= SITE_PIECE and len(notice_words(piece)) >= 2 and site_share(piece) >= SITE_PIECE_SHARE
+    return (
+        len(piece) <= SITE_PIECE and len(notice_words(piece)) >= 2 and site_share(piece) >= SITE_PIECE_SHARE
+    )
 
 
 _PIECE = re.compile(r"[^。！？!?\u3000]+[。！？!?]*")
@@ -167,7 +196,7 @@ def name_tail(text: str) -> str:
     if not text or text[-1] not in _NAME_ENDS:
         return ""
     m = _NAME_TAIL.search(text)
-    return m.group(1) if m and not told_as_story(text[m.start(1):]) else ""
+    return m.group(1) if m and not told_as_story(text[m.start(1) :]) else ""
 
 
 def template_key(text: str) -> str:
@@ -189,6 +218,7 @@ def title_signals(title: str) -> tuple[str, ...]:
 
 
 # ---- the book scored
+
 
 @dataclass(frozen=True, slots=True)
 class Suspect:
@@ -219,7 +249,9 @@ class Group:
         return self.suspects[0]
 
 
-def self_check(book: Book, not_debris: tuple[str, ...] = ()) -> tuple[tuple[Group, ...], tuple[Diagnostic, ...]]:
+def self_check(
+    book: Book, not_debris: tuple[str, ...] = ()
+) -> tuple[tuple[Group, ...], tuple[Diagnostic, ...]]:
     """The groups the self-check flags in a cleaned book, and their warnings; `not_debris`: what
     book.toml's [check] not_debris says is the story's."""
     groups = find(book, frozenset(map(template_key, not_debris)))
@@ -243,13 +275,19 @@ def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
         elif _form_field(line):
             suspects.append(Suspect("form-header", line, None, "blurb"))
     suspects += _repeated_at_edges(book)
-    return _grouped([s for s in suspects if template_key(s.debris) not in kept and template_key(s.text) not in kept])
+    return _grouped(
+        [s for s in suspects if template_key(s.debris) not in kept and template_key(s.text) not in kept]
+    )
 
 
 def _in_text(paragraphs: list[Paragraph]) -> list[Suspect]:
     if not _needed("\n".join(p.text for p in paragraphs)):
         return []  # one search for a chapter with nothing any signal needs
-    return [Suspect(found[0][0], p.text, p.at, piece=_part(found[0][1], p.text)) for p in paragraphs if (found := evidence(p.text))]
+    return [
+        Suspect(found[0][0], p.text, p.at, piece=_part(found[0][1], p.text))
+        for p in paragraphs
+        if (found := evidence(p.text))
+    ]
 
 
 def _part(piece: str, text: str) -> str:
@@ -273,10 +311,18 @@ def _repeated_at_edges(book: Book) -> list[Suspect]:
     tails: dict[str, dict[int, Paragraph]] = defaultdict(dict)
     for k, chapter in enumerate(chapters):
         paragraphs = [b for b in chapter.blocks if type(b) is Paragraph]
-        own = {template_key(chapter.title), template_key(chapter.at.path.rsplit("/", 1)[-1].rsplit(".", 1)[0])}  # its heading again
-        for p in paragraphs[:EDGE] + paragraphs[max(EDGE, len(paragraphs) - EDGE):]:
-            if len(p.text) <= SHORT_LINE and not told_as_story(p.text) and not signals(p.text) and not name_tail(p.text) \
-                    and (key := template_key(p.text)) not in own:
+        own = {
+            template_key(chapter.title),
+            template_key(chapter.at.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]),
+        }  # its heading again
+        for p in paragraphs[:EDGE] + paragraphs[max(EDGE, len(paragraphs) - EDGE) :]:
+            if (
+                len(p.text) <= SHORT_LINE
+                and not told_as_story(p.text)
+                and not signals(p.text)
+                and not name_tail(p.text)
+                and (key := template_key(p.text)) not in own
+            ):
                 seen[key].setdefault(k, p)
         for p in paragraphs:
             if tail := name_tail(p.text):
@@ -288,17 +334,26 @@ def _repeated_at_edges(book: Book) -> list[Suspect]:
             found += [Suspect("repeated-line", p.text, p.at) for p in where.values()]
     for where in tails.values():
         if len(where) >= enough:
-            found += [Suspect("site-name-tail", p.text, p.at, piece=name_tail(p.text)) for p in where.values()]
+            found += [
+                Suspect("site-name-tail", p.text, p.at, piece=name_tail(p.text)) for p in where.values()
+            ]
     return found
 
 
-_DATE = re.compile(r"\d{1,4}\s*[-/／.]\s*\d{1,2}\s*[-/／.]\s*\d{1,4}|\d{1,2}:\d{2}(?::\d{2})?")  # a post's date or time
+_DATE = re.compile(
+    r"\d{1,4}\s*[-/／.]\s*\d{1,2}\s*[-/／.]\s*\d{1,4}|\d{1,2}:\d{2}(?::\d{2})?"
+)  # a post's date or time
 
 
 def _second_sign(text: str) -> bool:
     """A sign of a site beside the repetition: a notice word, a Latin word, a site's name, a date.
     A bare number repeated at chapters' edges is the book's own section numbering (1, 2, 3)."""
-    return bool(notice_words(text) or re.search(r"[A-Za-zＡ-Ｚａ-ｚ]{2}", text) or name_tail("。" + text) or _DATE.search(text))
+    return bool(
+        notice_words(text)
+        or re.search(r"[A-Za-zＡ-Ｚａ-ｚ]{2}", text)
+        or name_tail("。" + text)
+        or _DATE.search(text)
+    )
 
 
 def _grouped(suspects: list[Suspect]) -> list[Group]:
@@ -329,7 +384,9 @@ def removal(group: Group) -> tuple[str, str] | None:
     whole = all(not s.piece for s in group.suspects)
     parts = _NUMERAL_RUN.split(group.first.debris)
     numbers = _NUMERAL_RUN.findall(group.first.debris)
-    regex = "".join(re.escape(part) + (_NUMERAL_RUN.pattern if k < len(numbers) else "") for k, part in enumerate(parts))
+    regex = "".join(
+        re.escape(part) + (_NUMERAL_RUN.pattern if k < len(numbers) else "") for k, part in enumerate(parts)
+    )
     return regex, "line" if whole else "inline"
 
 
@@ -347,7 +404,7 @@ SHAPES = {  # what each shape means, as the report says it
 
 
 def _short(text: str, most: int = 60) -> str:
-    return text if len(text) <= most else text[:most - 3] + "…"
+    return text if len(text) <= most else text[: most - 3] + "…"
 
 
 def diagnostics(groups: list[Group]) -> list[Diagnostic]:
@@ -360,5 +417,7 @@ def diagnostics(groups: list[Group]) -> list[Diagnostic]:
             out.append(Diagnostic("W309", f"title {_short(s.text)!r} holds {SHAPES[g.shape]}{times}", s.at))
         else:
             place = " (the blurb)" if s.where == "blurb" else f" (in {_short(s.text)!r})" if s.piece else ""
-            out.append(Diagnostic("W203", f"{_short(s.debris)!r}{place} looks like {SHAPES[g.shape]}{times}", s.at))
+            out.append(
+                Diagnostic("W203", f"{_short(s.debris)!r}{place} looks like {SHAPES[g.shape]}{times}", s.at)
+            )
     return out

@@ -7,6 +7,7 @@ result reads like says a lot. Real Chinese text draws 85–92 % of its Han chara
 common 1,500 (data/common_hanzi.txt), a wrong codec's output 4–18 %, with kana, Hangul and
 private-use characters strewn in.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -19,7 +20,9 @@ _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f
 # What a wrong decoding strews among the Han characters: kana, Hangul, private use, U+FFFD,
 # half-width katakana, box drawing.
 _ODD = re.compile("[\u3040-\u30ff\u3130-\u318f\uac00-\ud7af\ue000-\uf8ff\ufffd\uff61-\uff9f\u2500-\u257f]")
-SAMPLE = 6_000  # characters judged: the start, the middle and the end of a long text (plenty to tell 0.9 from 0.2)
+SAMPLE = (
+    6_000  # characters judged: the start, the middle and the end of a long text (plenty to tell 0.9 from 0.2)
+)
 RECORD = "bookbuilder.record"
 
 
@@ -35,7 +38,7 @@ def plausibility(text: str) -> float:
     if len(text) > SAMPLE:
         third = SAMPLE // 3
         middle = len(text) // 2
-        text = text[:third] + text[middle: middle + third] + text[-third:]
+        text = text[:third] + text[middle : middle + third] + text[-third:]
     han = len(_HAN.findall(text))
     odd = len(_ODD.findall(text))
     if han + odd == 0:
@@ -61,9 +64,9 @@ def _record(e: UnicodeDecodeError):
     one by one (a1 80 in Big5, ff 88 88 in UTF-8), which is still one damaged character."""
     last = _recorded[-1] if _recorded else None
     if last is not None and last.end == e.start and e.start - last.offset < 4:
-        _recorded[-1] = Damage(last.offset, e.end, e.object[last.offset: max(e.end, last.offset + 2)])
+        _recorded[-1] = Damage(last.offset, e.end, e.object[last.offset : max(e.end, last.offset + 2)])
         return "", e.end
-    _recorded.append(Damage(e.start, e.end, e.object[e.start: max(e.end, e.start + 2)]))
+    _recorded.append(Damage(e.start, e.end, e.object[e.start : max(e.end, e.start + 2)]))
     return "\ufffd", e.end
 
 
@@ -98,7 +101,9 @@ class Stretch:
     codec: str
 
 
-def repair_stretches(data: bytes, codec: str, damage: list[Damage], others: tuple[str, ...]) -> tuple[str, list[Damage], list[Stretch]]:
+def repair_stretches(
+    data: bytes, codec: str, damage: list[Damage], others: tuple[str, ...]
+) -> tuple[str, list[Damage], list[Stretch]]:
     """Where a damaged line decodes strictly and plausibly in another codec (a GBK passage pasted
     into a Big5 file), that line, and the neighbours that read better the same way, are decoded in
     it. Returns the text, the damage left and the stretches. Byte-oriented codecs only."""
@@ -114,7 +119,11 @@ def repair_stretches(data: bytes, codec: str, damage: list[Damage], others: tupl
         chosen[index] = alt
         for step in (-1, 1):  # the stretch around it: lines that read better in the same codec
             j = index + step
-            while 0 <= j < len(lines) and j not in chosen and _better(lines[j], codec, (alt,), margin=0.3, quiet=True):
+            while (
+                0 <= j < len(lines)
+                and j not in chosen
+                and _better(lines[j], codec, (alt,), margin=0.3, quiet=True)
+            ):
                 chosen[j] = alt
                 j += step
     if not chosen:
@@ -135,7 +144,9 @@ def repair_stretches(data: bytes, codec: str, damage: list[Damage], others: tupl
     return "\n".join(parts), left, stretches
 
 
-def _better(raw: bytes, codec: str, others: tuple[str, ...], margin: float, quiet: bool = False) -> str | None:
+def _better(
+    raw: bytes, codec: str, others: tuple[str, ...], margin: float, quiet: bool = False
+) -> str | None:
     """The codec among `others` that decodes this line strictly and reads clearly better than `codec`."""
     mine = plausibility(raw.decode(codec, "replace"))
     for other in others:

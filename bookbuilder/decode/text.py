@@ -8,6 +8,7 @@ A few damaged sequences cost neither the book nor silence (errors = "auto": each
 a warning); more is an error that names the codec and the remedy. The detector (chardet) only
 breaks ties where GB18030 and Big5 both decode strictly and read alike.
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -21,18 +22,34 @@ from bookbuilder.decode.plausibility import decode_recording, lines_of, plausibi
 
 # Magic numbers of files people drop into a chapter folder by mistake (RULES §1.4).
 MAGIC = (
-    (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
-    (b"%PDF", "a PDF document"), (b"PK\x03\x04", "a zip archive (EPUB, DOCX, …)"),
-    (b"\x1f\x8b", "a gzip archive"), (b"Rar!", "a RAR archive"), (b"7z\xbc\xaf", "a 7z archive"),
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+    (b"%PDF", "a PDF document"),
+    (b"PK\x03\x04", "a zip archive (EPUB, DOCX, …)"),
+    (b"\x1f\x8b", "a gzip archive"),
+    (b"Rar!", "a RAR archive"),
+    (b"7z\xbc\xaf", "a 7z archive"),
 )
 # Longest first: FF FE 00 00 is UTF-32-LE, not UTF-16-LE followed by U+0000.
 BOMS = (
-    (b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),
-    (b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"),
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xef\xbb\xbf", "utf-8-sig"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
 )
 GB, BIG5 = "gb18030", "big5hkscs"
 # Every GB-family label goes to gb18030: Python's gb2312 maps A1AA to U+2015 and fails on GBK-only characters.
-_FAMILY = {"gb2312": GB, "gbk": GB, "gb18030": GB, "cp936": GB, "big5": BIG5, "big5hkscs": BIG5, "cp950": BIG5}
+_FAMILY = {
+    "gb2312": GB,
+    "gbk": GB,
+    "gb18030": GB,
+    "cp936": GB,
+    "big5": BIG5,
+    "big5hkscs": BIG5,
+    "cp950": BIG5,
+}
 SHORT = 64  # bytes: below this the detector's verdict is a coin toss for look-alike codecs (RULES §8)
 
 # What real Chinese UTF-16 text consists of; a wrong-endian or non-UTF-16 decode scatters over the BMP.
@@ -55,11 +72,15 @@ _SPACES = re.compile("[\u00a0\u2000-\u200a\u202f\u205f]")
 _MOJIBAKE_LITERALS = ("锟斤拷", "烫烫烫", "屯屯屯")
 _MOJIBAKE_CHARS = "\ufffd\ue000-\uf8ff\u00c0-\u00ff"
 # What clean_text and find_mojibake look for, in one scan: most files hold none of it.
-_RARE = re.compile("[" + _INVISIBLE.pattern[1:-1] + _SPACES.pattern[1:-1] + _MOJIBAKE_CHARS + "\u200c\u200d\u2028\u2029\x0b\x0c\r]")
+_RARE = re.compile(
+    "["
+    + _INVISIBLE.pattern[1:-1]
+    + _SPACES.pattern[1:-1]
+    + _MOJIBAKE_CHARS
+    + "\u200c\u200d\u2028\u2029\x0b\x0c\r]"
+)
 _MOJIBAKE = re.compile(
-    "锟斤拷|烫烫烫|屯屯屯|\ufffd|[\ue000-\uf8ff]"
-    "|[ÃÂâäåæçèé][\x80-\xbf€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]"
-    "|[À-ÿ]{6,}"
+    "锟斤拷|烫烫烫|屯屯屯|\ufffd|[\ue000-\uf8ff]|[ÃÂâäåæçèé][\x80-\xbf€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]|[À-ÿ]{6,}"
 )
 
 
@@ -93,8 +114,14 @@ def read_back_misread_lines(text: str) -> tuple[str, list[int]]:
                 raw = line.encode(western)
             except UnicodeEncodeError:
                 continue
-            back = next((t for t in map(lambda c: _strictly(raw, c), ("utf-8", GB, BIG5))
-                         if t and len(_HAN_CHAR.findall(t)) >= 2 and plausibility(t) >= MISREAD_PLAUSIBLE), None)
+            back = next(
+                (
+                    t
+                    for t in map(lambda c: _strictly(raw, c), ("utf-8", GB, BIG5))
+                    if t and len(_HAN_CHAR.findall(t)) >= 2 and plausibility(t) >= MISREAD_PLAUSIBLE
+                ),
+                None,
+            )
             if back is not None:
                 lines[n] = back
                 fixed.append(n + 1)
@@ -129,19 +156,29 @@ def decode_chapter(data: bytes, path: str, *, encoding: str | None = None, error
         try:
             text = data.decode(encoding, errors)
         except (UnicodeDecodeError, LookupError) as e:
-            raise BookError("E104", f"the encoding override {encoding!r} does not decode this file: {_why(e)}", path) from None
+            raise BookError(
+                "E104", f"the encoding override {encoding!r} does not decode this file: {_why(e)}", path
+            ) from None
         notes.append(Diagnostic("I101", f"decoded as {encoding} by an override in book.toml", Location(path)))
         enc, method = encoding, "override"
     else:
         enc, method, text = _detect(data, path, errors, notes)
     if "\r\n" in text:
         text = text.replace("\r\n", "\n")  # the common case, at memchr speed
-    if _may_hold_latin1(data, enc) and _MISREAD.search(text):  # before clean_text, which drops their C1 characters
+    if _may_hold_latin1(data, enc) and _MISREAD.search(
+        text
+    ):  # before clean_text, which drops their C1 characters
         text, fixed = read_back_misread_lines(text)
         if fixed:
             shown = ", ".join(map(str, fixed[:5])) + (f" and {len(fixed) - 5} more" if len(fixed) > 5 else "")
-            notes.append(Diagnostic("W109", f"{len(fixed)} line(s) of Chinese read as Latin-1 upstream (mojibake such as "
-                                            f"µÚÈýÕÂ) were read back losslessly: lines {shown}", Location(path, fixed[0])))
+            notes.append(
+                Diagnostic(
+                    "W109",
+                    f"{len(fixed)} line(s) of Chinese read as Latin-1 upstream (mojibake such as "
+                    f"µÚÈýÕÂ) were read back losslessly: lines {shown}",
+                    Location(path, fixed[0]),
+                )
+            )
     if _RARE.search(text) or any(sign in text for sign in _MOJIBAKE_LITERALS):
         text = clean_text(text)
         damaged = any(d.code in ("W104", "W106") for d in notes)  # its U+FFFD are named already
@@ -167,32 +204,59 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
     for bom, codec in BOMS:
         if data.startswith(bom):
             try:
-                return codec, "bom", data[len(bom):].decode(codec.removesuffix("-sig"))
+                return codec, "bom", data[len(bom) :].decode(codec.removesuffix("-sig"))
             except UnicodeDecodeError as e:
                 if errors == "strict":
-                    raise BookError("E102", f"starts with a {codec} byte-order mark but is not valid {codec}: {_why(e)}; "
-                                            "set errors = \"auto\" under [source] in book.toml to accept a few damaged bytes",
-                                    path) from None
-                text, damage = decode_recording(data[len(bom):], codec.removesuffix("-sig"))
-                _judge(data, path, codec, text, [replace(d, offset=d.offset + len(bom), end=d.end + len(bom)) for d in damage], errors, notes,
-                       lines=codec.startswith("utf-8"))
+                    raise BookError(
+                        "E102",
+                        f"starts with a {codec} byte-order mark but is not valid {codec}: {_why(e)}; "
+                        'set errors = "auto" under [source] in book.toml to accept a few damaged bytes',
+                        path,
+                    ) from None
+                text, damage = decode_recording(data[len(bom) :], codec.removesuffix("-sig"))
+                _judge(
+                    data,
+                    path,
+                    codec,
+                    text,
+                    [replace(d, offset=d.offset + len(bom), end=d.end + len(bom)) for d in damage],
+                    errors,
+                    notes,
+                    lines=codec.startswith("utf-8"),
+                )
                 return codec, "bom", text
     if b"\x00" in data:  # NUL is valid UTF-8, but text files outside UTF-16/32 never hold one
         if utf16 := _plausible_utf16(data):
             return utf16
         cut = reader_trailer(data)
-        marked = cut is not None and data[cut:cut + 1] != b"\x00"  # a reader app's mark before its NULs
-        if not marked and b"\x00" not in (text_part := data.rstrip(b"\x00")) and len(text_part) >= TRAILER_TEXT:
+        marked = cut is not None and data[cut : cut + 1] != b"\x00"  # a reader app's mark before its NULs
+        if (
+            not marked
+            and b"\x00" not in (text_part := data.rstrip(b"\x00"))
+            and len(text_part) >= TRAILER_TEXT
+        ):
             # an interrupted download: the text, then NULs to the end (1.4 MB of them after a GBK novel)
-            notes.append(Diagnostic("W110", f"ends in {len(data) - len(text_part):,} NUL bytes (a download cut off or "
-                                            "padded): left out", Location(path, text_part.count(b"\n") + 1)))
+            notes.append(
+                Diagnostic(
+                    "W110",
+                    f"ends in {len(data) - len(text_part):,} NUL bytes (a download cut off or "
+                    "padded): left out",
+                    Location(path, text_part.count(b"\n") + 1),
+                )
+            )
             data = text_part
         elif cut is None:
             raise BookError("E101", "contains NUL bytes and is not UTF-16: not a text file", path)
         else:
-            mark = data[cut:cut + 24].split(b"\x00")[0].decode("ascii", "replace")
-            notes.append(Diagnostic("W108", f"a phone reader's bookmark data after the text ({len(data) - cut:,} bytes with NULs, "
-                                            f"{mark!r}) was left out", Location(path, data.count(b"\n", 0, cut) + 1)))
+            mark = data[cut : cut + 24].split(b"\x00")[0].decode("ascii", "replace")
+            notes.append(
+                Diagnostic(
+                    "W108",
+                    f"a phone reader's bookmark data after the text ({len(data) - cut:,} bytes with NULs, "
+                    f"{mark!r}) was left out",
+                    Location(path, data.count(b"\n", 0, cut) + 1),
+                )
+            )
             data = data[:cut]
     try:
         return "utf-8", "strict", data.decode("utf-8")
@@ -207,13 +271,13 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
         except UnicodeDecodeError as e:
             failed[codec] = e.start
     if len(strict) == 1 and not _near_misses(data, failed):
-        (codec, text), = strict.items()
+        ((codec, text),) = strict.items()
         return codec, "strict", text  # no other codec comes close: nothing to weigh (most files)
     scores = {codec: plausibility(text) for codec, text in strict.items()}
     if len(strict) == 2:
         return _tie_break(data, path, strict, scores, notes)
     if strict:
-        (codec, text), = strict.items()
+        ((codec, text),) = strict.items()
         if scores[codec] >= PLAUSIBLE or len(data) < SHORT:
             return codec, "strict", text
     return _damaged(data, path, errors, notes, strict, scores)
@@ -247,7 +311,7 @@ def _near_misses(data: bytes, failed: dict[str, int]) -> bool:
             continue
         if len(data[:start].translate(None, _ASCII_BYTES)) >= NEAR_MISS_PREFIX:
             return True
-        window = data[start + 4: start + 4 + (NEAR_MISS_SAMPLE if codec == BIG5 else NEAR_MISS_SAMPLE // 8)]
+        window = data[start + 4 : start + 4 + (NEAR_MISS_SAMPLE if codec == BIG5 else NEAR_MISS_SAMPLE // 8)]
         if window and window.decode(codec, "replace").count("\ufffd") <= NEAR_MISS_FAILURES:
             return True
     return False
@@ -266,13 +330,19 @@ NEAR_MISS_PREFIX, NEAR_MISS_SAMPLE, NEAR_MISS_FAILURES = 600, 2048, 6
 _ASCII_BYTES = bytes(range(128))
 
 
-def _damaged(data: bytes, path: str, errors: str, notes: list[Diagnostic], strict: dict, scores: dict) -> tuple[str, str, str]:
+def _damaged(
+    data: bytes, path: str, errors: str, notes: list[Diagnostic], strict: dict, scores: dict
+) -> tuple[str, str, str]:
     """No codec decodes the file both strictly and plausibly: each candidate decodes it with its
     damaged sequences replaced, and the one that reads as Chinese with the least damage wins."""
     tried = {}  # codec → (text, damaged sequences, plausibility); "replace" counts at C speed
     for codec in ("utf-8", GB, BIG5, "cp950"):
         text = strict[codec] if codec in strict else data.decode(codec, "replace")
-        tried[codec] = (text, 0 if codec in strict else text.count("\ufffd"), scores[codec] if codec in scores else plausibility(text))
+        tried[codec] = (
+            text,
+            0 if codec in strict else text.count("\ufffd"),
+            scores[codec] if codec in scores else plausibility(text),
+        )
     codec = min(tried, key=lambda c: (tried[c][2] < PLAUSIBLE, tried[c][1], -tried[c][2]))
     text, damage, score = tried[codec]
     if score < PLAUSIBLE and strict:  # nothing reads as Chinese (random Han, another language): as decoded
@@ -281,21 +351,39 @@ def _damaged(data: bytes, path: str, errors: str, notes: list[Diagnostic], stric
     if score < PLAUSIBLE and errors == "replace":
         codec = min(tried, key=lambda c: tried[c][1])
     elif score < PLAUSIBLE:
-        raise BookError("E102", "not text in any supported encoding (UTF-8, UTF-16, GB18030, Big5-HKSCS, CP950): none "
-                                "reads as Chinese; if you know the encoding, set encoding under [source] in book.toml", path)
+        raise BookError(
+            "E102",
+            "not text in any supported encoding (UTF-8, UTF-16, GB18030, Big5-HKSCS, CP950): none "
+            "reads as Chinese; if you know the encoding, set encoding under [source] in book.toml",
+            path,
+        )
     text, damage = decode_recording(data, codec)
     if damage and codec != "utf-8":
         others = tuple(c for c in (GB, BIG5, "utf-8") if c != codec)
         text, damage, stretches = repair_stretches(data, codec, damage, others)
         for s in stretches:
-            notes.append(Diagnostic("W107", f"lines {s.first}–{s.last} decode only as {s.codec} (the rest of the file "
-                                            f"as {codec}): decoded so", Location(path, s.first)))
+            notes.append(
+                Diagnostic(
+                    "W107",
+                    f"lines {s.first}–{s.last} decode only as {s.codec} (the rest of the file "
+                    f"as {codec}): decoded so",
+                    Location(path, s.first),
+                )
+            )
     _judge(data, path, codec, text, damage, errors, notes)
     return codec, "plausibility", text
 
 
-def _judge(data: bytes, path: str, codec: str, text: str, damage: list, errors: str, notes: list[Diagnostic],
-           lines: bool = True) -> None:
+def _judge(
+    data: bytes,
+    path: str,
+    codec: str,
+    text: str,
+    damage: list,
+    errors: str,
+    notes: list[Diagnostic],
+    lines: bool = True,
+) -> None:
     """Accept the damage (a W106 per damaged line, the first ten, then a count) or refuse the file."""
     if not damage:
         return
@@ -303,24 +391,42 @@ def _judge(data: bytes, path: str, codec: str, text: str, damage: list, errors: 
     too_much = len(damage) > DAMAGE_LIMIT or len(damage) > max(DAMAGE_FEW, len(text) // DAMAGE_RATE)
     if errors == "strict" or (errors == "auto" and too_much):
         first = ", ".join(str(n) for n in list(dict.fromkeys(n for n in where if n))[:5]) or "?"
-        why = "book.toml asks for errors = \"strict\"" if errors == "strict" else \
-            f"more than errors = \"auto\" accepts (at most {DAMAGE_LIMIT}, and one in {DAMAGE_RATE:,} characters)"
+        why = (
+            'book.toml asks for errors = "strict"'
+            if errors == "strict"
+            else f'more than errors = "auto" accepts (at most {DAMAGE_LIMIT}, and one in {DAMAGE_RATE:,} characters)'
+        )
         remedy = "auto" if errors == "strict" and not too_much else "replace"
-        raise BookError("E102", f"{len(damage)} undecodable byte sequence(s) as {codec}, the encoding it reads as (lines "
-                                f"{first}): {why}; to keep them as U+FFFD, set errors = \"{remedy}\" under [source] in book.toml",
-                        path)
+        raise BookError(
+            "E102",
+            f"{len(damage)} undecodable byte sequence(s) as {codec}, the encoding it reads as (lines "
+            f'{first}): {why}; to keep them as U+FFFD, set errors = "{remedy}" under [source] in book.toml',
+            path,
+        )
     by_line: dict = {}
     for n, d in zip(where, damage):
         by_line.setdefault(n, []).append(d)
     code = "W104" if errors == "replace" else "W106"
     for n, found in list(by_line.items())[:SHOWN_LINES]:
         shown = ", ".join(d.raw.hex(" ") for d in found[:3])
-        notes.append(Diagnostic(code, f"{len(found)} undecodable byte sequence(s) ({shown}) decoded as U+FFFD "
-                                      f"(the file is {codec})", Location(path, n)))
+        notes.append(
+            Diagnostic(
+                code,
+                f"{len(found)} undecodable byte sequence(s) ({shown}) decoded as U+FFFD "
+                f"(the file is {codec})",
+                Location(path, n),
+            )
+        )
     if len(by_line) > SHOWN_LINES:
         rest = sum(len(v) for v in list(by_line.values())[SHOWN_LINES:])
-        notes.append(Diagnostic(code, f"{rest} more undecodable byte sequence(s) on {len(by_line) - SHOWN_LINES} more "
-                                      "lines decoded as U+FFFD", Location(path)))
+        notes.append(
+            Diagnostic(
+                code,
+                f"{rest} more undecodable byte sequence(s) on {len(by_line) - SHOWN_LINES} more "
+                "lines decoded as U+FFFD",
+                Location(path),
+            )
+        )
 
 
 def _plausible_utf16(data: bytes) -> tuple[str, str, str] | None:
@@ -336,8 +442,9 @@ def _plausible_utf16(data: bytes) -> tuple[str, str, str] | None:
     return None
 
 
-def _tie_break(data: bytes, path: str, candidates: dict[str, str], scores: dict[str, float],
-               notes: list[Diagnostic]) -> tuple[str, str, str]:
+def _tie_break(
+    data: bytes, path: str, candidates: dict[str, str], scores: dict[str, float], notes: list[Diagnostic]
+) -> tuple[str, str, str]:
     """GB18030 and Big5 both decode the file: the one that reads as Chinese; where both read
     alike (a short file, mostly ASCII), the detector decides."""
     (a, sa), (b, sb) = scores.items()
@@ -350,10 +457,22 @@ def _tie_break(data: bytes, path: str, candidates: dict[str, str], scores: dict[
     family = _FAMILY.get(guess)
     if family is None:
         family = GB if sa >= sb else BIG5
-        notes.append(Diagnostic("W105", f"both GB18030 and Big5 decode this file and the detector said {guess or 'nothing'}; "
-                                        f"assumed {family}", Location(path)))
+        notes.append(
+            Diagnostic(
+                "W105",
+                f"both GB18030 and Big5 decode this file and the detector said {guess or 'nothing'}; "
+                f"assumed {family}",
+                Location(path),
+            )
+        )
     elif len(data) < SHORT:
-        notes.append(Diagnostic("W103", f"only {len(data)} bytes: {family} was the detector's guess, check the text", Location(path)))
+        notes.append(
+            Diagnostic(
+                "W103",
+                f"only {len(data)} bytes: {family} was the detector's guess, check the text",
+                Location(path),
+            )
+        )
     return family, "detector", candidates[family]
 
 
@@ -384,6 +503,16 @@ def find_mojibake(text: str, path: str, limit: int = 3) -> list[Diagnostic]:
             break
         line = text.count("\n", 0, m.start()) + 1
         sign = m.group(0)
-        shown = f"U+{ord(sign):04X}" if len(sign) == 1 and (sign == "\ufffd" or "\ue000" <= sign <= "\uf8ff") else repr(sign)
-        found.append(Diagnostic("W102", f"{shown} looks like mojibake (text decoded with the wrong codec upstream)", Location(path, line)))
+        shown = (
+            f"U+{ord(sign):04X}"
+            if len(sign) == 1 and (sign == "\ufffd" or "\ue000" <= sign <= "\uf8ff")
+            else repr(sign)
+        )
+        found.append(
+            Diagnostic(
+                "W102",
+                f"{shown} looks like mojibake (text decoded with the wrong codec upstream)",
+                Location(path, line),
+            )
+        )
     return found

@@ -15,6 +15,7 @@ A kept line is matched by its place and its text folded (`fold`: widths, look-al
 punctuation and spaces set aside): the removal a user saw may be of the source's characters or of
 the cleaned ones.
 """
+
 from __future__ import annotations
 
 import re
@@ -55,8 +56,12 @@ class Keep:
         return path == self.at_file or path.endswith("/" + self.at_file)
 
     def keeps(self, block) -> bool:
-        return (type(block) is Paragraph and block.at.line == self.at_line and self.names(block.at.path)
-                and holds(block.text, self.text))
+        return (
+            type(block) is Paragraph
+            and block.at.line == self.at_line
+            and self.names(block.at.path)
+            and holds(block.text, self.text)
+        )
 
     def said(self) -> str:
         return f"[[keep]] #{self.index} (at = {self.at_file}:{self.at_line})"
@@ -69,11 +74,14 @@ def parse_keeps(entries: list, toml_path: str, line_of) -> tuple[Keep, ...]:
         at = Location(toml_path, line_of(i))
         if not isinstance(entry, dict) or set(entry) != set(KEYS):
             given = sorted(entry) if isinstance(entry, dict) else entry
-            raise BookError("E003", f"[[keep]] #{i}: give at = \"file:line\" and text = \"…\" (and nothing else; "
-                                    f"given: {given})", at)
+            raise BookError(
+                "E003",
+                f'[[keep]] #{i}: give at = "file:line" and text = "…" (and nothing else; given: {given})',
+                at,
+            )
         m = re.match(r"^(.+):(\d+)$", str(entry["at"]))
         if not m or int(m.group(2)) < 1:
-            raise BookError("E003", f"[[keep]] #{i}: at = {entry['at']!r}: expected \"file:line\"", at)
+            raise BookError("E003", f'[[keep]] #{i}: at = {entry["at"]!r}: expected "file:line"', at)
         if not isinstance(entry["text"], str) or not entry["text"].strip():
             raise BookError("E003", f"[[keep]] #{i}: text must be the text the line holds", at)
         keeps.append(Keep(i, at.line, m.group(1), int(m.group(2)), entry["text"]))
@@ -92,8 +100,12 @@ def check_keeps(keeps: tuple[Keep, ...], files: dict, clean, toml_path: str) -> 
         if line is not None and (holds(line, keep.text) or holds(clean(line), keep.text)):
             continue
         now = "is not in the book's source" if line is None else f"reads “{line.strip()[:40]}”"
-        raise BookError("E009", f"{keep.said()}: the line no longer holds {keep.text!r} (it {now}); "
-                                "take the entry out or correct it", Location(toml_path, keep.line))
+        raise BookError(
+            "E009",
+            f"{keep.said()}: the line no longer holds {keep.text!r} (it {now}); "
+            "take the entry out or correct it",
+            Location(toml_path, keep.line),
+        )
 
 
 def kept_places(chapters, keeps: tuple[Keep, ...]) -> frozenset[Location]:
@@ -103,8 +115,9 @@ def kept_places(chapters, keeps: tuple[Keep, ...]) -> frozenset[Location]:
     return frozenset(b.at for ch in chapters for b in ch.blocks if any(k.keeps(b) for k in keeps))
 
 
-def after_cleaning(chapter: Chapter, patterns: tuple[JunkPattern, ...], keeps: tuple[Keep, ...]
-                   ) -> tuple[Chapter, Counter, list[Diagnostic]] | None:
+def after_cleaning(
+    chapter: Chapter, patterns: tuple[JunkPattern, ...], keeps: tuple[Keep, ...]
+) -> tuple[Chapter, Counter, list[Diagnostic]] | None:
     """The chapter without what the on = "cleaned" patterns match in its paragraphs (an inline one
     cuts its matches out, a line one takes a paragraph it matches whole; a paragraph left without a
     word goes), the count per rule and the removals; None where nothing matched."""
@@ -114,8 +127,11 @@ def after_cleaning(chapter: Chapter, patterns: tuple[JunkPattern, ...], keeps: t
     removed: list[Diagnostic] = []
     blocks = []
     for block in chapter.blocks:
-        if type(block) is Paragraph and any(p.regex.search(block.text) for p in patterns) \
-                and not any(k.keeps(block) for k in keeps):
+        if (
+            type(block) is Paragraph
+            and any(p.regex.search(block.text) for p in patterns)
+            and not any(k.keeps(block) for k in keeps)
+        ):
             block = _cleaned(block, patterns, counts, removed)
         if block is not None:
             blocks.append(block)
@@ -136,11 +152,15 @@ def _may_match(chapter: Chapter, patterns: tuple[JunkPattern, ...]) -> bool:
     return any(re.search(p.regex.pattern, text, p.regex.flags | re.M) for p in patterns)
 
 
-def _cleaned(block: Paragraph, patterns: tuple[JunkPattern, ...], counts: Counter, removed: list) -> Paragraph | None:
+def _cleaned(
+    block: Paragraph, patterns: tuple[JunkPattern, ...], counts: Counter, removed: list
+) -> Paragraph | None:
     spans = []
     for p in patterns:
         if p.kind == "inline":
-            spans += [(m.start(), m.end(), p.name) for m in p.regex.finditer(block.text) if m.end() > m.start()]
+            spans += [
+                (m.start(), m.end(), p.name) for m in p.regex.finditer(block.text) if m.end() > m.start()
+            ]
         elif p.regex.fullmatch(block.text):
             spans.append((0, len(block.text), p.name))
     if not spans:

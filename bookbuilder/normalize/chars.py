@@ -3,6 +3,7 @@
 They run on a chapter's paragraphs joined by '\n' (never matching across '\n', so never across
 paragraphs) with protected runs masked (see mask.py); a masked run reads as one non-Han character.
 """
+
 from __future__ import annotations
 
 import functools
@@ -18,7 +19,11 @@ CJK_PUNCT = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65�
 _CJK = f"[{HAN}{CJK_PUNCT}]"
 _HAN = f"[{HAN}]"
 
-_FULLWIDTH_ALNUM = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A)) for c in range(r[0], r[1] + 1)}
+_FULLWIDTH_ALNUM = {
+    c: c - 0xFEE0
+    for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A))
+    for c in range(r[0], r[1] + 1)
+}
 _HAS_FULLWIDTH_ALNUM = re.compile("[０-９Ａ-Ｚａ-ｚ]")
 # Patterns start with the mark they change, never with a look-behind: Python's re then jumps
 # from one occurrence of the mark to the next instead of testing every character of the chapter.
@@ -193,7 +198,7 @@ def _widen(text: str, mark: str, wide: str, fits: Callable[[str, int], bool]) ->
 
 def _colon_fits(text: str, i: int) -> bool:
     """After Han, and before Han, an opening quotation mark or the paragraph's end."""
-    after = text[i + 1:i + 2]
+    after = text[i + 1 : i + 2]
     return _han_at(text, i - 1) and (after in ("", "\n") or after in '“‘「『"' or _han_at(text, i + 1))
 
 
@@ -268,7 +273,9 @@ _SPACE_AROUND = re.compile(rf"[ \t]+(?=[{_FW_PUNCT}])|([{_FW_PUNCT}])[ \t]+")
 
 # A title's label and its name are parted by a space the book set (RULES §4.3), also before a quoted
 # or bracketed name: 第九章 “某某、某某” keeps it. Only at the text's start, where a title's label stands.
-_LABEL_SPACE = re.compile(rf"^第\s*[{NUMERAL_CHARS}]+\s*(?:{unit_class(CHAPTER_UNITS, VOLUME_UNITS)}|部分)(?= +[“‘「『（《〈【])")
+_LABEL_SPACE = re.compile(
+    rf"^第\s*[{NUMERAL_CHARS}]+\s*(?:{unit_class(CHAPTER_UNITS, VOLUME_UNITS)}|部分)(?= +[“‘「『（《〈【])"
+)
 
 
 def space_around_punctuation(text: str) -> str:
@@ -276,7 +283,7 @@ def space_around_punctuation(text: str) -> str:
     if " " not in text and "\t" not in text:
         return text
     if text[0] == "第" and (label := _LABEL_SPACE.match(text)):
-        return label.group(0) + " " + _SPACE_AROUND.sub(r"\1", text[label.end():].lstrip(" "))
+        return label.group(0) + " " + _SPACE_AROUND.sub(r"\1", text[label.end() :].lstrip(" "))
     return _SPACE_AROUND.sub(r"\1", text)
 
 
@@ -288,7 +295,9 @@ def space_around_punctuation(text: str) -> str:
 _HAN_SPACE = re.compile(rf"(?<={_HAN}) (?={_HAN})")
 _PROSE_MARKS = frozenset("，。！？；：,!?;")  # before PU-1: a download's half-width commas too
 _SEGMENT_ENDS = " \u3000，。！？；：、“”‘’「」『』（）《》…—,.!?;:()\"'"
-VERSE_SEGMENTS = frozenset((2, 3, 4, 5, 7))  # characters: a name's, or a four-, five- or seven-character line's
+VERSE_SEGMENTS = frozenset(
+    (2, 3, 4, 5, 7)
+)  # characters: a name's, or a four-, five- or seven-character line's
 
 
 # Where the spaces are a join's, a chapter has many: two or more per 1,000 characters of prose
@@ -314,8 +323,12 @@ def han_spaces(text: str) -> str:
     return "\n".join(lines)
 
 
-_BYLINE = re.compile(r"[ \u3000](?:作者|著者)\s*[:：]")  # 诡异追着饲养员从游戏出来了 作者：某某: a title and its byline
-_HEAD_TOKENS = re.compile(rf"^(?:{_HAN}{{1,4}} ){{2,}}")  # 憶菊 蘅蕪君 悵望西風…: a title and a byline before a poem
+_BYLINE = re.compile(
+    r"[ \u3000](?:作者|著者)\s*[:：]"
+)  # 诡异追着饲养员从游戏出来了 作者：某某: a title and its byline
+_HEAD_TOKENS = re.compile(
+    rf"^(?:{_HAN}{{1,4}} ){{2,}}"
+)  # 憶菊 蘅蕪君 悵望西風…: a title and a byline before a poem
 
 
 def _without_join_spaces(line: str) -> str:
@@ -323,11 +336,15 @@ def _without_join_spaces(line: str) -> str:
     head = m.end() if (m := _HEAD_TOKENS.match(line)) else 0
     for m in _HAN_SPACE.finditer(line, head):
         left, right = _run(line, m.start() - 1, -1), _run(line, m.end(), 1)
-        lone = (left == 1 and line[m.start() - 2:m.start() - 1] == " ") or (right == 1 and line[m.end() + 1:m.end() + 2] == " ")
-        if not (left == right and left in VERSE_SEGMENTS) and not lone:  # lone: 匾額 迎 春園…, a name set apart
+        lone = (left == 1 and line[m.start() - 2 : m.start() - 1] == " ") or (
+            right == 1 and line[m.end() + 1 : m.end() + 2] == " "
+        )
+        if (
+            not (left == right and left in VERSE_SEGMENTS) and not lone
+        ):  # lone: 匾額 迎 春園…, a name set apart
             cuts.append(m.start())
     for i in reversed(cuts):
-        line = line[:i] + line[i + 1:]
+        line = line[:i] + line[i + 1 :]
     return line
 
 

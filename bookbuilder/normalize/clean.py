@@ -7,6 +7,7 @@ half-width, `。．、点` between letters read as dots), and what is cut is the
 alone is never cut, since a character may type one into a browser: it needs a site word beside it
 or a bracket around it (corroboration, docs/rules.md §5's "never prose").
 """
+
 from __future__ import annotations
 
 import bisect
@@ -18,16 +19,30 @@ import unicodedata
 from functools import lru_cache
 
 from bookbuilder.normalize.junk import _trie, watermarks
-from bookbuilder.vocabulary import CLOSING_BRACKETS, DIALOGUE_QUOTES, FILE_FORMAT, OPENING_BRACKETS, PERSONS, SITE_BRACKETS, SITE_NAME_ENDINGS, any_case
+from bookbuilder.vocabulary import (
+    CLOSING_BRACKETS,
+    DIALOGUE_QUOTES,
+    FILE_FORMAT,
+    OPENING_BRACKETS,
+    PERSONS,
+    SITE_BRACKETS,
+    SITE_NAME_ENDINGS,
+    any_case,
+)
 
 # Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
 # HTML5's too: 99lib's pages wrap their watermark in <figure>, <footer>, <details> (天涯在线书库 downloads).
-_TAG_NAMES = ("a|abbr|address|article|aside|b|bdi|bdo|big|blockquote|body|br|caption|center|cite|code|dd|del|details|dfn|div|dl|"
-              "dt|em|figcaption|figure|font|footer|h[1-6]|head|header|hr|html|i|img|ins|kbd|label|li|main|mark|meta|nav|ol|p|"
-              "pre|q|rp|rt|ruby|s|samp|section|small|span|strike|strong|sub|summary|sup|table|tbody|td|th|thead|time|tr|tt|u|"
-              "ul|var|wbr")
-_TAG = re.compile(rf"</?(?:{_TAG_NAMES})\b[^<>]{{0,200}}>|<!--.*?(?:-->|$)|-->"
-                  r"|<(?:a|img|div|span|font|script)\s[^<>]{0,200}$", re.I)  # a tag cut off at the line's end: <a href=“https://…" target=”_bla
+_TAG_NAMES = (
+    "a|abbr|address|article|aside|b|bdi|bdo|big|blockquote|body|br|caption|center|cite|code|dd|del|details|dfn|div|dl|"
+    "dt|em|figcaption|figure|font|footer|h[1-6]|head|header|hr|html|i|img|ins|kbd|label|li|main|mark|meta|nav|ol|p|"
+    "pre|q|rp|rt|ruby|s|samp|section|small|span|strike|strong|sub|summary|sup|table|tbody|td|th|thead|time|tr|tt|u|"
+    "ul|var|wbr"
+)
+_TAG = re.compile(
+    rf"</?(?:{_TAG_NAMES})\b[^<>]{{0,200}}>|<!--.*?(?:-->|$)|-->"
+    r"|<(?:a|img|div|span|font|script)\s[^<>]{0,200}$",
+    re.I,
+)  # a tag cut off at the line's end: <a href=“https://…" target=”_bla
 # A watermark element: a tag pair around a few characters of noise (junk.toml's [watermark] element_text).
 _NOISE_TEXT = watermarks()["element_text"]
 _WATERMARK = re.compile(rf"<({_TAG_NAMES})\b[^<>]{{0,80}}>{_NOISE_TEXT}</\1>", re.I)
@@ -35,7 +50,9 @@ _WATERMARK = re.compile(rf"<({_TAG_NAMES})\b[^<>]{{0,80}}>{_NOISE_TEXT}</\1>", r
 _ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,7}|#[xX][0-9a-fA-F]{2,6});")
 _SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1>", re.I)
 # A pair whose opening tag was cut in half (bbr>?</abbr>, ></a>, <df</dfn>), and the 99lib watermark.
-_BROKEN_PAIR = re.compile(rf"(?<![\"'=])(?:<?[a-z]{{0,6}})>{_NOISE_TEXT}</(?:{_TAG_NAMES})>|<[a-z]{{1,6}}</(?:{_TAG_NAMES})>", re.I)
+_BROKEN_PAIR = re.compile(
+    rf"(?<![\"'=])(?:<?[a-z]{{0,6}})>{_NOISE_TEXT}</(?:{_TAG_NAMES})>|<[a-z]{{1,6}}</(?:{_TAG_NAMES})>", re.I
+)
 _NOISE = re.compile(watermarks()["debris"])  # 99lib's stamp, a tag's cut-off end, &1t;/p>
 
 
@@ -61,6 +78,8 @@ _URL = re.compile(
     r"|www\.?[^\x00-\x7f，。！？“”：；]{1,4}(?:[a-z0-9]{1,8}[^\x00-\x7f，。！？“”：；]{0,3})?\.?(?:com|net|org|cc)(?![a-z])[网站]?"
 )  # a path is ASCII: Http://wWw.example.cc/一个身着薄衫的… is a URL, then the story
 _LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚωѡаоеср]")
+
+
 # Words that make a URL (or a bracketed segment) an advert rather than a story's.
 def words_pattern(alternation: str) -> re.Pattern:
     """A regex of literal words (a|b|[Tt]x…, a class stands for its letters) as a trie, one branch
@@ -69,7 +88,9 @@ def words_pattern(alternation: str) -> re.Pattern:
     words = set()
     for word in alternation.split("|"):
         parts = re.findall(r"\[([^\]]+)\]|(.)", word)
-        words.update("".join(w) for w in itertools.product(*[list(cls) if cls else [ch] for cls, ch in parts]))
+        words.update(
+            "".join(w) for w in itertools.product(*[list(cls) if cls else [ch] for cls, ch in parts])
+        )
     return re.compile(_trie(sorted(words)))
 
 
@@ -86,10 +107,37 @@ def _lookalikes() -> dict[int, str]:
     character for one, so that indexes into the folded text are indexes into the original.
     For detection only: the text itself is never changed by this table."""
     table = {o: chr(o - 0xFEE0) for o in range(0xFF01, 0xFF5F)}
-    pairs = {"w": "ωѡш", "a": "αа", "o": "οо", "e": "еε", "c": "сϲ", "p": "рρ", "x": "хχ", "y": "у", "v": "ν",
-             "t": "тτ", "k": "кκ", "m": "м", "i": "іι", "j": "ј", "s": "ѕ", "d": "ԁ", "h": "һ", "n": "п",
-             "A": "АΑ", "B": "ВΒ", "C": "С", "E": "ЕΕ", "H": "НΗ", "K": "КΚ", "M": "МΜ", "O": "ОΟ", "P": "РΡ",
-             "T": "ТΤ", "X": "ХΧ"}
+    pairs = {
+        "w": "ωѡш",
+        "a": "αа",
+        "o": "οо",
+        "e": "еε",
+        "c": "сϲ",
+        "p": "рρ",
+        "x": "хχ",
+        "y": "у",
+        "v": "ν",
+        "t": "тτ",
+        "k": "кκ",
+        "m": "м",
+        "i": "іι",
+        "j": "ј",
+        "s": "ѕ",
+        "d": "ԁ",
+        "h": "һ",
+        "n": "п",
+        "A": "АΑ",
+        "B": "ВΒ",
+        "C": "С",
+        "E": "ЕΕ",
+        "H": "НΗ",
+        "K": "КΚ",
+        "M": "МΜ",
+        "O": "ОΟ",
+        "P": "РΡ",
+        "T": "ТΤ",
+        "X": "ХΧ",
+    }
     table.update({ord(c): latin for latin, chars in pairs.items() for c in chars})
     for o in range(0xC0, 0x250):  # à á â … → a
         base = unicodedata.normalize("NFKD", chr(o))[:1]
@@ -130,7 +178,9 @@ class _Where:
 
 
 _FOLD_DOTS = "".join(sorted({c.translate(LOOKALIKES) for c in _DOTS}))
-_SPACE_RUN = re.compile(rf"(?<=[A-Za-z0-9{re.escape(_FOLD_DOTS)}])[ \u3000\t]+(?=[A-Za-z0-9{re.escape(_FOLD_DOTS)}])")
+_SPACE_RUN = re.compile(
+    rf"(?<=[A-Za-z0-9{re.escape(_FOLD_DOTS)}])[ \u3000\t]+(?=[A-Za-z0-9{re.escape(_FOLD_DOTS)}])"
+)
 _DOT_OR_SLASH = re.compile(f"[{re.escape(_FOLD_DOTS)}/]")
 
 
@@ -141,7 +191,9 @@ def fold(text: str) -> tuple[str, _Where]:
     str.translate and the spaces found by one regex, not a loop over characters: fold runs over
     every paragraph of the book (bench/bench_debris.py)."""
     t = text.translate(LOOKALIKES)
-    dropped = [i for m in _SPACE_RUN.finditer(t) for i in range(m.start(), m.end())]  # w w w . 5 1 7 → www.517
+    dropped = [
+        i for m in _SPACE_RUN.finditer(t) for i in range(m.start(), m.end())
+    ]  # w w w . 5 1 7 → www.517
     if dropped:
         gone = set(dropped)
         kept_at = [i for i in range(len(t)) if i not in gone]
@@ -206,7 +258,9 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _PLAIN_URL = re.compile(r"(?i)https?:|www|\.(?:com|net|org|cn|cc|la|info)\b")
 _BRACKET_REST = re.compile(r".{1,12}?[\]】〗）)]")  # a short bracket's content and its closer
 _ENDS_IN_SITE_WORD = re.compile(f"(?:{SITE_WORDS.pattern})$")
-_LABELS = re.compile(r"^(?:[^：:，。！？“”「」]{1,14}[：:]\s*)+$")  # 某书txt下载：…某书最新章节：… once the URLs are gone
+_LABELS = re.compile(
+    r"^(?:[^：:，。！？“”「」]{1,14}[：:]\s*)+$"
+)  # 某书txt下载：…某书最新章节：… once the URLs are gone
 NOTICE_SHARE = 0.35  # of a paragraph's Han characters, in site words: a notice, not a story's sentence
 
 
@@ -248,7 +302,11 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
     for start, end in reversed(urls):
         rest = rest[:start] + rest[end:]
     rest = rest.strip(" \u3000")
-    if urls and (not _FILLER.sub("", SITE_WORDS.sub("", rest)) or _LABELS.match(rest)) and not _STORY.search(rest):
+    if (
+        urls
+        and (not _FILLER.sub("", SITE_WORDS.sub("", rest)) or _LABELS.match(rest))
+        and not _STORY.search(rest)
+    ):
         return [(0, len(text), "URL and site words are all the paragraph is")]
     for start, end in urls:
         if named := _named_domain(text, start, end):
@@ -261,30 +319,43 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
             cuts.append((start, end, "domain strewn through the sentence"))
             continue
         left = max((text.rfind(c, 0, start) for c in _OPEN), default=-1)
-        if left != -1 and left >= start - 60 and not any(c in _CLOSE for c in text[left + 1:start]):
+        if left != -1 and left >= start - 60 and not any(c in _CLOSE for c in text[left + 1 : start]):
             closer = _CLOSE[_OPEN.index(text[left])]
             right = text.find(closer, end)
-            inner = text[left + 1:start] + text[end:right] if right != -1 else ""
-            if right != -1 and (right - end <= 40 and start - left <= 41 or right - end <= 80 and site_talk(inner)):
+            inner = text[left + 1 : start] + text[end:right] if right != -1 else ""
+            if right != -1 and (
+                right - end <= 40 and start - left <= 41 or right - end <= 80 and site_talk(inner)
+            ):
                 cuts.append((left, _sentence_rest(text, right + 1), "URL in brackets"))
                 continue
-        since = max((text.rfind(c, 0, start) for c in _PUNCT + "”」\u3000"), default=-1) + 1  # 　　: a paste's gap
+        since = (
+            max((text.rfind(c, 0, start) for c in _PUNCT + "”」\u3000"), default=-1) + 1
+        )  # 　　: a paste's gap
         until = end  # the closers and site words right after it go with it: ….COM更新最快
         while until < len(text):
             if text[until] in ")）]】〗！! \u3000":
                 until += 1
             elif m := SITE_WORDS.match(text, until):
                 until = m.end()
-            elif text[until] in SITE_BRACKETS[0] and (m := _BRACKET_REST.match(text, until + 1)) and SITE_WORDS.search(m.group(0)):
+            elif (
+                text[until] in SITE_BRACKETS[0]
+                and (m := _BRACKET_REST.match(text, until + 1))
+                and SITE_WORDS.search(m.group(0))
+            ):
                 until = m.end()  # exampleshu.cc [某某小说]: the site's name in brackets after its domain
             else:
                 break
         before, after = re.sub(r"[ \u3000]+", "", text[since:start]), text[end:until]
         beside = re.sub(r"[\W_]+$", "", before)  # 手机访问：wàp…, 手2机电子书WWW…; not 他在手机上打开www…
         if text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
-            cuts.append((start, len(text), "URL after the paragraph's last sentence"))  # …阴森森。www.example.org
-        elif (start - since <= 15 and (_ENDS_IN_SITE_WORD.search(beside) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗[【")))
-              and not _story_url(text, start, beside)):
+            cuts.append(
+                (start, len(text), "URL after the paragraph's last sentence")
+            )  # …阴森森。www.example.org
+        elif (
+            start - since <= 15
+            and (_ENDS_IN_SITE_WORD.search(beside) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗[【")))
+            and not _story_url(text, start, beside)
+        ):
             cuts.append((since, _sentence_rest(text, until), "URL with site words beside it"))
     return cuts
 
@@ -295,9 +366,16 @@ _STORY = re.compile(f"[{PERSONS}{DIALOGUE_QUOTES}]")  # a person, or dialogue
 def _story_url(text: str, start: int, beside: str) -> bool:
     """A story's URL: words of a clause before it, and a person in its sentence (他…输入了学校的网址www…) or a quotation
     around it; never one glued to a site's name or opening a clause (…所以致此。www.26dd.cn书友整理提供”: a stamp)."""
-    before, sentence = text[:start], max(text.rfind(c, 0, start) for c in "。！？!?”」") + 1  # a closed quotation is another's
+    before, sentence = (
+        text[:start],
+        max(text.rfind(c, 0, start) for c in "。！？!?”」") + 1,
+    )  # a closed quotation is another's
     quoted = before.count("“") > before.count("”") or before.count("「") > before.count("」")
-    return bool(beside) and not beside.endswith(SITE_NAME_ENDINGS) and (quoted or bool(_STORY.search(text, sentence, start)))
+    return (
+        bool(beside)
+        and not beside.endswith(SITE_NAME_ENDINGS)
+        and (quoted or bool(_STORY.search(text, sentence, start)))
+    )
 
 
 _BRACKETED = re.compile(f"[{re.escape(_OPEN)}][^{re.escape(_OPEN + _CLOSE)}]{{0,80}}[{re.escape(_CLOSE)}]")
@@ -339,9 +417,15 @@ def _named_domain(text: str, start: int, end: int) -> tuple[int, int, str] | Non
     if not name:
         return None
     since = m.end(1) - len(name)
-    after = text[end:end + 1]
-    outside = since == 0 or text[since - 1] in _PUNCT + "”」\u3000 " or (after and (_HAN.match(after) or after in "“”「」"))
-    return (since, end, f"the site's name {name} spelled as its domain") if outside else None  # since: the name's first character
+    after = text[end : end + 1]
+    outside = (
+        since == 0
+        or text[since - 1] in _PUNCT + "”」\u3000 "
+        or (after and (_HAN.match(after) or after in "“”「」"))
+    )
+    return (
+        (since, end, f"the site's name {name} spelled as its domain") if outside else None
+    )  # since: the name's first character
 
 
 def _spells(name: str, label: str) -> bool:

@@ -4,14 +4,32 @@ symbols, a site's counters, a distributor's disclaimer, and the run of site line
 block is. Each judge is a pure function of the line (or of its neighbours) and returns the
 evidence that decided it, or "" to keep it.
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
 
-from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, find_urls, notice_words, site_share, site_talk
-from bookbuilder.vocabulary import (APP_WORDS, COPYRIGHT_WORDS, CRAWLER_LEFTOVERS, CREDIT_VERBS, DIALOGUE_QUOTES, PERSONS, POSTSCRIPTS,
-                                    SIDE_STORIES, SITE_NAME_ENDINGS, plain)
+from bookbuilder.normalize.clean import (
+    NOTICE_WORDS,
+    SITE_WORDS,
+    find_urls,
+    notice_words,
+    site_share,
+    site_talk,
+)
+from bookbuilder.vocabulary import (
+    APP_WORDS,
+    COPYRIGHT_WORDS,
+    CRAWLER_LEFTOVERS,
+    CREDIT_VERBS,
+    DIALOGUE_QUOTES,
+    PERSONS,
+    POSTSCRIPTS,
+    SIDE_STORIES,
+    SITE_NAME_ENDINGS,
+    plain,
+)
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _PERSON = re.compile(f"[{PERSONS}]")
@@ -31,14 +49,20 @@ def story_signs(text: str) -> str:
     if _PERSON.search(text):
         return "a person"
     for sentence in _SENTENCES.findall(text):  # anywhere in the line: 镜面中，两名女巫继续讨论。网盘资源搜索…
-        if (_SENTENCE_END.search(sentence) and len(_HAN.findall(sentence)) >= STORY_SENTENCE and not site_talk(sentence)
-                and site_share(sentence) < SENTENCE_SITE_SHARE):
+        if (
+            _SENTENCE_END.search(sentence)
+            and len(_HAN.findall(sentence)) >= STORY_SENTENCE
+            and not site_talk(sentence)
+            and site_share(sentence) < SENTENCE_SITE_SHARE
+        ):
             return "a sentence"
     return ""
 
 
 # App, APP as a word of its own (not inside happy or Apple's other words), and the Han app words.
-APP = _APP = re.compile("|".join(rf"(?<![A-Za-z]){w}(?![A-Za-z0-9(])" if w.isascii() else w for w in APP_WORDS))  # not app2();
+APP = _APP = re.compile(
+    "|".join(rf"(?<![A-Za-z]){w}(?![A-Za-z0-9(])" if w.isascii() else w for w in APP_WORDS)
+)  # not app2();
 APP_LINE = 60  # characters: an advert's line is short
 APP_SHARE = 0.3  # of its Han characters (an app's Latin name counting two) in app and site words: an advert's, not a story's
 
@@ -47,27 +71,41 @@ def app_advert(text: str) -> str:
     """An app's advert line (某某App，听书声音最全，离线朗读; 下载某某阅读器，免费看全本): an app word and
     one more word of an app's or a site's, a third of it such words, short, no sentence before it, and no
     story signs (“你下个App就能听书了。”她说。 and 之后张恒把程诚手机里的app全删完了，… stay)."""
-    if (len(text) > APP_LINE or not _APP.search(text) or story_signs(text) or _OWN_WORDS.search(text)
-            or re.search(r"[。！？!?][^。！？!?]", text)):
+    if (
+        len(text) > APP_LINE
+        or not _APP.search(text)
+        or story_signs(text)
+        or _OWN_WORDS.search(text)
+        or re.search(r"[。！？!?][^。！？!?]", text)
+    ):
         return ""  # a finished sentence before it: the advert is glued to the story (repeats.py finds it)
     found = site_signals(text)
     words = [m.group(0) for rx in (_APP, SITE_WORDS, NOTICE_WORDS) for m in rx.finditer(text)]
     share = sum(2 if w.isascii() else len(w) for w in words) / max(2, len(_HAN.findall(text)))
-    return f"an app's advert ({'、'.join(sorted(found)[:3])})" if len(found) >= 2 and share >= APP_SHARE else ""
+    return (
+        f"an app's advert ({'、'.join(sorted(found)[:3])})" if len(found) >= 2 and share >= APP_SHARE else ""
+    )
 
 
 def site_signals(text: str) -> set[str]:
     """The different site, notice and app words in `text` (网盘, 小说, 搜小说 …): how many there are is one signal."""
-    return ({m.group(0).lower() for m in _APP.finditer(text)} | {m.group(0).lower() for m in SITE_WORDS.finditer(text)}
-            | notice_words(text))
+    return (
+        {m.group(0).lower() for m in _APP.finditer(text)}
+        | {m.group(0).lower() for m in SITE_WORDS.finditer(text)}
+        | notice_words(text)
+    )
 
 
 # 某某书库收集整理, 本书由某某整理, 【某某小说网】整理制作: a name, then what the collector did.
 _VERBS = "|".join(sorted(CREDIT_VERBS, key=len, reverse=True))
 _ENDINGS = "|".join(sorted(SITE_NAME_ENDINGS, key=len, reverse=True))
-_CREDIT = re.compile(rf"^(?P<by>本书由|本文由|本书|本文|由)?\s*[【\[（(〖]?\s*(?P<name>[\u4e00-\u9fffA-Za-z0-9]{{2,12}}?)\s*[】\]）)〗]?\s*"
-                     rf"(?:{_VERBS})+[\W_]*$")
-SITE_NAME_ALONE = re.compile(rf"[\u4e00-\u9fffA-Za-z0-9]{{1,6}}(?:{_ENDINGS})")  # 某某书库, 某某中文, 166阅读网
+_CREDIT = re.compile(
+    rf"^(?P<by>本书由|本文由|本书|本文|由)?\s*[【\[（(〖]?\s*(?P<name>[\u4e00-\u9fffA-Za-z0-9]{{2,12}}?)\s*[】\]）)〗]?\s*"
+    rf"(?:{_VERBS})+[\W_]*$"
+)
+SITE_NAME_ALONE = re.compile(
+    rf"[\u4e00-\u9fffA-Za-z0-9]{{1,6}}(?:{_ENDINGS})"
+)  # 某某书库, 某某中文, 166阅读网
 CREDIT_LINE = 30  # characters
 
 
@@ -77,7 +115,11 @@ def collector_credit(text: str) -> str:
     这本书由他亲自整理 and 她把书架整理了 stay."""
     if len(text) > CREDIT_LINE or story_signs(text) or not (m := _CREDIT.match(text.strip())):
         return ""
-    if m.group("by") in ("本书由", "本文由") or SITE_NAME_ALONE.fullmatch(m.group("name")) and len(m.group("name")) >= 3:
+    if (
+        m.group("by") in ("本书由", "本文由")
+        or SITE_NAME_ALONE.fullmatch(m.group("name"))
+        and len(m.group("name")) >= 3
+    ):
         return f"a collector's credit ({m.group('name')})"
     return ""
 
@@ -101,7 +143,9 @@ def copyright_line(text: str) -> str:
 
 # <-SITEEND->, <!END!>, <==END==>: a token in angle brackets with marks around it, or in capitals:
 # a page's end marker, markup the scraper kept. <全书完> (Han) is the status marker's.
-_MARKER = re.compile(r"^<[!/\-=_#*~]*(?:[A-Z][A-Z0-9_]{2,30}|[A-Za-z][A-Za-z0-9_]{1,30}(?=[!/\-=_#*~]+>))[!/\-=_#*~]*/?>$")
+_MARKER = re.compile(
+    r"^<[!/\-=_#*~]*(?:[A-Z][A-Z0-9_]{2,30}|[A-Za-z][A-Za-z0-9_]{1,30}(?=[!/\-=_#*~]+>))[!/\-=_#*~]*/?>$"
+)
 
 
 def end_marker(text: str) -> str:
@@ -115,12 +159,15 @@ def crawler_leftover(text: str) -> str:
     """Array[], undefined, null alone on a line: what a crawler's script printed for an empty value."""
     return "a crawler's empty value" if text.strip() in _LEFTOVERS else ""
 
+
 # Box drawing, block elements, geometric shapes, vertical forms (︺), the ASCII art of a banner
 # (●▄m●, ┠ ┨, ~︺). A scene break is made of ornaments alone (***, ◇◇◇, ☆★☆) and structure.sections took
 # those lines before this sees them; a line here that mixes drawing pieces with letters, or holds
 # a block or box piece, is a banner's.
 _DRAWING = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff]")
-_ORNAMENT = frozenset("*＊※☆★◆◇○●◎·•~～=＝-－—_…#＃|｜^＾<>〈〉《》[]【】()（）/\\+＋@＠&%$!！?？.。,，:：;；'\"`｀")
+_ORNAMENT = frozenset(
+    "*＊※☆★◆◇○●◎·•~～=＝-－—_…#＃|｜^＾<>〈〉《》[]【】()（）/\\+＋@＠&%$!！?？.。,，:：;；'\"`｀"
+)
 ART_LINE = 24  # characters without spaces: a banner's row is short
 
 
@@ -128,7 +175,12 @@ def banner_art(text: str) -> str:
     """A row of a site's banner drawing: no Han character, short, and either a piece of box or
     block drawing in it, or symbols with a stray letter or two (●▄m●)."""
     core = re.sub(r"\s+", "", text)
-    if not core or len(core) > ART_LINE or re.search(r"[\u4e00-\u9fff]", core) or re.search(r"[“”「」『』\"]", core):
+    if (
+        not core
+        or len(core) > ART_LINE
+        or re.search(r"[\u4e00-\u9fff]", core)
+        or re.search(r"[“”「」『』\"]", core)
+    ):
         return ""  # “┅┅”: a crowd's wordless reply, ┅ typed for an ellipsis (诛仙)
     if not core.strip("─━┄┅┈┉╌╍—…·.。"):
         return ""  # a rule of dashes alone is a scene break's, or an ellipsis
@@ -170,8 +222,10 @@ def site_counters(text: str) -> str:
 
 
 # A distributor's disclaimer: 【本作品来自互联网,本人不做任何负责】版权归原文作者！, 仅供学习交流…
-_DISCLAIMER = re.compile(r"本作品|所有作品|来自互联网|来源于网络|不做任何负责|版权归|版权为|原作者|原文作者|仅供|学习交流|下载后|小时内删除|"
-                         r"商业用途|侵权|版权所有|私人收藏|网友上传|用户上传|来信告知")
+_DISCLAIMER = re.compile(
+    r"本作品|所有作品|来自互联网|来源于网络|不做任何负责|版权归|版权为|原作者|原文作者|仅供|学习交流|下载后|小时内删除|"
+    r"商业用途|侵权|版权所有|私人收藏|网友上传|用户上传|来信告知"
+)
 
 
 def disclaimer(text: str) -> str:
@@ -182,7 +236,9 @@ def disclaimer(text: str) -> str:
 
 
 # A line of script a scraper kept: $(function(){, var x = …, //切换阅读背景颜色, });
-_SCRIPT_LINE = re.compile(r"^\s*(?:\$\(|function\s*\(|var\s+\w+\s*=|document\.|window\.|//|\}\s*\)?\s*;?\s*$)")
+_SCRIPT_LINE = re.compile(
+    r"^\s*(?:\$\(|function\s*\(|var\s+\w+\s*=|document\.|window\.|//|\}\s*\)?\s*;?\s*$)"
+)
 
 
 def script_line(text: str) -> str:
@@ -190,7 +246,11 @@ def script_line(text: str) -> str:
     家园。…) is the story's: a comment of a script has no story signs."""
     if not _SCRIPT_LINE.match(text) or len(text) > 120:
         return ""
-    return "" if text.lstrip().startswith("//") and story_signs(text.lstrip()[2:]) else "a line of a page's script"
+    return (
+        ""
+        if text.lstrip().startswith("//") and story_signs(text.lstrip()[2:])
+        else "a line of a page's script"
+    )
 
 
 # Words split by underscores so that a filter misses them (激_情, 饥_渴): a spam line's trick, not a writer's.
@@ -198,7 +258,11 @@ _SPLIT_WORD = re.compile(r"[\u4e00-\u9fff]_[\u4e00-\u9fff]")
 
 
 def split_words_spam(text: str) -> str:
-    return "words split by underscores, as spam hides them" if len(_SPLIT_WORD.findall(text)) >= 2 and len(text) <= 100 else ""
+    return (
+        "words split by underscores, as spam hides them"
+        if len(_SPLIT_WORD.findall(text)) >= 2 and len(text) <= 100
+        else ""
+    )
 
 
 NOTICE_LINE = 80  # characters
@@ -207,18 +271,38 @@ NOTICE_LINE = 80  # characters
 def site_notice(text: str) -> str:
     """A short line that is a site's notice with no URL left in it (请记住某书最新章节 第47章 某章网址：):
     three different notice words, a third of it site words, no dialogue."""
-    if len(text) > NOTICE_LINE or any(q in text for q in "“”「」") or re.search(r"[。！？!?].", text.rstrip("。！？!?：: ")):
+    if (
+        len(text) > NOTICE_LINE
+        or any(q in text for q in "“”「」")
+        or re.search(r"[。！？!?].", text.rstrip("。！？!?：: "))
+    ):
         return ""  # one sentence: 他笑道。请记住… keeps its story (the notice is cut by a listed pattern or repetition)
     words = notice_words(text)
-    if len(words) >= 3 and site_share(text) >= 0.35 or len(words) >= 2 and len(text) <= 16 and site_share(text) >= 0.6:
+    if (
+        len(words) >= 3
+        and site_share(text) >= 0.35
+        or len(words) >= 2
+        and len(text) <= 16
+        and site_share(text) >= 0.6
+    ):
         return "notice words " + "、".join(sorted(words)[:4])
     return ""
 
 
-LINE_JUDGES = (("banner-art", banner_art), ("framed-notice", framed_notice), ("site-notice", site_notice),
-               ("site-counters", site_counters), ("disclaimer", disclaimer), ("script-line", script_line),
-               ("split-words-spam", split_words_spam), ("app-advert", app_advert), ("collector-credit", collector_credit),
-               ("copyright-line", copyright_line), ("end-marker", end_marker), ("crawler-leftover", crawler_leftover))
+LINE_JUDGES = (
+    ("banner-art", banner_art),
+    ("framed-notice", framed_notice),
+    ("site-notice", site_notice),
+    ("site-counters", site_counters),
+    ("disclaimer", disclaimer),
+    ("script-line", script_line),
+    ("split-words-spam", split_words_spam),
+    ("app-advert", app_advert),
+    ("collector-credit", collector_credit),
+    ("copyright-line", copyright_line),
+    ("end-marker", end_marker),
+    ("crawler-leftover", crawler_leftover),
+)
 
 
 JUDGES = tuple(name for name, _ in LINE_JUDGES)
@@ -234,8 +318,11 @@ def judge_line(text: str, off: frozenset[str] = frozenset()) -> tuple[str, str]:
 
 
 # The author's and the book's own words, which a block of site lines never takes with it.
-_OWN_WORDS = re.compile(r"作者有话要说|作者的话|内容简介|内容介绍|文案|简介|全书完|正文完|全文完|大结局|"
-                        + "|".join(plain(POSTSCRIPTS[:1]) + SIDE_STORIES[:1]) + r"|求(?:月票|推荐票|收藏|订阅)")  # 后记, 番外
+_OWN_WORDS = re.compile(
+    r"作者有话要说|作者的话|内容简介|内容介绍|文案|简介|全书完|正文完|全文完|大结局|"
+    + "|".join(plain(POSTSCRIPTS[:1]) + SIDE_STORIES[:1])
+    + r"|求(?:月票|推荐票|收藏|订阅)"
+)  # 后记, 番外
 BLOCK_LINE = 100  # characters: a distributor's block is of short lines
 
 
@@ -245,6 +332,8 @@ def in_debris_block(text: str, removed_near: int, both_sides: bool) -> str:
     words where lines on both sides went)."""
     if len(text) > BLOCK_LINE or story_signs(text) or _OWN_WORDS.search(text):
         return ""
-    if site_talk(text) or (both_sides and (notice_words(text) or SITE_WORDS.search(text)) and site_share(text) >= 0.1):
+    if site_talk(text) or (
+        both_sides and (notice_words(text) or SITE_WORDS.search(text)) and site_share(text) >= 0.1
+    ):
         return f"site words, in a block of {removed_near} debris lines"
     return ""

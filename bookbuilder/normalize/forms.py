@@ -4,26 +4,44 @@ docs/rules-notes.md, "Debris by evidence"): a site's name strewn one character t
 (大；学，生，小，说'网, "手"机"电"子"书), a domain strewn with a mark after each letter, a run of box
 drawing, a bracket that holds nothing but site words (【无弹窗.】). Each span comes with the evidence
 that decided it; the story's characters on either side stay."""
+
 from __future__ import annotations
 
 import re
 
 from bookbuilder.vocabulary import SITE_NAME_ENDINGS
-from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, WATERMARK_WORDS, notice_words, site_share
+from bookbuilder.normalize.clean import (
+    LOOKALIKES,
+    NOTICE_WORDS,
+    SITE_WORDS,
+    WATERMARK_WORDS,
+    notice_words,
+    site_share,
+)
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
-_BRACED_LETTERS = re.compile(r"(?:[｛{〖【\[（(][\u4e00-\u9fffA-Za-z0-9ａ-ｚＡ-Ｚ]{1,2}[｝}〗】\]）)]){3,}")  # ｛t｝｛xt｝｛小｝｛说｝…
+_BRACED_LETTERS = re.compile(
+    r"(?:[｛{〖【\[（(][\u4e00-\u9fffA-Za-z0-9ａ-ｚＡ-Ｚ]{1,2}[｝}〗】\]）)]){3,}"
+)  # ｛t｝｛xt｝｛小｝｛说｝…
 _BOX_RUN = re.compile(r"[\u2500-\u257f]{3,}")  # ┖─────┘ glued to a heading
-_SITE_BRACKET = re.compile(r"[【\[〖（(［]([^【】\[\]〖〗（）()［］]{2,12})[】\]〗）)］]")  # 【无弹窗.】, 【全文字阅读.】
+_SITE_BRACKET = re.compile(
+    r"[【\[〖（(［]([^【】\[\]〖〗（）()［］]{2,12})[】\]〗）)］]"
+)  # 【无弹窗.】, 【全文字阅读.】
 
 
 # 大；学，生，小，说'网 and ——凤-舞-文-学-网——: one character, then a mark or two, again and again
-_STREWN_HAN = re.compile(r"(?:[\u4e00-\u9fff](?:[ \u3000]*[^\u4e00-\u9fff\w\s]{1,3}[ \u3000]*|[ \u3000]+)){3,}[\u4e00-\u9fff]")
+_STREWN_HAN = re.compile(
+    r"(?:[\u4e00-\u9fff](?:[ \u3000]*[^\u4e00-\u9fff\w\s]{1,3}[ \u3000]*|[ \u3000]+)){3,}[\u4e00-\u9fff]"
+)
 # -Ｊ'ａ'r't'x't'．ｃ'o'm: a domain's letters, a mark after each (not letter-spacing, which fold reads)
 _STREWN_LATIN = re.compile(r"-?(?:[A-Za-zＡ-Ｚａ-ｚ0-9０-９.．][\'`’\"^*]?){6,}")
-_MARKED_BRACKET = re.compile(r"[（(【\[［]([^（）()【】\[\]［］]{3,40})[）)】\]］]")  # （／t／／xt｜小／／说／//天//堂）
-_NAME_END = re.compile("(?:" + "|".join(SITE_NAME_ENDINGS + ("天堂",)) + ")$")  # 天堂: TXT小说天堂's strewn name
+_MARKED_BRACKET = re.compile(
+    r"[（(【\[［]([^（）()【】\[\]［］]{3,40})[）)】\]］]"
+)  # （／t／／xt｜小／／说／//天//堂）
+_NAME_END = re.compile(
+    "(?:" + "|".join(SITE_NAME_ENDINGS + ("天堂",)) + ")$"
+)  # 天堂: TXT小说天堂's strewn name
 
 
 def _site_name_alone(word: str) -> bool:
@@ -33,23 +51,45 @@ def _site_name_alone(word: str) -> bool:
         return False
     if "txt" in word and WATERMARK_WORDS.fullmatch(word):
         return True
-    return 3 <= len(word) <= 8 and bool(_NAME_END.search(word)) and bool(SITE_WORDS.search(word) or word.endswith("网"))
+    return (
+        3 <= len(word) <= 8
+        and bool(_NAME_END.search(word))
+        and bool(SITE_WORDS.search(word) or word.endswith("网"))
+    )
 
 
 def form_debris(text: str) -> list[tuple[int, int, str]]:
     """(start, end, evidence) of a site's name strewn one character to a bracket, a run of box
     drawing, and a bracket that holds nothing but site words."""
-    spans = [(m.start(), m.end(), "a name strewn one character to a bracket") for m in _BRACED_LETTERS.finditer(text)]
+    spans = [
+        (m.start(), m.end(), "a name strewn one character to a bracket")
+        for m in _BRACED_LETTERS.finditer(text)
+    ]
     spans += [(m.start(), m.end(), "a run of box drawing") for m in _BOX_RUN.finditer(text)]
     for m in _STREWN_HAN.finditer(text):
         han = [i for i in range(m.start(), m.end()) if _HAN.match(text, i)]  # where each of its characters is
-        found = next(((a, b) for a in range(min(3, len(han))) for b in range(len(han), max(a, len(han) - 3), -1)
-                      if b - a >= 3 and not any(c in "。！？!?" for c in text[han[a]:han[a + 1]] + text[han[b - 2]:han[b - 1]])
-                      and _site_name_alone("".join(text[i] for i in han[a:b]))), None)
+        found = next(
+            (
+                (a, b)
+                for a in range(min(3, len(han)))
+                for b in range(len(han), max(a, len(han) - 3), -1)
+                if b - a >= 3
+                and not any(
+                    c in "。！？!?" for c in text[han[a] : han[a + 1]] + text[han[b - 2] : han[b - 1]]
+                )
+                and _site_name_alone("".join(text[i] for i in han[a:b]))
+            ),
+            None,
+        )
         if found:  # 度。——凤-舞-文-学-网——我: the story's characters on either side are no part of it
             a, b = found
-            if (b - a > 3 and han[a] > 0 and _HAN.match(text, han[a] - 1) and text[han[a + 1] - 1] == text[han[a + 2] - 1]
-                    and _site_name_alone("".join(text[i] for i in han[a + 1:b]))):
+            if (
+                b - a > 3
+                and han[a] > 0
+                and _HAN.match(text, han[a] - 1)
+                and text[han[a + 1] - 1] == text[han[a + 2] - 1]
+                and _site_name_alone("".join(text[i] for i in han[a + 1 : b]))
+            ):
                 a += 1  # 护卫"手"机"电"子"书: each of its characters after the same mark; 卫 is the story's
             start, end = han[a], han[b - 1] + 1
             if start and text[start - 1] == text[han[a + 1] - 1] and not _HAN.match(text, start - 1):
@@ -61,12 +101,21 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
             spans.append((start, end, "a site's name strewn with marks between its characters"))
     for m in _STREWN_LATIN.finditer(text):
         collapsed = re.sub(r"[^a-z0-9.]", "", m.group(0).translate(LOOKALIKES).lower())
-        if len(re.findall(r"[\'`’\"^*]", m.group(0))) >= 3 and re.search(r"(?:www|txt|\.(?:com|net|org|cn|cc))", collapsed):
-            spans.append((m.start(), m.end(), f"a domain strewn with marks between its letters ({collapsed})"))
+        if len(re.findall(r"[\'`’\"^*]", m.group(0))) >= 3 and re.search(
+            r"(?:www|txt|\.(?:com|net|org|cn|cc))", collapsed
+        ):
+            spans.append(
+                (m.start(), m.end(), f"a domain strewn with marks between its letters ({collapsed})")
+            )
     for m in _MARKED_BRACKET.finditer(text):
         collapsed = re.sub(r"[^\u4e00-\u9fffa-z0-9]", "", m.group(1).translate(LOOKALIKES).lower())
-        gaps = re.findall(r"[\u4e00-\u9fffa-z0-9][^\u4e00-\u9fffa-z0-9]+(?=[\u4e00-\u9fffa-z0-9])", m.group(1).translate(LOOKALIKES).lower())
-        if len(gaps) >= 3 and _site_name_alone(collapsed):  # strewn: marks between its characters, not a title's colon (【关于这本小说：】)
+        gaps = re.findall(
+            r"[\u4e00-\u9fffa-z0-9][^\u4e00-\u9fffa-z0-9]+(?=[\u4e00-\u9fffa-z0-9])",
+            m.group(1).translate(LOOKALIKES).lower(),
+        )
+        if len(gaps) >= 3 and _site_name_alone(
+            collapsed
+        ):  # strewn: marks between its characters, not a title's colon (【关于这本小说：】)
             spans.append((m.start(), m.end(), "a site's name strewn with marks, in brackets"))
     for m in _SITE_BRACKET.finditer(text):
         inner = m.group(1)

@@ -1,5 +1,6 @@
 """Junk lines (docs/rules.md §5): site advertisements and pager lines, from a data file, extendable and
 switchable per pattern in book.toml, counted per pattern."""
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,9 @@ LONG_LINE = 80  # characters: longer lines are story text unless the match is th
 URL_LINE = 300
 
 
-@dataclass(frozen=True, eq=False)  # compared and hashed by identity: the finder's cache key is hashed per chapter
+@dataclass(
+    frozen=True, eq=False
+)  # compared and hashed by identity: the finder's cache key is hashed per chapter
 class JunkPattern:
     name: str
     regex: re.Pattern
@@ -36,8 +39,15 @@ def _data() -> dict:
 @lru_cache(maxsize=1)
 def builtin_patterns() -> tuple[JunkPattern, ...]:
     return tuple(
-        JunkPattern(p["name"], re.compile(expand(p["regex"])), p.get("strong", False), p.get("fragment", False),
-                    p.get("default", True), tuple(p.get("keywords", ())), p.get("kind", "line"))
+        JunkPattern(
+            p["name"],
+            re.compile(expand(p["regex"])),
+            p.get("strong", False),
+            p.get("fragment", False),
+            p.get("default", True),
+            tuple(p.get("keywords", ())),
+            p.get("kind", "line"),
+        )
         for p in _data()["pattern"]
     )
 
@@ -48,7 +58,9 @@ def watermarks() -> dict:
     return _data()["watermark"]
 
 
-def active_patterns(extra: tuple = (), disable: tuple[str, ...] = (), enable: tuple[str, ...] = ()) -> tuple[JunkPattern, ...]:
+def active_patterns(
+    extra: tuple = (), disable: tuple[str, ...] = (), enable: tuple[str, ...] = ()
+) -> tuple[JunkPattern, ...]:
     """The built-in patterns switched on, then book.toml's extra ones matched on the source's lines:
     a regex (a whole junk line) or a table {regex, kind = "line" | "inline", name}."""
     patterns = [p for p in builtin_patterns() if (p.default or p.name in enable) and p.name not in disable]
@@ -99,7 +111,7 @@ def _anchor(keyword: str) -> str:
     for i, c in enumerate(keyword):
         if c not in common and c not in "._-/:+＋":
             if i + 1 < len(keyword):
-                return keyword[i:i + 2]
+                return keyword[i : i + 2]
     return keyword
 
 
@@ -113,7 +125,9 @@ def _trie(words: list[str]) -> str:
         if "" in rests:
             parts.append(re.escape(first))
         else:
-            parts.append(re.escape(first) + "(?:" + (_trie(rests) if len(rests) > 1 else re.escape(rests[0])) + ")")
+            parts.append(
+                re.escape(first) + "(?:" + (_trie(rests) if len(rests) > 1 else re.escape(rests[0])) + ")"
+            )
     return "|".join(parts)
 
 
@@ -139,12 +153,15 @@ def _keyword_index(patterns: tuple[JunkPattern, ...]) -> tuple[re.Pattern, dict[
         return None
     anchors = {_anchor(k) for p in patterns for k in p.keywords}
     anchors = {a for a in anchors if not any(o != a and o in a for o in anchors)}
-    by_anchor = {a: tuple(i for i, p in enumerate(patterns) if any(a in k for k in p.keywords)) for a in anchors}
+    by_anchor = {
+        a: tuple(i for i, p in enumerate(patterns) if any(a in k for k in p.keywords)) for a in anchors
+    }
     return finder, by_anchor
 
 
-def clean_line(line: str, patterns: tuple[JunkPattern, ...], has_url: bool = False,
-               leading: bool = False) -> tuple[str | None, str | None]:
+def clean_line(
+    line: str, patterns: tuple[JunkPattern, ...], has_url: bool = False, leading: bool = False
+) -> tuple[str | None, str | None]:
     """(the line, or what is left of it, or None to drop it; the name of the pattern that acted).
     `patterns`: patterns_in(line, …), the few whose keywords the line holds (any others are only slower).
     A strong match drops a line of up to LONG_LINE characters, or URL_LINE when it holds a URL
@@ -180,7 +197,7 @@ def _quoted(line: str, at: int) -> bool:
         start = line.rfind(opening, 0, at)
         if start != -1 and line.count(closing, start, at) == 0:
             end = line.find(closing, at)
-            words = line[start + 1:end if end != -1 else len(line)]
+            words = line[start + 1 : end if end != -1 else len(line)]
             if len(words) > 12 or any(c in words for c in "，。！？"):
                 return True  # a sentence in quotes: dialogue, not a site's name in quotes (“小说快捕”)
     return False

@@ -2,6 +2,7 @@
 a hard-wrap width, a typeset page's band of widths, blank lines that mean nothing, indents that
 mark paragraphs. Read once per chapter from the chapter itself; lines.unwrap asks the Layout
 whether a line runs on into the next."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -47,7 +48,9 @@ def hardwrap_width(blocks: tuple, lengths: Counter | None = None) -> int | None:
         return None
     # A wrap falls anywhere, so most full-width lines end mid-sentence; lines of one length that
     # end their sentences are just paragraphs of one length.
-    open_ends = sum(1 for b in blocks if type(b) is Paragraph and len(b.text) == width and not b.text.endswith(_CLOSED))
+    open_ends = sum(
+        1 for b in blocks if type(b) is Paragraph and len(b.text) == width and not b.text.endswith(_CLOSED)
+    )
     return width if open_ends >= 0.5 * count else None
 
 
@@ -104,16 +107,23 @@ class Layout:
         following = next_block.text
         if self.indent_marks_paragraphs and adjacent and len(line) == self.width:
             return not next_block.indented
-        if self.band and adjacent and self.band[0] <= len(line) <= self.band[1] and (
-                _OPEN_END[line[-1:]] or line[-1:] in _CLAUSE_END):
+        if (
+            self.band
+            and adjacent
+            and self.band[0] <= len(line) <= self.band[1]
+            and (_OPEN_END[line[-1:]] or line[-1:] in _CLAUSE_END)
+        ):
             return True
         if self.flush_continues and adjacent:
             return not next_block.indented
         if adjacent and following[:1] in _PUNCT_START and _closes(line, following[0]):
             return True  # no paragraph starts with ，。」: the line before ended at a wrap
         if not _OPEN_END[line[-1:]]:
-            return (bool(self.width) and len(line) == self.width
-                    and (adjacent or self.blanks_are_noise or not line.endswith(_CLOSED)))
+            return (
+                bool(self.width)
+                and len(line) == self.width
+                and (adjacent or self.blanks_are_noise or not line.endswith(_CLOSED))
+            )
         if following[:1] in _PUNCT_START:
             return True
         if self.width and len(line) == self.width:
@@ -161,15 +171,27 @@ def read_layout(blocks: tuple) -> Layout:
     pairs, broken = tally[0][0] + noise * tally[1][0], tally[0][2] + noise * tally[1][2]
     # Lines after a full-width line mostly flush left (continuations) while others are indented:
     # the indent marks a paragraph's first line. (Every line indented, or none: it says nothing.)
-    indents_mark = bool(width) and indented >= 0.1 * lines and after_full >= 3 and flush_after_full >= 0.5 * after_full
+    indents_mark = (
+        bool(width) and indented >= 0.1 * lines and after_full >= 3 and flush_after_full >= 0.5 * after_full
+    )
     # Without a wrap width, the same reading where most lines are indented and the flush ones
     # mostly carry on a sentence (an open end before them, or a ”，。 to start with): a scrape
     # that broke paragraphs at random but kept each one's indent (倚天屠龙记, 笑傲江湖 from one
     # site). Then every flush line continues the line before it.
-    indents_only = (not width and indented >= INDENTED_SHARE * lines and flush >= max(3, 0.05 * lines)
-                    and flush_continuing >= FLUSH_CONTINUING * flush)
-    return Layout(width, noise, _shortest_join(pairs, broken), indents_mark or indents_only,
-                  justified_band(blocks, lengths), flush_continues=indents_only)
+    indents_only = (
+        not width
+        and indented >= INDENTED_SHARE * lines
+        and flush >= max(3, 0.05 * lines)
+        and flush_continuing >= FLUSH_CONTINUING * flush
+    )
+    return Layout(
+        width,
+        noise,
+        _shortest_join(pairs, broken),
+        indents_mark or indents_only,
+        justified_band(blocks, lengths),
+        flush_continues=indents_only,
+    )
 
 
 def blank_lines_are_noise(before_blank: list[int], before_line: list[int]) -> bool:

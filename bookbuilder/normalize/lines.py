@@ -1,5 +1,6 @@
 """Line rules (docs/rules.md §3, §5): they see several blocks at once, so they take and return a chapter's
 blocks (and the number of changes). Locations survive: a joined paragraph keeps its first line."""
+
 from __future__ import annotations
 
 import bisect
@@ -9,17 +10,47 @@ from collections import Counter
 from bookbuilder.diagnostics import removal
 from bookbuilder.model import Paragraph, SceneBreak
 from bookbuilder.normalize.chars import HAN
-from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, cut, find_urls, site_watermark, url_adverts, words_pattern
+from bookbuilder.normalize.clean import (
+    NOTICE_WORDS,
+    SITE_WORDS,
+    cut,
+    find_urls,
+    site_watermark,
+    url_adverts,
+    words_pattern,
+)
 from bookbuilder.normalize.forms import form_debris
-from bookbuilder.normalize.debris import SITE_NAME_ALONE, in_debris_block, judge_line, site_signals, story_signs
-from bookbuilder.normalize.junk import JunkPattern, _trie, clean_line, inline_spans, keyword_finder, patterns_in
+from bookbuilder.normalize.debris import (
+    SITE_NAME_ALONE,
+    in_debris_block,
+    judge_line,
+    site_signals,
+    story_signs,
+)
+from bookbuilder.normalize.junk import (
+    JunkPattern,
+    _trie,
+    clean_line,
+    inline_spans,
+    keyword_finder,
+    patterns_in,
+)
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
-from bookbuilder.vocabulary import APP_WORDS, COPYRIGHT_WORDS, CRAWLER_LEFTOVERS, CREDIT_VERBS, FILE_FORMAT, any_case
+from bookbuilder.vocabulary import (
+    APP_WORDS,
+    COPYRIGHT_WORDS,
+    CRAWLER_LEFTOVERS,
+    CREDIT_VERBS,
+    FILE_FORMAT,
+    any_case,
+)
 
 _LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]")
 _TXT_HINT = re.compile(any_case(FILE_FORMAT, full_width=True))
 # Some character a URL needs: letters (or digits) on both sides of a dot-like mark, or www.
-_URL_HINT = re.compile(r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚсо]|[wWｗＷωѡ][ 　]*[wWｗＷωѡ][ 　]*[wWｗＷωѡ]")
+_URL_HINT = re.compile(
+    r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚсо]|[wWｗＷωѡ][ 　]*[wWｗＷωѡ][ 　]*[wWｗＷωѡ]"
+)
 HAN_RE = re.compile(f"[{HAN}]")
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
@@ -33,8 +64,14 @@ VERSE_LINE, VERSE_RUN = 15, 3
 _CREDIT_LEFT = re.compile(r"^[\W_]*(?:收集)?(?:整理|制作|提供|转载|上传|首发|收集)(?:制作|提供)?[\W_]*$")
 
 
-def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter, removed: list,
-              text: str | None = None, off: frozenset[str] = frozenset()) -> tuple:
+def drop_junk(
+    blocks: tuple,
+    patterns: tuple[JunkPattern, ...],
+    counts: Counter,
+    removed: list,
+    text: str | None = None,
+    off: frozenset[str] = frozenset(),
+) -> tuple:
     """JK-1: drop site advertisements and pager lines; cut adverts out of the lines they hide in
     (bookbuilder.normalize.clean); drop lines that are not text (bookbuilder.normalize.debris), and
     the rest of a block of such lines. Every removal is appended to `removed` with its evidence
@@ -43,7 +80,9 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
         text = "\n".join(b.text for b in blocks if type(b) is Paragraph)
     listed = bool(patterns_in(text, patterns))
     letters = _LETTERS.search(text) is not None  # a URL and a site's strewn name (txt) need Latin letters
-    urls = letters and _URL_HINT.search(text) is not None  # plain or disguised: letters around a dot-like mark
+    urls = (
+        letters and _URL_HINT.search(text) is not None
+    )  # plain or disguised: letters around a dot-like mark
     marks = urls or (letters and _TXT_HINT.search(text) is not None)
     hints = _debris_hint(text)
     if not listed and not marks and not hints:
@@ -54,12 +93,21 @@ def drop_junk(blocks: tuple, patterns: tuple[JunkPattern, ...], counts: Counter,
     gone: list[int] = []  # indexes in `out` of lines dropped whole (None there), for the block rule
     for i, block in enumerate(blocks):
         if i in boxed:
-            _record(counts, removed, "boxed-banner", block.text, block, "a box of lines around a URL or site words")
+            _record(
+                counts,
+                removed,
+                "boxed-banner",
+                block.text,
+                block,
+                "a box of lines around a URL or site words",
+            )
             gone.append(len(out))
             out.append(None)
             continue
         if type(block) is Paragraph and (worth is None or i in worth):
-            kept = _clean_paragraph(block, patterns, urls and "url-advert" not in off, marks, hints, counts, removed, off)
+            kept = _clean_paragraph(
+                block, patterns, urls and "url-advert" not in off, marks, hints, counts, removed, off
+            )
             if kept is None:
                 gone.append(len(out))
             out.append(kept)
@@ -88,28 +136,52 @@ def _lines_worth_a_look(blocks: tuple, text: str, patterns) -> set[int] | None:
             where.append(i)
             at += len(block.text) + 1
     found: set[int] = set()
-    brackets = SITE_WORDS.search(text) or NOTICE_WORDS.search(text)  # a bracket matters beside site words (or letters, found anyway)
-    for rx in (finder, _LETTER_RUN, _DEBRIS_PICTURES, _DEBRIS_WORDS, *_KINDS, _DEBRIS_FORMS, _BRACKET if brackets else None):
+    brackets = SITE_WORDS.search(text) or NOTICE_WORDS.search(
+        text
+    )  # a bracket matters beside site words (or letters, found anyway)
+    for rx in (
+        finder,
+        _LETTER_RUN,
+        _DEBRIS_PICTURES,
+        _DEBRIS_WORDS,
+        *_KINDS,
+        _DEBRIS_FORMS,
+        _BRACKET if brackets else None,
+    ):
         if rx is not None:
             found.update(where[bisect.bisect_right(starts, m.start()) - 1] for m in rx.finditer(text))
     return found
 
 
-def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints: bool, counts: Counter,
-                     removed: list, off: frozenset[str]) -> Paragraph | None:
+def _clean_paragraph(
+    block: Paragraph,
+    patterns,
+    urls: bool,
+    marks: bool,
+    hints: bool,
+    counts: Counter,
+    removed: list,
+    off: frozenset[str],
+) -> Paragraph | None:
     """The paragraph without its debris, or None when nothing of it is left."""
     line, changed = block.text, False
-    patterns = patterns_in(line, patterns)  # the listed patterns whose keywords the line holds (most lines: none)
+    patterns = patterns_in(
+        line, patterns
+    )  # the listed patterns whose keywords the line holds (most lines: none)
     has_url = urls and bool(find_urls(line))
     first, name = clean_line(line, patterns, has_url, leading=True) if patterns else (line, None)
     if name and not first:  # a line that is an advert from its start: dropped whole
         _record(counts, removed, name, line, block, _LISTED)
         return None
-    spans = _outermost(inline_spans(line, patterns) +
-                       [(a, b, "url-advert:" + why) for a, b, why in (url_adverts(line) if has_url else ())] +
-                       ([(a, b, "form-debris:" + why) for a, b, why in form_debris(line)]
-                        if (hints or marks) and "form-debris" not in off and (_debris_hint(line) or _LETTERS.search(line))
-                        else []))
+    spans = _outermost(
+        inline_spans(line, patterns)
+        + [(a, b, "url-advert:" + why) for a, b, why in (url_adverts(line) if has_url else ())]
+        + (
+            [(a, b, "form-debris:" + why) for a, b, why in form_debris(line)]
+            if (hints or marks) and "form-debris" not in off and (_debris_hint(line) or _LETTERS.search(line))
+            else []
+        )
+    )
     if spans:  # adverts inside the line first: what is left is judged as a line
         for start, end, rule in spans:
             rule, _, evidence = rule.partition(":")
@@ -119,8 +191,10 @@ def _clean_paragraph(block: Paragraph, patterns, urls: bool, marks: bool, hints:
             line = ""  # A:, B:, * : the label the advert had; 整理: what its credit said it did
     kept, name = clean_line(line, patterns, has_url) if patterns and line else (line, None)
     if name:
-        kept = kept and cut(kept, [(len(kept), len(kept))])  # a bracket the cut-off tail opened: …心 ...［本章未完…］
-        _record(counts, removed, name, line if not kept else line[len(kept):].strip(), block, _LISTED)
+        kept = kept and cut(
+            kept, [(len(kept), len(kept))]
+        )  # a bracket the cut-off tail opened: …心 ...［本章未完…］
+        _record(counts, removed, name, line if not kept else line[len(kept) :].strip(), block, _LISTED)
         line, changed = kept or "", True
     if line and hints and _debris_hint(line):
         rule, evidence = judge_line(line, off)
@@ -144,26 +218,45 @@ _DEBRIS_PICTURES = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○�
 _DEBRIS_WORDS = words_pattern("点击|书评|收藏|版权|作品|仅供|删除|负责|网址|章节|本站|书友|首发|请记住")
 # (it starts at a mark that prose seldom sets after a Han character, not at every Han character:
 # most lines give it nowhere to start)
-_DEBRIS_FORMS = re.compile(r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆](?:(?<=[\u4e00-\u9fff].)|(?<=[\u4e00-\u9fff]..))(?=\S{0,2}[\u4e00-\u9fff])"
-                           r"|^[ \t]*(?:\$\(|//|function\b|var\s|\}\s*\))", re.M)
+_DEBRIS_FORMS = re.compile(
+    r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆](?:(?<=[\u4e00-\u9fff].)|(?<=[\u4e00-\u9fff]..))(?=\S{0,2}[\u4e00-\u9fff])"
+    r"|^[ \t]*(?:\$\(|//|function\b|var\s|\}\s*\))",
+    re.M,
+)
 _BRACKET = re.compile(r"[【\[（(［〖]")
 # What the judges of an app's advert, a collector's credit, a copyright line, an end marker and a
 # crawler's leftovers need (debris.py): an app or copyright word, a credit's verb ending a line, a line
 # that opens with <, a leftover alone on its line. (Four scans: one alternation of them all, the anchored
 # branches tried at every character, cost ten times as much on a 3.5 MB download.)
-_KINDS = (re.compile(_trie(sorted(set(APP_WORDS + COPYRIGHT_WORDS)))),
-          re.compile("(?:" + _trie(sorted(CREDIT_VERBS)) + r")[\W_]*$", re.M), re.compile(r"^[ \t]*<", re.M),
-          re.compile(r"^[ \t]*(?:" + "|".join(re.escape(w) for w in sorted(CRAWLER_LEFTOVERS, key=len, reverse=True)) + r")[ \t]*$", re.M))
+_KINDS = (
+    re.compile(_trie(sorted(set(APP_WORDS + COPYRIGHT_WORDS)))),
+    re.compile("(?:" + _trie(sorted(CREDIT_VERBS)) + r")[\W_]*$", re.M),
+    re.compile(r"^[ \t]*<", re.M),
+    re.compile(
+        r"^[ \t]*(?:"
+        + "|".join(re.escape(w) for w in sorted(CRAWLER_LEFTOVERS, key=len, reverse=True))
+        + r")[ \t]*$",
+        re.M,
+    ),
+)
 
 
-_RARE_MARK = re.compile(r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆{}]")  # what _DEBRIS_FORMS needs: one scan for a class first
+_RARE_MARK = re.compile(
+    r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆{}]"
+)  # what _DEBRIS_FORMS needs: one scan for a class first
 
 
 def _debris_hint(text: str) -> bool:
     """Whether one of debris.py's judges or forms.form_debris could take something in `text`."""
-    return bool(_DEBRIS_PICTURES.search(text) or _DEBRIS_WORDS.search(text) or any(rx.search(text) for rx in _KINDS)
-                or _RARE_MARK.search(text) and _DEBRIS_FORMS.search(text)
-                or _BRACKET.search(text) and (SITE_WORDS.search(text) or NOTICE_WORDS.search(text) or _LETTERS.search(text)))
+    return bool(
+        _DEBRIS_PICTURES.search(text)
+        or _DEBRIS_WORDS.search(text)
+        or any(rx.search(text) for rx in _KINDS)
+        or _RARE_MARK.search(text)
+        and _DEBRIS_FORMS.search(text)
+        or _BRACKET.search(text)
+        and (SITE_WORDS.search(text) or NOTICE_WORDS.search(text) or _LETTERS.search(text))
+    )
 
 
 def _debris_blocks(out: list, blocks: tuple, gone: list[int], counts: Counter, removed: list) -> None:
@@ -187,7 +280,9 @@ def _debris_blocks(out: list, blocks: tuple, gone: list[int], counts: Counter, r
             dropped.add(i)
 
 
-def _record(counts: Counter, removed: list, rule: str, text: str, block: Paragraph, evidence: str = "") -> None:
+def _record(
+    counts: Counter, removed: list, rule: str, text: str, block: Paragraph, evidence: str = ""
+) -> None:
     counts[f"junk:{rule}"] += 1
     removed.append(removal(rule, text, block.at, evidence))
 
@@ -201,8 +296,12 @@ def _boxed_banners(blocks: tuple) -> set[int]:
     found: set[int] = set()
     run: list[int] = []
     for i, block in enumerate(blocks + (None,)):
-        framed = (type(block) is Paragraph and len(block.text) > 2 and block.text[0] in _FRAME
-                  and block.text[-1] == block.text[0])
+        framed = (
+            type(block) is Paragraph
+            and len(block.text) > 2
+            and block.text[0] in _FRAME
+            and block.text[-1] == block.text[0]
+        )
         if framed:
             run.append(i)
             continue
@@ -255,15 +354,23 @@ def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
         return blocks, 0
     out, changed = [], 0
     for block in blocks:
-        if type(block) is Paragraph and block.text[:1] in _ORPHAN_START and out and type(out[-1]) is Paragraph:
+        if (
+            type(block) is Paragraph
+            and block.text[:1] in _ORPHAN_START
+            and out
+            and type(out[-1]) is Paragraph
+        ):
             if _ORPHAN.match(block.text):
                 out[-1] = Paragraph(out[-1].text + block.text, out[-1].at, out[-1].indented)
                 changed += 1
                 continue
             # across a blank line only: lines side by side are unwrapping's to join or keep
-            if block.at.line != out[-1].at.line + 1 and (closer := _stray_closer(out[-1].text, block.text)) is not None:
+            if (
+                block.at.line != out[-1].at.line + 1
+                and (closer := _stray_closer(out[-1].text, block.text)) is not None
+            ):
                 out[-1] = Paragraph(out[-1].text + closer, out[-1].at, out[-1].indented)
-                out.append(Paragraph(block.text[len(closer):], block.at, block.indented))
+                out.append(Paragraph(block.text[len(closer) :], block.at, block.indented))
                 changed += 1
                 continue
         out.append(block)
@@ -303,8 +410,12 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
             continue
         if last is not None and (not verse or (i not in verse and i - 1 not in verse)):
             at, last_at = block.at, last.at
-            if (last_at.path == at.path and continues(last.text, block, at.line == last_at.line + 1)
-                    and not (len(last.text) <= FIELD_LINE and _kept_apart(last.text, block.text)) and not site_tail(last.text)):
+            if (
+                last_at.path == at.path
+                and continues(last.text, block, at.line == last_at.line + 1)
+                and not (len(last.text) <= FIELD_LINE and _kept_apart(last.text, block.text))
+                and not site_tail(last.text)
+            ):
                 prev = out[-1]
                 sep = " " if last.text[-1:] in _LATIN and block.text[:1] in _LATIN else ""
                 out[-1] = Paragraph(prev.text + sep + block.text, prev.at)
@@ -318,7 +429,9 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
 
 _LAST_END = re.compile(r"[。！？!?…”」』][^。！？!?…”」』]*$")
 _LAST_SEPARATOR = re.compile(r"[-_|｜][^-_|｜]*$")
-SITE_TAIL = 24  # characters after the line's last sentence: a name or a slogan's clauses, not a sentence's start
+SITE_TAIL = (
+    24  # characters after the line's last sentence: a name or a slogan's clauses, not a sentence's start
+)
 _FUNCTION_CHARS = re.compile("[的了是在和也都就把被着过]")  # a phrase's, not a name's: 学的是中文
 
 
@@ -328,7 +441,7 @@ def site_tail(text: str) -> str:
     two site or app words, and no story signs. Such a line ends its paragraph: the next line is not
     its sentence's rest, and normalize/repeats.py finds the tail by its repetition."""
     m = _LAST_END.search(text) or _LAST_SEPARATOR.search(text)  # 某书-第1章 风起-某某小说网: a page's title
-    tail = (text[m.start() + 1:] if m else text).strip(" \u3000")
+    tail = (text[m.start() + 1 :] if m else text).strip(" \u3000")
     if not tail or len(tail) > SITE_TAIL or story_signs(tail) or not HAN_RE.search(tail) or find_urls(tail):
         return ""  # a URL is the URL rules' to cut, inside the sentence the next line goes on with (”怕手机访问：wap.… / 什么…)
     if SITE_NAME_ALONE.fullmatch(tail) and not _FUNCTION_CHARS.search(tail):
@@ -339,14 +452,20 @@ def site_tail(text: str) -> str:
 # ISBN：9787556205295 / 类型：武侠仙侠, 命题1号：煤是黑色的 / 命题2号：1+1=2: field lines and a list's items,
 # one a line (三体II, 水滸全傳's rosters), never one sentence.
 _FIELD_LABEL = re.compile(r"^[^\s：:，。！？“”「」]{1,6}[：:]")  # 搜索关键字：主角：… after 内容标签：…
-_FIELD_LINE = re.compile(r"^[^\s：:，。！？“”「」]{1,6}[：:]\s*[^：:，。！？；“”「」]+$")  # no sentence in it: 姓倪的道：“… is one
+_FIELD_LINE = re.compile(
+    r"^[^\s：:，。！？“”「」]{1,6}[：:]\s*[^：:，。！？；“”「」]+$"
+)  # no sentence in it: 姓倪的道：“… is one
 FIELD_LINE = 40  # characters at most
-_LABEL_ALONE = re.compile(r"^[【\[]?(?:文案|内容简介|內容簡介|简介|簡介|内容提要|作品简介)[】\]]?$")  # 作者：某某 / 文案 (魔道祖师)
+_LABEL_ALONE = re.compile(
+    r"^[【\[]?(?:文案|内容简介|內容簡介|简介|簡介|内容提要|作品简介)[】\]]?$"
+)  # 作者：某某 / 文案 (魔道祖师)
 
 
 # 《宇宙一级保护人鱼蛋》作者：糖莓, 《男主总被我撩弯[快穿]》桃华君: the title and its byline on one line, a
 # field line too (else 文案： under it would be read as the author's name)
-_BYLINE_LINE = re.compile(r"^《[^《》]{1,30}》\s*(?:(?:作者|作\s*者|著者)[:：]\s*[^：:，。！？；“”「」]+|[^：:，。！？；“”「」\s]{1,12})$")
+_BYLINE_LINE = re.compile(
+    r"^《[^《》]{1,30}》\s*(?:(?:作者|作\s*者|著者)[:：]\s*[^：:，。！？；“”「」]+|[^：:，。！？；“”「」\s]{1,12})$"
+)
 _AUTHOR_LABEL = re.compile(r"^(?:作者|作\s*者|著者)\s*[:：]")
 # 晋江's header labels, whose values hold more labels (搜索关键字：主角：某某 ┃ 配角：某某 ┃ 其它：)
 _HEADER_LABEL = re.compile(r"^(?:搜索关键字|内容标签|一句话简介|立意|主角|配角|其它|其他)[：:]")

@@ -1,5 +1,6 @@
 """Protect what must stay exactly as written (URLs, e-mails, numbers, versions, English) from the
 punctuation rules (docs/rules.md §2.6): each protected run becomes one sentinel character, restored after."""
+
 from __future__ import annotations
 
 import re

@@ -7,6 +7,7 @@ and a repeated domain only where it stands outside a sentence. This pass sees th
 after each chapter was cleaned on its own (bookbuilder.normalize.lines), so it runs once, in
 pipeline.load_book.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -18,9 +19,25 @@ from dataclasses import dataclass, field, replace
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
 from bookbuilder.numerals import TO_MYRIADS
-from bookbuilder.vocabulary import (CHAPTER_UNITS, CLOSING_BRACKETS, OPENING_BRACKETS, SITE_BRACKETS, SITE_NAME_ENDINGS, VOLUME_UNITS,
-                                    unit_class)
-from bookbuilder.normalize.clean import LOOKALIKES, NOTICE_WORDS, SITE_WORDS, cut, find_urls, notice_words, site_share, site_talk
+from bookbuilder.vocabulary import (
+    CHAPTER_UNITS,
+    CLOSING_BRACKETS,
+    OPENING_BRACKETS,
+    SITE_BRACKETS,
+    SITE_NAME_ENDINGS,
+    VOLUME_UNITS,
+    unit_class,
+)
+from bookbuilder.normalize.clean import (
+    LOOKALIKES,
+    NOTICE_WORDS,
+    SITE_WORDS,
+    cut,
+    find_urls,
+    notice_words,
+    site_share,
+    site_talk,
+)
 from bookbuilder.normalize.by_hand import fold
 from bookbuilder.normalize.debris import APP, collector_credit, in_debris_block, site_signals, story_signs
 
@@ -48,7 +65,9 @@ _SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:" + "|".join(SITE_NAME
 
 # 第#章 and whatever title follows it up to the template's next site word: a template names the
 # chapter it stands in, or the next one, in words the heading may not have (请记住某书 最新章节 第89章 某章网址：)
-_NAMED_CHAPTER = re.compile(f"(第#{unit_class(CHAPTER_UNITS, VOLUME_UNITS)})(?:(?!{NOTICE_WORDS.pattern}).){{0,24}}?(?={NOTICE_WORDS.pattern}|$)")
+_NAMED_CHAPTER = re.compile(
+    f"(第#{unit_class(CHAPTER_UNITS, VOLUME_UNITS)})(?:(?!{NOTICE_WORDS.pattern}).){{0,24}}?(?={NOTICE_WORDS.pattern}|$)"
+)
 
 
 def _fold(text: str, title_words: tuple[str, ...]) -> str:
@@ -58,7 +77,9 @@ def _fold(text: str, title_words: tuple[str, ...]) -> str:
 
 
 # A site's phrase glued between two sentences, with the story right after it (…愣了愣。更新最快其他评委…)
-_GLUED_PHRASE = re.compile(r"(?<=[。！？!?”」])(?:更新最快|最快更新|最新章节|免费阅读|在线阅读|手机阅读|无弹窗|首发网址)(?=[\u4e00-\u9fff“「])")
+_GLUED_PHRASE = re.compile(
+    r"(?<=[。！？!?”」])(?:更新最快|最快更新|最新章节|免费阅读|在线阅读|手机阅读|无弹窗|首发网址)(?=[\u4e00-\u9fff“「])"
+)
 
 
 def _title_words(chapter: Chapter) -> tuple[str, ...]:
@@ -74,11 +95,13 @@ def _pieces(text: str, title_words: tuple[str, ...]):
     for word in title_words:
         masked = masked.replace(word, "@" * len(word))
     for m in _SENTENCE.finditer(masked):
-        if m.end() > m.start() and text[m.start():m.end()].strip():
+        if m.end() > m.start() and text[m.start() : m.end()].strip():
             yield m.start(), m.end()
 
 
-_OPEN, _CLOSE = (b.replace(q, "") for b, q in zip((OPENING_BRACKETS, CLOSING_BRACKETS), "「」"))  # all but 「」
+_OPEN, _CLOSE = (
+    b.replace(q, "") for b, q in zip((OPENING_BRACKETS, CLOSING_BRACKETS), "「」")
+)  # all but 「」
 _BRACKETED = re.compile(f"[{re.escape(_OPEN)}][^{re.escape(_OPEN + _CLOSE)}]{{0,40}}[{re.escape(_CLOSE)}]")
 
 
@@ -140,13 +163,20 @@ class _Sightings:
 
     def repeated(self, book_chapters: int) -> set[str]:
         few = book_chapters < MIN_CHAPTERS
-        return {key for key, where in self.chapters.items()
-                if len(where) >= MIN_CHAPTERS or few and self.times[key] >= MIN_TIMES
-                or key in self.strong and self.times[key] >= 3}
+        return {
+            key
+            for key, where in self.chapters.items()
+            if len(where) >= MIN_CHAPTERS
+            or few
+            and self.times[key] >= MIN_TIMES
+            or key in self.strong
+            and self.times[key] >= 3
+        }
 
 
-def strip_repeated(book: Book, off: frozenset[str] = frozenset(), kept: frozenset = frozenset()
-                   ) -> tuple[Book, dict[int, list[Diagnostic]]]:
+def strip_repeated(
+    book: Book, off: frozenset[str] = frozenset(), kept: frozenset = frozenset()
+) -> tuple[Book, dict[int, list[Diagnostic]]]:
     """The book without its repeated debris, and the removals of each chapter (by its index in
     book.chapters()). `off`: the rules book.toml's [normalize.junk] disable names; `kept`: the
     places of the paragraphs its [[keep]] entries keep, which are left as they are."""
@@ -155,20 +185,26 @@ def strip_repeated(book: Book, off: frozenset[str] = frozenset(), kept: frozense
     chapters = list(book.chapters())
     seen = _Sightings()
     for k, chapter in enumerate(chapters):
-        _look_at(k, chapter, seen, _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)))
+        _look_at(
+            k, chapter, seen, _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph))
+        )
     repeated = {key for key in seen.repeated(len(chapters)) if _rule_of(key) not in off}
     cuts = _cuts(chapters, seen, repeated, kept)
     if "repeated-fragment" not in off:
         for (k, j), spans in glued_fragments(chapters).items():  # where a template's cut is not already
             if chapters[k].blocks[j].at not in kept:
-                cuts[(k, j)].extend(s for s in spans if not any(a < s[1] and s[0] < b for a, b, _ in cuts.get((k, j), ())))
+                cuts[(k, j)].extend(
+                    s for s in spans if not any(a < s[1] and s[0] < b for a, b, _ in cuts.get((k, j), ()))
+                )
     if not cuts:
         return book, {}
     return _apply(book, chapters, cuts)
 
 
 def _rule_of(key: str) -> str:
-    return {"url": "repeated-domain", "page": "repeated-page-title"}.get(key.partition(":")[0], "repeated-template")
+    return {"url": "repeated-domain", "page": "repeated-page-title"}.get(
+        key.partition(":")[0], "repeated-template"
+    )
 
 
 def _look_at(k: int, chapter: Chapter, seen: _Sightings, worth: bool) -> None:
@@ -177,7 +213,11 @@ def _look_at(k: int, chapter: Chapter, seen: _Sightings, worth: bool) -> None:
     sentences of site words, each under its folded key."""
     words = _title_words(chapter)
     for j, block in enumerate(chapter.blocks):
-        if type(block) is Paragraph and (j < EDGE or j >= len(chapter.blocks) - EDGE) and _page_title(block.text, words):
+        if (
+            type(block) is Paragraph
+            and (j < EDGE or j >= len(chapter.blocks) - EDGE)
+            and _page_title(block.text, words)
+        ):
             seen.add(k, j, 0, len(block.text), "page:" + _fold(block.text, words))
             continue
         if not worth or type(block) is not Paragraph or not _worth_a_look(block.text):
@@ -198,7 +238,9 @@ def _look_at(k: int, chapter: Chapter, seen: _Sightings, worth: bool) -> None:
                     seen.add(k, j, *_without_quotes(block.text, start, end), key)
 
 
-def _cuts(chapters: list[Chapter], seen: _Sightings, repeated: set[str], kept: frozenset = frozenset()) -> dict:
+def _cuts(
+    chapters: list[Chapter], seen: _Sightings, repeated: set[str], kept: frozenset = frozenset()
+) -> dict:
     """(chapter, block) → the spans to cut there, each with its evidence. A kept paragraph counts
     as a sighting, and is left as it is."""
     cuts: dict[tuple[int, int], list[tuple[int, int, str]]] = defaultdict(list)
@@ -219,7 +261,9 @@ def _cuts(chapters: list[Chapter], seen: _Sightings, repeated: set[str], kept: f
 
 
 _SITE_OPEN, _SITE_CLOSE = (re.escape(b) for b in SITE_BRACKETS)
-_NAME_IN_BRACKETS = re.compile(rf"\s*[{_SITE_OPEN}]([^{_SITE_CLOSE}]{{1,12}})[{_SITE_CLOSE}]")  # exampleshu.cc [某某小说]
+_NAME_IN_BRACKETS = re.compile(
+    rf"\s*[{_SITE_OPEN}]([^{_SITE_CLOSE}]{{1,12}})[{_SITE_CLOSE}]"
+)  # exampleshu.cc [某某小说]
 
 
 def _outside_sentence(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -245,8 +289,15 @@ def _apply(book: Book, chapters: list[Chapter], cuts) -> tuple[Book, dict[int, l
         block = chapter.blocks[j]
         spans = _merged(spans)
         for start, end, evidence in spans:
-            rule = ("repeated-domain" if evidence.startswith("domain") else "repeated-page-title" if evidence.startswith("a saved page")
-                    else "repeated-fragment" if evidence.startswith("a fragment") else "repeated-template")
+            rule = (
+                "repeated-domain"
+                if evidence.startswith("domain")
+                else "repeated-page-title"
+                if evidence.startswith("a saved page")
+                else "repeated-fragment"
+                if evidence.startswith("a fragment")
+                else "repeated-template"
+            )
             removed[k].append(removal(rule, block.text[start:end].strip(), block.at, evidence))
         left = cut(block.text, [(a, b) for a, b, _ in spans]).strip()
         blocks = list(chapter.blocks)
@@ -255,7 +306,9 @@ def _apply(book: Book, chapters: list[Chapter], cuts) -> tuple[Book, dict[int, l
     for k, chapter in new.items():
         new[k] = replace(chapter, blocks=tuple(b for b in chapter.blocks if b is not None))
     index = iter(range(len(chapters)))
-    volumes = tuple(replace(v, chapters=tuple(new.get(next(index), c) for c in v.chapters)) for v in book.volumes)
+    volumes = tuple(
+        replace(v, chapters=tuple(new.get(next(index), c) for c in v.chapters)) for v in book.volumes
+    )
     return replace(book, volumes=volumes), dict(removed)
 
 
@@ -285,7 +338,11 @@ def _page_title(text: str, title_words: tuple[str, ...]) -> bool:
     if word is None:
         return False
     rest = [p for p in _PAGE_SEPARATOR.split(text.replace(word, "\0")) if p and p != "\0"]
-    return bool(rest) and _PAGE_SEPARATOR.search(text) is not None and all(re.search(r"[^\W\d_]{2}", p) for p in rest)
+    return (
+        bool(rest)
+        and _PAGE_SEPARATOR.search(text) is not None
+        and all(re.search(r"[^\W\d_]{2}", p) for p in rest)
+    )
 
 
 # ---- a slogan whose URL the site cut, glued wherever it fell (……”网盘搜索，找小说就是方便他转身…): the
@@ -306,24 +363,36 @@ def glued_fragments(chapters: list[Chapter]) -> dict[tuple[int, int], list[tuple
     starts: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for k, chapter in enumerate(chapters):
         for block in chapter.blocks:
-            if type(block) is not Paragraph or not (SITE_WORDS.search(block.text) or NOTICE_WORDS.search(block.text)):
+            if type(block) is not Paragraph or not (
+                SITE_WORDS.search(block.text) or NOTICE_WORDS.search(block.text)
+            ):
                 continue  # (three scans: one alternation of the three sets took four times as long)
-            signals = sorted(m.start() for rx in (SITE_WORDS, NOTICE_WORDS, APP) for m in rx.finditer(block.text))
+            signals = sorted(
+                m.start() for rx in (SITE_WORDS, NOTICE_WORDS, APP) for m in rx.finditer(block.text)
+            )
             for m in _FRAGMENT_START.finditer(block.text):  # a start with a site word soon after it
-                if (i := bisect.bisect_left(signals, m.start())) < len(signals) and signals[i] < m.start() + SOON:
-                    if len(piece := block.text[m.start():m.start() + FRAGMENT]) >= MIN_FRAGMENT:
+                if (i := bisect.bisect_left(signals, m.start())) < len(signals) and signals[
+                    i
+                ] < m.start() + SOON:
+                    if len(piece := block.text[m.start() : m.start() + FRAGMENT]) >= MIN_FRAGMENT:
                         starts[piece[:FRAGMENT_KEY]].append((k, piece))
     fragments = {}
     for group in starts.values():
         where = {k for k, _ in group}
-        if len(where) >= FRAGMENT_CHAPTERS and (fragment := _fragment(os.path.commonprefix([p for _, p in group]), group)):
-            fragments[fragment] = f"a fragment with site words repeated in {len(where)} chapters ({len(group)}×)"
+        if len(where) >= FRAGMENT_CHAPTERS and (
+            fragment := _fragment(os.path.commonprefix([p for _, p in group]), group)
+        ):
+            fragments[fragment] = (
+                f"a fragment with site words repeated in {len(where)} chapters ({len(group)}×)"
+            )
     cuts: dict[tuple[int, int], list[tuple[int, int, str]]] = defaultdict(list)
     for fragment, evidence in fragments.items():
         for k, chapter in enumerate(chapters):
             for j, block in enumerate(chapter.blocks):
                 if type(block) is Paragraph and fragment in block.text:
-                    cuts[(k, j)] += [(m.start(), m.end(), evidence) for m in re.finditer(re.escape(fragment), block.text)]
+                    cuts[(k, j)] += [
+                        (m.start(), m.end(), evidence) for m in re.finditer(re.escape(fragment), block.text)
+                    ]
     return cuts
 
 
@@ -331,9 +400,18 @@ def _fragment(common: str, group: list) -> str:
     """The repeated start, up to its sentence's end, when it is a site's: two site words at least, none
     of the author's own words (求收藏 …). Not where the chapters go on alike into a story sign (a longer
     template, 亲~本站域名：“166"…) or part at a number (请记住某书 最新章节 第89章…: the template rule's)."""
-    if _STORY_MARK.search(common) or any(_NUMBER.match(p, len(common)) for _, p in group) or common.endswith("第"):
+    if (
+        _STORY_MARK.search(common)
+        or any(_NUMBER.match(p, len(common)) for _, p in group)
+        or common.endswith("第")
+    ):
         return ""
-    common = common[:m.end()] if (m := re.search(r"[。！？!?]+", common)) else common
-    if len(common) < MIN_FRAGMENT or len(site_signals(common)) < 2 or not in_debris_block(common, 2, True) and not site_talk(common):
+    common = common[: m.end()] if (m := re.search(r"[。！？!?]+", common)) else common
+    if (
+        len(common) < MIN_FRAGMENT
+        or len(site_signals(common)) < 2
+        or not in_debris_block(common, 2, True)
+        and not site_talk(common)
+    ):
         return ""
     return common

@@ -4,6 +4,7 @@ Every rule is switchable in book.toml [normalize] (`rule_name = false`), idempot
 the counts (rule → paragraphs changed) travel in Book.changes for the build summary and
 `check --json`. Order follows RULES §0: junk, then rebuilding paragraphs, then characters.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,6 +21,7 @@ from bookbuilder.normalize.debris import JUDGES
 from bookbuilder.normalize.junk import active_patterns
 from bookbuilder.normalize.mask import mask, unmask
 from bookbuilder.normalize.repeats import RULES as REPEATS
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -83,9 +85,13 @@ def _junk(blocks: tuple, step: Step) -> tuple:
     kept = step.normalizer.kept
     if kept and any(k.keeps(b) for b in blocks for k in kept):
         blocks = tuple(_Kept(b) if any(k.keeps(b) for k in kept) else b for b in blocks)
-        blocks = lines.drop_junk(blocks, step.normalizer.patterns, step.counts, step.removed, off=step.normalizer.off)
+        blocks = lines.drop_junk(
+            blocks, step.normalizer.patterns, step.counts, step.removed, off=step.normalizer.off
+        )
         return tuple(b.paragraph if type(b) is _Kept else b for b in blocks)
-    return lines.drop_junk(blocks, step.normalizer.patterns, step.counts, step.removed, off=step.normalizer.off)
+    return lines.drop_junk(
+        blocks, step.normalizer.patterns, step.counts, step.removed, off=step.normalizer.off
+    )
 
 
 def _replace(blocks: tuple, step: Step) -> tuple:
@@ -115,6 +121,7 @@ def _counting(name: str, fn: Callable[[tuple], tuple[tuple, int]]) -> Callable[[
         blocks, n = fn(blocks)
         step.counts[name] += n
         return blocks
+
     return rule
 
 
@@ -133,38 +140,139 @@ def _quotes(text: str, step: Step) -> str:
 
 # Declared once, in the order they run (RULES §0: junk, then rebuilding paragraphs, then characters).
 RULES: tuple[Rule, ...] = (
-    Rule("html", True, "lines", _html, "scrapers' tags, comments and watermarks removed, entities decoded (HTML-1)"),
-    Rule("junk", True, "lines", _junk, "drop site advertisements and pager lines, cut adverts out of sentences (JK-1)"),
-    Rule("replace", True, "lines", _replace, "the book's Legado replace rules ([normalize] replace_rules), in their order"),
-    Rule("orphans", True, "lines", _counting("orphans", lines.attach_orphans),
-         "append a line of lone closing punctuation to the line before (UW-2)"),
+    Rule(
+        "html",
+        True,
+        "lines",
+        _html,
+        "scrapers' tags, comments and watermarks removed, entities decoded (HTML-1)",
+    ),
+    Rule(
+        "junk",
+        True,
+        "lines",
+        _junk,
+        "drop site advertisements and pager lines, cut adverts out of sentences (JK-1)",
+    ),
+    Rule(
+        "replace",
+        True,
+        "lines",
+        _replace,
+        "the book's Legado replace rules ([normalize] replace_rules), in their order",
+    ),
+    Rule(
+        "orphans",
+        True,
+        "lines",
+        _counting("orphans", lines.attach_orphans),
+        "append a line of lone closing punctuation to the line before (UW-2)",
+    ),
     Rule("unwrap", True, "lines", _counting("unwrap", lines.unwrap), "join lines broken mid-sentence (UW-1)"),
-    Rule("convert", True, "characters", _convert, "OpenCC conversion, when [normalize] convert names one (RULES §2.7)"),
-    Rule("fullwidth_alnum", True, "characters", _text(chars.fullwidth_alnum), "full-width letters and digits → half-width (FW-1)"),
-    Rule("han_spaces", True, "characters", _text(chars.han_spaces),
-         "no space between two Han characters in prose: what joined lines left (SP-3, docs/rules-notes.md)",
-         titles=False),  # 第十章 单身狗犯法吗？: a title's space parts its label from its name
+    Rule(
+        "convert",
+        True,
+        "characters",
+        _convert,
+        "OpenCC conversion, when [normalize] convert names one (RULES §2.7)",
+    ),
+    Rule(
+        "fullwidth_alnum",
+        True,
+        "characters",
+        _text(chars.fullwidth_alnum),
+        "full-width letters and digits → half-width (FW-1)",
+    ),
+    Rule(
+        "han_spaces",
+        True,
+        "characters",
+        _text(chars.han_spaces),
+        "no space between two Han characters in prose: what joined lines left (SP-3, docs/rules-notes.md)",
+        titles=False,
+    ),  # 第十章 单身狗犯法吗？: a title's space parts its label from its name
     Rule("ellipsis", True, "punctuation", _text(chars.ellipsis), "... 。。。 ··· ⋯ → …… (EL-1)"),
     Rule("dashes", True, "punctuation", _text(chars.dashes), "-- — ―― → —— between Chinese text (DA-1)"),
-    Rule("punctuation", True, "punctuation", _text(chars.punctuation),
-         "half-width , . ! ? : ; ( ) in Chinese text → full-width (PU-1)"),
-    Rule("quotes", True, "punctuation", _quotes, "straight quotes → “ ” (simplified) or 「 」 (traditional) (QU-1)"),
-    Rule("space_around_punctuation", True, "punctuation", _text(chars.space_around_punctuation),
-         "no spaces beside full-width punctuation (SP-2)"),
-    Rule("repeated_punctuation", False, "punctuation", _text(chars.repeated_punctuation),
-         "。。 → 。 and ，， → ， (RP-1; ！！！ is always kept)"),
-    Rule("pangu_spacing", False, "punctuation", _text(chars.pangu_spacing), "a space between Han and Latin/digits (SP-1)"),
+    Rule(
+        "punctuation",
+        True,
+        "punctuation",
+        _text(chars.punctuation),
+        "half-width , . ! ? : ; ( ) in Chinese text → full-width (PU-1)",
+    ),
+    Rule(
+        "quotes",
+        True,
+        "punctuation",
+        _quotes,
+        "straight quotes → “ ” (simplified) or 「 」 (traditional) (QU-1)",
+    ),
+    Rule(
+        "space_around_punctuation",
+        True,
+        "punctuation",
+        _text(chars.space_around_punctuation),
+        "no spaces beside full-width punctuation (SP-2)",
+    ),
+    Rule(
+        "repeated_punctuation",
+        False,
+        "punctuation",
+        _text(chars.repeated_punctuation),
+        "。。 → 。 and ，， → ， (RP-1; ！！！ is always kept)",
+    ),
+    Rule(
+        "pangu_spacing",
+        False,
+        "punctuation",
+        _text(chars.pangu_spacing),
+        "a space between Han and Latin/digits (SP-1)",
+    ),
 )
 # Cleaning's rules that decide from evidence in the file rather than from junk.toml's list;
 # [normalize.junk] disable = [...] names them as it names a listed pattern.
-EVIDENCE_RULES = ("url-advert", "form-debris", "boxed-banner", "site-watermark-line") + JUDGES + ("debris-block",) + REPEATS
-SWITCHES = {r.name for r in RULES} - {"convert", "replace"}  # those two are set by naming a conversion or a file
+EVIDENCE_RULES = (
+    ("url-advert", "form-debris", "boxed-banner", "site-watermark-line")
+    + JUDGES
+    + ("debris-block",)
+    + REPEATS
+)
+SWITCHES = {r.name for r in RULES} - {
+    "convert",
+    "replace",
+}  # those two are set by naming a conversion or a file
 
-CONVERSIONS = ("s2t", "t2s", "s2tw", "tw2s", "s2twp", "tw2sp", "s2hk", "hk2s", "t2tw", "t2hk", "tw2t", "hk2t", "t2jp", "jp2t")
+CONVERSIONS = (
+    "s2t",
+    "t2s",
+    "s2tw",
+    "tw2s",
+    "s2twp",
+    "tw2sp",
+    "s2hk",
+    "hk2s",
+    "t2tw",
+    "t2hk",
+    "tw2t",
+    "hk2t",
+    "t2jp",
+    "jp2t",
+)
 # The language a conversion produces (it also sets the quote style).
-CONVERTED_LANGUAGE = {"t2s": "zh-Hans", "tw2s": "zh-Hans", "tw2sp": "zh-Hans", "hk2s": "zh-Hans",
-                      "s2t": "zh-Hant", "s2tw": "zh-TW", "s2twp": "zh-TW", "t2tw": "zh-TW",
-                      "s2hk": "zh-HK", "t2hk": "zh-HK", "tw2t": "zh-Hant", "hk2t": "zh-Hant"}
+CONVERTED_LANGUAGE = {
+    "t2s": "zh-Hans",
+    "tw2s": "zh-Hans",
+    "tw2sp": "zh-Hans",
+    "hk2s": "zh-Hans",
+    "s2t": "zh-Hant",
+    "s2tw": "zh-TW",
+    "s2twp": "zh-TW",
+    "t2tw": "zh-TW",
+    "s2hk": "zh-HK",
+    "t2hk": "zh-HK",
+    "tw2t": "zh-Hant",
+    "hk2t": "zh-Hant",
+}
 TRADITIONAL = ("zh-Hant", "zh-TW", "zh-HK")
 
 
@@ -179,12 +287,16 @@ def check_options(options: Mapping[str, Any]) -> None:
         elif key == "junk" and isinstance(value, bool):
             continue
         elif key == "junk":
-            names = {p.name for p in active_patterns(enable=tuple(p.name for p in _all_junk()))} | set(EVIDENCE_RULES)
+            names = {p.name for p in active_patterns(enable=tuple(p.name for p in _all_junk()))} | set(
+                EVIDENCE_RULES
+            )
             for name in list(value.get("disable", [])) + list(value.get("enable", [])):
                 if name not in names:
                     raise ValueError(f"{name}: unknown junk pattern (known: {', '.join(sorted(names))})")
         elif key not in SWITCHES:
-            raise ValueError(f"{key}: unknown normalization rule (known: {', '.join(r.name for r in RULES if r.name in SWITCHES)}, convert, junk)")
+            raise ValueError(
+                f"{key}: unknown normalization rule (known: {', '.join(r.name for r in RULES if r.name in SWITCHES)}, convert, junk)"
+            )
         elif not isinstance(value, bool):
             raise ValueError(f"{key}: must be true or false, not {value!r}")
 
@@ -197,8 +309,13 @@ def _all_junk():
 
 def enabled(options: Mapping[str, Any]) -> frozenset[str]:
     """The rules switched on. A [normalize.junk] table (patterns to add or switch) keeps junk on."""
-    return frozenset(r.name for r in RULES if r.name not in SWITCHES
-                     or (value := options.get(r.name, r.default)) is True or isinstance(value, dict))
+    return frozenset(
+        r.name
+        for r in RULES
+        if r.name not in SWITCHES
+        or (value := options.get(r.name, r.default)) is True
+        or isinstance(value, dict)
+    )
 
 
 @dataclass(frozen=True)
@@ -231,7 +348,9 @@ class Normalizer:
         paragraphs = [b for b in blocks if type(b) is Paragraph]
         text = "\n".join([p.text for p in paragraphs])
         if (new := self.text(text, step)) != text:
-            retexted = iter([p if t == p.text else Paragraph(t, p.at) for p, t in zip(paragraphs, new.split("\n"))])
+            retexted = iter(
+                [p if t == p.text else Paragraph(t, p.at) for p, t in zip(paragraphs, new.split("\n"))]
+            )
             blocks = tuple(next(retexted) if type(b) is Paragraph else b for b in blocks)
         return replace(ch, title=self.title(ch.title), blocks=blocks), dict(step.counts), step.removed
 
@@ -277,7 +396,9 @@ class Normalizer:
             masked = "\n".join(lines_)
         return unmask(masked, saved)
 
-    def book(self, book: Book, chapters: list[tuple[Chapter, dict[str, int]]], drop: set[int] | None = None) -> Book:
+    def book(
+        self, book: Book, chapters: list[tuple[Chapter, dict[str, int]]], drop: set[int] | None = None
+    ) -> Book:
         """The book with these normalized chapters (in order), its volume titles and metadata. A
         chapter that cleaning emptied (it held only adverts) is left out, and so is a volume left
         with no chapter. `drop`: left_out(chapters), when the caller has it already."""
@@ -291,17 +412,28 @@ class Normalizer:
             if i in drop:
                 return None
             if i - 1 in drop and is_bare_label(ch.title) and chapters[i - 1][0].number == ch.number:
-                ch = replace(ch, title=chapters[i - 1][0].title)  # 第三章 六句真言, an advert, 第三章: the titled one's title
+                ch = replace(
+                    ch, title=chapters[i - 1][0].title
+                )  # 第三章 六句真言, an advert, 第三章: the titled one's title
             return ch
 
-        volumes = tuple(replace(v, chapters=tuple(c for c in (take() for _ in v.chapters) if c is not None),
-                                title=self.title(v.title) if v.title else v.title)
-                        for v in book.volumes)
+        volumes = tuple(
+            replace(
+                v,
+                chapters=tuple(c for c in (take() for _ in v.chapters) if c is not None),
+                title=self.title(v.title) if v.title else v.title,
+            )
+            for v in book.volumes
+        )
         volumes = tuple(v for v in volumes if v.chapters) or volumes[:1]
         meta = replace(book.meta, language=self.language)
         if self.converter:
-            meta = replace(meta, title=self.converter.convert(meta.title), author=self.converter.convert(meta.author))
-        return replace(book, meta=meta, volumes=volumes, changes=tuple(sorted((k, n) for k, n in counts.items() if n)))
+            meta = replace(
+                meta, title=self.converter.convert(meta.title), author=self.converter.convert(meta.author)
+            )
+        return replace(
+            book, meta=meta, volumes=volumes, changes=tuple(sorted((k, n) for k, n in counts.items() if n))
+        )
 
 
 def left_out(chapters: list[tuple[Chapter, Mapping[str, int]]]) -> set[int]:
@@ -309,16 +441,23 @@ def left_out(chapters: list[tuple[Chapter, Mapping[str, int]]]) -> set[int]:
     if that would leave the book without a chapter. A chapter with a numbered heading of its own stays
     (曾国藩全集's 第七章 黑雨滂沱 held only a site's page marker, then its sections 一 … 十二): its title is
     the book's, and W305 says its text is missing."""
+
     def repeated(i: int) -> bool:  # the heading comes again next, after a watermark line (张居正's 第五回)
         return i + 1 < len(chapters) and chapters[i + 1][0].number == chapters[i][0].number
 
-    gone = {i for i, (ch, counts) in enumerate(chapters)
-            if not ch.blocks and (ch.number is None or repeated(i))
-            and any(name.startswith(("junk", "html", "replace")) for name in counts)}
+    gone = {
+        i
+        for i, (ch, counts) in enumerate(chapters)
+        if not ch.blocks
+        and (ch.number is None or repeated(i))
+        and any(name.startswith(("junk", "html", "replace")) for name in counts)
+    }
     return gone if len(gone) < len(chapters) else set()
 
 
-def normalizer(options: Mapping[str, Any], language: str, replace_rules: tuple = (), names: tuple[str, ...] = ()) -> Normalizer:
+def normalizer(
+    options: Mapping[str, Any], language: str, replace_rules: tuple = (), names: tuple[str, ...] = ()
+) -> Normalizer:
     """The Normalizer for book.toml's [normalize] `options`, a book in `language`, the book's Legado
     replace rules, which apply to a book by its `names` (bookbuilder.legado.applies)."""
     from bookbuilder.legado import applies
@@ -326,9 +465,17 @@ def normalizer(options: Mapping[str, Any], language: str, replace_rules: tuple =
     convert = options.get("convert")
     language = CONVERTED_LANGUAGE.get(convert, language) if convert else language
     junk = options.get("junk") if isinstance(options.get("junk"), dict) else {}
-    patterns = active_patterns(tuple(junk.get("extra", ())), tuple(junk.get("disable", ())), tuple(junk.get("enable", ())))
-    return Normalizer(enabled(options), language, patterns, convert,
-                      tuple(r for r in replace_rules if applies(r, names)), frozenset(junk.get("disable", ())))
+    patterns = active_patterns(
+        tuple(junk.get("extra", ())), tuple(junk.get("disable", ())), tuple(junk.get("enable", ()))
+    )
+    return Normalizer(
+        enabled(options),
+        language,
+        patterns,
+        convert,
+        tuple(r for r in replace_rules if applies(r, names)),
+        frozenset(junk.get("disable", ())),
+    )
 
 
 def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:

@@ -20,6 +20,7 @@ share (html: chapter markup, which `serve`'s pages use too; names, navigation, c
 their parts (pdf_*, font_share); text.py is no format: the chapters as plain text for review,
 which `bookbuilder normalize` writes (bookbuilder.review).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -49,7 +50,9 @@ class RenderContext:
     progress: Callable[[int], None] | None = None
     cache: Path | None = None  # build/.cache: work kept between builds (None: neither read nor written)
     stats: dict = field(default_factory=dict, compare=False)  # what the renderer says it did
-    status: Callable[[str, float], None] | None = None  # what a long step is doing, seconds since it began (AZW3)
+    status: Callable[[str, float], None] | None = (
+        None  # what a long step is doing, seconds since it began (AZW3)
+    )
 
 
 class Renderer(Protocol):
@@ -72,8 +75,12 @@ class Renderer(Protocol):
 
 
 # name → the module holding its renderer, imported when first asked for.
-FORMATS = {"epub": "bookbuilder.render.epub", "pdf": "bookbuilder.render.pdf", "kepub": "bookbuilder.render.kepub",
-           "azw3": "bookbuilder.render.azw3"}
+FORMATS = {
+    "epub": "bookbuilder.render.epub",
+    "pdf": "bookbuilder.render.pdf",
+    "kepub": "bookbuilder.render.kepub",
+    "azw3": "bookbuilder.render.azw3",
+}
 _registered: dict[str, Renderer] = {}  # renderers added by `register`
 
 
@@ -112,7 +119,9 @@ def sections() -> dict[str, Mapping[str, Any]]:
         if chosen.section is None:
             continue
         if found.setdefault(chosen.section, chosen.keys) != chosen.keys:
-            raise ValueError(f"{chosen.name}: [{chosen.section}] is declared with other keys by another format")
+            raise ValueError(
+                f"{chosen.name}: [{chosen.section}] is declared with other keys by another format"
+            )
     return found
 
 

@@ -2,6 +2,7 @@
 a Kindle over USB today (Amazon's kindlegen is gone, and 32-bit). The EPUB is made as for
 `bookbuilder epub`, converted in a scratch folder, and the result moved into place atomically.
 calibre comes from Debian's `calibre` package (scripts/setup.sh installs it)."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -70,7 +71,9 @@ def converted(command: list[str], where: str, status=None) -> None:
             percent, stage = found
         status(f"{percent}% {stage}", time.monotonic() - start)
     if output.returncode != 0:
-        raise BookError("E410", f"{Path(command[0]).name} failed: {last or f'exit {output.returncode}'}", where)
+        raise BookError(
+            "E410", f"{Path(command[0]).name} failed: {last or f'exit {output.returncode}'}", where
+        )
 
 
 class Azw3Renderer(EpubRenderer):
@@ -87,8 +90,11 @@ class Azw3Renderer(EpubRenderer):
             source, made = Path(scratch) / "book.epub", Path(scratch) / "book.azw3"
             source.write_bytes(epub_bytes(book, context.options, context.epoch))
             when = dt.datetime.fromtimestamp(context.epoch, dt.timezone.utc).isoformat()
-            converted([convert, str(source), str(made), "--pubdate", when, "--timestamp", when], str(context.target),
-                      context.status)
+            converted(
+                [convert, str(source), str(made), "--pubdate", when, "--timestamp", when],
+                str(context.target),
+                context.status,
+            )
             data = reproducible(made.read_bytes(), book.meta.identifier, context.epoch)
         with atomic_path(context.target) as tmp:
             tmp.write_bytes(data)
@@ -97,7 +103,14 @@ class Azw3Renderer(EpubRenderer):
     def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:
         from bookbuilder.check.gate import Check
 
-        return [Check("calibre read-back", path, lambda: self.check(path, book), f"{book.meta.title}\x1f{book.meta.author}")]
+        return [
+            Check(
+                "calibre read-back",
+                path,
+                lambda: self.check(path, book),
+                f"{book.meta.title}\x1f{book.meta.author}",
+            )
+        ]
 
     def check(self, path: Path, book: Book) -> list[Diagnostic]:
         """E411 where the AZW3's own metadata, read back by calibre, is not the book's."""
@@ -105,8 +118,13 @@ class Azw3Renderer(EpubRenderer):
         found = []
         for field, expected in (("Title", book.meta.title), ("Author(s)", book.meta.author)):
             if shown.get(field, "").split(" [")[0] != expected:
-                found.append(Diagnostic("E411", f"the AZW3's {field.lower()} is {shown.get(field)!r}, not {expected!r}",
-                                        Location(str(path))))
+                found.append(
+                    Diagnostic(
+                        "E411",
+                        f"the AZW3's {field.lower()} is {shown.get(field)!r}, not {expected!r}",
+                        Location(str(path)),
+                    )
+                )
         return found
 
 
@@ -120,9 +138,9 @@ def reproducible(data: bytes, identifier: str, epoch: int) -> bytes:
     ours = uuid.uuid5(uuid.NAMESPACE_URL, identifier)
     records = struct.unpack(">H", out[76:78])[0]
     for i in range(records):
-        start = struct.unpack(">I", out[78 + 8 * i:82 + 8 * i])[0]
-        if out[start + 16:start + 20] == b"MOBI":
-            out[start + 32:start + 36] = ours.bytes[:4]
+        start = struct.unpack(">I", out[78 + 8 * i : 82 + 8 * i])[0]
+        if out[start + 16 : start + 20] == b"MOBI":
+            out[start + 32 : start + 36] = ours.bytes[:4]
     made_up = re.search(rb"calibre:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})", out)
     return bytes(out).replace(made_up.group(1), str(ours).encode("ascii")) if made_up else bytes(out)
 

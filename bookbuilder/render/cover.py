@@ -1,5 +1,6 @@
 """Covers: a cover image from book.toml checked by its bytes, or one generated with Pillow
 (title and author set in a CJK font, 1600×2560 JPEG, the size e-book stores ask for)."""
+
 from __future__ import annotations
 
 import functools
@@ -32,9 +33,21 @@ def load_cover(path: Path) -> tuple[bytes, str, list[Diagnostic]]:
     width, height = Image.open(io.BytesIO(data)).size
     notes = []
     if width < MIN_WIDTH or height < MIN_HEIGHT:
-        notes.append(Diagnostic("W403", f"the cover is {width}×{height}; stores want at least {MIN_WIDTH}×{MIN_HEIGHT}", Location(str(path))))
+        notes.append(
+            Diagnostic(
+                "W403",
+                f"the cover is {width}×{height}; stores want at least {MIN_WIDTH}×{MIN_HEIGHT}",
+                Location(str(path)),
+            )
+        )
     elif abs(height / width - RATIO) > 0.25:
-        notes.append(Diagnostic("W403", f"the cover is {width}×{height} (1:{height / width:.2f}); 1:1.6 suits readers best", Location(str(path))))
+        notes.append(
+            Diagnostic(
+                "W403",
+                f"the cover is {width}×{height} (1:{height / width:.2f}); 1:1.6 suits readers best",
+                Location(str(path)),
+            )
+        )
     return data, kind, notes
 
 

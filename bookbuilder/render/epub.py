@@ -10,6 +10,7 @@ write_epub() returning False on an OS error (it writes into memory; we write the
 an NCX with dtb:depth 0 whose writer slows down with the square of the chapters (we hand it the NCX
 and the navigation document finished: bookbuilder.render.navigation).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -40,8 +41,10 @@ TOC_TITLE, LANDMARKS_TITLE = "目录", "导航"
 COMPRESS_LEVEL = 1
 ZIP_EPOCH_MIN = 315532800  # 1980-01-01: the earliest time a zip entry can carry
 VERTICAL_CSS = "html { writing-mode: vertical-rl; -epub-writing-mode: vertical-rl; -webkit-writing-mode: vertical-rl; }\n"
-APPLE_DISPLAY_OPTIONS = (b'<?xml version="1.0" encoding="UTF-8"?>\n<display_options><platform name="*">'
-                         b'<option name="specified-fonts">true</option></platform></display_options>\n')
+APPLE_DISPLAY_OPTIONS = (
+    b'<?xml version="1.0" encoding="UTF-8"?>\n<display_options><platform name="*">'
+    b'<option name="specified-fonts">true</option></platform></display_options>\n'
+)
 # EPUB Accessibility 1.1: what the book offers, in words a reading app can show (issue: a11y).
 A11Y_SUMMARY = {
     "zh-Hant": "本書為純文字小說，含目錄、章節標題與正確的閱讀順序，無已知的危害。",
@@ -76,14 +79,19 @@ class EpubRenderer:
     shows_progress = False
     section = "epub"  # the kepub and the AZW3 read it too
     keys = {"css": str, "embed_font": bool, "font": str, "vertical": bool}
-    markup: "Markup | None" = None  # the content documents' markup: None, the plain one; the kepub's adds Kobo's
+    markup: "Markup | None" = (
+        None  # the content documents' markup: None, the plain one; the kepub's adds Kobo's
+    )
 
     def options(self, config: Config) -> EpubOptions:
         table = config.section("epub")
         named = table.get("font")
-        return EpubOptions(css=stylesheet(config, "epub"), embed_font=bool(table.get("embed_font")),
-                           font=config.inside(named, "epub.font") if named else None,
-                           vertical=bool(table.get("vertical")))
+        return EpubOptions(
+            css=stylesheet(config, "epub"),
+            embed_font=bool(table.get("embed_font")),
+            font=config.inside(named, "epub.font") if named else None,
+            vertical=bool(table.get("vertical")),
+        )
 
     def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
         from bookbuilder.check.judges import epub_size
@@ -99,9 +107,16 @@ class EpubRenderer:
         from bookbuilder.check.kindle import kindle_findings
         from bookbuilder.check.judges import check_epub, epubcheck_version
 
-        return [Check("EPUBCheck", path, lambda: check_epub(path), epubcheck_version()),
-                Check("Send to Kindle", path, lambda: kindle_findings(path)),
-                Check("Ace" if full_a11y else "Ace (sample)", path, lambda: check_ace(path, full_a11y), ace_version())]
+        return [
+            Check("EPUBCheck", path, lambda: check_epub(path), epubcheck_version()),
+            Check("Send to Kindle", path, lambda: kindle_findings(path)),
+            Check(
+                "Ace" if full_a11y else "Ace (sample)",
+                path,
+                lambda: check_ace(path, full_a11y),
+                ace_version(),
+            ),
+        ]
 
 
 RENDERER = EpubRenderer()
@@ -146,9 +161,12 @@ class Markup:
 MAX_DOCUMENT = 256 * 1024  # bytes
 
 
-def chapter_documents(chapter: Chapter, uid: str, level: int, language: str, markup: Markup = Markup()) -> list[tuple[str, bytes]]:
+def chapter_documents(
+    chapter: Chapter, uid: str, level: int, language: str, markup: Markup = Markup()
+) -> list[tuple[str, bytes]]:
     """The chapter's documents, (id, XHTML): one, or where that would be over MAX_DOCUMENT, the
     first with the heading and continuations (`<id>_2`, …), divided at paragraph boundaries."""
+
     def document(body: str) -> bytes:
         return xhtml_document(chapter.title, markup.body(body), language, f"../{CSS_NAME}", markup.head)
 
@@ -156,7 +174,9 @@ def chapter_documents(chapter: Chapter, uid: str, level: int, language: str, mar
     if len(whole) <= MAX_DOCUMENT:
         return [(uid, whole)]
     inline = markup.inline() or text
-    blocks = [(b, len(p.encode("utf-8")) + 1) for b, p in zip(chapter.blocks, paragraphs(chapter.blocks, inline))]
+    blocks = [
+        (b, len(p.encode("utf-8")) + 1) for b, p in zip(chapter.blocks, paragraphs(chapter.blocks, inline))
+    ]
     budget = MAX_DOCUMENT - (len(document("")) + len(chapter.title.encode("utf-8")) * 3 + 1024)
     groups, size = [[]], 0
     for block, n in blocks:
@@ -165,12 +185,24 @@ def chapter_documents(chapter: Chapter, uid: str, level: int, language: str, mar
             size = 0
         groups[-1].append(block)
         size += n
-    docs = [(uid, document(chapter_section(replace(chapter, blocks=tuple(groups[0])), uid, level=level, inline=markup.inline())))]
+    docs = [
+        (
+            uid,
+            document(
+                chapter_section(
+                    replace(chapter, blocks=tuple(groups[0])), uid, level=level, inline=markup.inline()
+                )
+            ),
+        )
+    ]
     for k, group in enumerate(groups[1:], 2):
         inline = markup.inline()
         label = text(f"{chapter.title}（续）")
-        body = (f'<section class="{chapter.kind} continued" id="{uid}_{k}" aria-label="{label}">\n'
-                + "\n".join(paragraphs(group, inline)) + "\n</section>")
+        body = (
+            f'<section class="{chapter.kind} continued" id="{uid}_{k}" aria-label="{label}">\n'
+            + "\n".join(paragraphs(group, inline))
+            + "\n</section>"
+        )
         docs.append((f"{uid}_{k}", document(body)))
     return docs
 
@@ -183,7 +215,9 @@ def epub_bytes(book: Book, options: EpubOptions, epoch: int, markup: Markup | No
     raw = io.BytesIO()
     # Level 0: what ebooklib writes (the package document, the container) is small, and deflated
     # once, by _reproducible.
-    epub.write_epub(raw, eb, {"mtime": mtime, "raise_exceptions": True, "epub3_pages": False, "compresslevel": 0})
+    epub.write_epub(
+        raw, eb, {"mtime": mtime, "raise_exceptions": True, "epub3_pages": False, "compresslevel": 0}
+    )
     return _reproducible(raw, held, eb.FOLDER_NAME, _zip_stamp(epoch), book.meta.language)
 
 
@@ -227,18 +261,30 @@ def _metadata(eb: epub.EpubBook, meta: Meta, options: EpubOptions) -> None:
     eb.set_title(meta.title)
     eb.set_language(meta.language)
     eb.add_author(meta.author)
-    for name, value in (("description", meta.description), ("publisher", meta.publisher), ("date", meta.date)):
+    for name, value in (
+        ("description", meta.description),
+        ("publisher", meta.publisher),
+        ("date", meta.date),
+    ):
         if value:
             eb.add_metadata("DC", name, value)
     for subject in meta.subjects:
         eb.add_metadata("DC", "subject", subject)
     if meta.series:
         name, position = meta.series
-        eb.add_metadata(None, "meta", name, OrderedDict([("property", "belongs-to-collection"), ("id", "series")]))
-        eb.add_metadata(None, "meta", "series", OrderedDict([("refines", "#series"), ("property", "collection-type")]))
-        eb.add_metadata(None, "meta", str(position), OrderedDict([("refines", "#series"), ("property", "group-position")]))
+        eb.add_metadata(
+            None, "meta", name, OrderedDict([("property", "belongs-to-collection"), ("id", "series")])
+        )
+        eb.add_metadata(
+            None, "meta", "series", OrderedDict([("refines", "#series"), ("property", "collection-type")])
+        )
+        eb.add_metadata(
+            None, "meta", str(position), OrderedDict([("refines", "#series"), ("property", "group-position")])
+        )
         eb.add_metadata(None, "meta", "", OrderedDict([("name", "calibre:series"), ("content", name)]))
-        eb.add_metadata(None, "meta", "", OrderedDict([("name", "calibre:series_index"), ("content", str(position))]))
+        eb.add_metadata(
+            None, "meta", "", OrderedDict([("name", "calibre:series_index"), ("content", str(position))])
+        )
     _accessibility(eb, options.summary or A11Y_SUMMARY.get(meta.language, A11Y_SUMMARY_DEFAULT))
 
 
@@ -251,12 +297,24 @@ def _stylesheet(eb: epub.EpubBook, book: Book, options: EpubOptions) -> None:
     font = embedded_font(book, options)
     if font is not None:
         data, family = font
-        eb.add_item(epub.EpubItem(uid="font", file_name="fonts/book.otf", media_type="font/otf", content=data))
-        eb.add_item(epub.EpubItem(uid="apple-display-options", file_name="META-INF/com.apple.ibooks.display-options.xml",
-                                  content=APPLE_DISPLAY_OPTIONS, manifest=False))
-        css = (f'@font-face {{ font-family: "{family}"; src: url(../fonts/book.otf); }}\n'
-               f'body {{ font-family: "{family}", serif; }}\n') + css
-    eb.add_item(epub.EpubItem(uid="css", file_name=CSS_NAME, media_type="text/css", content=css.encode("utf-8")))
+        eb.add_item(
+            epub.EpubItem(uid="font", file_name="fonts/book.otf", media_type="font/otf", content=data)
+        )
+        eb.add_item(
+            epub.EpubItem(
+                uid="apple-display-options",
+                file_name="META-INF/com.apple.ibooks.display-options.xml",
+                content=APPLE_DISPLAY_OPTIONS,
+                manifest=False,
+            )
+        )
+        css = (
+            f'@font-face {{ font-family: "{family}"; src: url(../fonts/book.otf); }}\n'
+            f'body {{ font-family: "{family}", serif; }}\n'
+        ) + css
+    eb.add_item(
+        epub.EpubItem(uid="css", file_name=CSS_NAME, media_type="text/css", content=css.encode("utf-8"))
+    )
 
 
 class _Documents:
@@ -268,13 +326,17 @@ class _Documents:
     def document(self, uid: str, content: bytes) -> epub.EpubItem:
         # A finished XHTML document, not an EpubHtml: ebooklib would re-parse and re-serialize each
         # chapter with lxml and drop our <link> on the way.
-        item = epub.EpubItem(uid=uid, file_name=f"text/{uid}.xhtml", media_type="application/xhtml+xml", content=content)
+        item = epub.EpubItem(
+            uid=uid, file_name=f"text/{uid}.xhtml", media_type="application/xhtml+xml", content=content
+        )
         self.eb.add_item(item)
         return item
 
     def page(self, uid: str, title: str, body: str) -> epub.EpubItem:
         markup = self.markup
-        return self.document(uid, xhtml_document(title, markup.body(body), self.language, f"../{CSS_NAME}", markup.head))
+        return self.document(
+            uid, xhtml_document(title, markup.body(body), self.language, f"../{CSS_NAME}", markup.head)
+        )
 
 
 def _cover_page(eb: epub.EpubBook, book: Book, documents: _Documents) -> tuple[list, list[dict]]:
@@ -289,17 +351,27 @@ def _cover_page(eb: epub.EpubBook, book: Book, documents: _Documents) -> tuple[l
     eb.add_item(cover_image)
     eb.add_metadata(None, "meta", "", OrderedDict([("name", "cover"), ("content", "cover-img")]))
     alt = text(f"封面：{meta.title}，{meta.author}")
-    cover_page = documents.page("cover", meta.title, (
-        f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" class="cover-image"/></section>'))
+    cover_page = documents.page(
+        "cover",
+        meta.title,
+        (
+            f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" class="cover-image"/></section>'
+        ),
+    )
     return [cover_page], [{"type": "cover", "href": cover_page.file_name, "title": "封面"}]
 
 
 def _title_page(book: Book, documents: _Documents) -> epub.EpubItem:
     meta = book.meta
     inline = documents.markup.inline() or (lambda value, heading=False: text(value))
-    return documents.page("titlepage", meta.title, (
-        f'<section epub:type="titlepage" class="titlepage"><h1>{inline(meta.title, True)}</h1>'
-        f"<p>{inline(meta.author)}</p></section>"))
+    return documents.page(
+        "titlepage",
+        meta.title,
+        (
+            f'<section epub:type="titlepage" class="titlepage"><h1>{inline(meta.title, True)}</h1>'
+            f"<p>{inline(meta.author)}</p></section>"
+        ),
+    )
 
 
 def _body(book: Book, documents: _Documents) -> tuple[list[epub.EpubItem], list[TocEntry]]:
@@ -313,12 +385,16 @@ def _body(book: Book, documents: _Documents) -> tuple[list[epub.EpubItem], list[
         items, volume_item = [], None
         level = 2 if volume.title else 1
         if volume.title:
-            volume_item = documents.page(volume_name, volume.title, volume_section(volume.title, volume_name, markup.inline()))
+            volume_item = documents.page(
+                volume_name, volume.title, volume_section(volume.title, volume_name, markup.inline())
+            )
             spine.append(volume_item)
         for chapter in volume.chapters:
             uid = next(names)
-            pieces = [documents.document(part, content)
-                      for part, content in chapter_documents(chapter, uid, level, language, markup)]
+            pieces = [
+                documents.document(part, content)
+                for part, content in chapter_documents(chapter, uid, level, language, markup)
+            ]
             spine += pieces
             items.append(TocEntry(chapter.title, pieces[0].file_name, uid))
         if volume_item is not None:
@@ -332,10 +408,20 @@ def _navigation(eb: epub.EpubBook, book: Book, toc: list[TocEntry], guide: list[
     """The tables of contents as finished documents (bookbuilder.render.navigation), as ebooklib
     would place them: the NCX, then the navigation document with properties="nav"."""
     meta = book.meta
-    eb.add_item(epub.EpubItem(uid="ncx", file_name="toc.ncx", media_type="application/x-dtbncx+xml",
-                              content=ncx_document(meta.identifier, meta.title, toc, 2 if book.has_volume_titles else 1)))
-    nav = epub.EpubItem(uid="nav", file_name=NAV_NAME, media_type="application/xhtml+xml",
-                        content=nav_document(TOC_TITLE, meta.language, CSS_NAME, toc, LANDMARKS_TITLE, guide))
+    eb.add_item(
+        epub.EpubItem(
+            uid="ncx",
+            file_name="toc.ncx",
+            media_type="application/x-dtbncx+xml",
+            content=ncx_document(meta.identifier, meta.title, toc, 2 if book.has_volume_titles else 1),
+        )
+    )
+    nav = epub.EpubItem(
+        uid="nav",
+        file_name=NAV_NAME,
+        media_type="application/xhtml+xml",
+        content=nav_document(TOC_TITLE, meta.language, CSS_NAME, toc, LANDMARKS_TITLE, guide),
+    )
     nav.properties = ["nav"]
     eb.add_item(nav)
 

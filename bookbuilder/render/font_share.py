@@ -6,6 +6,7 @@ HarfBuzz's RETAIN_GIDS, so glyph ids (= CIDs) are those of the original font in 
 subset of the union of the glyphs the chunks use can serve them all. The original is found by
 the PostScript name inside the embedded program (fontconfig), and cut with HarfBuzz.
 """
+
 from __future__ import annotations
 
 import io
@@ -25,7 +26,7 @@ def _descendants(pdf):
     for page in pdf.pages:
         for resources in _resources(page.obj.get("/Resources"), visited):
             fonts = resources.get("/Font")
-            for font in (fonts.values() if fonts is not None else ()):
+            for font in fonts.values() if fonts is not None else ():
                 for d in font.get("/DescendantFonts", []):
                     if d.objgen not in seen:
                         seen.add(d.objgen)
@@ -41,7 +42,7 @@ def _resources(resources, visited: set):
         visited.add(resources.objgen)
     yield resources
     forms = resources.get("/XObject")
-    for xobject in (forms.values() if forms is not None else ()):
+    for xobject in forms.values() if forms is not None else ():
         if xobject.get("/Subtype") == "/Form" and xobject.objgen not in visited:
             visited.add(xobject.objgen)
             yield from _resources(xobject.get("/Resources"), visited)
@@ -77,7 +78,9 @@ def _postscript_name(program: bytes) -> str | None:
 def _system_font(ps_name: str) -> tuple[str, int] | None:
     if not shutil.which("fc-list"):
         return None
-    out = external.run(["fc-list", f":postscriptname={ps_name}", "file", "index"], capture_output=True, text=True).stdout.strip()
+    out = external.run(
+        ["fc-list", f":postscriptname={ps_name}", "file", "index"], capture_output=True, text=True
+    ).stdout.strip()
     if not out:
         return None
     path, _, rest = out.splitlines()[0].partition(":")
@@ -93,8 +96,13 @@ def union_subset(path: str, index: int, gids: set[int]) -> bytes:
     for gid in gids:
         request.glyph_set.add(gid)
     flags = hb.SubsetFlags
-    request.flags = (flags.RETAIN_GIDS | flags.PASSTHROUGH_UNRECOGNIZED | flags.DESUBROUTINIZE
-                     | flags.NO_HINTING | flags.NOTDEF_OUTLINE)
+    request.flags = (
+        flags.RETAIN_GIDS
+        | flags.PASSTHROUGH_UNRECOGNIZED
+        | flags.DESUBROUTINIZE
+        | flags.NO_HINTING
+        | flags.NOTDEF_OUTLINE
+    )
     drop = request.sets(hb.SubsetInputSets.DROP_TABLE_TAG)
     for tag in ("BASE", "DSIG", "EBDT", "EBLC", "EBSC", "GPOS", "GSUB", "JSTF", "LTSH", "PCLT", "SVG "):
         drop.add(int.from_bytes(tag.encode("ascii"), "big"))
@@ -107,7 +115,9 @@ def share_font_programs(pdf) -> int:
     groups = defaultdict(list)
     for cid_font in _descendants(pdf):
         descriptor = cid_font.get("/FontDescriptor")
-        key = next((k for k in ("/FontFile3", "/FontFile2") if descriptor is not None and k in descriptor), None)
+        key = next(
+            (k for k in ("/FontFile3", "/FontFile2") if descriptor is not None and k in descriptor), None
+        )
         if key:
             groups[(key, str(cid_font.get("/BaseFont", "")).split("+")[-1])].append((cid_font, descriptor))
     shared = 0

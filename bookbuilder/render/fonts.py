@@ -1,4 +1,5 @@
 """Finding a CJK font on this machine (fontconfig) and checking what it covers (fontTools)."""
+
 from __future__ import annotations
 
 import functools
@@ -12,7 +13,11 @@ SERIF_SC = "Noto Serif CJK SC"
 INSTALL_HINT = "install one (Debian: apt-get install fonts-noto-cjk) or name a font file in book.toml"
 # The regional face of Noto Serif CJK for a book language: punctuation sits and glyphs are drawn
 # the way readers of that region expect (the faces cover the same characters).
-SERIF_BY_LANGUAGE = {"zh-Hant": "Noto Serif CJK TC", "zh-TW": "Noto Serif CJK TC", "zh-HK": "Noto Serif CJK HK"}
+SERIF_BY_LANGUAGE = {
+    "zh-Hant": "Noto Serif CJK TC",
+    "zh-TW": "Noto Serif CJK TC",
+    "zh-HK": "Noto Serif CJK HK",
+}
 
 
 def serif_for(language: str) -> str:
@@ -24,8 +29,11 @@ def find_font(family: str = SERIF_SC, style: str = "Regular") -> tuple[Path, int
     """(file, face index) of an installed CJK font. In a .ttc the Simplified Chinese face of Noto
     Serif CJK is not face 0 (that is Japanese), so the index matters."""
     if shutil.which("fc-match"):
-        out = external.run(["fc-match", "-f", "%{file}\n%{index}\n%{family}", f"{family}:style={style}"],
-                           capture_output=True, text=True).stdout.split("\n")
+        out = external.run(
+            ["fc-match", "-f", "%{file}\n%{index}\n%{family}", f"{family}:style={style}"],
+            capture_output=True,
+            text=True,
+        ).stdout.split("\n")
         if len(out) >= 3 and "CJK" in out[2]:
             return Path(out[0]), int(out[1] or 0)
     raise BookError("E405", f"no CJK font found for {family!r}: {INSTALL_HINT}")
@@ -74,7 +82,9 @@ def check_coverage(book, fonts: list[tuple[Path, int]]) -> None:
         shown = ", ".join(f"{c!r} (U+{ord(c):04X}) at {where[c]}" for c in sorted(missing)[:10])
         more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
         first = min(missing, key=lambda c: (where[c].path, where[c].line or 0))
-        raise BookError("E404", f"no installed font has a glyph for {shown}{more}: {INSTALL_HINT}", where[first])
+        raise BookError(
+            "E404", f"no installed font has a glyph for {shown}{more}: {INSTALL_HINT}", where[first]
+        )
 
 
 def _any_font_has(ch: str) -> bool:

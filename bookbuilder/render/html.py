@@ -1,5 +1,6 @@
 """Chapter → XHTML markup, shared by the EPUB and the PDF (and `serve`'s pages): they differ in
 packaging and CSS, never in how a paragraph becomes markup. Chapter text is data: always escaped (docs/rules.md §6)."""
+
 from __future__ import annotations
 
 import re
@@ -11,8 +12,13 @@ from bookbuilder.model import Chapter, Paragraph
 XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 # epub:type → ARIA role (DPUB-ARIA), so assistive technology gets the same semantics.
-ROLES = {"chapter": "doc-chapter", "part": "doc-part", "introduction": "doc-introduction",
-         "prologue": "doc-prologue", "epilogue": "doc-epilogue"}
+ROLES = {
+    "chapter": "doc-chapter",
+    "part": "doc-part",
+    "introduction": "doc-introduction",
+    "prologue": "doc-prologue",
+    "epilogue": "doc-epilogue",
+}
 KIND_TYPES = {"chapter": "chapter", "intro": "introduction", "front": "prologue", "back": "epilogue"}
 
 
@@ -21,15 +27,19 @@ def text(value: str) -> str:
     return escape(XML_ILLEGAL.sub("", value), quote=True)
 
 
-def chapter_section(chapter: Chapter, anchor: str, level: int = 2, inline=None, blocks: list[str] | None = None) -> str:
+def chapter_section(
+    chapter: Chapter, anchor: str, level: int = 2, inline=None, blocks: list[str] | None = None
+) -> str:
     """<section> with the chapter's heading, paragraphs and scene breaks. `inline(text, heading)`:
     the markup inside a heading or paragraph (the kepub's sentence spans); by default, the text escaped.
     `blocks`: the markup under the heading, where it is more than `paragraphs` (serve's pages
     show what cleaning removed among them)."""
     kind = KIND_TYPES.get(chapter.kind, "chapter")
     heading = inline(chapter.title, True) if inline else text(chapter.title)
-    out = [f'<section epub:type="{kind}" role="{ROLES[kind]}" id="{anchor}" class="{chapter.kind}" aria-labelledby="{anchor}-h">',
-           f'<h{level} id="{anchor}-h" class="chapter-title">{heading}</h{level}>']
+    out = [
+        f'<section epub:type="{kind}" role="{ROLES[kind]}" id="{anchor}" class="{chapter.kind}" aria-labelledby="{anchor}-h">',
+        f'<h{level} id="{anchor}-h" class="chapter-title">{heading}</h{level}>',
+    ]
     out += paragraphs(chapter.blocks, inline) if blocks is None else blocks
     out.append("</section>")
     return "\n".join(out)
@@ -52,5 +62,7 @@ def paragraphs(blocks, inline=None) -> list[str]:
 
 
 def volume_section(title: str, anchor: str, inline=None) -> str:
-    return (f'<section epub:type="part" role="doc-part" id="{anchor}" class="volume" aria-labelledby="{anchor}-h">'
-            f'<h1 id="{anchor}-h" class="volume-title">{inline(title, True) if inline else text(title)}</h1></section>')
+    return (
+        f'<section epub:type="part" role="doc-part" id="{anchor}" class="volume" aria-labelledby="{anchor}-h">'
+        f'<h1 id="{anchor}-h" class="volume-title">{inline(title, True) if inline else text(title)}</h1></section>'
+    )

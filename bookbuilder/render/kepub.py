@@ -13,6 +13,7 @@ between an opening quote and its text. The spans hold the text exactly: the kepu
 EPUB's. Sources: kepubify's kepub/transform.go (pgaskin/kepubify), which matches Kobo's
 conversion as of 2020.
 """
+
 from __future__ import annotations
 
 import re
@@ -24,8 +25,9 @@ from bookbuilder.render.html import text
 
 # A sentence ends after a run of these, and the closing quotes and brackets right after them.
 _SENTENCE_END = re.compile(r"[。！？!?…]+[”’」』）》〉】\"')]*")
-KOBO_STYLE = ('<style type="text/css" id="kobostylehacks">div#book-inner { margin-top: 0; margin-bottom: 0; }'
-              "</style>\n")
+KOBO_STYLE = (
+    '<style type="text/css" id="kobostylehacks">div#book-inner { margin-top: 0; margin-bottom: 0; }</style>\n'
+)
 
 
 def sentences(paragraph: str) -> list[str]:
@@ -33,7 +35,7 @@ def sentences(paragraph: str) -> list[str]:
     out, start = [], 0
     for m in _SENTENCE_END.finditer(paragraph):
         if m.end() > start:
-            out.append(paragraph[start:m.end()])
+            out.append(paragraph[start : m.end()])
             start = m.end()
     if start < len(paragraph):
         out.append(paragraph[start:])
@@ -49,13 +51,18 @@ class KoboSpans:
 
     def __call__(self, value: str, heading: bool = False) -> str:
         if heading and self.paragraph == 0:
-            first, self.heading_sentences = self.heading_sentences, self.heading_sentences + len(sentences(value))
+            first, self.heading_sentences = (
+                self.heading_sentences,
+                self.heading_sentences + len(sentences(value)),
+            )
             number = 0
         else:
             self.paragraph += 1
             first, number = 0, self.paragraph
-        return "".join(f'<span class="koboSpan" id="kobo.{number}.{first + i}">{text(s)}</span>'
-                       for i, s in enumerate(sentences(value), 1))
+        return "".join(
+            f'<span class="koboSpan" id="kobo.{number}.{first + i}">{text(s)}</span>'
+            for i, s in enumerate(sentences(value), 1)
+        )
 
 
 class KoboMarkup(Markup):

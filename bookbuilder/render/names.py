@@ -11,6 +11,7 @@ highlights.
 - Where two would share a name (a misprinted repeat number), the later ones get `.2`, `.3`, … in
   reading order.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -68,8 +69,12 @@ def document_names(book: Book) -> tuple[list[str], list[str | None]]:
 # ---- the book's file names ------------------------------------------------------------------------
 
 # What Windows, macOS or a FAT card refuses in a name, as the full-width form a reader reads the same.
-_REFUSED = str.maketrans({"/": "／", "\\": "＼", ":": "：", "*": "＊", "?": "？", '"': "＂", "<": "＜", ">": "＞", "|": "｜"})
-_WINDOWS_DEVICES = frozenset({"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(1, 10)), *(f"LPT{n}" for n in range(1, 10))})
+_REFUSED = str.maketrans(
+    {"/": "／", "\\": "＼", ":": "：", "*": "＊", "?": "？", '"': "＂", "<": "＜", ">": "＞", "|": "｜"}
+)
+_WINDOWS_DEVICES = frozenset(
+    {"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(1, 10)), *(f"LPT{n}" for n in range(1, 10))}
+)
 MAX_STEM_BYTES = 200  # ext4 and most others take 255 bytes a name: room for -12.kepub.epub
 
 
@@ -95,7 +100,7 @@ def ascii_stem(title: str) -> str:
     folded = unicodedata.normalize("NFKC", title)  # full-width Ｖ２ → V2
     spelled = " ".join(_pinyin(folded))
     slug = _slug(unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode("ascii"))
-    return slug if len(slug) <= MAX_STEM_BYTES else slug[:MAX_STEM_BYTES + 1].rsplit("-", 1)[0]
+    return slug if len(slug) <= MAX_STEM_BYTES else slug[: MAX_STEM_BYTES + 1].rsplit("-", 1)[0]
 
 
 def _pinyin(text: str) -> list[str]:
@@ -110,8 +115,14 @@ def _pinyin(text: str) -> list[str]:
 
     spelled, plain, at = [], "", 0
     while at < len(text):
-        word = next((text[at:end] for end in range(min(len(text), at + _LONGEST_PHRASE), at + 1, -1)
-                     if text[at:end] in phrases_dict), None)
+        word = next(
+            (
+                text[at:end]
+                for end in range(min(len(text), at + _LONGEST_PHRASE), at + 1, -1)
+                if text[at:end] in phrases_dict
+            ),
+            None,
+        )
         if word is None:
             plain, at = plain + text[at], at + 1
             continue

@@ -5,6 +5,7 @@ This module is the renderer: its [pdf] table and its options. bookbuilder.render
 makes the HTML of its documents; bookbuilder.render.pdf_pages lays out the chunks on several
 processes and puts them together.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -31,25 +32,43 @@ class PdfRenderer:
     flags = ("output", "jobs", "no_cache")
     shows_progress = True  # the CLI shows a bar fed by context.progress
     section = "pdf"
-    keys = {"css": str, "page_size": tuple(PAGE_SIZES), "font": str, "jobs": int, "chunk_chapters": int,
-            "pdf_variant": VARIANTS, "recto": bool}
+    keys = {
+        "css": str,
+        "page_size": tuple(PAGE_SIZES),
+        "font": str,
+        "jobs": int,
+        "chunk_chapters": int,
+        "pdf_variant": VARIANTS,
+        "recto": bool,
+    }
 
     def options(self, config: Config) -> PdfOptions:
         table = config.section("pdf")
         named = table.get("font")
         font = config.inside(named, "pdf.font") if named else None
         root = config.root.resolve().as_uri() + "/"
-        ours = default_css("pdf") + f"@page {{ size: {PAGE_SIZES.get(table.get('page_size', 'A5'), 'A5')}; }}\n"
+        ours = (
+            default_css("pdf") + f"@page {{ size: {PAGE_SIZES.get(table.get('page_size', 'A5'), 'A5')}; }}\n"
+        )
         if font is not None:
-            ours += (f'@font-face {{ font-family: "BookBuilder Font"; src: url("{font.as_uri()}"); }}\n'
-                     'html { font-family: "BookBuilder Font", "Noto Serif CJK SC", serif; }\n')
+            ours += (
+                f'@font-face {{ font-family: "BookBuilder Font"; src: url("{font.as_uri()}"); }}\n'
+                'html { font-family: "BookBuilder Font", "Noto Serif CJK SC", serif; }\n'
+            )
         sheets = [(ours, root, "bookbuilder/styles/pdf.css")]
         own = config.css_path("pdf")
         if own is not None:  # its url()s resolve next to it, as its author expects
-            sheets.append((own.read_text("utf-8"), own.resolve().parent.as_uri() + "/", _shown(own, config.root)))
-        return PdfOptions(css=tuple(sheets), font_files=((font, 0),) if font else (),
-                          jobs=table.get("jobs"), chunk_chapters=table.get("chunk_chapters", 0),
-                          variant=table.get("pdf_variant"), recto=bool(table.get("recto")))
+            sheets.append(
+                (own.read_text("utf-8"), own.resolve().parent.as_uri() + "/", _shown(own, config.root))
+            )
+        return PdfOptions(
+            css=tuple(sheets),
+            font_files=((font, 0),) if font else (),
+            jobs=table.get("jobs"),
+            chunk_chapters=table.get("chunk_chapters", 0),
+            variant=table.get("pdf_variant"),
+            recto=bool(table.get("recto")),
+        )
 
     def render(self, book: Book, context: RenderContext) -> list[Diagnostic]:
         from bookbuilder.render.fonts import check_coverage
@@ -59,7 +78,9 @@ class PdfRenderer:
         check_coverage(book, list(first_fonts(book, options)))
         notes = css_warnings(options.css, context.config.root)
         if options.variant:  # tagged variants need one document: a merged file would lose the structure tree
-            data, found = render_one_document(book, options, context, pdf_variant=options.variant, pdf_tags=True)
+            data, found = render_one_document(
+                book, options, context, pdf_variant=options.variant, pdf_tags=True
+            )
         else:
             data, found = render_pdf_bytes(book, options, context)
         with atomic_path(context.target) as tmp:

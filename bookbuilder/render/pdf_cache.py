@@ -9,6 +9,7 @@ CSS, the project folder (url()s resolve in it), bookbuilder's, WeasyPrint's and 
 versions, and the fonts the stylesheets put first (path, size, time). An entry that cannot be
 read is rendered again and rewritten, never trusted; entries are written then renamed, so
 concurrent builds never see half of one. The merged PDF is the same bytes warm or cold."""
+
 from __future__ import annotations
 
 import hashlib
@@ -23,7 +24,11 @@ from bookbuilder import __version__
 class DocumentCache:
     def __init__(self, folder: Path | None, fonts: tuple[tuple[Path, int], ...]):
         self.folder = folder
-        stamp = [f"bookbuilder {__version__}", f"weasyprint {version('weasyprint')}", f"pydyf {version('pydyf')}"]
+        stamp = [
+            f"bookbuilder {__version__}",
+            f"weasyprint {version('weasyprint')}",
+            f"pydyf {version('pydyf')}",
+        ]
         for path, index in fonts:
             try:
                 stat = Path(path).stat()
@@ -35,8 +40,12 @@ class DocumentCache:
 
     def key(self, job) -> str:
         h = hashlib.sha256(self.salt)
-        for part in (job.html.read_bytes(), job.css.read_bytes(), job.extra_css.encode("utf-8"),
-                     str(job.root.resolve()).encode("utf-8")):
+        for part in (
+            job.html.read_bytes(),
+            job.css.read_bytes(),
+            job.extra_css.encode("utf-8"),
+            str(job.root.resolve()).encode("utf-8"),
+        ):
             h.update(len(part).to_bytes(8, "big"))
             h.update(part)
         return h.hexdigest()
@@ -54,7 +63,9 @@ class DocumentCache:
             self.misses += 1
             return None
         self.hits += 1
-        return found.__class__(job.index, *(getattr(found, f) for f in ("pdf", "pages", "anchors", "links", "messages")))
+        return found.__class__(
+            job.index, *(getattr(found, f) for f in ("pdf", "pages", "anchors", "links", "messages"))
+        )
 
     def put(self, job, rendered) -> None:
         if self.folder is None:

@@ -3,6 +3,7 @@ their HTML (a chunk of chapters, the front matter, a chunk's stamps), and what W
 fetch and says while it works. bookbuilder.render.pdf_pages lays them out and puts them together;
 bookbuilder.render.pdf is the renderer.
 """
+
 from __future__ import annotations
 
 import base64
@@ -19,7 +20,9 @@ from bookbuilder.model import Book, Chapter, Location
 from bookbuilder.render.html import chapter_section, text, volume_section
 
 FILL = "." * 80
-Stylesheets = tuple[tuple[str, str, str], ...]  # (CSS text, the URL its url()s resolve against, the file shown)
+Stylesheets = tuple[
+    tuple[str, str, str], ...
+]  # (CSS text, the URL its url()s resolve against, the file shown)
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,7 @@ _AT = re.compile(r" at (\d+):(\d+)")
 def weasyprint_messages(found: list[str]):
     """WeasyPrint's warnings (a CSS declaration it ignored, a fetch it was refused) while inside,
     appended to `found`: they would otherwise go to a logger no one reads."""
+
     class Collect(logging.Handler):
         def emit(self, record):
             found.append(record.getMessage())
@@ -78,7 +82,9 @@ def css_warnings(css: Stylesheets, root: Path) -> list[Diagnostic]:
             CSS(string=sheet, base_url=base, url_fetcher=fetcher(root))
         for message in found:
             m = _AT.search(message)
-            notes.append(Diagnostic("W405", f"WeasyPrint: {message}", Location(shown, int(m.group(1)) if m else None)))
+            notes.append(
+                Diagnostic("W405", f"WeasyPrint: {message}", Location(shown, int(m.group(1)) if m else None))
+            )
     return notes
 
 
@@ -86,8 +92,11 @@ def render_warnings(messages: list[str]) -> list[Diagnostic]:
     """W405 for WeasyPrint's messages while laying out (a refused fetch, a missing image), once
     each. Stylesheet messages were given by css_warnings, with their lines; the contents link to
     chapters in other documents, linked at the merge."""
-    return [Diagnostic("W405", f"WeasyPrint: {m}") for m in dict.fromkeys(messages)
-            if not _AT.search(m) and not m.startswith("No anchor #")]
+    return [
+        Diagnostic("W405", f"WeasyPrint: {m}")
+        for m in dict.fromkeys(messages)
+        if not _AT.search(m) and not m.startswith("No anchor #")
+    ]
 
 
 def fetcher(root: Path):
@@ -109,9 +118,8 @@ def fetcher(root: Path):
     return ConfinedFetcher(allowed_protocols={"data", "file"})
 
 
-
-
 # ---- HTML ----------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -131,17 +139,21 @@ def entries(book: Book) -> list[Entry]:
     names, out = iter(chapter_names), []
     for volume, volume_name in zip(book.volumes, volume_names):
         for i, chapter in enumerate(volume.chapters):
-            out.append(Entry(next(names), chapter, volume.title, volume_name if volume.title and i == 0 else None))
+            out.append(
+                Entry(next(names), chapter, volume.title, volume_name if volume.title and i == 0 else None)
+            )
     return out
 
 
 def _head(book: Book, epoch: int) -> str:
     meta = book.meta
     date = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return (f'<!DOCTYPE html><html lang="{meta.language}"><head><meta charset="utf-8"/>'
-            f"<title>{text(meta.title)}</title><meta name=\"author\" content=\"{text(meta.author)}\"/>"
-            f'<meta name="dcterms.created" content="{date}"/><meta name="dcterms.modified" content="{date}"/>'
-            f'<meta name="generator" content="bookbuilder"/></head>')
+    return (
+        f'<!DOCTYPE html><html lang="{meta.language}"><head><meta charset="utf-8"/>'
+        f'<title>{text(meta.title)}</title><meta name="author" content="{text(meta.author)}"/>'
+        f'<meta name="dcterms.created" content="{date}"/><meta name="dcterms.modified" content="{date}"/>'
+        f'<meta name="generator" content="bookbuilder"/></head>'
+    )
 
 
 def body_html(book: Book, chunk: list[Entry], epoch: int) -> str:
@@ -156,6 +168,7 @@ def body_html(book: Book, chunk: list[Entry], epoch: int) -> str:
 def front_html(book: Book, epoch: int, pages: dict[str, int] | None) -> str:
     """Cover, title page and contents. `pages` maps anchors to printed page numbers; None means
     one-document mode, where target-counter() finds them."""
+
     def number(anchor: str) -> str:
         # Clipped dots in a flex filler, not leader() or a dotted border: WeasyPrint draws those
         # dot by dot (18,000 text runs, or 200,000 curves, for a 300-chapter contents).
@@ -170,21 +183,35 @@ def front_html(book: Book, epoch: int, pages: dict[str, int] | None) -> str:
             open_volume = e.volume_title
             if e.volume_title:
                 anchor = e.volume_anchor or e.anchor
-                toc.append(f'<li class="volume"><a href="#{anchor}"><span class="t">{text(e.volume_title)}</span>{fill}{number(anchor)}</a><ol>')
-        toc.append(f'<li><a href="#{e.anchor}"><span class="t">{text(e.chapter.title)}</span>{fill}{number(e.anchor)}</a></li>')
+                toc.append(
+                    f'<li class="volume"><a href="#{anchor}"><span class="t">{text(e.volume_title)}</span>{fill}{number(anchor)}</a><ol>'
+                )
+        toc.append(
+            f'<li><a href="#{e.anchor}"><span class="t">{text(e.chapter.title)}</span>{fill}{number(e.anchor)}</a></li>'
+        )
     if open_volume:
         toc.append("</ol></li>")
     cover = ""
     if book.cover is not None:
         uri = f"data:{book.cover.media_type};base64,{base64.b64encode(book.cover.data).decode()}"
         cover = f'<section class="cover"><img src="{uri}" alt="{text(f"封面：{book.meta.title}，{book.meta.author}")}"/></section>'
-    return (_head(book, epoch) + f'<body class="front {"numbered" if pages is not None else "linked"}">' + cover
-            + f'<section class="titlepage"><h1>{text(book.meta.title)}</h1><p>{text(book.meta.author)}</p></section>'
-            + f'<nav class="toc" role="doc-toc"><h1>目录</h1><ol>{"".join(toc)}</ol></nav></body></html>')
+    return (
+        _head(book, epoch)
+        + f'<body class="front {"numbered" if pages is not None else "linked"}">'
+        + cover
+        + f'<section class="titlepage"><h1>{text(book.meta.title)}</h1><p>{text(book.meta.author)}</p></section>'
+        + f'<nav class="toc" role="doc-toc"><h1>目录</h1><ol>{"".join(toc)}</ol></nav></body></html>'
+    )
 
 
-def stamp_html(book: Book, chunk: list[Entry], pages: dict[str, int], count: int, epoch: int,
-               blanks: frozenset[int] = frozenset()) -> str:
+def stamp_html(
+    book: Book,
+    chunk: list[Entry],
+    pages: dict[str, int],
+    count: int,
+    epoch: int,
+    blanks: frozenset[int] = frozenset(),
+) -> str:
     """The margin boxes of a laid-out chunk, alone: its pages again, as empty as the chunk's
     CSS allows, with the same page types and running strings (each section's heading is there,
     hidden), so that WeasyPrint draws the page numbers and headers where the chunk's own would
@@ -200,25 +227,46 @@ def stamp_html(book: Book, chunk: list[Entry], pages: dict[str, int], count: int
         if first in blanks:
             parts.append('<div class="stamp-blank"></div>')
         if what == "volume":
-            parts.append(f'<section class="volume"><h1 class="volume-title">{text(e.volume_title)}</h1>{blank}</section>')
+            parts.append(
+                f'<section class="volume"><h1 class="volume-title">{text(e.volume_title)}</h1>{blank}</section>'
+            )
         else:
-            parts.append(f'<section class="{e.chapter.kind}"><h2 class="chapter-title">{text(e.chapter.title)}</h2>'
-                         f"{blank}</section>")
+            parts.append(
+                f'<section class="{e.chapter.kind}"><h2 class="chapter-title">{text(e.chapter.title)}</h2>'
+                f"{blank}</section>"
+            )
     return _head(book, epoch) + '<body class="body stamps">' + "".join(parts) + "</body></html>"
 
 
 # Margin boxes are drawn by the stamps, so the chunks leave them out; the stamps draw nothing else.
-MARGIN_BOXES = ("top-left-corner", "top-left", "top-center", "top-right", "top-right-corner", "right-top",
-                "right-middle", "right-bottom", "bottom-right-corner", "bottom-right", "bottom-center",
-                "bottom-left", "bottom-left-corner", "left-bottom", "left-middle", "left-top")
+MARGIN_BOXES = (
+    "top-left-corner",
+    "top-left",
+    "top-center",
+    "top-right",
+    "top-right-corner",
+    "right-top",
+    "right-middle",
+    "right-bottom",
+    "bottom-right-corner",
+    "bottom-right",
+    "bottom-center",
+    "bottom-left",
+    "bottom-left-corner",
+    "left-bottom",
+    "left-middle",
+    "left-top",
+)
 _NONE = " ".join(f"@{box} {{ content: none !important; }}" for box in MARGIN_BOXES)
 NO_MARGIN_BOXES = "@page { " + _NONE + " }\n"
-STAMPS_ONLY = ("body.stamps * { visibility: hidden !important; margin: 0 !important; padding: 0 !important;"
-               " border: 0 !important; font-size: 0 !important; line-height: 0 !important; height: auto !important;"
-               " min-height: 0 !important; }\n"
-               ".stamps .stamp-page { display: block !important; break-before: page !important; }\n"
-               ".stamps .stamp-blank { display: block !important; page: bookbuilder-blank; }\n"
-               "@page bookbuilder-blank { " + _NONE + " }\n")
+STAMPS_ONLY = (
+    "body.stamps * { visibility: hidden !important; margin: 0 !important; padding: 0 !important;"
+    " border: 0 !important; font-size: 0 !important; line-height: 0 !important; height: auto !important;"
+    " min-height: 0 !important; }\n"
+    ".stamps .stamp-page { display: block !important; break-before: page !important; }\n"
+    ".stamps .stamp-blank { display: block !important; page: bookbuilder-blank; }\n"
+    "@page bookbuilder-blank { " + _NONE + " }\n"
+)
 
 
 def first_page_number(number: int) -> str:

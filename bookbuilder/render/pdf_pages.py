@@ -14,6 +14,7 @@ then put together with pikepdf so that the result reads like one document.
 - WeasyPrint subsets fonts keeping glyph ids, so the chunks' subsets of one font are replaced by a
   single subset of their union (bookbuilder.render.font_share).
 """
+
 from __future__ import annotations
 
 import concurrent.futures as cf
@@ -31,9 +32,22 @@ from bookbuilder.model import Book
 from bookbuilder.parallel import default_jobs, guarded, process_pool, stop_workers
 from bookbuilder.render import RenderContext
 from bookbuilder.render.pdf_cache import DocumentCache
-from bookbuilder.render.pdf_documents import (NO_MARGIN_BOXES, STAMPS_ONLY, Entry, PdfOptions, Stylesheets, body_html,
-                                              entries, fetcher, first_fonts, first_page_number, front_html,
-                                              render_warnings, stamp_html, weasyprint_messages)
+from bookbuilder.render.pdf_documents import (
+    NO_MARGIN_BOXES,
+    STAMPS_ONLY,
+    Entry,
+    PdfOptions,
+    Stylesheets,
+    body_html,
+    entries,
+    fetcher,
+    first_fonts,
+    first_page_number,
+    front_html,
+    render_warnings,
+    stamp_html,
+    weasyprint_messages,
+)
 
 PX_TO_PT = 0.75  # WeasyPrint lays out in CSS px; PDF user space is in points
 CHUNK = 30  # chapters
@@ -84,15 +98,23 @@ def render_document(job: Job, identifier: bytes | None = None, **options) -> Ren
     messages: list[str] = []
     with weasyprint_messages(messages):
         fetch = fetcher(job.root)
-        sheets = [CSS(string=sheet, base_url=base, url_fetcher=fetch) for sheet, base, _ in json.loads(job.css.read_text("utf-8"))]
+        sheets = [
+            CSS(string=sheet, base_url=base, url_fetcher=fetch)
+            for sheet, base, _ in json.loads(job.css.read_text("utf-8"))
+        ]
         if job.extra_css:
             sheets.append(CSS(string=job.extra_css))
-        document = HTML(string=job.html.read_text("utf-8"), base_url=job.root.resolve().as_uri() + "/", url_fetcher=fetch).render(stylesheets=sheets)
+        document = HTML(
+            string=job.html.read_text("utf-8"), base_url=job.root.resolve().as_uri() + "/", url_fetcher=fetch
+        ).render(stylesheets=sheets)
         anchors: dict[str, int] = {}
         for i, page in enumerate(document.pages):
             for name in page.anchors:
                 anchors.setdefault(name, i)
-        links = tuple(tuple((target, rect) for kind, target, rect, _ in page.links if kind == "internal") for page in document.pages)
+        links = tuple(
+            tuple((target, rect) for kind, target, rect, _ in page.links if kind == "internal")
+            for page in document.pages
+        )
         data = document.write_pdf(pdf_identifier=identifier, **options)
     return Rendered(job.index, data, len(document.pages), anchors, links, tuple(messages))
 
@@ -104,19 +126,28 @@ def plan_chunks(items: list[Entry], jobs: int, chunk_chapters: int) -> list[list
     (fonts, PDF writing); README's bench table has the rebuild's figures. The split does not depend on the processes, so a rebuild on another
     machine finds the same chunks."""
     size = chunk_chapters or CHUNK
-    return [items[i:i + size] for i in range(0, len(items), size)]
+    return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-def render_pdf_bytes(book: Book, options: PdfOptions, context: RenderContext) -> tuple[bytes, list[Diagnostic]]:
+def render_pdf_bytes(
+    book: Book, options: PdfOptions, context: RenderContext
+) -> tuple[bytes, list[Diagnostic]]:
     """The chunks, then each chunk's stamps as soon as it and the chunks before it are laid out
     (their pages give its first page number), then the front matter; merged."""
     with tempfile.TemporaryDirectory(prefix="bookbuilder-pdf-") as scratch:
         return _render_chunks(book, options, context, Jobs(Path(scratch), options.css, context.config.root))
 
 
-def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job: Jobs) -> tuple[bytes, list[Diagnostic]]:
-    chunks = plan_chunks(entries(book), context.jobs or options.jobs or default_jobs(), options.chunk_chapters)
-    bodies = [job("body", i, body_html(book, chunk, context.epoch), NO_MARGIN_BOXES) for i, chunk in enumerate(chunks)]
+def _render_chunks(
+    book: Book, options: PdfOptions, context: RenderContext, job: Jobs
+) -> tuple[bytes, list[Diagnostic]]:
+    chunks = plan_chunks(
+        entries(book), context.jobs or options.jobs or default_jobs(), options.chunk_chapters
+    )
+    bodies = [
+        job("body", i, body_html(book, chunk, context.epoch), NO_MARGIN_BOXES)
+        for i, chunk in enumerate(chunks)
+    ]
     jobs = min(context.jobs or options.jobs or default_jobs(), len(bodies))
     cache = DocumentCache(context.cache / "pdf" if context.cache else None, first_fonts(book, options))
     done, stamps, front, rendered = _lay_out(book, options, context, job, chunks, bodies, cache, jobs)
@@ -124,16 +155,26 @@ def _render_chunks(book: Book, options: PdfOptions, context: RenderContext, job:
     where = paginate([done[k] for k in range(len(chunks))], chunks, options.recto)
     for k, result in done.items():
         if result.pages + len(where.blanks[k]) != stamps[k].pages:
-            raise RuntimeError(f"chunk {k}: {result.pages} pages and {len(where.blanks[k])} blank, "
-                               f"but its stamps have {stamps[k].pages}")
+            raise RuntimeError(
+                f"chunk {k}: {result.pages} pages and {len(where.blanks[k])} blank, "
+                f"but its stamps have {stamps[k].pages}"
+            )
     messages = [m for r in [front, *done.values(), *stamps.values()] for m in r.messages]
     ordered = [done[k] for k in sorted(done)]
     merged = merge(book, front, ordered, [stamps[k] for k in sorted(stamps)], where, context.epoch)
     return merged, render_warnings(messages)
 
 
-def _lay_out(book: Book, options: PdfOptions, context: RenderContext, job: Jobs, chunks: list[list[Entry]],
-             bodies: list[Job], cache: DocumentCache, jobs: int) -> tuple[dict, dict, Rendered, int]:
+def _lay_out(
+    book: Book,
+    options: PdfOptions,
+    context: RenderContext,
+    job: Jobs,
+    chunks: list[list[Entry]],
+    bodies: list[Job],
+    cache: DocumentCache,
+    jobs: int,
+) -> tuple[dict, dict, Rendered, int]:
     """Every chunk; each chunk's stamps once it and the chunks before it are laid out; the front
     matter once all are: (chunks, stamps, front matter, how many documents were rendered, not kept)."""
     done: dict[int, Rendered] = {}
@@ -254,8 +295,9 @@ def paginate(done: list[Rendered], chunks: list[list[Entry]], recto: bool) -> Pa
     return Pagination(first, blanks, pages, recto)
 
 
-def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rendered], where: Pagination,
-          epoch: int) -> bytes:
+def merge(
+    book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rendered], where: Pagination, epoch: int
+) -> bytes:
     """Front matter + chunks (with their blank pages), each body page under its stamp → one PDF
     (pikepdf/qpdf: fast, object streams, deterministic /ID)."""
     import pikepdf
@@ -265,7 +307,9 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
     from bookbuilder.render.pdf_stamps import stamp_pages
 
     out = pikepdf.Pdf.new()
-    sources = [pikepdf.Pdf.open(io.BytesIO(front.pdf))] + [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in chunks]
+    sources = [pikepdf.Pdf.open(io.BytesIO(front.pdf))] + [
+        pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in chunks
+    ]
     n_front = len(sources[0].pages)
     # Right-hand pages are odd pages of the file, cover counted: the body's page 1 is one only
     # after an even front matter (the sample's is 3 pages), so an odd one ends with a blank.
@@ -288,27 +332,48 @@ def merge(book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rend
                 outline.root.append(parent)
             elif not e.volume_title:
                 parent = None
-            (parent.children if parent is not None else outline.root).append(OutlineItem(e.chapter.title, page_of(e.anchor)))
+            (parent.children if parent is not None else outline.root).append(
+                OutlineItem(e.chapter.title, page_of(e.anchor))
+            )
     # Clickable contents: WeasyPrint knew where each entry is drawn, not where its chapter landed.
     for page, links in zip(merged, front.links):
         height = float(page.mediabox[3])
         for target, (x, y, w, h) in links:
             if target in pages:
                 rect = [x * PX_TO_PT, height - (y + h) * PX_TO_PT, (x + w) * PX_TO_PT, height - y * PX_TO_PT]
-                annot = Dictionary(Type=Name.Annot, Subtype=Name.Link, Rect=Array(rect), Border=Array([0, 0, 0]),
-                                   Dest=page_of(target))
+                annot = Dictionary(
+                    Type=Name.Annot,
+                    Subtype=Name.Link,
+                    Rect=Array(rect),
+                    Border=Array([0, 0, 0]),
+                    Dest=page_of(target),
+                )
                 if Name.Annots not in page.obj:
                     page.obj.Annots = Array()
                 page.obj.Annots.append(out.make_indirect(annot))
-    out.Root.PageLabels = Dictionary(Nums=Array([0, Dictionary(S=Name.r), n_front, Dictionary(S=Name.D, St=1)]))
+    out.Root.PageLabels = Dictionary(
+        Nums=Array([0, Dictionary(S=Name.r), n_front, Dictionary(S=Name.D, St=1)])
+    )
     out.Root.Lang = String(book.meta.language)
     out.Root.PageMode = Name.UseOutlines
     date = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).strftime("D:%Y%m%d%H%M%SZ")
-    out.docinfo = out.make_indirect(Dictionary(
-        Title=String(book.meta.title), Author=String(book.meta.author), Creator=String("bookbuilder"),
-        Producer=String("bookbuilder (WeasyPrint, pikepdf)"), CreationDate=String(date), ModDate=String(date)))
+    out.docinfo = out.make_indirect(
+        Dictionary(
+            Title=String(book.meta.title),
+            Author=String(book.meta.author),
+            Creator=String("bookbuilder"),
+            Producer=String("bookbuilder (WeasyPrint, pikepdf)"),
+            CreationDate=String(date),
+            ModDate=String(date),
+        )
+    )
     buffer = io.BytesIO()
-    out.save(buffer, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate, compress_streams=True)
+    out.save(
+        buffer,
+        deterministic_id=True,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        compress_streams=True,
+    )
     return buffer.getvalue()
 
 
@@ -322,10 +387,16 @@ def _concatenate(out, sources, blanks: list[frozenset[int]]) -> list:
 
     if any(set(source.Root.Pages.keys()) - {"/Type", "/Kids", "/Count"} for source in sources):
         raise RuntimeError("a WeasyPrint page tree with inherited attributes: bookbuilder cannot merge it")
+
     def blank(like):
-        return out.make_indirect(pikepdf.Dictionary(
-            Type=pikepdf.Name.Page, MediaBox=pikepdf.Array([float(v) for v in like.obj.MediaBox]),
-            Resources=pikepdf.Dictionary(), Contents=out.make_stream(b"")))
+        return out.make_indirect(
+            pikepdf.Dictionary(
+                Type=pikepdf.Name.Page,
+                MediaBox=pikepdf.Array([float(v) for v in like.obj.MediaBox]),
+                Resources=pikepdf.Dictionary(),
+                Contents=out.make_stream(b""),
+            )
+        )
 
     kids = []
     for source, before in zip(sources, blanks):
@@ -342,7 +413,9 @@ def _concatenate(out, sources, blanks: list[frozenset[int]]) -> list:
     return list(out.pages)
 
 
-def render_one_document(book: Book, options: PdfOptions, context: RenderContext, **variant) -> tuple[bytes, list[Diagnostic]]:
+def render_one_document(
+    book: Book, options: PdfOptions, context: RenderContext, **variant
+) -> tuple[bytes, list[Diagnostic]]:
     """The whole book as one WeasyPrint document (contents via target-counter): the baseline the
     chunked render is measured against, and the mode for tagged PDF variants (PDF/UA, PDF/A)."""
     front = front_html(book, context.epoch, None)
@@ -351,6 +424,8 @@ def render_one_document(book: Book, options: PdfOptions, context: RenderContext,
     identifier = hashlib.md5(book.meta.identifier.encode("utf-8")).hexdigest().encode("ascii")
     recto = "section.chapter, section.intro, section.front, section.back, section.volume { break-before: right; }\n"
     with tempfile.TemporaryDirectory(prefix="bookbuilder-pdf-") as scratch:
-        job = Jobs(Path(scratch), options.css, context.config.root)("book", 0, html, recto if options.recto else "")
+        job = Jobs(Path(scratch), options.css, context.config.root)(
+            "book", 0, html, recto if options.recto else ""
+        )
         rendered = render_document(job, identifier, **variant)
     return rendered.pdf, render_warnings(list(rendered.messages))

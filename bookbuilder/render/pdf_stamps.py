@@ -12,6 +12,7 @@ lexer (pikepdf.TokenFilter), which knows a name from a string or an inline image
 resource dictionary serves every page of a chunk, as one serves every page of a WeasyPrint
 document.
 """
+
 from __future__ import annotations
 
 import pikepdf
@@ -29,7 +30,9 @@ def stamp_pages(out: pikepdf.Pdf, body: list, stamps: list) -> None:
         if key not in merged:
             if theirs is not None and not theirs.is_indirect:
                 theirs = source.make_indirect(theirs)
-            merged[key] = _merged_resources(out, own, out.copy_foreign(theirs) if theirs is not None else None)
+            merged[key] = _merged_resources(
+                out, own, out.copy_foreign(theirs) if theirs is not None else None
+            )
         resources, renamer = merged[key]
         drawn = stamp.get_filtered_contents(renamer)
         page.obj.Contents = out.make_stream(b"q\n" + _content(page.obj) + b"\nQ\nq\n" + drawn + b"\nQ\n")
@@ -48,10 +51,12 @@ def _merged_resources(out: pikepdf.Pdf, own, theirs) -> tuple:
     """A chunk's resources and, renamed, its stamps' (already copied into the output): one
     indirect dictionary, and the token filter that renames the stamp's names."""
     resources = pikepdf.Dictionary()
-    for category, entries in (own.items() if own is not None else ()):
-        resources[category] = pikepdf.Dictionary(entries) if isinstance(entries, pikepdf.Dictionary) else entries
+    for category, entries in own.items() if own is not None else ():
+        resources[category] = (
+            pikepdf.Dictionary(entries) if isinstance(entries, pikepdf.Dictionary) else entries
+        )
     renames: dict[str, pikepdf.Name] = {}
-    for category, entries in (theirs.items() if theirs is not None else ()):
+    for category, entries in theirs.items() if theirs is not None else ():
         if not isinstance(entries, pikepdf.Dictionary):
             continue
         target = resources.get(category)
@@ -80,7 +85,9 @@ class Renames(pikepdf.TokenFilter):
 
     def __init__(self, renames: dict[str, pikepdf.Name]):
         super().__init__()
-        self.renames = {old: pikepdf.Token(pikepdf.TokenType.name_, new.unparse()) for old, new in renames.items()}
+        self.renames = {
+            old: pikepdf.Token(pikepdf.TokenType.name_, new.unparse()) for old, new in renames.items()
+        }
 
     def handle_token(self, token: pikepdf.Token):
         if token.type_ == pikepdf.TokenType.name_:

@@ -8,6 +8,7 @@ correction of the same line changes its entry, so that book.toml reads as a pers
 it. A bare .txt or folder gets its settings file beside it (config.sidecar_path), created by the
 first correction.
 """
+
 from __future__ import annotations
 
 import os
@@ -136,8 +137,10 @@ def keep(doc, rule: str, builtin: set[str]) -> str:
         _prune(doc)
         return f"[normalize.junk] enable: {rule} taken out"
     if rule not in builtin:
-        raise Refused(f"{rule!r} is not a [normalize.junk] pattern, so it cannot be switched off by name "
-                      "([normalize] junk = false switches all advert cleaning off)")
+        raise Refused(
+            f"{rule!r} is not a [normalize.junk] pattern, so it cannot be switched off by name "
+            "([normalize] junk = false switches all advert cleaning off)"
+        )
     junk = _junk(doc, create=True)
     if "disable" not in junk:
         junk["disable"] = tomlkit.array()
@@ -154,7 +157,9 @@ def removal_pattern(literal: str | None = None, regex: str | None = None) -> str
         if "\n" in literal:
             raise Refused("select text within one paragraph")
         if len(literal) < SHORTEST_LITERAL:
-            raise Refused(f"select at least {SHORTEST_LITERAL} characters: shorter text is everywhere in the prose")
+            raise Refused(
+                f"select at least {SHORTEST_LITERAL} characters: shorter text is everywhere in the prose"
+            )
         return re.escape(literal)
     try:
         matches_nothing = re.compile(regex).fullmatch("") is not None
@@ -177,7 +182,9 @@ def remove_everywhere(doc, regex: str, kind: str = "inline") -> tuple[str, str]:
         junk["extra"] = tomlkit.array()
         junk["extra"].multiline(True)
     extra = junk["extra"]
-    if any(isinstance(spec, dict) and spec.get("regex") == regex and spec.get("on") == CLEANED for spec in extra):
+    if any(
+        isinstance(spec, dict) and spec.get("regex") == regex and spec.get("on") == CLEANED for spec in extra
+    ):
         raise Refused(f"{regex!r} is already removed everywhere")
     taken = {spec.get("name") for spec in extra if isinstance(spec, dict)}
     n = next(n for n in range(1, len(extra) + 2) if f"{LITERAL_PREFIX}{n}" not in taken)
@@ -189,13 +196,20 @@ def remove_everywhere(doc, regex: str, kind: str = "inline") -> tuple[str, str]:
 
 def in_force(doc) -> list[Correction]:
     """Every [[fix]], [normalize.junk] disable and extra entry, in book.toml's order."""
-    found = [Correction(kind, i, _says(entry)) for kind in ("fix", "keep") for i, entry in enumerate(doc.get(kind) or ())]
+    found = [
+        Correction(kind, i, _says(entry))
+        for kind in ("fix", "keep")
+        for i, entry in enumerate(doc.get(kind) or ())
+    ]
     junk = _junk(doc, create=False)
     if junk is not None:
         for kind in ("disable", "extra"):
             found += [Correction(kind, i, _says_value(v)) for i, v in enumerate(junk.get(kind) or ())]
     check = doc.get("check")
-    found += [Correction("not_debris", i, _says_value(v)) for i, v in enumerate((check or {}).get("not_debris") or ())]
+    found += [
+        Correction("not_debris", i, _says_value(v))
+        for i, v in enumerate((check or {}).get("not_debris") or ())
+    ]
     return found
 
 
@@ -205,8 +219,13 @@ def undo(doc, kind: str, index: int, says: str) -> str:
     shown = next((c for c in in_force(doc) if (c.kind, c.index) == (kind, index)), None)
     if shown is None or shown.says != says:
         raise Refused(f"{says} is no longer in the settings file (it was edited meanwhile): reload the page")
-    container = (doc[kind] if kind in ("fix", "keep") else doc["check"][kind] if kind == "not_debris"
-                 else _junk(doc, create=False)[kind])
+    container = (
+        doc[kind]
+        if kind in ("fix", "keep")
+        else doc["check"][kind]
+        if kind == "not_debris"
+        else _junk(doc, create=False)[kind]
+    )
     del container[index]
     _prune(doc)
     return f"undone: {table_of(kind)} {says}"
@@ -214,7 +233,13 @@ def undo(doc, kind: str, index: int, says: str) -> str:
 
 def table_of(kind: str) -> str:
     """Where an entry of this kind is written in book.toml, as a person reads it."""
-    return f"[[{kind}]]" if kind in ("fix", "keep") else "[check] not_debris" if kind == "not_debris" else f"[normalize.junk] {kind}"
+    return (
+        f"[[{kind}]]"
+        if kind in ("fix", "keep")
+        else "[check] not_debris"
+        if kind == "not_debris"
+        else f"[normalize.junk] {kind}"
+    )
 
 
 def _junk(doc, create: bool):
@@ -230,7 +255,9 @@ def _junk(doc, create: bool):
         if not create:
             return None
         if not junk:
-            raise Refused("[normalize] junk = false switches advert cleaning off: there is no pattern to change")
+            raise Refused(
+                "[normalize] junk = false switches advert cleaning off: there is no pattern to change"
+            )
         del normalize["junk"]  # junk = true: a [normalize.junk] table keeps it on too
         junk = None
     if junk is None:

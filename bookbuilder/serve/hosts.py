@@ -7,6 +7,7 @@ request cannot hide is the name it was made to, in its Host header, so every req
 this server: a loopback name with the port served, or the address it was started on (over the
 LAN, the address the e-reader was shown). Anything else gets 421 and a line of plain text.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -28,7 +29,9 @@ def as_host(address: str) -> str:
 def allowed_hosts(port: int, *served: str | None) -> frozenset[str]:
     """The Host headers the server answers: every loopback name, and each address it was started on
     or shown at (the --host given, the LAN address), with `port`; without one too on port 80."""
-    names = set(LOOPBACK_NAMES) | {as_host(a) for a in served if a is not None and as_host(a) not in WILDCARDS}
+    names = set(LOOPBACK_NAMES) | {
+        as_host(a) for a in served if a is not None and as_host(a) not in WILDCARDS
+    }
     return frozenset({f"{name}:{port}" for name in names} | (names if port == DEFAULT_PORT else set()))
 
 
@@ -60,6 +63,8 @@ def is_loopback(host: str) -> bool:
 def lan_refusal(host: str) -> str | None:
     """Why `serve --lan --host HOST` cannot be done (None: it can)."""
     if is_loopback(host):
-        return (f"{host} is loopback, reachable from this machine only, and --lan needs an address other "
-                "machines can reach: drop --host (--lan alone listens on every network) or give this machine's LAN address")
+        return (
+            f"{host} is loopback, reachable from this machine only, and --lan needs an address other "
+            "machines can reach: drop --host (--lan alone listens on every network) or give this machine's LAN address"
+        )
     return None

@@ -10,6 +10,7 @@ one at a time, and meanwhile the download is the file as last built, marked
 silence it gives up on (a PDF of a long book takes that). Once a reader has downloaded a format it
 is made again as soon as the sources change, so the next download is of the book as it is.
 """
+
 from __future__ import annotations
 
 import functools
@@ -28,7 +29,11 @@ from bookbuilder.render import format_names, renderer
 from bookbuilder.render.html import XML_ILLEGAL, text
 from bookbuilder.render.names import ascii_stem
 
-ATOM, DC, OPDS = "http://www.w3.org/2005/Atom", "http://purl.org/dc/terms/", "http://opds-spec.org/2010/catalog"
+ATOM, DC, OPDS = (
+    "http://www.w3.org/2005/Atom",
+    "http://purl.org/dc/terms/",
+    "http://opds-spec.org/2010/catalog",
+)
 FEED_TYPE = "application/atom+xml;profile=opds-catalog;kind=acquisition"
 ACQUISITION = "http://opds-spec.org/acquisition"
 # Seconds a download waits for its file to be made again before it is sent as last built: an EPUB
@@ -49,8 +54,12 @@ class Shelf:
     def __init__(self, site):
         self.site = site
         self.state = threading.Condition()  # guards what follows; notified when a build ends
-        self.made: dict[str, tuple[int, int]] = {}  # format → (build, file's mtime) of its file in build/ made here
-        self.failed: dict[str, tuple[int, str]] = {}  # format → (build, why) of the last build here that failed
+        self.made: dict[
+            str, tuple[int, int]
+        ] = {}  # format → (build, file's mtime) of its file in build/ made here
+        self.failed: dict[
+            str, tuple[int, str]
+        ] = {}  # format → (build, why) of the last build here that failed
         self.asked: set[str] = set()  # formats a reader has downloaded: kept fresh from then on
         self.wanted: list[str] = []
         self.worker: threading.Thread | None = None
@@ -58,8 +67,12 @@ class Shelf:
     def formats(self) -> list[str]:
         """Those that exist in build/ or can be made here (AZW3 needs calibre)."""
         loaded = self.site.preview.loaded
-        return [fmt for fmt in format_names() if getattr(r := renderer(fmt), "media_type", None)
-                and (not r.needs or shutil.which(r.needs) or self._target(loaded, fmt).exists())]
+        return [
+            fmt
+            for fmt in format_names()
+            if getattr(r := renderer(fmt), "media_type", None)
+            and (not r.needs or shutil.which(r.needs) or self._target(loaded, fmt).exists())
+        ]
 
     @staticmethod
     def _target(loaded, fmt: str) -> Path:
@@ -92,16 +105,24 @@ class Shelf:
             self.asked.add(fmt)
             if not self._fresh(fmt, target):
                 self._want(fmt)
-                self.state.wait_for(lambda: self._fresh(fmt, target) or self._failed(fmt),
-                                    GRACE if target.exists() else FIRST_BUILD_WAIT)
+                self.state.wait_for(
+                    lambda: self._fresh(fmt, target) or self._failed(fmt),
+                    GRACE if target.exists() else FIRST_BUILD_WAIT,
+                )
             fresh, failed = self._fresh(fmt, target), self._failed(fmt)
         try:
             data = target.read_bytes()
         except FileNotFoundError:
             if failed:
                 return 503, "text/plain; charset=utf-8", f"{failed}\n".encode("utf-8"), {}
-            return 503, "text/plain; charset=utf-8", (f"{target.name} is being built (a PDF takes a while): "
-                                                       "ask again in a minute\n").encode("utf-8"), {"Retry-After": RETRY_AFTER}
+            return (
+                503,
+                "text/plain; charset=utf-8",
+                (f"{target.name} is being built (a PDF takes a while): ask again in a minute\n").encode(
+                    "utf-8"
+                ),
+                {"Retry-After": RETRY_AFTER},
+            )
         if not fresh:
             headers["X-Bookbuilder-Stale"] = "build-failed" if failed else "rebuilding"
         return 200, renderer(fmt).media_type, data, headers
@@ -172,8 +193,10 @@ class Shelf:
                 else:
                     self.failed[fmt] = (preview.generation, failed)
                 self.state.notify_all()
-            self.site.echo(f"shelf: {target.name} " + (f"not built: {failed}" if failed else
-                                                      f"built in {time.perf_counter() - start:.1f} s"))
+            self.site.echo(
+                f"shelf: {target.name} "
+                + (f"not built: {failed}" if failed else f"built in {time.perf_counter() - start:.1f} s")
+            )
 
     def _cover(self, loaded):
         from bookbuilder.render import with_cover
@@ -211,22 +234,36 @@ class Shelf:
         for fmt in self.formats():
             target = self._target(loaded, fmt)
             extra = {"length": str(target.stat().st_size)} if target.exists() else {}
-            _sub(entry, "link", rel=ACQUISITION, href=f"{base}/download/{urllib.parse.quote(target.name)}", type=renderer(fmt).media_type,
-                 title=renderer(fmt).shelf_label, **extra)
-        return b'<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="utf-8", xml_declaration=False)
+            _sub(
+                entry,
+                "link",
+                rel=ACQUISITION,
+                href=f"{base}/download/{urllib.parse.quote(target.name)}",
+                type=renderer(fmt).media_type,
+                title=renderer(fmt).shelf_label,
+                **extra,
+            )
+        return b'<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(
+            feed, encoding="utf-8", xml_declaration=False
+        )
 
     def download_page(self, base: str) -> str:
         loaded = self.site.preview.loaded
         meta = loaded.book.meta
-        links = "\n".join(f'<li><a href="/download/{text(urllib.parse.quote(self._target(loaded, fmt).name))}">{text(renderer(fmt).shelf_label)}</a>'
-                          f" {text(self._target(loaded, fmt).name)}</li>" for fmt in self.formats())
-        return ("<!DOCTYPE html>\n"
-                f'<html lang="{text(meta.language)}"><head><meta charset="utf-8"/>'
-                '<meta name="viewport" content="width=device-width"/>'
-                f"<title>{text(meta.title)}</title></head>\n<body>\n<h1>{text(meta.title)}</h1>\n<p>{text(meta.author)}</p>\n"
-                f"<ul>\n{links}\n</ul>\n<p>Kobo: the kepub; Kindle: the AZW3; others: the EPUB. "
-                f"A file not built yet is built when asked for: a PDF takes a while, ask again after a minute.</p>\n"
-                f"<p>OPDS catalog, for a reading app: {text(base)}/opds</p>\n</body></html>\n")
+        links = "\n".join(
+            f'<li><a href="/download/{text(urllib.parse.quote(self._target(loaded, fmt).name))}">{text(renderer(fmt).shelf_label)}</a>'
+            f" {text(self._target(loaded, fmt).name)}</li>"
+            for fmt in self.formats()
+        )
+        return (
+            "<!DOCTYPE html>\n"
+            f'<html lang="{text(meta.language)}"><head><meta charset="utf-8"/>'
+            '<meta name="viewport" content="width=device-width"/>'
+            f"<title>{text(meta.title)}</title></head>\n<body>\n<h1>{text(meta.title)}</h1>\n<p>{text(meta.author)}</p>\n"
+            f"<ul>\n{links}\n</ul>\n<p>Kobo: the kepub; Kindle: the AZW3; others: the EPUB. "
+            f"A file not built yet is built when asked for: a PDF takes a while, ask again after a minute.</p>\n"
+            f"<p>OPDS catalog, for a reading app: {text(base)}/opds</p>\n</body></html>\n"
+        )
 
 
 def _sub(parent, tag: str, value: str | None = None, **attributes) -> ET.Element:
@@ -249,7 +286,7 @@ def _attachment(name: str, suffix: str) -> str:
     the real name in RFC 6266's filename* (UTF-8, percent-encoded), and for a client that reads only
     filename the title in pinyin (shan-men.epub), which a reader recognizes, unlike book.epub."""
     fallback = f"{_ascii_name(name.removesuffix(f'.{suffix}'))}.{suffix}"
-    return f'attachment; filename="{fallback}"; filename*=UTF-8\'\'{urllib.parse.quote(name)}'
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{urllib.parse.quote(name)}"
 
 
 @functools.lru_cache(maxsize=16)

@@ -12,6 +12,7 @@ The pages are no format (they are never written to build/): a chapter's markup i
 format shares (bookbuilder.render.html.chapter_section), its stylesheet the EPUB's, which the
 server asks of the render registry.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -53,8 +54,10 @@ p.bb-suspect::after { content: " ⚑ " attr(data-shape); font-size: .75em; color
 """.lstrip()
 HEADING_CLASS = ' class="heading"'
 # The page reloads when /events names another build than the one it was made from.
-RELOAD = ('<script>new EventSource("/events").onmessage = function (e) {{ if (e.data !== "{}") location.reload(); }};'
-          "</script>")
+RELOAD = (
+    '<script>new EventSource("/events").onmessage = function (e) {{ if (e.data !== "{}") location.reload(); }};'
+    "</script>"
+)
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,10 @@ class Preview:
         self.memo: dict = {}  # what a page works out from this build, kept for the next request (a group's preview)
         book = loaded.book
         names, _ = document_names(book)
-        self.chapters = [Where(name, chapter, chapter.at.path, _first_line(chapter))
-                         for name, chapter in zip(names, book.chapters())]
+        self.chapters = [
+            Where(name, chapter, chapter.at.path, _first_line(chapter))
+            for name, chapter in zip(names, book.chapters())
+        ]
         self.by_name = {w.name: i for i, w in enumerate(self.chapters)}
         self.files = [f.path for f in book.files]
         self._file_index = {path: k for k, path in enumerate(self.files)}  # its /source/<k>.html
@@ -89,8 +94,12 @@ class Preview:
         self.found: dict[int | None, list[Diagnostic]] = {}  # chapter index (None: the book) → diagnostics
         self.removed: dict[int | None, list[Diagnostic]] = {}  # chapter index → what cleaning removed from it
         # (path, line) of each paragraph the self-check flags → its group (check.suspects)
-        self.suspect_at = {(s.at.path, s.at.line): g for g in loaded.suspects for s in g.suspects
-                           if s.where == "paragraph" and s.at is not None}
+        self.suspect_at = {
+            (s.at.path, s.at.line): g
+            for g in loaded.suspects
+            for s in g.suspects
+            if s.where == "paragraph" and s.at is not None
+        }
         for d in loaded.diagnostics:
             if d.severity >= SHOWN:
                 self.found.setdefault(self._chapter_of(d), []).append(d)
@@ -125,11 +134,13 @@ class Preview:
         error = f'<p class="bb-error">{text(self.error)}</p>\n' if self.error else ""
         if bench is not None:
             error += bench.banner()
-        return ("<!DOCTYPE html>\n"
-                f'<html lang="{text(self.loaded.book.meta.language)}" data-build="{self.generation}">\n<head>\n'
-                f'<meta charset="utf-8"/>\n<title>{text(title)}</title>\n'
-                '<link href="/styles/book.css" rel="stylesheet"/>\n<link href="/serve.css" rel="stylesheet"/>\n'
-                f"{RELOAD.format(self.generation)}\n</head>\n<body>\n{error}{body}\n</body>\n</html>\n")
+        return (
+            "<!DOCTYPE html>\n"
+            f'<html lang="{text(self.loaded.book.meta.language)}" data-build="{self.generation}">\n<head>\n'
+            f'<meta charset="utf-8"/>\n<title>{text(title)}</title>\n'
+            '<link href="/styles/book.css" rel="stylesheet"/>\n<link href="/serve.css" rel="stylesheet"/>\n'
+            f"{RELOAD.format(self.generation)}\n</head>\n<body>\n{error}{body}\n</body>\n</html>\n"
+        )
 
     def _source_link(self, path: str, line: int | None) -> str:
         shown = f"{path}:{line}" if line else path
@@ -141,16 +152,25 @@ class Preview:
     def _diagnostics(self, found: list[Diagnostic]) -> str:
         if not found:
             return ""
-        items = [f'<li class="{d.severity}">{text(f"{d.severity} {d.code}: {d.message}")}'
-                 + (f" {self._source_link(d.at.path, d.at.line)}" if d.at else "") + "</li>" for d in found]
+        items = [
+            f'<li class="{d.severity}">{text(f"{d.severity} {d.code}: {d.message}")}'
+            + (f" {self._source_link(d.at.path, d.at.line)}" if d.at else "")
+            + "</li>"
+            for d in found
+        ]
         return '<ul class="diagnostics">\n' + "\n".join(items) + "\n</ul>\n"
 
     def contents(self, bench=None) -> str:
         meta = self.loaded.book.meta
-        out = [bench.contents_top(self) if bench else "",
-               f'<h1 class="title">{text(meta.title)}</h1>', f'<p class="author">{text(meta.author)}</p>',
-               f"<p>{_count(len(self.chapters), 'chapter')}; {_count(sum(map(len, self.found.values())), 'warning')}</p>",
-               self._diagnostics(self.found.get(None, [])), self.suspects_list(bench), '<ol class="contents">']
+        out = [
+            bench.contents_top(self) if bench else "",
+            f'<h1 class="title">{text(meta.title)}</h1>',
+            f'<p class="author">{text(meta.author)}</p>',
+            f"<p>{_count(len(self.chapters), 'chapter')}; {_count(sum(map(len, self.found.values())), 'warning')}</p>",
+            self._diagnostics(self.found.get(None, [])),
+            self.suspects_list(bench),
+            '<ol class="contents">',
+        ]
         names = iter(range(len(self.chapters)))
         for volume in self.loaded.book.volumes:
             if volume.title:
@@ -161,10 +181,13 @@ class Preview:
                 i = next(names)
                 w = self.chapters[i]
                 count = len(self.found.get(i, []))
-                out.append(f'<li><a href="/text/{w.name}.html">{text(w.chapter.title)}</a>'
-                           f"{self._source_link(w.path, w.first or None)}"
-                           + (f'<span class="count">{_count(count, "warning")}</span>' if count else "")
-                           + (bench.entry(self, w.path, w.first, w.chapter.title) if bench and w.first else "") + "</li>")
+                out.append(
+                    f'<li><a href="/text/{w.name}.html">{text(w.chapter.title)}</a>'
+                    f"{self._source_link(w.path, w.first or None)}"
+                    + (f'<span class="count">{_count(count, "warning")}</span>' if count else "")
+                    + (bench.entry(self, w.path, w.first, w.chapter.title) if bench and w.first else "")
+                    + "</li>"
+                )
             if volume.title:
                 out.append("</ol></li>")
         out.append("</ol>")
@@ -185,22 +208,32 @@ class Preview:
             where = self._suspect_link(first) if first.at is not None else "the blurb"
             tools = bench.suspect_tools(self, g) if bench is not None else ""
             context = f' <span class="context">in “{text(first.text[:60])}”</span>' if first.piece else ""
-            items.append(f'<li data-shape="{text(g.shape)}">{text(SHAPES[g.shape])}: <q>{text(first.debris[:80])}</q>{context} '
-                         f'<span class="count">×{len(g.suspects)}</span> {where}{tools}</li>')
+            items.append(
+                f'<li data-shape="{text(g.shape)}">{text(SHAPES[g.shape])}: <q>{text(first.debris[:80])}</q>{context} '
+                f'<span class="count">×{len(g.suspects)}</span> {where}{tools}</li>'
+            )
         for d in headings:
             tools = bench.heading_here(self, d.at.path, d.at.line) if bench is not None else ""
-            items.append(f'<li data-shape="heading">a line like a heading in a very long chapter: '
-                         f'<q>{text(d.message.split(": ", 1)[-1])}</q> {self._source_link(d.at.path, d.at.line)}{tools}</li>')
+            items.append(
+                f'<li data-shape="heading">a line like a heading in a very long chapter: '
+                f"<q>{text(d.message.split(': ', 1)[-1])}</q> {self._source_link(d.at.path, d.at.line)}{tools}</li>"
+            )
         count = sum(len(g.suspects) for g in groups) + len(headings)
-        return (f'<section id="suspects"><h2>What the self-check flags ({_count(count, "line")})</h2>'
-                '<ul>\n' + "\n".join(items) + "\n</ul></section>")
+        return (
+            f'<section id="suspects"><h2>What the self-check flags ({_count(count, "line")})</h2>'
+            "<ul>\n" + "\n".join(items) + "\n</ul></section>"
+        )
 
     def heading_suspects(self) -> list[Diagnostic]:
         """The lines that looked like headings (I301) inside chapters far larger than the median."""
         from bookbuilder.check.suspects import giant_chapters
 
         giants = giant_chapters(self.loaded.book)
-        return [d for d in self.loaded.diagnostics if d.code == "I301" and self._chapter_of(d) in giants] if giants else []
+        return (
+            [d for d in self.loaded.diagnostics if d.code == "I301" and self._chapter_of(d) in giants]
+            if giants
+            else []
+        )
 
     def _suspect_link(self, suspect) -> str:
         """A link to the chapter page where the suspect stands (or its source line, for a title)."""
@@ -211,28 +244,48 @@ class Preview:
 
     def chapter_page(self, i: int, bench=None) -> str:
         w = self.chapters[i]
-        links = [f'<a rel="prev" href="/text/{self.chapters[i - 1].name}.html">上一章</a>' if i else "<span></span>",
-                 '<a href="/">目录</a>',
-                 f'<a rel="next" href="/text/{self.chapters[i + 1].name}.html">下一章</a>' if i + 1 < len(self.chapters)
-                 else "<span></span>"]
+        links = [
+            f'<a rel="prev" href="/text/{self.chapters[i - 1].name}.html">上一章</a>'
+            if i
+            else "<span></span>",
+            '<a href="/">目录</a>',
+            f'<a rel="next" href="/text/{self.chapters[i + 1].name}.html">下一章</a>'
+            if i + 1 < len(self.chapters)
+            else "<span></span>",
+        ]
         nav = '<nav class="pages">' + "".join(links) + "</nav>"
-        body = (f"{nav}\n<p>{self._source_link(w.path, w.first or None)}</p>\n{self._diagnostics(self.found.get(i, []))}"
-                f"{self._section(w, self.removed.get(i, []), bench)}\n{nav}" + (bench.remove_tool(f"/text/{w.name}.html") if bench else ""))
+        body = (
+            f"{nav}\n<p>{self._source_link(w.path, w.first or None)}</p>\n{self._diagnostics(self.found.get(i, []))}"
+            f"{self._section(w, self.removed.get(i, []), bench)}\n{nav}"
+            + (bench.remove_tool(f"/text/{w.name}.html") if bench else "")
+        )
         return self._document(w.chapter.title, body, bench)
 
     def _section(self, w: Where, removed: list[Diagnostic], bench) -> str:
         """The chapter in the EPUB's markup, with each piece cleaning removed marked where it was:
         after the paragraph of its source line (a cut advert) or before the next one (a dropped line)."""
         blocks = w.chapter.blocks
-        flagged = {b.at: self.suspect_at[(b.at.path, b.at.line)] for b in blocks
-                   if type(b) is Paragraph and (b.at.path, b.at.line) in self.suspect_at} if self.suspect_at else {}
+        flagged = (
+            {
+                b.at: self.suspect_at[(b.at.path, b.at.line)]
+                for b in blocks
+                if type(b) is Paragraph and (b.at.path, b.at.line) in self.suspect_at
+            }
+            if self.suspect_at
+            else {}
+        )
         if not removed and not flagged:
             return chapter_section(w.chapter, w.name, level=2)
         pending = sorted(removed, key=lambda d: d.at.line or 0)
         out = []
         for block, markup in zip(blocks, paragraphs(blocks, lambda t, heading=False: text(t))):
             line = block.at.line or 0
-            while pending and type(block) is Paragraph and block.at.path == pending[0].at.path and (pending[0].at.line or 0) < line:
+            while (
+                pending
+                and type(block) is Paragraph
+                and block.at.path == pending[0].at.path
+                and (pending[0].at.line or 0) < line
+            ):
                 out.append(self._removed(pending.pop(0), bench))
             if type(block) is Paragraph and block.at in flagged:  # the self-check's suspect, marked in place
                 markup = f'<p class="bb-suspect" data-shape="{text(flagged[block.at].shape)}"' + markup[2:]
@@ -244,9 +297,12 @@ class Preview:
         rule, removed = removal_parts(d)
         evidence = removal_evidence(d)  # why the rule judged it junk, where cleaning says
         why = f"{rule}: {evidence}" if evidence else rule
-        return (f'<div class="bb-removed" data-rule="{text(rule)}"><del>{text(removed)}</del> '
-                f'<span class="bb-rule">removed by {text(why)} ({text(str(d.at))})</span>'
-                + (bench.keep(self, d, rule) if bench else "") + "</div>")
+        return (
+            f'<div class="bb-removed" data-rule="{text(rule)}"><del>{text(removed)}</del> '
+            f'<span class="bb-rule">removed by {text(why)} ({text(str(d.at))})</span>'
+            + (bench.keep(self, d, rule) if bench else "")
+            + "</div>"
+        )
 
     def source_page(self, k: int, bench=None) -> str:
         """The file as decoded (its raw lines, numbered; each line an anchor #L<n>)."""
@@ -257,10 +313,16 @@ class Preview:
         except (OSError, BookError) as e:
             lines = [f"cannot read {shown}: {e}"]
         starts = set(self._starts.get(shown, ([], []))[0])  # the lines chapters start at: marked
-        items = "\n".join(f'<li id="L{n}"{HEADING_CLASS if n in starts else ""}>{text(line)}</li>'
-                           for n, line in enumerate(lines, 1))
-        return self._document(shown, f'<nav class="pages"><a href="/">目录</a></nav>\n<h1>{text(shown)}</h1>\n'
-                                     f'<ol class="source">\n{items}\n</ol>' + (bench.line_tool(self, shown) if bench else ""), bench)
+        items = "\n".join(
+            f'<li id="L{n}"{HEADING_CLASS if n in starts else ""}>{text(line)}</li>'
+            for n, line in enumerate(lines, 1)
+        )
+        return self._document(
+            shown,
+            f'<nav class="pages"><a href="/">目录</a></nav>\n<h1>{text(shown)}</h1>\n'
+            f'<ol class="source">\n{items}\n</ol>' + (bench.line_tool(self, shown) if bench else ""),
+            bench,
+        )
 
 
 def _count(n: int, what: str) -> str:

@@ -11,6 +11,7 @@ Pages asked for from this machine carry the workbench's correction forms, whose 
 bookbuilder.serve.workbench takes; /opds and /download (bookbuilder.serve.opds) hand the built files to a
 reader, over the LAN too with --lan, where nothing writes.
 """
+
 from __future__ import annotations
 
 import os
@@ -72,7 +73,9 @@ class Site:
         self.changed = threading.Condition()
         self.stopping = threading.Event()
         self.bench: Bench | None = None  # set once the port is known
-        self.hosts: frozenset[str] = frozenset()  # the Host headers answered (hosts.py): none till the port is known
+        self.hosts: frozenset[str] = (
+            frozenset()
+        )  # the Host headers answered (hosts.py): none till the port is known
         self.shelf = Shelf(self)
 
     def rebuild(self) -> None:
@@ -88,15 +91,19 @@ class Site:
         except BookError as e:
             if self.preview is None:
                 raise
-            self._publish(Preview(self.preview.loaded, self.preview.css, self.generation + 1, str(e.diagnostic)))
+            self._publish(
+                Preview(self.preview.loaded, self.preview.css, self.generation + 1, str(e.diagnostic))
+            )
             self.echo(f"build failed, the last good one is shown: {e.diagnostic}")
             return
         self._publish(Preview(loaded, css, self.generation + 1))
         self.shelf.refresh()  # a reader's files made again in the background, before they are asked for
         files = len(loaded.book.files)
         read = self.memo.get("read", files)
-        self.echo(f"built {sum(1 for _ in loaded.book.chapters())} chapters in {time.perf_counter() - start:.2f} s "
-                  f"({read} of {files} files read)")
+        self.echo(
+            f"built {sum(1 for _ in loaded.book.chapters())} chapters in {time.perf_counter() - start:.2f} s "
+            f"({read} of {files} files read)"
+        )
 
     def newest_source(self) -> int:
         """When a file the book is built from last changed (ns): a file in build/ older is stale."""
@@ -170,7 +177,9 @@ class Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         if path == "/events":
             return self._send(200, "text/event-stream", b"") if self.head_only else self._events()
-        bench = self.site.bench if is_loopback(self.client_address[0]) else None  # over the LAN: read-only pages
+        bench = (
+            self.site.bench if is_loopback(self.client_address[0]) else None
+        )  # over the LAN: read-only pages
         found = self.site.preview.page(path, bench) or (bench.page(path) if bench else None)
         if found is not None:
             return self._send(200, *found)
@@ -182,19 +191,28 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802
         """Only /correct, and only as bookbuilder.serve.workbench.refusal allows."""
         length = self.headers.get("Content-Length", "0")
-        if urlsplit(self.path).path != "/correct" or self.site.bench is None or not length.isdigit() or int(length) > MAX_FORM:
+        if (
+            urlsplit(self.path).path != "/correct"
+            or self.site.bench is None
+            or not length.isdigit()
+            or int(length) > MAX_FORM
+        ):
             return self._refuse()
         self._send(*self.site.bench.post(self.client_address[0], self.headers, self.rfile.read(int(length))))
 
     def _refuse(self) -> None:
         self.close_connection = True  # a body not read is not taken for the next request
-        self._send(403, "text/plain; charset=utf-8", b"refused: serve takes corrections at POST /correct only\n")
+        self._send(
+            403, "text/plain; charset=utf-8", b"refused: serve takes corrections at POST /correct only\n"
+        )
 
     do_PUT = do_DELETE = do_PATCH = _refuse  # nothing else writes
 
     def _send(self, status: int, kind_or_headers, body: bytes, headers: dict | None = None) -> None:
         """Headers: a content type, or (workbench answers) a dict of them; then `headers`."""
-        fields = {"Content-Type": kind_or_headers} if isinstance(kind_or_headers, str) else dict(kind_or_headers)
+        fields = (
+            {"Content-Type": kind_or_headers} if isinstance(kind_or_headers, str) else dict(kind_or_headers)
+        )
         self.send_response(status)
         for name, value in {**fields, **(headers or {})}.items():
             self.send_header(name, value)
@@ -225,8 +243,14 @@ class Handler(BaseHTTPRequestHandler):
         pass  # requests are not news; builds are
 
 
-def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[str], None],
-          ready: Callable[[str], None] | None = None) -> None:
+def serve(
+    path: Path,
+    host: str,
+    port: int,
+    jobs: int | None,
+    echo: Callable[[str], None],
+    ready: Callable[[str], None] | None = None,
+) -> None:
     """Build, serve at http://host:port/ (port 0: a free one) and rebuild on changes until Ctrl-C.
     A host other than a loopback one (--lan: 0.0.0.0) serves the LAN too, read-only."""
     from bookbuilder.config import load_config
@@ -254,7 +278,9 @@ def serve(path: Path, host: str, port: int, jobs: int | None, echo: Callable[[st
     try:
         echo(f"serving 《{site.preview.loaded.book.meta.title}》 at {url} (Ctrl-C stops)")
         if lan:
-            echo(f"on the LAN, read-only: {lan}download for an e-reader's browser, {lan}opds for a reading app")
+            echo(
+                f"on the LAN, read-only: {lan}download for an e-reader's browser, {lan}opds for a reading app"
+            )
         if ready is not None:
             ready(url)
         server.serve_forever(poll_interval=0.2)
@@ -294,4 +320,3 @@ def _first_interrupt_only():
             raise KeyboardInterrupt
 
     return handler
-

@@ -8,6 +8,7 @@ comes from this machine (never over the LAN), names this server as its Host (a D
 page names its own), carries that Host as its Origin (a form on another site carries the
 site's), and carries the token the pages were made with (new every run).
 """
+
 from __future__ import annotations
 
 import hmac
@@ -34,7 +35,9 @@ def loopback_hosts(port: int) -> set[str]:
     return {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"}
 
 
-def refusal(client: str, host: str | None, origin: str | None, token: str | None, expected: str, port: int) -> str | None:
+def refusal(
+    client: str, host: str | None, origin: str | None, token: str | None, expected: str, port: int
+) -> str | None:
     """Why a POST may not write (None: it may). The rule, apart from the socket, to be tested alone."""
     if not is_loopback(client):
         return "corrections are made on the machine serve runs on: over the network, serve is read-only"
@@ -68,22 +71,42 @@ class Bench:
 
     def _form(self, back: str, fields: dict, inner: str, **attributes) -> str:
         extra = "".join(f' {k.rstrip("_")}="{text(v)}"' for k, v in attributes.items())
-        hidden = "".join(f'<input type="hidden" name="{k}" value="{text(str(v))}"/>'
-                         for k, v in {"token": self.token, "back": back, **fields}.items())
+        hidden = "".join(
+            f'<input type="hidden" name="{k}" value="{text(str(v))}"/>'
+            for k, v in {"token": self.token, "back": back, **fields}.items()
+        )
         return f'<form method="post" action="/correct"{extra}>{hidden}{inner}</form>'
 
     def contents_top(self, preview) -> str:
         config = preview.loaded.config
         try:
             found = corrections.in_force(corrections.read(config.toml_path))
-        except (TOMLKitError, UnicodeDecodeError, OSError):  # not TOML now: the build's error above says where
+        except (
+            TOMLKitError,
+            UnicodeDecodeError,
+            OSError,
+        ):  # not TOML now: the build's error above says where
             found = []
-        items = [f"<li><code>{text(corrections.table_of(c.kind) + ' ' + c.says)}</code> "
-                 + self._form("/", {"kind": c.kind, "index": c.index, "says": c.says},
-                              '<button name="action" value="undo">undo</button>') + "</li>" for c in found]
-        listed = ("<ol>" + "".join(items) + "</ol>") if items else "<p>none yet: each correction made here is listed, with undo</p>"
-        return (self._qr() + f'<section id="corrections"><h2>Corrections in force</h2><p>in {text(corrections.shown(config.toml_path))}'
-                f'; <a href="/download">download the book</a>, <a href="/opds">OPDS catalog</a></p>{listed}</section>')
+        items = [
+            f"<li><code>{text(corrections.table_of(c.kind) + ' ' + c.says)}</code> "
+            + self._form(
+                "/",
+                {"kind": c.kind, "index": c.index, "says": c.says},
+                '<button name="action" value="undo">undo</button>',
+            )
+            + "</li>"
+            for c in found
+        ]
+        listed = (
+            ("<ol>" + "".join(items) + "</ol>")
+            if items
+            else "<p>none yet: each correction made here is listed, with undo</p>"
+        )
+        return (
+            self._qr()
+            + f'<section id="corrections"><h2>Corrections in force</h2><p>in {text(corrections.shown(config.toml_path))}'
+            f'; <a href="/download">download the book</a>, <a href="/opds">OPDS catalog</a></p>{listed}</section>'
+        )
 
     def _qr(self) -> str:
         if not self.lan_url:
@@ -92,19 +115,33 @@ class Bench:
 
         address = self.lan_url + "download"
         svg = segno.make(address, error="m").svg_inline(scale=3, title="the download page's address")
-        return (f'<figure class="bb-qr">{svg}<figcaption>on the reader: {text(address)}<br/>'
-                f"OPDS: {text(self.lan_url + 'opds')}</figcaption></figure>")
+        return (
+            f'<figure class="bb-qr">{svg}<figcaption>on the reader: {text(address)}<br/>'
+            f"OPDS: {text(self.lan_url + 'opds')}</figcaption></figure>"
+        )
 
     def entry(self, preview, path: str, line: int, title: str, volume: bool = False) -> str:
         """A contents entry's corrections: a chapter's, or (`volume`) a volume heading's."""
         fields = {"at": fix_at(preview.loaded.config.source, path, line), "expect": title}
-        other = ('<button name="action" value="chapter">a chapter, not a volume</button>' if volume else
-                 '<button name="action" value="volume">start a volume here</button>')
-        return ('<details class="bb-fix"><summary>correct</summary>'
-                + self._form("/", fields, f'<button name="action" value="not-heading">not a heading</button> {other}') + " "
-                + self._form("/", fields, f'<input name="rename" value="{text(title)}" aria-label="new title" '
-                                          'size="14"/> <button name="action" value="rename">rename</button>')
-                + "</details>")
+        other = (
+            '<button name="action" value="chapter">a chapter, not a volume</button>'
+            if volume
+            else '<button name="action" value="volume">start a volume here</button>'
+        )
+        return (
+            '<details class="bb-fix"><summary>correct</summary>'
+            + self._form(
+                "/", fields, f'<button name="action" value="not-heading">not a heading</button> {other}'
+            )
+            + " "
+            + self._form(
+                "/",
+                fields,
+                f'<input name="rename" value="{text(title)}" aria-label="new title" '
+                'size="14"/> <button name="action" value="rename">rename</button>',
+            )
+            + "</details>"
+        )
 
     def keep(self, preview, d, rule: str) -> str:
         """A removal's two ways back: this one alone ([[keep]]), or every one of its rule."""
@@ -112,31 +149,67 @@ class Bench:
             return ' <span class="bb-rule">(this rule is not switched by name)</span>'
         i = preview._chapter_of(d)
         back = f"/text/{preview.chapters[i].name}.html" if i is not None else "/"
-        alone = (self._form(back, {"at": fix_at(preview.loaded.config.source, d.at.path, d.at.line),
-                                   "text": removal_parts(d)[1]},
-                            '<button name="action" value="keep-line">keep this</button>') + " " if d.at and d.at.line else "")
-        return " " + alone + self._form(back, {"rule": rule}, '<button name="action" value="keep">keep this rule off</button>'
-                                        f' <span class="bb-rule">(all {text(rule)} removes come back)</span>')
+        alone = (
+            self._form(
+                back,
+                {
+                    "at": fix_at(preview.loaded.config.source, d.at.path, d.at.line),
+                    "text": removal_parts(d)[1],
+                },
+                '<button name="action" value="keep-line">keep this</button>',
+            )
+            + " "
+            if d.at and d.at.line
+            else ""
+        )
+        return (
+            " "
+            + alone
+            + self._form(
+                back,
+                {"rule": rule},
+                '<button name="action" value="keep">keep this rule off</button>'
+                f' <span class="bb-rule">(all {text(rule)} removes come back)</span>',
+            )
+        )
 
     def suspect_tools(self, preview, group) -> str:
         """A self-check group's corrections: remove everywhere (the group's shape as a pattern,
         previewed with the lines it would take), or keep it (the story's: not flagged again)."""
         from bookbuilder.check.suspects import removal
 
-        keep = self._form("/", {"text": group.first.debris}, '<button name="action" value="not-debris">keep: the story\'s</button>')
+        keep = self._form(
+            "/",
+            {"text": group.first.debris},
+            '<button name="action" value="not-debris">keep: the story\'s</button>',
+        )
         found = removal(group)
         if found is None:
             return ' <span class="bb-rule">(a title: correct it in the contents below)</span> ' + keep
         regex, kind = found
-        taken = preview.memo.get((regex, kind))  # each group's preview scans the book: once a build, not once a page
+        taken = preview.memo.get(
+            (regex, kind)
+        )  # each group's preview scans the book: once a build, not once a page
         if taken is None:
             taken = preview.memo[(regex, kind)] = would_remove(preview, regex, kind)
-        shown = "".join(f"<li>{text(removal_parts(d)[1][:80])} <span class=\"where\">{text(str(d.at))}</span></li>" for d in taken[:SHOWN_TAKEN])
+        shown = "".join(
+            f'<li>{text(removal_parts(d)[1][:80])} <span class="where">{text(str(d.at))}</span></li>'
+            for d in taken[:SHOWN_TAKEN]
+        )
         more = f"<li>… {len(taken) - SHOWN_TAKEN} more</li>" if len(taken) > SHOWN_TAKEN else ""
-        remove = self._form("/", {"regex": regex, "kind": kind},
-                            f'<button name="action" value="remove">remove everywhere ({len(taken)})</button>') if taken else ""
-        return (f' <details class="bb-fix"><summary>correct</summary>{remove} {keep}'
-                f'<ul class="bb-takes">{shown}{more}</ul></details>')
+        remove = (
+            self._form(
+                "/",
+                {"regex": regex, "kind": kind},
+                f'<button name="action" value="remove">remove everywhere ({len(taken)})</button>',
+            )
+            if taken
+            else ""
+        )
+        return (
+            f' <details class="bb-fix"><summary>correct</summary>{remove} {keep}'
+            f'<ul class="bb-takes">{shown}{more}</ul></details>'
+        )
 
     def heading_here(self, preview, shown: str, line: int) -> str:
         """A heading suspect's correction: the line starts a chapter ([[fix]] as = "chapter")."""
@@ -150,28 +223,48 @@ class Bench:
             return ""
         if not 0 < line <= len(lines):
             return ""
-        fields = {"file": preview.files.index(shown), "line": line, "expect": XML_ILLEGAL.sub("", lines[line - 1]), "as": "chapter"}
-        return " " + self._form("/", fields, '<button name="action" value="heading">a heading starts here</button>')
+        fields = {
+            "file": preview.files.index(shown),
+            "line": line,
+            "expect": XML_ILLEGAL.sub("", lines[line - 1]),
+            "as": "chapter",
+        }
+        return " " + self._form(
+            "/", fields, '<button name="action" value="heading">a heading starts here</button>'
+        )
 
     def remove_tool(self, back: str) -> str:
-        return self._form(back, {}, 'remove everywhere: <input name="text" size="24" aria-label="text to remove"/> '
-                                    '<button name="action" value="remove">remove this everywhere</button>',
-                          id="bb-remove", class_="bb-tool", hidden="hidden")
+        return self._form(
+            back,
+            {},
+            'remove everywhere: <input name="text" size="24" aria-label="text to remove"/> '
+            '<button name="action" value="remove">remove this everywhere</button>',
+            id="bb-remove",
+            class_="bb-tool",
+            hidden="hidden",
+        )
 
     def line_tool(self, preview, shown: str) -> str:
         k = preview.files.index(shown)
-        return self._form(f"/source/{k}.html", {"file": k, "line": "", "expect": ""},
-                          'line <span class="bb-line-no"></span>: <select name="as" aria-label="what starts here">'
-                          '<option value="chapter">a chapter</option><option value="volume">a volume</option></select> '
-                          '<button name="action" value="heading">a heading starts here</button>',
-                          id="bb-line", class_="bb-tool", hidden="hidden")
+        return self._form(
+            f"/source/{k}.html",
+            {"file": k, "line": "", "expect": ""},
+            'line <span class="bb-line-no"></span>: <select name="as" aria-label="what starts here">'
+            '<option value="chapter">a chapter</option><option value="volume">a volume</option></select> '
+            '<button name="action" value="heading">a heading starts here</button>',
+            id="bb-line",
+            class_="bb-tool",
+            hidden="hidden",
+        )
 
     # --- the endpoint -------------------------------------------------------------------------
 
     def post(self, client: str, headers, body: bytes) -> tuple[int, dict, bytes]:
         """(status, headers, body) of the answer to POST /correct."""
         form = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True).items()}
-        why = refusal(client, headers.get("Host"), headers.get("Origin"), form.get("token"), self.token, self.port)
+        why = refusal(
+            client, headers.get("Host"), headers.get("Origin"), form.get("token"), self.token, self.port
+        )
         if why is not None:
             return _message(403, "refused", why)
         back = form.get("back", "/")
@@ -183,7 +276,12 @@ class Bench:
             try:
                 doc = corrections.read(path)
             except (TOMLKitError, UnicodeDecodeError, OSError) as e:  # the user's edit in progress, say
-                return _message(409, "not changed", f"{path.name} cannot be read as TOML ({e}): correct it by hand first", back)
+                return _message(
+                    409,
+                    "not changed",
+                    f"{path.name} cannot be read as TOML ({e}): correct it by hand first",
+                    back,
+                )
             try:
                 said = _apply(form, preview, doc)
             except Refused as e:
@@ -191,15 +289,23 @@ class Bench:
             before = path.read_bytes() if existed else None
             seen = self.site.generation
             corrections.write(path, doc)
-            said, name = said if isinstance(said, tuple) else (said, None)  # remove: the new pattern's name too
-            said = said if existed else f"{said}; {corrections.where_created(path, preview.loaded.config.source)}"
+            said, name = (
+                said if isinstance(said, tuple) else (said, None)
+            )  # remove: the new pattern's name too
+            said = (
+                said
+                if existed
+                else f"{said}; {corrections.where_created(path, preview.loaded.config.source)}"
+            )
             if name is not None:  # under the lock: the count is of this correction's build
                 return self._counted(said, name, path, before, seen, back)
             self.notice = said
         self.site.wait(seen, REBUILD_WAIT)  # the watcher's build that reads it: the page comes back changed
         return 303, {"Location": back}, b""
 
-    def _counted(self, said: str, name: str, path, before: bytes | None, seen: int, back: str) -> tuple[int, dict, bytes]:
+    def _counted(
+        self, said: str, name: str, path, before: bytes | None, seen: int, back: str
+    ) -> tuple[int, dict, bytes]:
         """After "remove everywhere": the count its build removed, from that build's removal
         records; a pattern that removed nothing is taken out again, the file left byte for byte."""
         preview = self._built_with(name, seen)
@@ -215,8 +321,13 @@ class Bench:
             path.unlink()
         else:
             corrections.write_bytes(path, before)
-        return _message(409, "not changed", f"{said.split(' (', 1)[0]} removed nothing from the book as it is built "
-                                            f"(its text is kept, or cleaning took it already): {path.name} is left as it was", back)
+        return _message(
+            409,
+            "not changed",
+            f"{said.split(' (', 1)[0]} removed nothing from the book as it is built "
+            f"(its text is kept, or cleaning took it already): {path.name} is left as it was",
+            back,
+        )
 
     def _built_with(self, name: str, seen: int):
         """The first build that reads the extra pattern `name` (None: none came in time, or it failed)."""
@@ -246,8 +357,10 @@ def _apply(form: dict, preview, doc) -> str:
     if action in ("not-heading", "volume", "chapter", "rename"):
         at, expect = form.get("at", ""), form.get("expect", "")
         if (at, expect) not in _headings(preview):
-            raise Refused(f"{expect!r} is no longer a heading at {at} (the book changed since the page was made): "
-                          "reload the page")
+            raise Refused(
+                f"{expect!r} is no longer a heading at {at} (the book changed since the page was made): "
+                "reload the page"
+            )
         if action != "rename":
             return corrections.add_fix(doc, at, **{"as": {"not-heading": "text"}.get(action, action)})
         title = " ".join(form.get("rename", "").split())
@@ -259,8 +372,11 @@ def _apply(form: dict, preview, doc) -> str:
     if action == "keep-line":
         at, removed = form.get("at", ""), form.get("text", "")
         source = preview.loaded.config.source
-        if not any(d.at and fix_at(source, d.at.path, d.at.line) == at and removal_parts(d)[1] == removed
-                   for found in preview.removed.values() for d in found):
+        if not any(
+            d.at and fix_at(source, d.at.path, d.at.line) == at and removal_parts(d)[1] == removed
+            for found in preview.removed.values()
+            for d in found
+        ):
             raise Refused(f"nothing at {at} reading {removed!r} is removed now: reload the page")
         _line_holds(preview, at, removed)
         return corrections.add_keep(doc, at, removed)
@@ -276,7 +392,9 @@ def _apply(form: dict, preview, doc) -> str:
             raise Refused(f"kind = {kind!r}: inline or line")
         if not would_remove(preview, regex, kind):
             what = form.get("regex") or form.get("text", "").strip()
-            raise Refused(f"{what!r} is not in the book's paragraphs as they read now (select text inside one paragraph)")
+            raise Refused(
+                f"{what!r} is not in the book's paragraphs as they read now (select text inside one paragraph)"
+            )
         return corrections.remove_everywhere(doc, regex, kind)
     if action == "not-debris":
         flagged = {s.debris for g in preview.loaded.suspects for s in g.suspects}
@@ -301,12 +419,23 @@ def _line_holds(preview, at: str, removed: str) -> None:
 
     config = preview.loaded.config
     keep = Keep(1, None, at.rsplit(":", 1)[0], int(at.rsplit(":", 1)[1]), removed)
-    files = {f: (lambda f=f: decode_chapter(Path(f).read_bytes(), f).text.split("\n")) for f in preview.files if keep.names(f)}
+    files = {
+        f: (lambda f=f: decode_chapter(Path(f).read_bytes(), f).text.split("\n"))
+        for f in preview.files
+        if keep.names(f)
+    }
     try:
-        check_keeps((keep,), files, normalizer(config.normalize, preview.loaded.book.meta.language).text, str(config.toml_path))
+        check_keeps(
+            (keep,),
+            files,
+            normalizer(config.normalize, preview.loaded.book.meta.language).text,
+            str(config.toml_path),
+        )
     except BookError:
-        raise Refused(f"line {at} of the source does not hold {removed!r} whole (the paragraph was joined from several "
-                      "lines): keep this rule off instead, or edit the source") from None
+        raise Refused(
+            f"line {at} of the source does not hold {removed!r} whole (the paragraph was joined from several "
+            "lines): keep this rule off instead, or edit the source"
+        ) from None
 
 
 def would_remove(preview, regex: str, kind: str = "inline") -> list:
@@ -317,15 +446,23 @@ def would_remove(preview, regex: str, kind: str = "inline") -> list:
 
     pattern = (JunkPattern("preview", re.compile(regex), strong=False, kind=kind),)
     keeps = preview.loaded.config.keeps
-    return [d for chapter in preview.loaded.book.chapters() if (done := after_cleaning(chapter, pattern, keeps)) for d in done[2]]
+    return [
+        d
+        for chapter in preview.loaded.book.chapters()
+        if (done := after_cleaning(chapter, pattern, keeps))
+        for d in done[2]
+    ]
 
 
 def _headings(preview) -> set[tuple[str, str]]:
     """(at, title) of every chapter and volume heading in the book as built now."""
     source = preview.loaded.config.source
     found = {(fix_at(source, w.path, w.first), w.chapter.title) for w in preview.chapters if w.first}
-    return found | {(fix_at(source, v.at.path, v.at.line), v.title) for v in preview.loaded.book.volumes
-                    if v.title and v.at is not None and v.at.line}
+    return found | {
+        (fix_at(source, v.at.path, v.at.line), v.title)
+        for v in preview.loaded.book.volumes
+        if v.title and v.at is not None and v.at.line
+    }
 
 
 def _heading(form: dict, preview, doc) -> str:
@@ -339,8 +476,10 @@ def _heading(form: dict, preview, doc) -> str:
 
     lines = decode_chapter(Path(shown).read_bytes(), shown).text.split("\n")
     if not 0 < n <= len(lines) or XML_ILLEGAL.sub("", lines[n - 1]) != form.get("expect"):
-        raise Refused(f"{shown} has no line {n} reading {form.get('expect', '')!r} now (it changed since the page "
-                      "was made): reload the page")
+        raise Refused(
+            f"{shown} has no line {n} reading {form.get('expect', '')!r} now (it changed since the page "
+            "was made): reload the page"
+        )
     if not lines[n - 1].strip():
         raise Refused("a blank line cannot be a heading")
     kind = form.get("as") if form.get("as") in ("chapter", "volume") else "chapter"
@@ -359,11 +498,15 @@ def _keepable(config) -> set[str]:
     """The rules a "keep this" can switch: the built-in junk patterns and book.toml's extra ones."""
     junk = config.normalize.get("junk")
     extra = junk.get("extra", ()) if isinstance(junk, dict) else ()
-    return _builtin_names() | {spec.get("name", f"extra-{i + 1}") if isinstance(spec, dict) else f"extra-{i + 1}"
-                               for i, spec in enumerate(extra)}
+    return _builtin_names() | {
+        spec.get("name", f"extra-{i + 1}") if isinstance(spec, dict) else f"extra-{i + 1}"
+        for i, spec in enumerate(extra)
+    }
 
 
 def _message(status: int, title: str, message: str, back: str = "/") -> tuple[int, dict, bytes]:
-    page = (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"/><title>{title}</title></head>\n'
-            f'<body><p class="bb-error">{text(message)}</p><p><a href="{text(back)}">back</a></p></body></html>\n')
+    page = (
+        f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"/><title>{title}</title></head>\n'
+        f'<body><p class="bb-error">{text(message)}</p><p><a href="{text(back)}">back</a></p></body></html>\n'
+    )
     return status, {"Content-Type": "text/html; charset=utf-8"}, page.encode("utf-8")

@@ -4,6 +4,7 @@ A folder of files: each file is a chapter (or several, if it holds several headi
 sub-folder a volume. One whole-novel file: split at headings; 卷/部/集/篇 headings open volumes,
 and a preamble (书名：, 作者：, 内容简介) fills metadata and becomes an introduction page.
 """
+
 from __future__ import annotations
 
 import re
@@ -65,7 +66,9 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
                 parts.append(Chapter(INTRO_TITLE, tuple(section.blocks), Location(path, 1), kind="intro"))
             elif i == 0 and (titled := title_line(name.rsplit(".", 1)[0], tuple(section.blocks))) is not None:
                 # Chapter12.txt over *說楔子敷陳大義　借名流隱括全文: the name gives the number, the line the title
-                parts.append(Chapter(titled[0], titled[1], section.blocks[0].at, number_in_name, number_in_name))
+                parts.append(
+                    Chapter(titled[0], titled[1], section.blocks[0].at, number_in_name, number_in_name)
+                )
             else:
                 parts.append(Chapter("", tuple(section.blocks), Location(path, 1), None, number_in_name))
             continue
@@ -74,12 +77,18 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
             parts.append(VolumeHeading(heading.volume, at, opens_file=i == 0))
         if heading.kind == "volume":
             parts.append(VolumeHeading(heading.title, at, opens_file=i == 0))
-            if section.blocks:  # text right under a volume heading: the volume's own page (in parts, if a whole book's long)
-                parts += divide(Chapter(heading.title, tuple(section.blocks), at, None, None, "front", section.decided_by))
+            if (
+                section.blocks
+            ):  # text right under a volume heading: the volume's own page (in parts, if a whole book's long)
+                parts += divide(
+                    Chapter(heading.title, tuple(section.blocks), at, None, None, "front", section.decided_by)
+                )
             continue
         blocks = _drop_repeated_heading(heading.title, section.blocks, heading.volume)
         kind = "chapter" if heading.kind == "chapter" else heading.kind
-        parts += divide(Chapter(heading.title, blocks, at, heading.number, number_in_name, kind, section.decided_by))
+        parts += divide(
+            Chapter(heading.title, blocks, at, heading.number, number_in_name, kind, section.decided_by)
+        )
     return parts
 
 
@@ -105,10 +114,25 @@ def divide(chapter: Chapter, headless: bool = False) -> list[Chapter]:
     out = []
     for k, blocks in enumerate(pieces, 1):
         line = named[k - 1] if headless else None
-        title = line.text if line else f"第{to_chinese(k)}部分" if headless else f"{chapter.title}（{to_chinese(k)}）"
+        title = (
+            line.text
+            if line
+            else f"第{to_chinese(k)}部分"
+            if headless
+            else f"{chapter.title}（{to_chinese(k)}）"
+        )
         at = line.at if line else chapter.at if k == 1 else blocks[0].at
-        out.append(Chapter(title, tuple(blocks), at, chapter.number if k == 1 else None, chapter.file_number,
-                           chapter.kind if k == 1 else "part", chapter.decided_by if k == 1 else None))
+        out.append(
+            Chapter(
+                title,
+                tuple(blocks),
+                at,
+                chapter.number if k == 1 else None,
+                chapter.file_number,
+                chapter.kind if k == 1 else "part",
+                chapter.decided_by if k == 1 else None,
+            )
+        )
     return out
 
 
@@ -120,6 +144,7 @@ def _first_line_titles(pieces: list[list]) -> list[Paragraph | None]:
     """Pieces parted by blank lines whose first lines are titles (安徒生童话 from a download: 飞箱,
     丑小鸭, 红鞋, each over its tale): those title lines, one per piece (None where a piece has
     none), or [] when too few pieces open with a short line that is no sentence."""
+
     def title(piece: list) -> Paragraph | None:
         first = piece[0] if len(piece) > 1 else None
         if type(first) is not Paragraph or len(first.text) > GAP_TITLE or type(piece[1]) is not Paragraph:
@@ -210,12 +235,18 @@ class Assembly:
                 self.add(part)
             else:
                 if self.volumes and _same_volume(self.volumes[-1][0], part.title):
-                    current = self.volumes[-1]  # the open volume named again (on a chapter's line, a page header)
+                    current = self.volumes[
+                        -1
+                    ]  # the open volume named again (on a chapter's line, a page header)
                     if len(part.title) > len(current[0]):
                         self.volumes[-1] = (part.title, current[1], current[2])  # 第二篇 → 第二篇 巡天使
                     continue
                 if volume_from_folder and part.opens_file and self.volumes and not self.volumes[-1][2]:
-                    self.volumes[-1] = (part.title, part.at, [])  # 第N卷 heading of a sub-folder volume names it
+                    self.volumes[-1] = (
+                        part.title,
+                        part.at,
+                        [],
+                    )  # 第N卷 heading of a sub-folder volume names it
                 else:
                     self.open_volume(part.title, part.at)
 
@@ -268,7 +299,9 @@ def _preamble_parts(path: str, section: Section) -> list[Part]:
     书名：/作者：/内容简介 once cleaning is done (and drops those lines)."""
     if not any(isinstance(b, Paragraph) for b in section.blocks):
         return []
-    return [Chapter(INTRO_TITLE, tuple(section.blocks), Location(path, section.blocks[0].at.line), kind="intro")]
+    return [
+        Chapter(INTRO_TITLE, tuple(section.blocks), Location(path, section.blocks[0].at.line), kind="intro")
+    ]
 
 
 def _describes_the_book(blocks) -> bool:
@@ -286,13 +319,17 @@ def finish(asm: Assembly, polish: Callable[[str], str] = str) -> tuple[Volume, .
             if chapter.kind == "chapter":
                 position += 1
             if not chapter.title:
-                chapter = replace(chapter, title=polish(title_from_file(chapter.at.path) or f"第{to_chinese(position)}章"))
+                chapter = replace(
+                    chapter, title=polish(title_from_file(chapter.at.path) or f"第{to_chinese(position)}章")
+                )
             done.append(chapter)
         volumes.append(Volume(title, tuple(done), at))
     return tuple(volumes)
 
 
-def without_repeats(volumes: tuple[Volume, ...]) -> tuple[tuple[Volume, ...], dict[int, tuple[Chapter, Chapter]]]:
+def without_repeats(
+    volumes: tuple[Volume, ...],
+) -> tuple[tuple[Volume, ...], dict[int, tuple[Chapter, Chapter]]]:
     """The book without the chapters that repeat an earlier one word for word, title and text (a
     crawler run twice over the same chapters, appending: 149 of 427 chapters in one real file),
     and position in the book → (the chapter left out, the one it repeats). A volume left with no
@@ -304,11 +341,28 @@ def without_repeats(volumes: tuple[Volume, ...]) -> tuple[tuple[Volume, ...], di
         kept = []
         for chapter in volume.chapters:
             blocks = chapter.blocks  # the key looks at the ends only; the whole text where two keys meet
-            key = (chapter.title, len(blocks), getattr(blocks[0], "text", None), getattr(blocks[-1], "text", None)) if blocks else None
+            key = (
+                (
+                    chapter.title,
+                    len(blocks),
+                    getattr(blocks[0], "text", None),
+                    getattr(blocks[-1], "text", None),
+                )
+                if blocks
+                else None
+            )
             earlier = seen.get(key) if key else None
-            if (earlier is None and kept and blocks and chapter.number is not None and kept[-1].number == chapter.number
-                    and chapter.title.startswith(kept[-1].title)):
-                earlier = kept[-1]  # the copy right after, renamed by a crawler (第一百二十七章 分宝, then 分宝1 biqukan.com …)
+            if (
+                earlier is None
+                and kept
+                and blocks
+                and chapter.number is not None
+                and kept[-1].number == chapter.number
+                and chapter.title.startswith(kept[-1].title)
+            ):
+                earlier = kept[
+                    -1
+                ]  # the copy right after, renamed by a crawler (第一百二十七章 分宝, then 分宝1 biqukan.com …)
             if earlier is not None and _texts(earlier) == _texts(chapter):
                 repeats[position] = (chapter, earlier)
             else:
@@ -317,7 +371,9 @@ def without_repeats(volumes: tuple[Volume, ...]) -> tuple[tuple[Volume, ...], di
                 kept.append(chapter)
             position += 1
         if kept or not volume.chapters:
-            kept_volumes.append(replace(volume, chapters=tuple(kept)) if len(kept) < len(volume.chapters) else volume)
+            kept_volumes.append(
+                replace(volume, chapters=tuple(kept)) if len(kept) < len(volume.chapters) else volume
+            )
     return (tuple(kept_volumes) if repeats else volumes), repeats
 
 
@@ -345,10 +401,16 @@ def parts_at_restarts(volumes: tuple[Volume, ...]) -> tuple[tuple[Volume, ...], 
         groups[-1].append(chapter)
     if len(groups) == 1:
         return volumes, []
-    divided = tuple(Volume(f"第{to_chinese(k)}部分", tuple(group), group[0].at) for k, group in enumerate(groups, 1))
+    divided = tuple(
+        Volume(f"第{to_chinese(k)}部分", tuple(group), group[0].at) for k, group in enumerate(groups, 1)
+    )
     again = "once" if len(groups) == 2 else f"{len(groups) - 1} times"
-    note = Diagnostic("I306", f"the chapter numbers start again at 1 ({again}) with no volume heading: "
-                              f"divided into {len(groups)} parts, 第一部分 to 第{to_chinese(len(groups))}部分", groups[1][0].at)
+    note = Diagnostic(
+        "I306",
+        f"the chapter numbers start again at 1 ({again}) with no volume heading: "
+        f"divided into {len(groups)} parts, 第一部分 to 第{to_chinese(len(groups))}部分",
+        groups[1][0].at,
+    )
     return divided, [note]
 
 

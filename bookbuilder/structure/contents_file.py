@@ -7,6 +7,7 @@ the files loosely: `Interlude` four times for `Interlude 1` … `Interlude 4`, `
 the file `①即便如此，…`. Each entry takes the unlisted file that fits it best; the files it
 does not name follow in their own order. The text above the list is the book's blurb.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -33,7 +34,7 @@ def read(path: Path) -> tuple[list[tuple[int, str]], list[str]]:
     start = next((i for i, line in enumerate(lines) if _LIST_LINE.match(line)), None)
     if start is None:
         return list(enumerate(lines, 1)), []
-    return list(enumerate(lines[:start], 1)), [line.strip() for line in lines[start + 1:] if line.strip()]
+    return list(enumerate(lines[:start], 1)), [line.strip() for line in lines[start + 1 :] if line.strip()]
 
 
 def in_listed_order(files: list[Path], entries: list[str]) -> list[Path]:
@@ -56,6 +57,10 @@ def _named(entry: str, files: list[Path]) -> Path | None:
         return files[stems.index(entry)]
     if starting := [f for f, stem in zip(files, stems) if stem.startswith(entry)]:
         return starting[0]
-    scored = [(difflib.SequenceMatcher(None, entry, stem).ratio(), k) for k, stem in enumerate(stems) if stem[:1] == entry[:1]]
+    scored = [
+        (difflib.SequenceMatcher(None, entry, stem).ratio(), k)
+        for k, stem in enumerate(stems)
+        if stem[:1] == entry[:1]
+    ]
     best = max(scored, default=None)
     return files[best[1]] if best and best[0] >= SIMILAR else None

@@ -7,6 +7,7 @@ Decided per file, by evidence: a line is the other half only where the form recu
 headings, and half or more of those whose title is one half), so a short line of prose under a
 heading stays prose in a book that does not set its titles so.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,15 +30,25 @@ def _one_half(title: str) -> str | None:
     """The title's words after its label when they are one half of a couplet (第二回 絕世奇事傳聞裡 →
     絕世奇事傳聞裡), else None (a title of two halves already, a bare label, a sentence)."""
     label, _, words = title.partition(" ")
-    if not is_bare_label(label) or " " in words or not HALF[0] <= len(words) <= HALF[1] or _PUNCTUATION.search(words):
+    if (
+        not is_bare_label(label)
+        or " " in words
+        or not HALF[0] <= len(words) <= HALF[1]
+        or _PUNCTUATION.search(words)
+    ):
         return None
     return words
 
 
 def _half_line(text: str, length: int) -> bool:
     """A line that can be a couplet's half beside one of `length` characters."""
-    return abs(len(text) - length) <= HALF_SLACK and HALF[0] <= len(text) <= HALF[1] + HALF_SLACK \
-        and " " not in text and not _PUNCTUATION.search(text) and not text.endswith(("曰", "云"))  # 詩曰: a poem follows
+    return (
+        abs(len(text) - length) <= HALF_SLACK
+        and HALF[0] <= len(text) <= HALF[1] + HALF_SLACK
+        and " " not in text
+        and not _PUNCTUATION.search(text)
+        and not text.endswith(("曰", "云"))
+    )  # 詩曰: a poem follows
 
 
 def _other_half(blocks: list, half: str) -> bool:
@@ -58,11 +69,17 @@ def _section_title(blocks: list, k: int) -> bool:
     """blocks[k] is a short line with no punctuation between two paragraphs that are no such lines
     (not 正是, 詩曰 or 有詩為證 before a poem, which a 回 has here and there)."""
     block = blocks[k]
-    if (type(block) is not Paragraph or not HALF[0] <= len(block.text) <= HALF[1] + HALF_SLACK or _PUNCTUATION.search(block.text)
-            or block.text.endswith(_BEFORE_A_POEM)):
+    if (
+        type(block) is not Paragraph
+        or not HALF[0] <= len(block.text) <= HALF[1] + HALF_SLACK
+        or _PUNCTUATION.search(block.text)
+        or block.text.endswith(_BEFORE_A_POEM)
+    ):
         return False
-    return all(type(b) is Paragraph and (len(b.text) > HALF[1] + HALF_SLACK or _PUNCTUATION.search(b.text))
-               for b in (blocks[k - 1], blocks[k + 1]))
+    return all(
+        type(b) is Paragraph and (len(b.text) > HALF[1] + HALF_SLACK or _PUNCTUATION.search(b.text))
+        for b in (blocks[k - 1], blocks[k + 1])
+    )
 
 
 def couplet_titles(reading: Reading) -> Reading:
@@ -85,5 +102,8 @@ def couplet_titles(reading: Reading) -> Reading:
 
 def _joined(section):
     """The section's first line, the couplet's other half, joined to its heading's title."""
-    return replace(section, heading=section.heading._replace(title=f"{section.heading.title} {section.blocks[0].text}"),
-                   blocks=section.blocks[1:])
+    return replace(
+        section,
+        heading=section.heading._replace(title=f"{section.heading.title} {section.blocks[0].text}"),
+        blocks=section.blocks[1:],
+    )

@@ -2,6 +2,7 @@
 
 Never plain `sorted()`: it reads 1, 10, 11, 2 and 一百零一 < 二 < 十.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,16 +14,31 @@ from bookbuilder.structure import contents_file
 from bookbuilder.diagnostics import BookError
 from bookbuilder.structure.meta import info_file_names
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
-from bookbuilder.vocabulary import (CHAPTER_UNITS, ENDINGS, OPENINGS, POSTSCRIPTS, PREFACE_ALONE, PREFACES, PROLOGUES,
-                                    SIDE_STORIES, plain, unit_class)
+from bookbuilder.vocabulary import (
+    CHAPTER_UNITS,
+    ENDINGS,
+    OPENINGS,
+    POSTSCRIPTS,
+    PREFACE_ALONE,
+    PREFACES,
+    PROLOGUES,
+    SIDE_STORIES,
+    plain,
+    unit_class,
+)
 
 _LEADING_NUMBER = re.compile(r"^\s*([0-9０-９]+)")
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"  # ①即便如此…: a light novel's chapters
 _CHAPTER_NUMBER = re.compile(rf"第\s*([{NUMERAL_CHARS}]+)\s*{unit_class(CHAPTER_UNITS)}")
 # A file of front matter leads, of back matter comes last. 序 is the preface only as the whole name
 # or before its title (序.txt, 序 一个开始.txt, 序：缘起.txt): 序列号.txt is a chapter's.
-_FRONT = re.compile("^(?:" + "|".join(plain(PROLOGUES + OPENINGS + PREFACES)) + "|"
-                    + "|".join(PREFACE_ALONE) + r"(?:$|[\s:：、·_（(—-]))")
+_FRONT = re.compile(
+    "^(?:"
+    + "|".join(plain(PROLOGUES + OPENINGS + PREFACES))
+    + "|"
+    + "|".join(PREFACE_ALONE)
+    + r"(?:$|[\s:：、·_（(—-]))"
+)
 _END = re.compile("^(" + "|".join(plain(ENDINGS + POSTSCRIPTS)) + ")")
 _EXTRA = re.compile(rf"^{SIDE_STORIES[0]}\s*([{NUMERAL_CHARS}]*)")  # 番外3
 _DIGIT_RUN = re.compile(r"(\d+)")
@@ -75,8 +91,12 @@ class SourceGroup:
 
 def _is_chapter_file(entry: os.DirEntry) -> bool:
     """A .txt file, other than one that describes the book (info.txt, 简介.txt: bookbuilder.structure.meta)."""
-    return (entry.name.lower().endswith(".txt") and not entry.name.startswith(".") and entry.is_file()
-            and entry.name.lower() not in info_file_names())
+    return (
+        entry.name.lower().endswith(".txt")
+        and not entry.name.startswith(".")
+        and entry.is_file()
+        and entry.name.lower() not in info_file_names()
+    )
 
 
 def _sorted_entries(folder: Path) -> list[os.DirEntry]:
@@ -94,13 +114,19 @@ def discover(source: Path, order: tuple[str, ...] = ()) -> list[SourceGroup]:
     if order:
         return [SourceGroup(None, tuple(_explicit(source, order)))]
     entries = _sorted_entries(source)
-    top = [source / e.name for e in entries if _is_chapter_file(e) and e.name not in contents_file.CONTENTS_FILES]
+    top = [
+        source / e.name for e in entries if _is_chapter_file(e) and e.name not in contents_file.CONTENTS_FILES
+    ]
     if listed := contents_file.find(source):  # the folder's own 目录.txt orders it
         top = contents_file.in_listed_order(top, contents_file.read(listed)[1])
     groups = [SourceGroup(None, tuple(top))]
     for folder in entries:
         if folder.is_dir() and not folder.name.startswith("."):
-            files = tuple(source / folder.name / e.name for e in _sorted_entries(Path(folder.path)) if _is_chapter_file(e))
+            files = tuple(
+                source / folder.name / e.name
+                for e in _sorted_entries(Path(folder.path))
+                if _is_chapter_file(e)
+            )
             if files:
                 groups.append(SourceGroup(_volume_title(folder.name), files))
     groups = [g for g in groups if g.files]
@@ -114,7 +140,9 @@ def _explicit(source: Path, order: tuple[str, ...]) -> list[Path]:
     for name in order:
         path = (source / name).resolve()
         if not path.is_relative_to(source.resolve()):
-            raise BookError("E006", f"source.order entry {name!r} points outside the source folder", str(source))
+            raise BookError(
+                "E006", f"source.order entry {name!r} points outside the source folder", str(source)
+            )
         if not path.is_file():
             raise BookError("E008", f"source.order names {name!r}, which does not exist", str(source))
         files.append(path)

@@ -8,6 +8,7 @@ heading's title (`title = "第十二章 归来"`, which survives edits to the so
     rename = "第十二章 归途"    # optional
     merge = true               # optional: this chapter joins the one before (its heading line goes)
 """
+
 from __future__ import annotations
 
 import re
@@ -39,7 +40,10 @@ class Fix:
             return number == self.at_line and (path == self.at_file or path.endswith("/" + self.at_file))
         # the heading's title, or the line as the user reads it in the source (第二十一集第164章飘渺，重逢
         # is the chapter 第164章 飘渺，重逢 under the volume 第二十一集)
-        return _key(self.title) in {_key(heading.title) if heading is not None else None, _key(normalize_title(line))}
+        return _key(self.title) in {
+            _key(heading.title) if heading is not None else None,
+            _key(normalize_title(line)),
+        }
 
 
 def _key(text: str | None) -> str:
@@ -55,17 +59,29 @@ def parse_fixes(entries: list, toml_path: str, line_of) -> tuple[Fix, ...]:
             unknown = sorted(set(entry) - set(KEYS)) if isinstance(entry, dict) else entry
             raise BookError("E003", f"[[fix]] #{i}: unknown key(s) {unknown} (known: {', '.join(KEYS)})", at)
         if ("at" in entry) == ("title" in entry):
-            raise BookError("E003", f"[[fix]] #{i}: give either at = \"file:line\" or title = \"…\"", at)
+            raise BookError("E003", f'[[fix]] #{i}: give either at = "file:line" or title = "…"', at)
         if entry.get("as", "chapter") not in KINDS:
-            raise BookError("E003", f"[[fix]] #{i}: as = {entry['as']!r}: expected one of {', '.join(KINDS)}", at)
+            raise BookError(
+                "E003", f"[[fix]] #{i}: as = {entry['as']!r}: expected one of {', '.join(KINDS)}", at
+            )
         at_file = at_line = None
         if "at" in entry:
             m = re.match(r"^(.+):(\d+)$", str(entry["at"]))
             if not m:
-                raise BookError("E003", f"[[fix]] #{i}: at = {entry['at']!r}: expected \"file:line\"", at)
+                raise BookError("E003", f'[[fix]] #{i}: at = {entry["at"]!r}: expected "file:line"', at)
             at_file, at_line = m.group(1), int(m.group(2))
-        fixes.append(Fix(i, at.line, at_file, at_line, entry.get("title"), entry.get("as"), entry.get("rename"),
-                         bool(entry.get("merge", False))))
+        fixes.append(
+            Fix(
+                i,
+                at.line,
+                at_file,
+                at_line,
+                entry.get("title"),
+                entry.get("as"),
+                entry.get("rename"),
+                bool(entry.get("merge", False)),
+            )
+        )
     return tuple(fixes)
 
 
@@ -78,7 +94,9 @@ def apply_fixes(reading: Reading) -> Reading:
     return reading._replace(choice=choice, merged=frozenset(merged), notes=reading.notes + tuple(applied))
 
 
-def apply(fixes: tuple[Fix, ...], lines, choice: Choice, path: str) -> tuple[Choice, set[int], list[Diagnostic]]:
+def apply(
+    fixes: tuple[Fix, ...], lines, choice: Choice, path: str
+) -> tuple[Choice, set[int], list[Diagnostic]]:
     """The choice with the fixes that match this file applied; the line indexes to drop (merged
     headings); an I305 per fix applied (the pipeline checks every fix was)."""
     if not fixes:
@@ -96,18 +114,27 @@ def apply(fixes: tuple[Fix, ...], lines, choice: Choice, path: str) -> tuple[Cho
     return replace(choice, headings=dict(sorted(headings.items()))), drop, notes
 
 
-def _apply_one(fix: Fix, i: int, line: str, number: int, heading: Heading | None, headings: dict, drop: set) -> str:
+def _apply_one(
+    fix: Fix, i: int, line: str, number: int, heading: Heading | None, headings: dict, drop: set
+) -> str:
     if fix.kind == "text":
         headings.pop(i, None)
         return f"{line[:30]} is text, not a heading"
     if heading is None or (fix.kind and fix.kind != heading.kind and fix.kind in ("chapter", "volume")):
         parsed = heading or candidate(line, number)
-        heading = Heading(fix.kind or "chapter", parsed.title if parsed else normalize_title(line),
-                          parsed.number if parsed else chapter_number(line), number, rule="fix")
+        heading = Heading(
+            fix.kind or "chapter",
+            parsed.title if parsed else normalize_title(line),
+            parsed.number if parsed else chapter_number(line),
+            number,
+            rule="fix",
+        )
     if fix.rename:
         renamed = candidate(fix.rename, number)  # the new title's number is the one the user means
-        heading = heading._replace(title=fix.rename, number=renamed.number if renamed and renamed.number is not None
-                                   else heading.number)
+        heading = heading._replace(
+            title=fix.rename,
+            number=renamed.number if renamed and renamed.number is not None else heading.number,
+        )
     if fix.merge:
         headings.pop(i, None)
         drop.add(i)
@@ -118,5 +145,7 @@ def _apply_one(fix: Fix, i: int, line: str, number: int, heading: Heading | None
 
 def unmatched(fixes: tuple[Fix, ...], notes) -> Fix | None:
     """The first fix no file applied."""
-    applied = {int(m.group(1)) for d in notes if d.code == "I305" and (m := re.match(r"fix #(\d+):", d.message))}
+    applied = {
+        int(m.group(1)) for d in notes if d.code == "I305" and (m := re.match(r"fix #(\d+):", d.message))
+    }
     return next((f for f in fixes if f.index not in applied), None)

@@ -4,6 +4,7 @@ neighbour's), families of bare numbers only three or more strong and never in a 
 headings of its own; then what the accepted headings say of each other: a site's page marks,
 the items of a document inside a chapter, a label over the prologue, the file's own contents.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -21,16 +22,22 @@ _NUMERAL_SET = frozenset(NUMERAL_CHARS)
 
 def choose_headings(reading: Reading) -> Reading:
     """The pass: the file's headings chosen among its candidates (choose)."""
-    return reading._replace(choice=choose(reading.cands, reading.before) if reading.cands else Choice({}, (), {}, {}))
+    return reading._replace(
+        choice=choose(reading.cands, reading.before) if reading.cands else Choice({}, (), {}, {})
+    )
 
 
 def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     """`cands`: line index → candidate, in order; `before[i]`: how many lines other than separators
     come before candidate i (so a run of headings with no text between them can be told)."""
-    if len(cands) < 3 and not any(h.weak for h in cands.values()):  # a chapter file's own heading (most files)
+    if len(cands) < 3 and not any(
+        h.weak for h in cands.values()
+    ):  # a chapter file's own heading (most files)
         return Choice(dict(cands), (), rule_counts(cands), {})
     accepted = {i: h for i, h in cands.items() if not h.weak}
-    strong_chapters = sum(1 for h in accepted.values() if h.kind == "chapter" and h.rule in ("numbered", "custom"))
+    strong_chapters = sum(
+        1 for h in accepted.values() if h.kind == "chapter" and h.rule in ("numbered", "custom")
+    )
     rejected: dict[str, int] = {}
     families: dict[str, dict[int, Heading]] = {}
     for i, h in cands.items():
@@ -74,8 +81,12 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         if not rejected["no-di"]:
             del rejected["no-di"]
     if families:
-        accepted = _without_inner_items(dict(sorted(accepted.items())))  # (cands, and so the strong ones, are in line order)
-    if sum(h.kind == "volume" for h in accepted.values()) >= 3 and not any(h.kind == "chapter" for h in accepted.values()):
+        accepted = _without_inner_items(
+            dict(sorted(accepted.items()))
+        )  # (cands, and so the strong ones, are in line order)
+    if sum(h.kind == "volume" for h in accepted.values()) >= 3 and not any(
+        h.kind == "chapter" for h in accepted.values()
+    ):
         # 第一卷 吳越王再世索江山 … with no chapter under any: the 卷 are the book's chapters
         accepted = {i: h._replace(kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
     accepted, pages = _drop_page_marks(accepted)
@@ -88,12 +99,16 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
 
 
 FAMILY_MIN = 3  # a weak rule's headings the numbering supports, at the least, for any of them to be taken
-FAMILY_SHARE = 0.5  # of the rule's candidates (those left after the lists), at the least, the numbering supports
+FAMILY_SHARE = (
+    0.5  # of the rule's candidates (those left after the lists), at the least, the numbering supports
+)
 LIST_GAP = 1  # lines from one numbered line to the next, at the most (the next line), for the two to be items of one list
 LIST_RUN = 3  # items in a row so close, at the least, for them to be a list or a poem's numbered lines
 
 
-def _without_lists(family: dict[int, Heading], before: dict[int, int], cands: dict[int, Heading], rule: str) -> dict[int, Heading]:
+def _without_lists(
+    family: dict[int, Heading], before: dict[int, int], cands: dict[int, Heading], rule: str
+) -> dict[int, Heading]:
     """A bare number's family without its lists: three or more of its lines one under another are a
     poem's numbered lines or a list of steps inside a chapter (1. 打开门 / 2. 走进去), not chapters,
     which stand apart with their text between them. A contents is left to the contents rule: a first
@@ -109,10 +124,14 @@ def _without_lists(family: dict[int, Heading], before: dict[int, int], cands: di
             run = [b]
     runs.append(run)
     other = next((i for i, h in cands.items() if h.rule != rule and h.kind == "chapter"), None)
-    lists = {i for k, r in enumerate(runs) if len({family[j].number for j in r}) >= LIST_RUN  # (a heading given three times is one)
-             and not (k == 0 and len(runs) > 1 and (other is None or r[-1] < other))  # a 目录 over the chapters
-             and not _named_again(r, cands)
-             for i in r}
+    lists = {
+        i
+        for k, r in enumerate(runs)
+        if len({family[j].number for j in r}) >= LIST_RUN  # (a heading given three times is one)
+        and not (k == 0 and len(runs) > 1 and (other is None or r[-1] < other))  # a 目录 over the chapters
+        and not _named_again(r, cands)
+        for i in r
+    }
     return {i: h for i, h in family.items() if i not in lists} if lists else family
 
 
@@ -132,15 +151,21 @@ STOPPED_SECTION = 10  # lines under each of the new style's headings, at the med
 _TITLE_WORD = re.compile(r"[\u4e00-\u9fffA-Za-z]")
 
 
-def _where_numbering_stops(accepted: dict[int, Heading], family: dict[int, Heading], before: dict[int, int]) -> dict[int, Heading]:
+def _where_numbering_stops(
+    accepted: dict[int, Heading], family: dict[int, Heading], before: dict[int, int]
+) -> dict[int, Heading]:
     """The family's candidates that stand in a stretch of 2,000 lines or more without a 第N章
     heading: a book whose headings change style (蜀山的少年: 第十四章 …, then 十五 漫长的朔月之夜,
     25 不能彼此相爱; 云中歌's second part under Chapter 1, Chapter 2 …)."""
-    numbered = sorted(i for i, h in accepted.items() if h.kind == "chapter" and h.rule in ("numbered", "custom"))
+    numbered = sorted(
+        i for i, h in accepted.items() if h.kind == "chapter" and h.rule in ("numbered", "custom")
+    )
     last = max(family)
     tail = [h for i, h in family.items() if not numbered or i > numbered[-1]]
     titled = any(_TITLE_WORD.search(h.title.partition(" ")[2]) for h in tail)
-    stretches: dict[int, list[int]] = {}  # the numbered heading before it (-1: none) → the candidates after it
+    stretches: dict[
+        int, list[int]
+    ] = {}  # the numbered heading before it (-1: none) → the candidates after it
     for i in family:
         k = bisect.bisect_left(numbered, i)
         start = before[numbered[k - 1]] if k > 0 else 0
@@ -203,12 +228,24 @@ def _shared_labels(accepted: dict[int, Heading]) -> dict[int, Heading]:
     part (鬼吹灯之牧野诡事: 4 章 over 141 headings, 125 of them "repeats") names the part on every
     chapter's line. Three or more headings in a row with the same number and name, each with a title
     of its own after them: the number and name are the volume, the rest the chapter's title."""
-    seq = [i for i, h in accepted.items() if h.kind == "chapter" and h.rule == "numbered" and h.number is not None
-           and not h.volume and not h.part and h.title.count(" ") >= 2]  # (第一章 风起 云涌（2）: a paged site's page)
+    seq = [
+        i
+        for i, h in accepted.items()
+        if h.kind == "chapter"
+        and h.rule == "numbered"
+        and h.number is not None
+        and not h.volume
+        and not h.part
+        and h.title.count(" ") >= 2
+    ]  # (第一章 风起 云涌（2）: a paged site's page)
     runs: list[list[int]] = []
     for i in seq:
         key = accepted[i].title.split(" ", 2)[:2]
-        if runs and accepted[runs[-1][-1]].title.split(" ", 2)[:2] == key and accepted[runs[-1][-1]].number == accepted[i].number:
+        if (
+            runs
+            and accepted[runs[-1][-1]].title.split(" ", 2)[:2] == key
+            and accepted[runs[-1][-1]].number == accepted[i].number
+        ):
             runs[-1].append(i)
         else:
             runs.append([i])
@@ -240,8 +277,11 @@ def _without_inner_items(accepted: dict[int, Heading]) -> dict[int, Heading]:
             g = seq[m][1]
             if g.rule == h.rule and g.number == h.number + 1:
                 if seq[m - 1][1].number != g.number - 1:  # (not a run that g goes on from: 长安幻夜)
-                    inner.update(i for i, between in seq[k + 1:m]
-                                 if between.weak and between.rule in BARE_RULES and between.number != h.number)
+                    inner.update(
+                        i
+                        for i, between in seq[k + 1 : m]
+                        if between.weak and between.rule in BARE_RULES and between.number != h.number
+                    )
                 break
     return {i: h for i, h in accepted.items() if i not in inner} if inner else accepted
 
@@ -265,8 +305,14 @@ def _labels_on_matter(accepted: dict[int, Heading], before: dict[int, int]) -> t
     """A site's untitled page label right above the book's own 序章 or 后记 ([正文 第1节] then 序章,
     a 三体II download): the label would be an empty chapter; the matter heading is the one."""
     order = list(accepted)
-    return tuple(a for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and accepted[b].kind in ("front", "back")
-                 and accepted[a].kind == "chapter" and is_bare_label(accepted[a].title))
+    return tuple(
+        a
+        for a, b in zip(order, order[1:])
+        if before[b] - before[a] == 1
+        and accepted[b].kind in ("front", "back")
+        and accepted[a].kind == "chapter"
+        and is_bare_label(accepted[a].title)
+    )
 
 
 _UNIT_AFTER_NUMBER = re.compile(rf"^第?{_N}\s*(\S)")
@@ -298,9 +344,15 @@ def _run_through(accepted: dict[int, Heading], family: dict[int, Heading]) -> di
     taken so far, so that a sentence turned away does not stand in its neighbours' way."""
     keep = dict(family)
     for _ in range(3):
-        seq = sorted((j, h.number) for j, h in {**accepted, **keep}.items() if h.kind == "chapter" and h.number is not None)
+        seq = sorted(
+            (j, h.number)
+            for j, h in {**accepted, **keep}.items()
+            if h.kind == "chapter" and h.number is not None
+        )
         lines = [j for j, _ in seq]
-        ok = {i: h for i, h in family.items() if h.kind == "chapter" and _runs_through(i, h.number, seq, lines)}
+        ok = {
+            i: h for i, h in family.items() if h.kind == "chapter" and _runs_through(i, h.number, seq, lines)
+        }
         if ok == keep:
             break
         keep = ok
@@ -310,34 +362,54 @@ def _run_through(accepted: dict[int, Heading], family: dict[int, Heading]) -> di
 def _runs_through(i: int, number: int, seq: list[tuple[int, int]], lines: list[int]) -> bool:
     """Whether the chapters around line i (seq: line and number of each, in order) run on through its number."""
     k = bisect.bisect_left(lines, i)
-    before = [n for _, n in seq[max(0, k - 2):k]]
-    after = [n for _, n in seq[k + (k < len(lines) and lines[k] == i):][:2]]
-    first, last = not seq[:k], not seq[k + (k < len(lines) and lines[k] == i):]
-    return ((before[-1:] == [number - 1] and after[:1] == [number + 1]) or (first and after == [number + 1, number + 2])
-            or (last and before == [number - 2, number - 1]))
+    before = [n for _, n in seq[max(0, k - 2) : k]]
+    after = [n for _, n in seq[k + (k < len(lines) and lines[k] == i) :][:2]]
+    first, last = not seq[:k], not seq[k + (k < len(lines) and lines[k] == i) :]
+    return (
+        (before[-1:] == [number - 1] and after[:1] == [number + 1])
+        or (first and after == [number + 1, number + 2])
+        or (last and before == [number - 2, number - 1])
+    )
 
 
 def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) -> dict[int, Heading]:
     """The family's candidates whose number runs on from the heading before them (accepted or of
     the family), or on to the one after them."""
-    seq = sorted((j, g) for j, g in {**accepted, **family}.items() if g.kind in kinds and g.number is not None)
+    seq = sorted(
+        (j, g) for j, g in {**accepted, **family}.items() if g.kind in kinds and g.number is not None
+    )
     ok = {}
     for k, (i, h) in enumerate(seq):
         if i not in family or accepted.get(i) is h:
             continue
         before = seq[k - 1][1].number if k > 0 else None
         nxt = k + 1
-        while (nxt < len(seq) and seq[nxt][0] == seq[nxt - 1][0] + 1 and seq[nxt][1].number == h.number
-               and title_key(seq[nxt][1].title) == title_key(h.title)):
-            nxt += 1  # past its own repeat on the next line (1.失业 / 1.失业　　…): the heading after them says
+        while (
+            nxt < len(seq)
+            and seq[nxt][0] == seq[nxt - 1][0] + 1
+            and seq[nxt][1].number == h.number
+            and title_key(seq[nxt][1].title) == title_key(h.title)
+        ):
+            nxt += (
+                1  # past its own repeat on the next line (1.失业 / 1.失业　　…): the heading after them says
+            )
         after = seq[nxt][1].number if nxt < len(seq) else None
         repeat = k > 0 and title_key(seq[k - 1][1].title) == title_key(h.title)  # the same heading again
-        typo = before is not None and after is not None and after == before + 2 and h.number in (before, after)
-        if before == h.number - 1 or after == h.number + 1 or (before == h.number and (h.part or repeat)) or typo:
+        typo = (
+            before is not None and after is not None and after == before + 2 and h.number in (before, after)
+        )
+        if (
+            before == h.number - 1
+            or after == h.number + 1
+            or (before == h.number and (h.part or repeat))
+            or typo
+        ):
             ok[i] = h  # typo: 三十六回 twice between 三十五 and 三十八, the second one the source's misprint
     # A second look, past the candidates left out: a misprinted neighbour (第四十八章 between
     # 第一百四十七章 and 第一百四十八章, 大唐再起) must not cost the next heading its support.
-    taken = sorted((j, g.number) for j, g in {**accepted, **ok}.items() if g.kind in kinds and g.number is not None)
+    taken = sorted(
+        (j, g.number) for j, g in {**accepted, **ok}.items() if g.kind in kinds and g.number is not None
+    )
     where = [j for j, _ in taken]
     for i, h in family.items():
         if i in ok or h.number is None or h.kind not in kinds:

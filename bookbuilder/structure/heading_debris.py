@@ -4,6 +4,7 @@ update note), a scraper's markup, and an advert with its URL. Markup and adverts
 normalize/clean.py finds them in a paragraph (its tag list, its URL finder), so that a heading line
 and a paragraph are read alike.
 """
+
 from __future__ import annotations
 
 import re
@@ -13,7 +14,14 @@ from functools import lru_cache
 from importlib import resources
 
 from bookbuilder.numerals import NUMERAL_CHARS
-from bookbuilder.vocabulary import CHAPTER_UNITS, LABEL_BRACKETS, OPENING_BRACKETS, SEPARATOR_MARKS, expand, unit_class
+from bookbuilder.vocabulary import (
+    CHAPTER_UNITS,
+    LABEL_BRACKETS,
+    OPENING_BRACKETS,
+    SEPARATOR_MARKS,
+    expand,
+    unit_class,
+)
 
 _N = f"[{NUMERAL_CHARS}]+"
 CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is counted in
@@ -21,7 +29,9 @@ CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is count
 # A private-use character: an icon-font glyph a scraper kept before a heading (titles.toml).
 PRIVATE_USE = frozenset(map(chr, range(0xE000, 0xF900)))
 DEBRIS_STARTS = frozenset("章正最目V《标※" + SEPARATOR_MARKS + LABEL_BRACKETS[0] + "0123456789") | PRIVATE_USE
-DEBRIS_ENDS = frozenset(")）>" + LABEL_BRACKETS[1] + SEPARATOR_MARKS + string.ascii_letters)  # …分宝 biqukan.com
+DEBRIS_ENDS = frozenset(
+    ")）>" + LABEL_BRACKETS[1] + SEPARATOR_MARKS + string.ascii_letters
+)  # …分宝 biqukan.com
 _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 
 
@@ -32,11 +42,15 @@ def _debris(extra: tuple[str, ...] = ()) -> tuple[tuple[re.Pattern, re.Pattern],
     prefixes = [expand(p["regex"]) for p in data["pattern"] if p["kind"] == "prefix"]
     suffixes = [expand(p["regex"]) for p in data["pattern"] if p["kind"] == "suffix"]
     anywhere = "|".join(f"(?:{rx})" for rx in extra)
-    return (re.compile("|".join(f"(?:{rx})" for rx in prefixes)),
-            re.compile("|".join(f"(?:{rx})" for rx in suffixes))), (re.compile(anywhere) if anywhere else None)
+    return (
+        re.compile("|".join(f"(?:{rx})" for rx in prefixes)),
+        re.compile("|".join(f"(?:{rx})" for rx in suffixes)),
+    ), (re.compile(anywhere) if anywhere else None)
 
 
-_URL_TITLE = re.compile(rf"^第\s*{_N}\s*{CHAPTER_UNIT}[\s:：]+(?i:https?://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:/\S*)?$")
+_URL_TITLE = re.compile(
+    rf"^第\s*{_N}\s*{CHAPTER_UNIT}[\s:：]+(?i:https?://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:/\S*)?$"
+)
 
 
 def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
@@ -44,7 +58,12 @@ def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
     (prefix, suffix), more = _debris(extra)
     if not line:
         return line
-    if more is None and line[0] not in DEBRIS_STARTS and line[-1] not in DEBRIS_ENDS and not MARKUP_SIGNS.intersection(line):
+    if (
+        more is None
+        and line[0] not in DEBRIS_STARTS
+        and line[-1] not in DEBRIS_ENDS
+        and not MARKUP_SIGNS.intersection(line)
+    ):
         return line  # nothing a site puts around a heading starts or ends it (most lines)
     if line[-1].isascii() and _URL_TITLE.match(line):
         return line  # 第21章 www.example.com: the URL is the whole title, unbracketed, with no site word: a story's
@@ -72,13 +91,17 @@ def without_markup(line: str) -> str:
     where they hold a tag."""
     from bookbuilder.normalize.clean import strip_html  # here: normalize imports this module
 
-    line = _TAG.sub("", line) if "<" in line else line  # a tag with a long style="…" strip_html's limit misses
+    line = (
+        _TAG.sub("", line) if "<" in line else line
+    )  # a tag with a long style="…" strip_html's limit misses
     for _ in range(2):  # &lt;div&gt; is <div> once its entities are read, then a tag like any other
         cleaned = strip_html(line)
         if cleaned == line:
             break
         line = cleaned
-    if "＜" in line and (plain := strip_html(line.translate(_FULLWIDTH_ANGLES))) != line.translate(_FULLWIDTH_ANGLES):
+    if "＜" in line and (plain := strip_html(line.translate(_FULLWIDTH_ANGLES))) != line.translate(
+        _FULLWIDTH_ANGLES
+    ):
         line = plain
     return line
 
@@ -98,7 +121,12 @@ def without_advert(line: str, offset: int = 0) -> str:
     no site's are no advert. `offset`: where the title starts, after its 第N章 label."""
     if not LATIN.search(line):
         return line
-    from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS, find_urls, url_adverts  # here: normalize imports this module
+    from bookbuilder.normalize.clean import (
+        NOTICE_WORDS,
+        SITE_WORDS,
+        find_urls,
+        url_adverts,
+    )  # here: normalize imports this module
 
     label, title = line[:offset], line[offset:]
     spans, urls = url_adverts(title), find_urls(title)
@@ -116,11 +144,11 @@ def without_advert(line: str, offset: int = 0) -> str:
     while True:
         head = head.rstrip(_CLAUSE_MARKS)
         k = max(head.rfind(c) for c in _CLAUSE_MARKS)
-        clause = head[k + 1:]
+        clause = head[k + 1 :]
         found = [m.start() for m in (SITE_WORDS.search(clause), NOTICE_WORDS.search(clause)) if m]
         if not found:
             break
-        head, words = head[:k + 1 + min(found)], True
+        head, words = head[: k + 1 + min(found)], True
         if min(found) > 0 or k == -1:
             break  # 救百度云搜索: the title's own words stand before the slogan
     if not (spans or words or tail):

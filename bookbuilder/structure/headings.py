@@ -7,18 +7,48 @@ numbering supports it (its number runs on from a neighbour's, or the next runs o
 family of bare numerals only when at least three of its lines do so and the file has no 第N章
 headings of its own: bookbuilder.structure.heading_choice chooses among a file's candidates.
 """
+
 from __future__ import annotations
 
 import re
 from typing import NamedTuple
 
-from bookbuilder.structure.heading_debris import (DEBRIS_STARTS, LATIN, MARKUP_SIGNS, heading_core, without_advert,
-                                                 without_markup)
-from bookbuilder.numerals import FINANCIAL_TO_TEN, NUMERAL_CHARS, ONE_TO_TEN, TO_HUNDREDS, TO_THOUSANDS, parse_numeral
-from bookbuilder.vocabulary import (BACK_MATTER, BARE_CHAPTER_UNITS, BOOK_PARTS, CHAPTER_UNITS, COUNTER_WORDS, FILE_FORMAT,
-                                    FRONT_MATTER, HALF_VOLUME_UNITS, LABEL_BRACKETS, LAST_PART,
-                                    SIDE_STORIES, STAR_MARKS, VOLUME_WORDS, any_case, char_class,
-                                    matter_pattern, plain, unit_class)
+from bookbuilder.structure.heading_debris import (
+    DEBRIS_STARTS,
+    LATIN,
+    MARKUP_SIGNS,
+    heading_core,
+    without_advert,
+    without_markup,
+)
+from bookbuilder.numerals import (
+    FINANCIAL_TO_TEN,
+    NUMERAL_CHARS,
+    ONE_TO_TEN,
+    TO_HUNDREDS,
+    TO_THOUSANDS,
+    parse_numeral,
+)
+from bookbuilder.vocabulary import (
+    BACK_MATTER,
+    BARE_CHAPTER_UNITS,
+    BOOK_PARTS,
+    CHAPTER_UNITS,
+    COUNTER_WORDS,
+    FILE_FORMAT,
+    FRONT_MATTER,
+    HALF_VOLUME_UNITS,
+    LABEL_BRACKETS,
+    LAST_PART,
+    SIDE_STORIES,
+    STAR_MARKS,
+    VOLUME_WORDS,
+    any_case,
+    char_class,
+    matter_pattern,
+    plain,
+    unit_class,
+)
 
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
@@ -32,7 +62,9 @@ _NUMBERED = re.compile(
     rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|{_HALF_VOLUME})(?:(?!第\s*{_N}\s*{CHAPTER_UNIT}).){{0,24}}?\s*)+)?"
     rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>{CHAPTER_UNIT})(?P<sep>{_SEP})(?P<title>.*)$"
 )
-_VOLUME = re.compile(rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$")
+_VOLUME = re.compile(
+    rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$"
+)
 _BARE_UNIT = re.compile(rf"^第\s*{_N}\s*{CHAPTER_UNIT}$")
 
 
@@ -51,34 +83,54 @@ _FRONT = plain(FRONT_MATTER)
 # 上部 面壁者危机, 中 部 咒语危机, 下篇: a book in two or three parts (三体II; typeset with a space too);
 # 终卷·刀剑如梦 after 上卷 ·美人如玉, 中卷, 下卷: a fourth and last volume (a wuxia download's four 卷).
 # A name needs a separator: 下卷帘子 is prose.
-_HALF = re.compile(rf"^(?P<where>[{BOOK_PARTS}]|(?:{'|'.join(LAST_PART)})(?=\s?卷))\s?(?P<unit>" + "|".join(HALF_VOLUME_UNITS) + ")"
-                   r"(?:(?P<sep>[\s:：、·\-—]+)(?P<title>\S.{0,20}))?$")
-_HALF_NUMBER = {part: n for n, part in enumerate(BOOK_PARTS, 1)}  # 上 1, 中 2, 下 3; 终卷 has none: it is the last, whatever came before
+_HALF = re.compile(
+    rf"^(?P<where>[{BOOK_PARTS}]|(?:{'|'.join(LAST_PART)})(?=\s?卷))\s?(?P<unit>"
+    + "|".join(HALF_VOLUME_UNITS)
+    + ")"
+    r"(?:(?P<sep>[\s:：、·\-—]+)(?P<title>\S.{0,20}))?$"
+)
+_HALF_NUMBER = {
+    part: n for n, part in enumerate(BOOK_PARTS, 1)
+}  # 上 1, 中 2, 下 3; 终卷 has none: it is the last, whatever came before
 _HALF_CHAPTER = re.compile(rf"^([{TO_HUNDREDS}]+)[、.．]\S")
-_NO_DI = re.compile(rf"^(?P<num>{_N})\s*(?P<unit>{unit_class(BARE_CHAPTER_UNITS)})(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$")
+_NO_DI = re.compile(
+    rf"^(?P<num>{_N})\s*(?P<unit>{unit_class(BARE_CHAPTER_UNITS)})(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$"
+)
 # 第一 / 第二  十一月: 第 and a numeral with no unit, alone or before a short name (爱的教育's months);
 # weak and bare: only a running sequence of them, in a book without 第N章 headings of its own.
-_NO_UNIT = re.compile(rf"^第(?P<num>[{ONE_TO_TEN}]{{1,3}})(?:(?P<sep>[ \u3000]+)(?P<title>[^\s。，！？、：:；]{{1,8}}))?$")
+_NO_UNIT = re.compile(
+    rf"^第(?P<num>[{ONE_TO_TEN}]{{1,3}})(?:(?P<sep>[ \u3000]+)(?P<title>[^\s。，！？、：:；]{{1,8}}))?$"
+)
 # 一 青衫磊落险峰行, or 一 alone (活着, 许三观卖血记: a literary novel numbers its chapters and titles none)
 _BARE_CHINESE = re.compile(rf"^(?P<num>[{TO_THOUSANDS}]+)(?:(?P<sep>[\s、.．:：]+)(?P<title>\S.*))?$")
 _BARE_ARABIC = re.compile(r"^(?P<num>\d{1,4})(?:(?P<sep>[、.．:：\s]+)(?P<title>\S.*))?$")
 _OPENING_LABEL, _CLOSING_LABEL = (char_class(b) for b in LABEL_BRACKETS)
 # 【01】: 晋江-style downloads
-_BRACKETED_ARABIC = re.compile(rf"^{_OPENING_LABEL}(?P<num>\d{{1,4}}){_CLOSING_LABEL}(?P<sep>\s*)(?P<title>.*)$")
+_BRACKETED_ARABIC = re.compile(
+    rf"^{_OPENING_LABEL}(?P<num>\d{{1,4}}){_CLOSING_LABEL}(?P<sep>\s*)(?P<title>.*)$"
+)
 # 1科学边界: a number glued to its title (a 三体 download), never to a counter word or a unit
 # (3个人, 5天后, 10点钟, 2号楼 are prose); weak like every bare number.
-_GLUED_ARABIC = re.compile(r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<!" + unit_class(COUNTER_WORDS, "毛角") + ")"  # 5毛钱
-                           r"[^，。！？；：,.!?;:]{0,19})$")
+_GLUED_ARABIC = re.compile(
+    r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<!"
+    + unit_class(COUNTER_WORDS, "毛角")
+    + ")"  # 5毛钱
+    r"[^，。！？；：,.!?;:]{0,19})$"
+)
 # 【01.】, [12], 〔三〕, 〖7〗, 【12章】: a number in brackets, Arabic or Chinese, with or without 第/章 and a dot,
 # with or without a title after it (a download whose 89 chapters are 【01.】 … in four parts that count from 1
 # again). Weak and bare, as every bare number: the file's numbering must run on through a family of them
 # spaced like chapters (heading_choice). 「」 and 『』 are not among the brackets: they quote speech (「一」).
 _BRACKET_OPEN, _BRACKET_CLOSE = "【[［〔〖", "】]］〕〗"
-_BRACKETED = re.compile(rf"^(?P<open>[{re.escape(_BRACKET_OPEN)}])\s*第?\s*(?P<num>\d{{1,4}}|[{TO_THOUSANDS}]{{1,6}})\s*"
-                        rf"{CHAPTER_UNIT}?\s*[.．、]?\s*(?P<close>[{re.escape(_BRACKET_CLOSE)}])(?P<sep>\s*)(?P<title>.*)$")
+_BRACKETED = re.compile(
+    rf"^(?P<open>[{re.escape(_BRACKET_OPEN)}])\s*第?\s*(?P<num>\d{{1,4}}|[{TO_THOUSANDS}]{{1,6}})\s*"
+    rf"{CHAPTER_UNIT}?\s*[.．、]?\s*(?P<close>[{re.escape(_BRACKET_CLOSE)}])(?P<sep>\s*)(?P<title>.*)$"
+)
 _PAREN = re.compile(rf"^[（(](?P<num>[{TO_HUNDREDS}\d]{{1,5}})[)）](?P<sep>\s*)(?P<title>.*)$")
 # Chapter 1, Chapter1, and part1 / part 6 (微微一笑很倾城 numbers its 80 chapters so, the number glued or spaced)
-_ENGLISH = re.compile(r"^(?:Chapter\s*|CHAPTER\s*|[Pp]art\s*|PART\s*)(?P<num>\d{1,4})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
+_ENGLISH = re.compile(
+    r"^(?:Chapter\s*|CHAPTER\s*|[Pp]art\s*|PART\s*)(?P<num>\d{1,4})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$"
+)
 _FINANCIAL_VOLUME = re.compile(rf"^(?P<num>[{FINANCIAL_TO_TEN}]{{1,3}})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
@@ -96,17 +148,25 @@ _MARKED = re.compile(r"^ˇ(?P<title>[^ˇ。]{1,40})ˇ$")
 _JJ_MARK = re.compile(r"^[☆★]、\s*(?P<title>[^\s。！？；][^。！？；]{0,29})$")
 # ★青蛙王子: a collection's tales each under a star (格林童话, 200 of them); a family of three or
 # more with text between them, in a file without 第N章 headings (there a star is an ornament).
-_STARRED = re.compile(rf"^(?P<mark>[{STAR_MARKS}])\s*(?![、.．]|第)(?P<title>[^{STAR_MARKS}\s。！？；：:，,!?;…][^{STAR_MARKS}。！？；：:，,!?;…]{{0,24}})$")
+_STARRED = re.compile(
+    rf"^(?P<mark>[{STAR_MARKS}])\s*(?![、.．]|第)(?P<title>[^{STAR_MARKS}\s。！？；：:，,!?;…][^{STAR_MARKS}。！？；：:，,!?;…]{{0,24}})$"
+)
 # ------【火焰鸢尾】------: a title framed by separators (听雪楼's stories: 血薇, 风雨, 火焰鸢尾, 病, 上篇 …);
 # a family of three or more with text between them (choice._spread_out). A site's name (------凤舞文学网------),
 # a "分割线" joke (这是郁闷的分割线———) or an end mark (序章·完) so framed is no title.
 _FRAME = "-=*＊~～_—─━═"
 _F = re.escape(_FRAME)
-_FRAMED = re.compile(rf"^[{_F}]{{3,}}\s*[【〖\[]?(?P<title>[^【】〖〗\[\]。，！？{_F}\s][^【】〖〗\[\]。，！？{_F}]{{0,19}}?)"
-                     rf"[】〗\]]?\s*[{_F}]{{3,}}$")
-_NOT_A_FRAMED_TITLE = re.compile(rf"分割线|完$|[网阁]$|书屋|书城|书吧|电子书|{any_case(FILE_FORMAT)}|www|\.com")
+_FRAMED = re.compile(
+    rf"^[{_F}]{{3,}}\s*[【〖\[]?(?P<title>[^【】〖〗\[\]。，！？{_F}\s][^【】〖〗\[\]。，！？{_F}]{{0,19}}?)"
+    rf"[】〗\]]?\s*[{_F}]{{3,}}$"
+)
+_NOT_A_FRAMED_TITLE = re.compile(
+    rf"分割线|完$|[网阁]$|书屋|书城|书吧|电子书|{any_case(FILE_FORMAT)}|www|\.com"
+)
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
-_END_OF_CHAPTER = re.compile(r"^[（(]?(?:终|終|完)[)）]?$")  # (结束, 完结 may be a last chapter's title: 第88章 完结)
+_END_OF_CHAPTER = re.compile(
+    r"^[（(]?(?:终|終|完)[)）]?$"
+)  # (结束, 完结 may be a last chapter's title: 第88章 完结)
 _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
@@ -115,8 +175,20 @@ WEAK_RULES = ("no-di", "bare", "arabic", "bracketed", "paren", "chapter-en", "no
 BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
 # (〖 is not among them, though debris may start with it: a line that opens with 〖 is offered to no rule.)
-STARTS = (frozenset("ˇ第卷（(CPp" + _BRACKET_OPEN + BOOK_PARTS + LAST_PART + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES)
-                    + TO_THOUSANDS + FINANCIAL_TO_TEN + "0123456789０１２３４５６７８９") | (DEBRIS_STARTS - {"〖"}) | _STARS)
+STARTS = (
+    frozenset(
+        "ˇ第卷（(CPp"
+        + _BRACKET_OPEN
+        + BOOK_PARTS
+        + LAST_PART
+        + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES)
+        + TO_THOUSANDS
+        + FINANCIAL_TO_TEN
+        + "0123456789０１２３４５６７８９"
+    )
+    | (DEBRIS_STARTS - {"〖"})
+    | _STARS
+)
 
 
 class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple is quick to make
@@ -156,7 +228,9 @@ def chapter_number(line: str) -> int | None:
 
 
 _GLUED_PROSE = frozenset("的了是里中上下后前时")  # 第一章的内容…, 第三回里…: after 第N章 they make a sentence
-_UNIT_WORDS = frozenset(("回合", "回事", "回家", "回来", "回去", "回头", "节课", "节目", "章程", "章节", "话题", "话说"))
+_UNIT_WORDS = frozenset(
+    ("回合", "回事", "回家", "回来", "回去", "回头", "节课", "节目", "章程", "章节", "话题", "话说")
+)
 
 
 def _ends_once(text: str) -> bool:
@@ -166,7 +240,12 @@ def _ends_once(text: str) -> bool:
 
 def _title_flaw(title: str) -> str | None:
     """'reject' for prose, 'weak' for a title a real heading may carry (a comma, a lone quote), else None."""
-    if len(title) > 40 or ("。" in title and not _ends_once(title)) or "；" in title or title.endswith(("，", "：", ":")):
+    if (
+        len(title) > 40
+        or ("。" in title and not _ends_once(title))
+        or "；" in title
+        or title.endswith(("，", "：", ":"))
+    ):
         return "reject"
     if "，" in title or "," in title or "。" in title:  # 爵爷抓住一只喵。: 晋江 titles may end in a full stop
         return "weak"
@@ -190,12 +269,16 @@ def _volume_title(text: str) -> str:
     return text.translate(_FULLWIDTH_DIGIT)
 
 
-def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: tuple[str, ...] = ()) -> Heading | None:
+def candidate(
+    line: str, line_no: int, custom: re.Pattern | None = None, extra: tuple[str, ...] = ()
+) -> Heading | None:
     """What any rule makes of this stripped line: a heading (strong or weak), or None."""
     if custom is not None and (m := custom.match(line)):
         number = parse_numeral(m.group(1)) if m.groups() and m.group(1) else None
         return Heading("chapter", normalize_title(line), number, line_no, rule="custom")
-    if MARKUP_SIGNS.intersection(line):  # 第一章 <div class="…">: judged, and titled, without a scraper's markup
+    if MARKUP_SIGNS.intersection(
+        line
+    ):  # 第一章 <div class="…">: judged, and titled, without a scraper's markup
         line = without_markup(line)
         if not line:
             return None
@@ -203,7 +286,9 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         line = without_advert(line, m.start("title") if (m := _NUMBERED.match(line)) else 0)
     if line[0] == "ˇ" and (m := _MARKED.match(line)):
         return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="marked")
-    if len(line) > 2 * MAX_LONG_HEADING or ("。" in line and not _ends_once(line)):  # most prose lines hold a full stop
+    if len(line) > 2 * MAX_LONG_HEADING or (
+        "。" in line and not _ends_once(line)
+    ):  # most prose lines hold a full stop
         return None
     if line[0] in "☆★" and (m := _JJ_MARK.match(line)):  # ☆、第一个世界1: 晋江's mark before every title
         if (inner := candidate(m.group("title"), line_no, custom, extra)) is not None:
@@ -213,7 +298,11 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
         return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="starred", weak=True)
     core = heading_core(line, extra)
     if not core or len(core) > MAX_LONG_HEADING or (core[0] != "第" and not _ANY_RULE.match(core)):
-        if line[0] in _FRAME and (m := _FRAMED.match(line)) and not _NOT_A_FRAMED_TITLE.search(m.group("title")):
+        if (
+            line[0] in _FRAME
+            and (m := _FRAMED.match(line))
+            and not _NOT_A_FRAMED_TITLE.search(m.group("title"))
+        ):
             return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="framed", weak=True)
         return None
     if m := _NUMBERED.match(core):
@@ -223,27 +312,56 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
             return None  # 第三卷终: the end of a volume, not a new one
         numeral = m.group("num") or m.group("num2")
         label = f"第{numeral.replace(' ', '')}{m.group('unit')}" if m.group("num") else f"卷{numeral}"
-        return _titled("volume", label, m.group("title"), parse_numeral(numeral), line_no, "volume", m.group("sep"))
+        return _titled(
+            "volume", label, m.group("title"), parse_numeral(numeral), line_no, "volume", m.group("sep")
+        )
     if m := _HALF.match(core):
         label = m.group("where") + m.group("unit")
-        if m.group("title") and (c := _HALF_CHAPTER.match(m.group("title"))):  # 上篇 一、我的家庭: the part, then its chapter
-            return Heading("chapter", normalize_title(m.group("title")), parse_numeral(c.group(1)), line_no, volume=label, rule="volume")
-        return _titled("volume", label, m.group("title") or "", _HALF_NUMBER.get(m.group("where")), line_no, "volume", m.group("sep"))
+        if m.group("title") and (
+            c := _HALF_CHAPTER.match(m.group("title"))
+        ):  # 上篇 一、我的家庭: the part, then its chapter
+            return Heading(
+                "chapter",
+                normalize_title(m.group("title")),
+                parse_numeral(c.group(1)),
+                line_no,
+                volume=label,
+                rule="volume",
+            )
+        return _titled(
+            "volume",
+            label,
+            m.group("title") or "",
+            _HALF_NUMBER.get(m.group("where")),
+            line_no,
+            "volume",
+            m.group("sep"),
+        )
     if m := _MATTER.match(core):
         word = "".join(m.group("word").split())
         kind = "front" if word in _FRONT else "back"
         rest = m.group("title") or ""
-        tail = core[m.end("word"):]
+        tail = core[m.end("word") :]
         if _title_flaw(rest) == "reject" or ("—" in tail and not tail.strip("—-－ ")):
             return None  # 外传——, a list's label over the titles that follow (镜's header)
         title = normalize_title(word + tail)
         return Heading(kind, title, None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
-    for rule, rx in (("no-di", _NO_DI), ("bare", _BARE_CHINESE), ("arabic", _BARE_ARABIC), ("arabic", _BRACKETED_ARABIC),
-                     ("arabic", _GLUED_ARABIC), ("bracketed", _BRACKETED),
-                     ("paren", _PAREN), ("chapter-en", _ENGLISH), ("no-unit", _NO_UNIT)):
+    for rule, rx in (
+        ("no-di", _NO_DI),
+        ("bare", _BARE_CHINESE),
+        ("arabic", _BARE_ARABIC),
+        ("arabic", _BRACKETED_ARABIC),
+        ("arabic", _GLUED_ARABIC),
+        ("bracketed", _BRACKETED),
+        ("paren", _PAREN),
+        ("chapter-en", _ENGLISH),
+        ("no-unit", _NO_UNIT),
+    ):
         if m := rx.match(core):
             number = parse_numeral(m.group("num"))
-            if number is None or number == 0 or "。" in core:  # 五、掩体计划。: a list's item (a full stop only after 第N章)
+            if (
+                number is None or number == 0 or "。" in core
+            ):  # 五、掩体计划。: a list's item (a full stop only after 第N章)
                 return None
             label = core[: m.start("sep")] if m.group("sep") is not None else core
             if rx is _BRACKETED and _BRACKET_CLOSE[_BRACKET_OPEN.index(m.group("open"))] != m.group("close"):
@@ -253,14 +371,18 @@ def candidate(line: str, line_no: int, custom: re.Pattern | None = None, extra: 
             heading = _titled("chapter", label.strip(), m.group("title") or "", number, line_no, rule, "sep")
             return heading and heading._replace(weak=True)
     if m := _FINANCIAL_VOLUME.match(core):
-        return Heading("volume", core, parse_numeral(m.group("num")), line_no, rule="financial-volume", weak=True)
+        return Heading(
+            "volume", core, parse_numeral(m.group("num")), line_no, rule="financial-volume", weak=True
+        )
     return None
 
 
 def _titled(kind, label, title, number, line_no, rule, sep) -> Heading | None:
     title = _unwrap(title.strip())
     flaw = _title_flaw(title)
-    if flaw == "reject" or (kind == "volume" and (flaw or title.endswith(("！", "!")))):  # 第三篇‘…’正式开始！: a note
+    if flaw == "reject" or (
+        kind == "volume" and (flaw or title.endswith(("！", "!")))
+    ):  # 第三篇‘…’正式开始！: a note
         return None
     if kind == "volume" and not sep and title.startswith("的"):  # 第四集的插图: a phrase about volume four
         return None
@@ -291,8 +413,16 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
     # number (parse: then it is a paged site's chapter and the number goes).
     # A glued title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is read so only where both
     # neighbours' numbers run on through it (heading_choice): its own rule, "glued".
-    return Heading("chapter", _spaced(f"{label} {title}" if title else label) + page, parse_numeral(numeral.replace(" ", "")), line_no,
-                   volume=volume, rule="glued" if glued else "numbered", weak=flaw is not None, part=part)
+    return Heading(
+        "chapter",
+        _spaced(f"{label} {title}" if title else label) + page,
+        parse_numeral(numeral.replace(" ", "")),
+        line_no,
+        volume=volume,
+        rule="glued" if glued else "numbered",
+        weak=flaw is not None,
+        part=part,
+    )
 
 
 def without_page(title: str) -> str:

@@ -2,6 +2,7 @@
 (《书名》, 书名：, 作者：, 内容简介), its file or folder name (书名（校对版全本）作者：某某.txt), an
 info.txt beside the chapters. book.toml wins over all of them; each value keeps where it came
 from, for `check` to say."""
+
 from __future__ import annotations
 
 import re
@@ -11,56 +12,108 @@ from functools import lru_cache
 from importlib import resources
 
 from bookbuilder.model import Paragraph
-from bookbuilder.vocabulary import (BARE_CHAPTER_UNITS, COUNTER_WORDS, EDITION_WORDS, FILE_FORMAT, FORM_FIELDS, POSTSCRIPTS, PREFACES,
-                                    PROLOGUES, any_case, plain, unit_class)
+from bookbuilder.vocabulary import (
+    BARE_CHAPTER_UNITS,
+    COUNTER_WORDS,
+    EDITION_WORDS,
+    FILE_FORMAT,
+    FORM_FIELDS,
+    POSTSCRIPTS,
+    PREFACES,
+    PROLOGUES,
+    any_case,
+    plain,
+    unit_class,
+)
 
 FIELDS = ("title", "author", "description")
-_LABEL = {"书名": "title", "書名": "title", "作品": "title", "作品名": "title", "标题": "title", "作者": "author",
-          "作家": "author", "著者": "author", "原著": "author", "本书名称": "title", "书籍名称": "title",
-          "本书作者": "author", "书籍作者": "author"}  # 本书名称: / 本书作者: / 本书简介: (a reader app's export)
-_FIELD = re.compile(r"^[【\[]?(本书名称|书籍名称|本书作者|书籍作者|书名|書名|作品名|作品|标题|作者|作家|著者|原著)[】\]]?\s*[:：]\s*(.+)$")
+_LABEL = {
+    "书名": "title",
+    "書名": "title",
+    "作品": "title",
+    "作品名": "title",
+    "标题": "title",
+    "作者": "author",
+    "作家": "author",
+    "著者": "author",
+    "原著": "author",
+    "本书名称": "title",
+    "书籍名称": "title",
+    "本书作者": "author",
+    "书籍作者": "author",
+}  # 本书名称: / 本书作者: / 本书简介: (a reader app's export)
+_FIELD = re.compile(
+    r"^[【\[]?(本书名称|书籍名称|本书作者|书籍作者|书名|書名|作品名|作品|标题|作者|作家|著者|原著)[】\]]?\s*[:：]\s*(.+)$"
+)
 # A printed edition's catalogue lines in a download's header (出版社：…, ISBN：…, 斗罗大陆Ⅱ from
 # 书香门第): the header's data, not a page; the publisher is kept as the book's.
-_CATALOG = re.compile(r"^[【\[]?(出版社|出版者|出版时间|出版日期|ISBN|书号|字数|类别|类型|分类|标签|内容标签|状态|连载状态|更新时间|最后更新|搜索关键字|一句话简介|立意)"
-                      r"[】\]]?\s*[:：]\s*([^。！？]{0,60})$")  # a value, not a sentence (晋江's 其它： may be empty)
+_CATALOG = re.compile(
+    r"^[【\[]?(出版社|出版者|出版时间|出版日期|ISBN|书号|字数|类别|类型|分类|标签|内容标签|状态|连载状态|更新时间|最后更新|搜索关键字|一句话简介|立意)"
+    r"[】\]]?\s*[:：]\s*([^。！？]{0,60})$"
+)  # a value, not a sentence (晋江's 其它： may be empty)
 _SUBJECT_LABELS = ("类别", "类型", "分类", "标签", "内容标签")
 # A download's form header (书名: / 男女主角: / 系列名: / 作者:, filled in or not): a form's field, its value
 # short and no sentence. Its lines are the header's, never the blurb page's; 书名 and 作者 with a value
 # are read as fields (_FIELD) first.
-_FORM = re.compile(r"^[【\[]?(" + "|".join(sorted(FORM_FIELDS, key=len, reverse=True)) + r")[】\]]?\s*[:：]\s*([^。！？“”「」]{0,20})$")
-_BLURB = re.compile(r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|本书简介|简介|簡介|文案|简述)[】\]]?"
-                    r"(?:\s*[:：]\s*(.*)|\s*)$")
+_FORM = re.compile(
+    r"^[【\[]?("
+    + "|".join(sorted(FORM_FIELDS, key=len, reverse=True))
+    + r")[】\]]?\s*[:：]\s*([^。！？“”「」]{0,20})$"
+)
+_BLURB = re.compile(
+    r"^[【\[]?(内容简介|內容簡介|内容提要|內容提要|作品简介|作品簡介|作品简述|本书简介|简介|簡介|文案|简述)[】\]]?"
+    r"(?:\s*[:：]\s*(.*)|\s*)$"
+)
 # 《书名》, and 《书名》完本 or 《书名》[精校版]: an edition word after the title says what copy this is
 _QUOTED = re.compile(r"^《([^《》]{1,40})》(?:\s*[（(【\[]?(?:" + "|".join(EDITION_WORDS) + r")[）)】\]]?)?$")
 # 金庸《倚天屠龙记》, not ——《纽约时报》 nor a source (選自《瑯嬛文集》 under a preface)
-_AUTHOR_QUOTED = re.compile(r"^(?![选選摘引转轉出]自|见|見|载|載)([^《》\s:：—\-]{1,12})\s*《([^《》]{1,40})》$")
+_AUTHOR_QUOTED = re.compile(
+    r"^(?![选選摘引转轉出]自|见|見|载|載)([^《》\s:：—\-]{1,12})\s*《([^《》]{1,40})》$"
+)
 # 作 者张晓风: the label typeset with a space and no colon (张晓风经典散文集 from a download)
 _SPACED_AUTHOR = re.compile(r"^作[ \u3000]+者[ \u3000]*[:：]?[ \u3000]*([\u4e00-\u9fff·•]{2,12})$")
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
 # 这你都不嗑？ 作者：马户子君: the title without 《》, a space (gone after a ？), then the byline
-_SPACED_BYLINE = re.compile(r"^([^《》：:，。\s][^《》：:。]{0,29}?)(?:[ \u3000]+|(?<=[？！?!]))(?:作者|著者)\s*[:：]\s*(\S.{0,20})$")
+_SPACED_BYLINE = re.compile(
+    r"^([^《》：:，。\s][^《》：:。]{0,29}?)(?:[ \u3000]+|(?<=[？！?!]))(?:作者|著者)\s*[:：]\s*(\S.{0,20})$"
+)
 # 我是万人迷主角事业粉作者：三倦: the byline glued to the title (four characters at least, not 本文作者：)
-_GLUED_BYLINE = re.compile(r"^([^《》：:，。/／\s][^《》：:。/／]{3,29}?)(?<![的是文书])(?:作者|著者)[:：]\s*(\S.{0,20})$")
+_GLUED_BYLINE = re.compile(
+    r"^([^《》：:，。/／\s][^《》：:。/／]{3,29}?)(?<![的是文书])(?:作者|著者)[:：]\s*(\S.{0,20})$"
+)
 # 《沉香如屑》苏寞: the title, then the author's name alone (not an edition word such as 全集 or 完本, 合集,
 # TXT下载, 晋江独家发表, 第一章, nor
 # what makes another book of it: 《鬼吹灯I》完全解密手册, 外传, 前传 …)
-_QUOTED_NAME = re.compile(r"^《([^《》]{1,40})》\s*(?!.*(?:" + "|".join(EDITION_WORDS) + "|全文|合集|文集|作品|" + any_case(FILE_FORMAT) + "|下载|校对|最新|独家|发表"
-                          r"|首发|连载|出品|" + unit_class(BARE_CHAPTER_UNITS, "节卷")  # a heading's: 第一章, 第三卷
-                          + r"|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([\u4e00-\u9fffA-Za-z·]{2,8})$")
+_QUOTED_NAME = re.compile(
+    r"^《([^《》]{1,40})》\s*(?!.*(?:"
+    + "|".join(EDITION_WORDS)
+    + "|全文|合集|文集|作品|"
+    + any_case(FILE_FORMAT)
+    + "|下载|校对|最新|独家|发表"
+    r"|首发|连载|出品|"
+    + unit_class(BARE_CHAPTER_UNITS, "节卷")  # a heading's: 第一章, 第三卷
+    + r"|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([\u4e00-\u9fffA-Za-z·]{2,8})$"
+)
 # An author's dynasty in brackets before the name: (明)徐宏祖, （清）曹雪芹.
 _DYNASTY = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
 # （清）曹雪芹 著, [明]罗贯中著: a classic's byline.
 _DYNASTY_BYLINE = re.compile(rf"^{_DYNASTY}(?P<name>[^\s，。：:]{{2,12}}?)\s*(?:著|撰|编著|编撰|纂)$")
 # 陶庵夢憶  [明]張岱: a classic's name, then its author after his dynasty.
-_TITLE_DYNASTY_AUTHOR = re.compile(rf"^([^\s\[【（(《》]{{2,20}})[ \u3000]+{_DYNASTY}([\u4e00-\u9fff·]{{2,6}})$")
-_PAIR = re.compile(r"^[\[【]?\s*([^/／◎\[\]【】]{1,30}?)\s*[/／◎]\s*([^/／◎\[\]【】]{1,16}?)\s*(?:著|编著|著作)?\s*[\]】]?$")  # 盗墓笔记◎南派三叔
+_TITLE_DYNASTY_AUTHOR = re.compile(
+    rf"^([^\s\[【（(《》]{{2,20}})[ \u3000]+{_DYNASTY}([\u4e00-\u9fff·]{{2,6}})$"
+)
+_PAIR = re.compile(
+    r"^[\[【]?\s*([^/／◎\[\]【】]{1,30}?)\s*[/／◎]\s*([^/／◎\[\]【】]{1,16}?)\s*(?:著|编著|著作)?\s*[\]】]?$"
+)  # 盗墓笔记◎南派三叔
 # A trailing tag after an author's name, dropped only when it is clearly one: a year, a site.
 _AUTHOR_TAIL = re.compile(r"\s*(?:[（(【\[][^）)】\]]{1,20}[）)】\]]|(?:19|20)\d{2}|\s+著|著)$")
 OPENING_LINES = 40  # an intro page's lines that may say title or author
 # [仙侠魔幻] 《上古（出书版）》作者：星零: a site's genre tag before the quoted title
 _GENRE_TAG = re.compile(r"^[\[【〖][\u4e00-\u9fff]{2,6}[\]】〗]\s*(?=《)")
 _AUTHOR_LABEL = re.compile(r"(?:作者|著者)\s*[:：]")
-BYLINE_LINES = 6  # a first chapter's paragraphs where a header the rules did not set apart may give its byline
+BYLINE_LINES = (
+    6  # a first chapter's paragraphs where a header the rules did not set apart may give its byline
+)
 
 
 @dataclass(frozen=True)
@@ -92,8 +145,12 @@ _NOT_A_NAME = re.compile(rf"电子书|小说|下载|全集|目录|简介|{any_ca
 def author_value(text: str) -> str:
     """作者：某某2014 → 某某; a tag in brackets after the name goes too; 熊召政，1981年调入… → 熊召政.
     Empty when what is left cannot be a name (too long, a site word)."""
-    text = re.split(r"[，。；,;]|[ \u3000]+(?:译者|译|翻译|校对|插图)\s*[:：]", text.strip(" 　*"), maxsplit=1)[0]  # 毛姆　译者：傅惟慈
-    text = re.sub(r"^(?:作者|编纂者|編纂者|编者|編者|著者|原著)\s*[:：]\s*", "", text)  # 作者：編纂者：周楫, 书名/作者:某某
+    text = re.split(
+        r"[，。；,;]|[ \u3000]+(?:译者|译|翻译|校对|插图)\s*[:：]", text.strip(" 　*"), maxsplit=1
+    )[0]  # 毛姆　译者：傅惟慈
+    text = re.sub(
+        r"^(?:作者|编纂者|編纂者|编者|編者|著者|原著)\s*[:：]\s*", "", text
+    )  # 作者：編纂者：周楫, 书名/作者:某某
     text = re.sub(r"^[Bb][Yy][:：\s]*(?=[^\sA-Za-z])", "", text)  # 《异能之复活师》BY轩霄, by小猫不爱叫
     text = re.sub(rf"^{_DYNASTY}", "", text)  # (明)徐宏祖: the dynasty goes
     for _ in range(2):
@@ -113,7 +170,9 @@ def _title_value(text: str) -> str:
     return text.strip("《》").strip()
 
 
-_EDITION_TAG = re.compile(r"\s*[\[【（(](?:" + "|".join(EDITION_WORDS + (FILE_FORMAT, FILE_FORMAT.lower())) + r")[\]】）)]")
+_EDITION_TAG = re.compile(
+    r"\s*[\[【（(](?:" + "|".join(EDITION_WORDS + (FILE_FORMAT, FILE_FORMAT.lower())) + r")[\]】）)]"
+)
 
 
 def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, list[str]]:
@@ -143,8 +202,16 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
         if not fields and _FORM.match(text):
             in_blurb = False
             continue
-        if fields.get("author") and "title" not in fields and "title" not in found and kept and _bare_title(kept[-1]):
-            found["title"] = Found(_title_value(kept[-1].text), f"{where}:{kept[-1].at.line}")  # 盗墓笔记 / 作者：南派三叔
+        if (
+            fields.get("author")
+            and "title" not in fields
+            and "title" not in found
+            and kept
+            and _bare_title(kept[-1])
+        ):
+            found["title"] = Found(
+                _title_value(kept[-1].text), f"{where}:{kept[-1].at.line}"
+            )  # 盗墓笔记 / 作者：南派三叔
             kept.pop()
         if fields:
             for key, value in fields.items():
@@ -165,8 +232,16 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             if text != block.text.strip():  # the blurb's closing 』 goes from the intro page too
                 block = Paragraph(text, block.at, block.indented)
         kept.append(block)
-    if "author" in found and "title" not in found and kept and _bare_title(kept[0]) and not _BLURB.match(kept[0].text):
-        found["title"] = Found(_title_value(kept[0].text), f"{where}:{kept[0].at.line}")  # 西湖二集 / … / 作者：…
+    if (
+        "author" in found
+        and "title" not in found
+        and kept
+        and _bare_title(kept[0])
+        and not _BLURB.match(kept[0].text)
+    ):
+        found["title"] = Found(
+            _title_value(kept[0].text), f"{where}:{kept[0].at.line}"
+        )  # 西湖二集 / … / 作者：…
         kept = kept[1:]
     if blurb:
         found.setdefault("description", Found("\n".join(blurb), f"{where}:{_first_line(blocks, blurb[0])}"))
@@ -177,16 +252,22 @@ NAME_LINES = 3  # the intro page's first paragraphs, where the book's name may s
 
 
 # 金庸 under 侠客行: a name alone, two to four Han characters, that no label or heading word is.
-_NAME_ALONE = re.compile(r"^(?!.*(?:简介|簡介|目录|目錄|正文|" + "|".join(plain(PREFACES + PROLOGUES + POSTSCRIPTS))
-                         + r"|全集|文集|上卷|下卷|上册|下册|完))[\u4e00-\u9fff]{2,4}$")
+_NAME_ALONE = re.compile(
+    r"^(?!.*(?:简介|簡介|目录|目錄|正文|"
+    + "|".join(plain(PREFACES + PROLOGUES + POSTSCRIPTS))
+    + r"|全集|文集|上卷|下卷|上册|下册|完))[\u4e00-\u9fff]{2,4}$"
+)
 
 
 def _name_under_title(blocks: tuple, titles: set[str]) -> Found | None:
     """The author's name alone on the line under the book's name, at the top of the file (侠客行 /
     金庸: a header the site repeats over every chapter): only under the name the book is known by."""
     paragraphs = [b for b in blocks if type(b) is Paragraph][:2]
-    if (len(paragraphs) == 2 and paragraphs[0].text.strip().strip("《》") in titles
-            and _NAME_ALONE.match(name := paragraphs[1].text.strip())):
+    if (
+        len(paragraphs) == 2
+        and paragraphs[0].text.strip().strip("《》") in titles
+        and _NAME_ALONE.match(name := paragraphs[1].text.strip())
+    ):
         return Found(name, f"text:{paragraphs[1].at.line}")
     return None
 
@@ -196,7 +277,12 @@ def _without_the_name(blocks: tuple, titles: set[str], author: str = "") -> tupl
     声明 line, no 作者： under it), or its author's under it: both are the book's already, no
     page of their own."""
     paragraphs = [i for i, b in enumerate(blocks) if type(b) is Paragraph][:NAME_LINES]
-    drop = {i for i in paragraphs if _the_name(blocks[i].text.strip().strip("《》"), titles) or (author and blocks[i].text.strip() == author)}
+    drop = {
+        i
+        for i in paragraphs
+        if _the_name(blocks[i].text.strip().strip("《》"), titles)
+        or (author and blocks[i].text.strip() == author)
+    }
     return tuple(b for i, b in enumerate(blocks) if i not in drop)
 
 
@@ -218,10 +304,17 @@ def _byline_in(chapter):
         if fields.get("author"):
             at, start = f"text:{chapter.blocks[i].at.line}", i
             found = {k: Found(v, at) for k, v in fields.items() if v and k in ("title", "author")}
-            if ("title" not in found and i != paragraphs[0] and _bare_title(above := chapter.blocks[i - 1])
-                    and not re.search(r"\d\s*$", above.text)):  # not a pager's label, 分节阅读 1
-                found["title"], start = Found(_title_value(above.text), f"text:{above.at.line}"), i - 1  # 《道士下山》 / 作者：…
-            return found, replace(chapter, blocks=chapter.blocks[:start] + chapter.blocks[i + 1:])
+            if (
+                "title" not in found
+                and i != paragraphs[0]
+                and _bare_title(above := chapter.blocks[i - 1])
+                and not re.search(r"\d\s*$", above.text)
+            ):  # not a pager's label, 分节阅读 1
+                found["title"], start = (
+                    Found(_title_value(above.text), f"text:{above.at.line}"),
+                    i - 1,
+                )  # 《道士下山》 / 作者：…
+            return found, replace(chapter, blocks=chapter.blocks[:start] + chapter.blocks[i + 1 :])
     return None
 
 
@@ -236,7 +329,11 @@ def _unbracketed(text: str) -> str:
 
 def _bare_title(block) -> bool:
     """A short line with no sentence marks: a title, when an 作者： line follows it."""
-    return type(block) is Paragraph and 1 < len(block.text.strip()) <= 20 and not re.search(r"[，。！？：:；]", block.text)
+    return (
+        type(block) is Paragraph
+        and 1 < len(block.text.strip()) <= 20
+        and not re.search(r"[，。！？：:；]", block.text)
+    )
 
 
 def _first_line(blocks, text: str):
@@ -295,8 +392,12 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     stem = _denoise(_LATIN_TAG.sub("", stem)) or stem  # 某书_chapters, 某书-novel (完结)
     if m := re.match(r"^([^：:]{1,16}[·•][^：:]{1,16})[：:]\s*(.+)$", stem):  # 威廉·夏伊勒：第三帝国的兴亡
         return _named(_denoise(re.split(r"\s*(?:——|_|--)\s*", m.group(2))[0]), m.group(1), source)
-    if m := re.match(r"^[\[【]([^\]】]{1,16})[\]】]\s*(.+)$", stem):  # [作者]书名, or [快穿]书名 (a genre's tag)
-        return _named(_denoise(m.group(2)), "" if m.group(1) in _names()["genre_tags"] else m.group(1), source)
+    if m := re.match(
+        r"^[\[【]([^\]】]{1,16})[\]】]\s*(.+)$", stem
+    ):  # [作者]书名, or [快穿]书名 (a genre's tag)
+        return _named(
+            _denoise(m.group(2)), "" if m.group(1) in _names()["genre_tags"] else m.group(1), source
+        )
     if m := re.match(r"^(.+?)\s*[\[【]([\u4e00-\u9fff·]{2,8})[\]】]$", stem):  # 三体全集【刘慈欣】
         return _named(_denoise(m.group(1)), m.group(2), source)
     if m := re.match(r"^(.+?)\s*(?:作者|著者)\s*[:：_\-]?\s*(.+)$", stem):
@@ -305,17 +406,29 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
         return _named(_denoise(m.group(1)), _denoise(m.group(2)) if m.group(2) else "", source)
     parts = [p for p in re.split(r"\s*[-_－—]+\s*", stem) if p]
     parts = [p for p in (_denoise(p) for p in parts) if p]
-    if len(parts) >= 2 and not parts[1][:1].isdigit() and "author" in (found := _named(parts[0], parts[1], source)):
+    if (
+        len(parts) >= 2
+        and not parts[1][:1].isdigit()
+        and "author" in (found := _named(parts[0], parts[1], source))
+    ):
         return found  # (鬼吹灯I-1之精绝古城: a series' number, not 书名-作者)
-    return _named(parts[0] if len(parts) == 1 else _denoise(stem), "", source)  # hlm_big5: one name, no author
+    return _named(
+        parts[0] if len(parts) == 1 else _denoise(stem), "", source
+    )  # hlm_big5: one name, no author
 
 
-_SHELF_INDEX = re.compile(r"^\d+[\s._\-]+|^\d{1,2}(?=[\u4e00-\u9fff])(?!" + unit_class(COUNTER_WORDS, "小") + ")")
+_SHELF_INDEX = re.compile(
+    r"^\d+[\s._\-]+|^\d{1,2}(?=[\u4e00-\u9fff])(?!" + unit_class(COUNTER_WORDS, "小") + ")"
+)
 # 某书_chapters, 某书-novel, 某书 files: a Latin word a scraper or a shelf put after a Han name, with a
 # separator, is the folder's tag (an author's name is taken only in Han, _named): never the title's.
-_LATIN_TAG = re.compile(r"(?<=[\u4e00-\u9fff》）)\]】])(?:[\s._\-]+[A-Za-z]+)+(?=\s*(?:[（(【\[][^）)】\]]*[）)】\]])?$)")
+_LATIN_TAG = re.compile(
+    r"(?<=[\u4e00-\u9fff》）)\]】])(?:[\s._\-]+[A-Za-z]+)+(?=\s*(?:[（(【\[][^）)】\]]*[）)】\]])?$)"
+)
 _ENCODING_TAG = re.compile(r"[\s\-_.（(\[]*(?:utf-?8|gbk|gb2312|gb18030|big5|unicode)[）)\]]?$", re.I)
-_SITE_IN_BRACKETS = re.compile(r"[\[【(（]\s*(?:https?://)?(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/?\s*[\]】)）]")
+_SITE_IN_BRACKETS = re.compile(
+    r"[\[【(（]\s*(?:https?://)?(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/?\s*[\]】)）]"
+)
 
 
 def _named(title: str, author: str, source: str) -> dict[str, Found]:
@@ -335,15 +448,22 @@ def _denoise(text: str) -> str:
     return text.strip(" 　-_.")
 
 
-def choose(toml: dict[str, str], text: dict[str, Found], name: dict[str, Found], info: dict[str, Found],
-           defaults: dict[str, str]) -> dict[str, Found]:
+def choose(
+    toml: dict[str, str],
+    text: dict[str, Found],
+    name: dict[str, Found],
+    info: dict[str, Found],
+    defaults: dict[str, str],
+) -> dict[str, Found]:
     """book.toml, then the info file, then the text, then the name, then the default, per field."""
     chosen = {}
     for key in FIELDS:
         if toml.get(key):
             chosen[key] = Found(toml[key], "book.toml")
         else:
-            chosen[key] = info.get(key) or text.get(key) or name.get(key) or Found(defaults.get(key, ""), "default")
+            chosen[key] = (
+                info.get(key) or text.get(key) or name.get(key) or Found(defaults.get(key, ""), "default")
+            )
     if chosen["author"] is name.get("author") and chosen["author"].value in chosen["title"].value:
         # 冰与火之歌I_权力的游戏.txt under 冰与火之歌I:权力的游戏: the name's second part is the subtitle
         chosen["author"] = Found(defaults.get("author", ""), "default")
@@ -380,19 +500,37 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
         volumes = tuple(v for v in volumes if v.chapters)
     info: dict[str, Found] = {}
     for path, lines in info_files:
-        found, _, _ = read_lines(tuple(Paragraph(t, Location(path, n)) for n, t in lines if t.strip()),
-                                 where=path.rsplit("/", 1)[-1])
+        found, _, _ = read_lines(
+            tuple(Paragraph(t, Location(path, n)) for n, t in lines if t.strip()),
+            where=path.rsplit("/", 1)[-1],
+        )
         for key, value in found.items():
             info.setdefault(key, value)
     toml = {key: getattr(config, key) for key in config.meta_given}
-    chosen = choose(toml, text, name, info, {"title": config.title or "", "author": DEFAULT_AUTHOR, "description": ""})
-    chosen = {k: (v if v.source == "book.toml" else Found(polish(v.value) if k != "description" else v.value, v.source))
-              for k, v in chosen.items()}
+    chosen = choose(
+        toml, text, name, info, {"title": config.title or "", "author": DEFAULT_AUTHOR, "description": ""}
+    )
+    chosen = {
+        k: (
+            v
+            if v.source == "book.toml"
+            else Found(polish(v.value) if k != "description" else v.value, v.source)
+        )
+        for k, v in chosen.items()
+    }
     title, author = chosen["title"].value, chosen["author"].value
     publisher = book.meta.publisher or (text["publisher"].value if "publisher" in text else "")
-    subjects = book.meta.subjects or (tuple(re.split(r"[\s、，,/|｜]+", text["subjects"].value)) if "subjects" in text else ())
-    meta = replace(book.meta, title=title, author=author, description=chosen["description"].value, publisher=publisher,
-                   subjects=tuple(t for t in subjects if t),
-                   identifier=config.identifier or stable_identifier(title, author),
-                   sources=tuple((k, v.source) for k, v in chosen.items()))
+    subjects = book.meta.subjects or (
+        tuple(re.split(r"[\s、，,/|｜]+", text["subjects"].value)) if "subjects" in text else ()
+    )
+    meta = replace(
+        book.meta,
+        title=title,
+        author=author,
+        description=chosen["description"].value,
+        publisher=publisher,
+        subjects=tuple(t for t in subjects if t),
+        identifier=config.identifier or stable_identifier(title, author),
+        sources=tuple((k, v.source) for k, v in chosen.items()),
+    )
     return replace(book, meta=meta, volumes=volumes), chosen, gone

@@ -9,6 +9,7 @@ book's chapters, and only in a file whose long lines are nearly all indented ali
 title's indent means something. A run of such lines one under another is a poem or a list, not
 titles (except a title over its first section's number: 惠安馆传奇 / 一).
 """
+
 from __future__ import annotations
 
 import re
@@ -32,7 +33,9 @@ MAX_TITLE_SHARE = 0.34  # titles among the non-blank lines: more is not a book o
 _NOT_TITLE = re.compile(r"[。．！？；，：、…,.!?;:“”「」『』‘’\"'《》<>|/\\=*#~]|^[（(—─\-]")
 # A label, not a title: 君重写版文案 over 沉香如屑's blurb (the text before the first title is the
 # book's introduction).
-_LABEL = re.compile(r"(?:文案|简介|簡介|介绍|介紹|目录|目錄|正文|" + "|".join(plain(PREFACES)) + r"|推荐|推薦)\d*[】\]]?$")  # 【内容简介2】, 【编辑推荐】
+_LABEL = re.compile(
+    r"(?:文案|简介|簡介|介绍|介紹|目录|目錄|正文|" + "|".join(plain(PREFACES)) + r"|推荐|推薦)\d*[】\]]?$"
+)  # 【内容简介2】, 【编辑推荐】
 _BYLINE = re.compile(r"^(?:作\s*者|著\s*者)\s*[:：]")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _NUMERAL_LINE = re.compile(rf"^[{TO_HUNDREDS}]{{1,4}}$")
@@ -47,7 +50,12 @@ def outdented_titles(lines: list, indent_of) -> dict[int, Heading]:
         number, _, text = fields(item)
         if len(text) >= PROSE_LINE:
             widths[indent_of(number)] += 1
-        elif len(text) <= MAX_TITLE and _HAN.search(text) and not _NOT_TITLE.search(text) and not _LABEL.search(text):
+        elif (
+            len(text) <= MAX_TITLE
+            and _HAN.search(text)
+            and not _NOT_TITLE.search(text)
+            and not _LABEL.search(text)
+        ):
             short.append(i)
     prose = sum(widths.values())
     if prose < MIN_PROSE_LINES:
@@ -55,14 +63,20 @@ def outdented_titles(lines: list, indent_of) -> dict[int, Heading]:
     width, indented = widths.most_common(1)[0]
     if width == 0 or indented < INDENTED_SHARE * prose:
         return {}  # prose at the margin, or indented every which way: the layout tells nothing
-    found = [i for i in short if indent_of(fields(lines[i])[0]) != width  # at the margin, or set apart (centred)
-             and not (i + 1 < len(lines) and _BYLINE.match(fields(lines[i + 1])[2]))]  # the book's own title
+    found = [
+        i
+        for i in short
+        if indent_of(fields(lines[i])[0]) != width  # at the margin, or set apart (centred)
+        and not (i + 1 < len(lines) and _BYLINE.match(fields(lines[i + 1])[2]))
+    ]  # the book's own title
     titles = _alone(found, lines, fields)
     if len(titles) > MAX_TITLE_SHARE * len(lines):
         return {}
     named = [fields(lines[i])[2] for i in titles]
     times = Counter(named)
-    titles = [i for i, text in zip(titles, named) if _NUMERAL_LINE.match(text) or times[text] == 1]  # a refrain is no title
+    titles = [
+        i for i, text in zip(titles, named) if _NUMERAL_LINE.match(text) or times[text] == 1
+    ]  # a refrain is no title
     if sum(1 for i in titles if not _NUMERAL_LINE.match(fields(lines[i])[2])) < MIN_TITLES:
         return {}
     headings: dict[int, Heading] = {}
@@ -71,7 +85,9 @@ def outdented_titles(lines: list, indent_of) -> dict[int, Heading]:
         number, _, text = fields(lines[i])
         value = parse_numeral(text) if _NUMERAL_LINE.match(text) else None
         over_section = value is None and i + 1 in kept and _NUMERAL_LINE.match(fields(lines[i + 1])[2])
-        headings[i] = Heading("volume" if over_section else "chapter", " ".join(text.split()), value, number, rule="margin")
+        headings[i] = Heading(
+            "volume" if over_section else "chapter", " ".join(text.split()), value, number, rule="margin"
+        )
     unnumbered = [h for h in headings.values() if h.number is None]
     if 2 * sum(h.kind == "volume" for h in unnumbered) >= len(unnumbered):
         # most titles stand over numbered sections: each is a volume, and so is every other
@@ -93,7 +109,10 @@ def _alone(found: list[int], lines: list, fields) -> list[int]:
     for run in runs:
         if len(run) == 1 and run[0] + 1 < len(lines):
             kept += run
-        elif len(run) == 2 and not _NUMERAL_LINE.match(fields(lines[run[0]])[2]) and _NUMERAL_LINE.match(fields(lines[run[1]])[2]):
+        elif (
+            len(run) == 2
+            and not _NUMERAL_LINE.match(fields(lines[run[0]])[2])
+            and _NUMERAL_LINE.match(fields(lines[run[1]])[2])
+        ):
             kept += run
     return kept
-

@@ -3,6 +3,7 @@ headings with no text between them (多情剑客无情剑, 七劍十三俠, 张�
 each entry where the same chapters come again later with their text (紅樓夢's 目錄: `第 一 回`
 and its couplet on two lines, 120 times).
 """
+
 from __future__ import annotations
 
 import re
@@ -41,12 +42,17 @@ def _spaced_contents(accepted: dict, before: dict[int, int]) -> tuple[tuple[int,
     for run in runs + [run]:
         if len(run) < 3:
             continue  # most runs: one chapter with its text
-        later = order[position[run[-1]] + 1:][:len(run)]
-        if ([accepted[j].number for j in later] == [accepted[j].number for j in run]
-                and median(gaps.get(j, LATER_GAP) for j in later) >= LATER_GAP):
+        later = order[position[run[-1]] + 1 :][: len(run)]
+        if [accepted[j].number for j in later] == [accepted[j].number for j in run] and median(
+            gaps.get(j, LATER_GAP) for j in later
+        ) >= LATER_GAP:
             run = _with_its_matter(run, accepted, before)
             last = run[-1]
-            lines = tuple(k for k in range(run[0] + 1, later[0]) if k not in accepted and (k < last or k - last <= SPACED_GAP))
+            lines = tuple(
+                k
+                for k in range(run[0] + 1, later[0])
+                if k not in accepted and (k < last or k - last <= SPACED_GAP)
+            )
             return tuple(run), lines
     return (), ()
 
@@ -61,20 +67,28 @@ def _with_its_matter(run: list[int], accepted: dict, before: dict[int, int]) -> 
     first, last = at[run[0]], at[run[-1]]
 
     def listed(k: int) -> bool:
-        return accepted[order[k]].kind != "chapter" and titles[k] in titles[max(k, last) + 1:]
+        return accepted[order[k]].kind != "chapter" and titles[k] in titles[max(k, last) + 1 :]
 
-    while first > 0 and before[order[first]] - before[order[first - 1]] - 1 <= SPACED_GAP and listed(first - 1):
+    while (
+        first > 0 and before[order[first]] - before[order[first - 1]] - 1 <= SPACED_GAP and listed(first - 1)
+    ):
         first -= 1
-    while last + 1 < len(order) and before[order[last + 1]] - before[order[last]] - 1 <= SPACED_GAP and listed(last + 1):
+    while (
+        last + 1 < len(order)
+        and before[order[last + 1]] - before[order[last]] - 1 <= SPACED_GAP
+        and listed(last + 1)
+    ):
         last += 1
-    return [i for i in order[first:last + 1] if i in run or accepted[i].kind != "chapter"]
+    return [i for i in order[first : last + 1] if i in run or accepted[i].kind != "chapter"]
 
 
 def _drop_runs(accepted: dict, before: dict[int, int]):
     """A run of headings with no text between them that holds 3+ chapters is a table of contents;
     its last heading is kept when its title does not come again later (the first real chapter)."""
     order = list(accepted)
-    repeats = [b for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and _again(accepted[a], accepted[b])]
+    repeats = [
+        b for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and _again(accepted[a], accepted[b])
+    ]
     for i in repeats:  # the same heading two or three times in a row (1.第1章 甲 / 第1章 甲): one heading
         del accepted[i]
     order = list(accepted)
@@ -89,16 +103,24 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
         runs.append(run)
     toc: list[int] = []
     for run in runs:
-        if sum(accepted[i].kind == "chapter" for i in run) < 3 and not _named_again(run[:-1], order, accepted):
+        if sum(accepted[i].kind == "chapter" for i in run) < 3 and not _named_again(
+            run[:-1], order, accepted
+        ):
             continue
         last = run[-1]
         later = {title_key(accepted[j].title) for j in order if j > last}
         named = {_numbered_name(accepted[j]) for j in order if j > last}  # 第008回 … is 第八回 … given again
-        keep_last = (last != order[-1] and title_key(accepted[last].title) not in later and (not _numbered_name(accepted[last]) or _numbered_name(accepted[last]) not in named)
-                     and not _numbering_restarts(last, order, accepted))
+        keep_last = (
+            last != order[-1]
+            and title_key(accepted[last].title) not in later
+            and (not _numbered_name(accepted[last]) or _numbered_name(accepted[last]) not in named)
+            and not _numbering_restarts(last, order, accepted)
+        )
         # ●第二卷 惊风密雨 over its own contents (01　负荆行 …): the volume opens here; a volume listed in a
         # contents (异类's 第一部分 among its chapters) is named again later, and goes with it
-        keep_first = accepted[run[0]].kind == "volume" and not _volume_named_again(accepted[run[0]], [accepted[j] for j in order if j > last])
+        keep_first = accepted[run[0]].kind == "volume" and not _volume_named_again(
+            accepted[run[0]], [accepted[j] for j in order if j > last]
+        )
         toc += run[keep_first:-1] if keep_last else run[keep_first:]
     for i in toc:
         del accepted[i]
@@ -109,13 +131,22 @@ def _volume_named_again(volume, later: list) -> bool:
     """The volume's name on a later heading, its own or a chapter's line (卷一：木兰歌 in a contents, then
     第一卷：木兰歌 第一回 … over the text)."""
     name = title_key(volume.title.partition(" ")[2] or volume.title)
-    names = {title_key(t.partition(" ")[2] or t) for h in later for t in (h.title if h.kind == "volume" else None, h.volume) if t}
+    names = {
+        title_key(t.partition(" ")[2] or t)
+        for h in later
+        for t in (h.title if h.kind == "volume" else None, h.volume)
+        if t
+    }
     return name in names
 
 
 def _numbered_name(heading) -> tuple:
     """A heading as its number and name, however the number is written (第008回 甲 and 第八回 甲 are one)."""
-    return (heading.kind, heading.number, title_key(heading.title.partition(" ")[2])) if heading.number is not None else ()
+    return (
+        (heading.kind, heading.number, title_key(heading.title.partition(" ")[2]))
+        if heading.number is not None
+        else ()
+    )
 
 
 def _numbering_restarts(last: int, order: list[int], accepted: dict) -> bool:
@@ -123,8 +154,20 @@ def _numbering_restarts(last: int, order: list[int], accepted: dict) -> bool:
     the numbering (the contents ends at 第五十章, the text starts at 第一章), though its own title is
     not given again word for word (a download that lacks its last chapters, or titles it otherwise)."""
     here = accepted[last]
-    after = next((accepted[j] for j in order if j > last and accepted[j].kind == "chapter" and accepted[j].number is not None), None)
-    return here.kind == "chapter" and here.number is not None and after is not None and after.number <= here.number
+    after = next(
+        (
+            accepted[j]
+            for j in order
+            if j > last and accepted[j].kind == "chapter" and accepted[j].number is not None
+        ),
+        None,
+    )
+    return (
+        here.kind == "chapter"
+        and here.number is not None
+        and after is not None
+        and after.number <= here.number
+    )
 
 
 def _named_again(run: list[int], order: list[int], accepted: dict) -> bool:
@@ -141,8 +184,11 @@ def _again(first, then) -> bool:
     """The heading given again on the next line: the same title, or its number alone in another
     style (第2章 来客 / 第002章, a site's page header under the chapter's title)."""
     return title_key(first.title) == title_key(then.title) or (
-        then.number is not None and then.number == first.number and first.kind == then.kind == "chapter"
-        and is_bare_label(then.title))
+        then.number is not None
+        and then.number == first.number
+        and first.kind == then.kind == "chapter"
+        and is_bare_label(then.title)
+    )
 
 
 def title_key(title: str) -> str:

@@ -6,6 +6,7 @@ takes the file's lines and the headings decided so far and returns them with wha
 switched off (`off`), timed (`seconds`), or run alone on a Reading made by hand (the tests do). Each
 heading keeps the name of the pass that last decided it: `bookbuilder toc --json` shows it.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -85,8 +86,12 @@ class Pass:
     run: Callable[[Reading], Reading]
 
 
-def run_passes(reading: Reading, passes: tuple[Pass, ...], off: frozenset[str] | set[str] = frozenset(),
-               seconds: dict[str, float] | None = None) -> Reading:
+def run_passes(
+    reading: Reading,
+    passes: tuple[Pass, ...],
+    off: frozenset[str] | set[str] = frozenset(),
+    seconds: dict[str, float] | None = None,
+) -> Reading:
     """`reading` through each pass in order but those named in `off`; each heading a pass adds or
     changes is marked with its name. `seconds` (when given) adds up the time each pass took."""
     if off and (unknown := set(off).difference(step.name for step in passes)):
@@ -113,8 +118,10 @@ def _marked(earlier: Reading, later: Reading, name: str) -> Reading:
         return later._replace(decided={**later.decided, **changed}) if changed else later
     if earlier.sections is None or earlier.sections is later.sections:
         return later
-    sections = [replace(b, decided_by=name) if a.heading != b.heading else b
-                for a, b in zip(earlier.sections, later.sections)]
+    sections = [
+        replace(b, decided_by=name) if a.heading != b.heading else b
+        for a, b in zip(earlier.sections, later.sections)
+    ]
     return later._replace(sections=sections)
 
 
@@ -126,13 +133,19 @@ def with_found(reading: Reading, found: dict[int, Heading]) -> Reading:
         lines[i] = fields(lines[i])
         cands[i] = heading
         before[i] = i - bisect.bisect_left(reading.separator_at, i)
-    return reading._replace(lines=lines, cands=dict(sorted(cands.items())), before=before,
-                            looked_at=sorted(set(reading.looked_at).union(cands)))
+    return reading._replace(
+        lines=lines,
+        cands=dict(sorted(cands.items())),
+        before=before,
+        looked_at=sorted(set(reading.looked_at).union(cands)),
+    )
 
 
 def every_line_as_fields(reading: Reading) -> Reading:
     """Every line as (number, indented, text): the rare book.toml rules see every line alike."""
-    return reading._replace(lines=[fields(item) for item in reading.lines], looked_at=list(range(len(reading.lines))))
+    return reading._replace(
+        lines=[fields(item) for item in reading.lines], looked_at=list(range(len(reading.lines)))
+    )
 
 
 def fields(item) -> tuple[int, bool, str]:

@@ -5,6 +5,7 @@ dropping site junk and fixing punctuation are normalization rules that run after
 lines are headings is decided per file, by its own evidence, in the passes of HEADING_PASSES (at
 the end of this module; bookbuilder.structure.passes runs them): each a function Reading → Reading.
 """
+
 from __future__ import annotations
 
 import re
@@ -14,15 +15,39 @@ from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.structure.heading_choice import choose_headings
 from bookbuilder.structure.couplets import couplet_titles
 from bookbuilder.structure.fixes import apply_fixes
-from bookbuilder.structure.headings import (STARTS, Heading, candidate, heading_core, is_bare_label, normalize_title,
-                                  without_page)
+from bookbuilder.structure.headings import (
+    STARTS,
+    Heading,
+    candidate,
+    heading_core,
+    is_bare_label,
+    normalize_title,
+    without_page,
+)
 from bookbuilder.structure.meta import author_and_title
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
-from bookbuilder.structure.pastes import (GLUED_BOOK, GLUED_HEADING, PASTE_GAP, PASTE_LINE, after_sentence, glued_chapters,
-                                heading_then_text, may_have_gap, paste_pieces)
+from bookbuilder.structure.pastes import (
+    GLUED_BOOK,
+    GLUED_HEADING,
+    PASTE_GAP,
+    PASTE_LINE,
+    after_sentence,
+    glued_chapters,
+    heading_then_text,
+    may_have_gap,
+    paste_pieces,
+)
 from bookbuilder.structure.few_headings import titles_by_layout
-from bookbuilder.structure.passes import Choice, Pass, Reading, every_line_as_fields, fields, run_passes, with_found
+from bookbuilder.structure.passes import (
+    Choice,
+    Pass,
+    Reading,
+    every_line_as_fields,
+    fields,
+    run_passes,
+    with_found,
+)
 from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
@@ -48,8 +73,12 @@ class _Every:
 
 
 _EVERY_START = _Every()
-_CONTENTS_LABEL = re.compile(r"^[【\[]?(?:目\s*[录錄]|章节目录|章節目錄|目\s*次|Contents|CONTENTS)[】\]]?[:：]?$")
-_HTML_BREAK = re.compile(r"<br\s*/?>|</?p(?:\s[^<>]{0,80})?>", re.I)  # a scraper's <br> and <p>: paragraph breaks
+_CONTENTS_LABEL = re.compile(
+    r"^[【\[]?(?:目\s*[录錄]|章节目录|章節目錄|目\s*次|Contents|CONTENTS)[】\]]?[:：]?$"
+)
+_HTML_BREAK = re.compile(
+    r"<br\s*/?>|</?p(?:\s[^<>]{0,80})?>", re.I
+)  # a scraper's <br> and <p>: paragraph breaks
 
 
 def is_scene_break(line: str, previous: str = "") -> bool:
@@ -61,7 +90,6 @@ def is_scene_break(line: str, previous: str = "") -> bool:
     return bool(_BREAK.match(line))
 
 
-
 @dataclass
 class Section:
     """A run of lines under one heading (or before the first heading: heading None)."""
@@ -71,13 +99,21 @@ class Section:
     decided_by: str | None = None  # the pass that last decided the heading (bookbuilder.structure.passes)
 
 
-def split_sections(text: str, path: str, custom: re.Pattern | None = None,
-                   title_junk: tuple[str, ...] = (), fixes: tuple = (), toc_rules: tuple = (),
-                   passes: tuple[Pass, ...] | None = None) -> tuple[list[Section], list[Diagnostic]]:
+def split_sections(
+    text: str,
+    path: str,
+    custom: re.Pattern | None = None,
+    title_junk: tuple[str, ...] = (),
+    fixes: tuple = (),
+    toc_rules: tuple = (),
+    passes: tuple[Pass, ...] | None = None,
+) -> tuple[list[Section], list[Diagnostic]]:
     """Cut a decoded file at its headings: the file's reading through each pass of HEADING_PASSES
     (or `passes`), in order; one line becomes one block."""
-    reading = run_passes(Reading(path, text, custom, title_junk, fixes, toc_rules),
-                         HEADING_PASSES if passes is None else passes)
+    reading = run_passes(
+        Reading(path, text, custom, title_junk, fixes, toc_rules),
+        HEADING_PASSES if passes is None else passes,
+    )
     return reading.sections or [], list(reading.notes)
 
 
@@ -102,22 +138,36 @@ def find_candidates(reading: Reading) -> Reading:
         line = raw.strip()
         if not line:
             continue
-        paste = (len(line) > PASTE_LINE and may_have_gap(line) and PASTE_GAP.search(line)
-                 or glued and "##" in line and GLUED_HEADING.search(line))
-        if len(line) > GLUED_BOOK and not paste and (book := glued_chapters(line)):  # a whole book in one line
+        paste = (
+            len(line) > PASTE_LINE
+            and may_have_gap(line)
+            and PASTE_GAP.search(line)
+            or glued
+            and "##" in line
+            and GLUED_HEADING.search(line)
+        )
+        if (
+            len(line) > GLUED_BOOK and not paste and (book := glued_chapters(line))
+        ):  # a whole book in one line
             pieces = [(number, not heading, piece) for heading, piece in book]
         elif paste or (html and "<" in line and _HTML_BREAK.search(line)):  # paragraphs in one line
-            pieces = [(number, True, piece.strip()) for part in (paste_pieces(line) if paste else (line,))
-                      for piece in (_HTML_BREAK.split(part) if html and "<" in part else (part,)) if piece.strip()]
+            pieces = [
+                (number, True, piece.strip())
+                for part in (paste_pieces(line) if paste else (line,))
+                for piece in (_HTML_BREAK.split(part) if html and "<" in part else (part,))
+                if piece.strip()
+            ]
             if not pieces:
                 continue
         elif "第" in line and len(cut := after_sentence(line)) > 1:  # …为他送行。第二章 下山
-            pieces = [(number, raw[0] != line[0], cut[0]), (number, False, cut[1])] + [(number, True, t) for t in cut[2:]]
+            pieces = [(number, raw[0] != line[0], cut[0]), (number, False, cut[1])] + [
+                (number, True, t) for t in cut[2:]
+            ]
         elif line[0] not in special:  # most lines: text
             append(Paragraph(line, Location(path, number), raw[0] != line[0]))
             continue
         elif (gap := heading_then_text(line, number, custom, title_junk)) is not None:
-            pieces = [(number, raw[0] != line[0], line[:gap[0]]), (number, True, line[gap[1]:])]
+            pieces = [(number, raw[0] != line[0], line[: gap[0]]), (number, True, line[gap[1] :])]
         else:
             pieces = [(number, raw[0] != line[0], line)]
         for piece in pieces:
@@ -132,13 +182,26 @@ def find_candidates(reading: Reading) -> Reading:
                 cands[len(lines)] = h
                 before[len(lines)] = len(lines) - separators
             append(piece)
-    return reading._replace(lines=lines, cands=cands, before=before, looked_at=looked_at, separator_at=separator_at,
-                            contents_at=contents_at)
+    return reading._replace(
+        lines=lines,
+        cands=cands,
+        before=before,
+        looked_at=looked_at,
+        separator_at=separator_at,
+        contents_at=contents_at,
+    )
 
 
 def titles_in_own_contents(reading: Reading) -> Reading:
     """The source's own contents may name headings no rule finds: the first 目录 that does."""
-    named = next((found for at in reading.contents_at[:5] if (found := titles_from_contents(reading.lines, at, reading.cands))), {})
+    named = next(
+        (
+            found
+            for at in reading.contents_at[:5]
+            if (found := titles_from_contents(reading.lines, at, reading.cands))
+        ),
+        {},
+    )
     return with_found(reading, named) if named else reading
 
 
@@ -150,15 +213,25 @@ def legado_toc_rules(reading: Reading) -> Reading:
 
     reading = every_line_as_fields(reading)
     choice, unused = best_choice(reading.chosen, reading.lines, reading.toc_rules)
-    return reading._replace(choice=choice, cands={**reading.cands, **choice.headings},
-                            notes=reading.notes + tuple(Diagnostic("I304", why, Location(reading.path)) for why in unused))
+    return reading._replace(
+        choice=choice,
+        cands={**reading.cands, **choice.headings},
+        notes=reading.notes + tuple(Diagnostic("I304", why, Location(reading.path)) for why in unused),
+    )
 
 
 def cut_sections(reading: Reading) -> Reading:
     """The file cut at its chosen headings: each heading's section of blocks, the file's own
     contents and page headers dropped (I302, I303), look-alike lines noted (I301)."""
-    sections, notes = _sections(reading.lines, reading.looked_at, reading.chosen, reading.cands, reading.path,
-                                reading.merged, reading.decided)
+    sections, notes = _sections(
+        reading.lines,
+        reading.looked_at,
+        reading.chosen,
+        reading.cands,
+        reading.path,
+        reading.merged,
+        reading.decided,
+    )
     return reading._replace(sections=sections, notes=reading.notes + tuple(notes))
 
 
@@ -171,19 +244,43 @@ def titles_below(reading: Reading) -> Reading:
     return reading if same else reading._replace(sections=sections)
 
 
-def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
-              merged: frozenset[int], decided: dict[int, str]) -> tuple[list[Section], list[Diagnostic]]:
+def _sections(
+    lines,
+    looked_at: list[int],
+    choice: Choice,
+    cands,
+    path: str,
+    merged: frozenset[int],
+    decided: dict[int, str],
+) -> tuple[list[Section], list[Diagnostic]]:
     sections = [Section(None, [])]
     notes: list[Diagnostic] = []
     if choice.toc:
         first, last = fields(lines[choice.toc[0]])[0], fields(lines[choice.toc[-1]])[0]
-        notes.append(Diagnostic("I302", f"a table of contents of {len(choice.toc)} entries (lines {first}–{last}) "
-                                        "was dropped: the chapters follow", Location(path, first)))
+        notes.append(
+            Diagnostic(
+                "I302",
+                f"a table of contents of {len(choice.toc)} entries (lines {first}–{last}) "
+                "was dropped: the chapters follow",
+                Location(path, first),
+            )
+        )
     if len(choice.headings) >= 3 or choice.rejected:
         taken = ", ".join(f"{n} by {rule}" for rule, n in sorted(choice.rules.items(), key=lambda kv: -kv[1]))
         left = ", ".join(f"{n} {rule}" for rule, n in choice.rejected.items())
-        notes.append(Diagnostic("I304", f"headings: {taken or 'none'}" + (f"; not taken: {left} line(s) (the numbering "
-                                "does not support them, or the book has 第N章 headings)" if left else ""), Location(path)))
+        notes.append(
+            Diagnostic(
+                "I304",
+                f"headings: {taken or 'none'}"
+                + (
+                    f"; not taken: {left} line(s) (the numbering "
+                    "does not support them, or the book has 第N章 headings)"
+                    if left
+                    else ""
+                ),
+                Location(path),
+            )
+        )
     toc = set(choice.toc)
     if choice.toc and choice.toc[0] > 0 and _CONTENTS_LABEL.match(fields(lines[choice.toc[0] - 1])[2]):
         toc.add(choice.toc[0] - 1)  # the 目录 line above the contents goes with them
@@ -191,12 +288,19 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
     first = min(choice.headings, default=0)
     top = {i for i in headers if i < first}
     if len(top) >= 2 or any(author_and_title(fields(lines[i])[2]) for i in top):
-        headers -= top  # the book's name over its author's, or 金庸《倚天屠龙记》, at the top: the intro's, for meta
+        headers -= (
+            top  # the book's name over its author's, or 金庸《倚天屠龙记》, at the top: the intro's, for meta
+        )
     headers |= _header_variants(lines, headers, choice, first)
     if headers:
         shown = "、".join(sorted({fields(lines[i])[2] for i in headers}))[:40]
-        notes.append(Diagnostic("I303", f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
-                                Location(path, fields(lines[min(headers)])[0])))
+        notes.append(
+            Diagnostic(
+                "I303",
+                f"a line repeated before {len(headers)} headings was dropped as a page header: {shown}",
+                Location(path, fields(lines[min(headers)])[0]),
+            )
+        )
     skip = toc | headers | merged | set(choice.dropped)
     paged: set[int] = set()  # sections whose chapter went on in later pages (第一章(2), …)
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
@@ -220,15 +324,24 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
             if heading.part and heading.part > 1 and _continues(sections, heading):
                 paged.add(_last_chapter(sections))
                 continue  # 第一章(2): the next page of the same chapter on a paged site
-            if heading.rule == "marked" and blocks and type(blocks[-1]) is Paragraph and blocks[-1].text == heading.title:
+            if (
+                heading.rule == "marked"
+                and blocks
+                and type(blocks[-1]) is Paragraph
+                and blocks[-1].text == heading.title
+            ):
                 blocks.pop()  # 晋江's title line before its ˇ…ˇ mark: the same heading
             sections.append(Section(heading, [], decided.get(i)))
             blocks = sections[-1].blocks
             previous = ""
             continue
         at = Location(path, number)
-        if (i in cands and cands[i].rule != "fix") or (line[0] == "第" and len(line) <= 60 and _LOOKS_LIKE_HEADING.match(line)):
-            notes.append(Diagnostic("I301", f"looks like a heading but was not taken for one: {line[:20]}…", at))
+        if (i in cands and cands[i].rule != "fix") or (
+            line[0] == "第" and len(line) <= 60 and _LOOKS_LIKE_HEADING.match(line)
+        ):
+            notes.append(
+                Diagnostic("I301", f"looks like a heading but was not taken for one: {line[:20]}…", at)
+            )
         if is_scene_break(line, previous):
             if blocks and not type(blocks[-1]) is SceneBreak:
                 blocks.append(SceneBreak(at))
@@ -247,7 +360,8 @@ def _sections(lines, looked_at: list[int], choice: Choice, cands, path: str,
 
 # An entry of a source's contents: a title, maybe a leader and a page number (游天台山日记……1).
 _CONTENTS_ENTRY = re.compile(
-    r"^(?P<title>[^。！？；，,.!?;…·．]{2,30}?)\s*(?:[…\.·．。\-—_]{2,}\s*[（(]?[…\.]*\s*[\d０-９]{0,4}\s*[)）]?)?$")
+    r"^(?P<title>[^。！？；，,.!?;…·．]{2,30}?)\s*(?:[…\.·．。\-—_]{2,}\s*[（(]?[…\.]*\s*[\d０-９]{0,4}\s*[)）]?)?$"
+)
 CONTENTS_FOUND = 0.5  # of the entries, at least this share found later, in order, as lines of their own
 
 
@@ -288,8 +402,14 @@ def _title_below(section: Section) -> Section:
     """第一回 alone, its title on the next line (甄士隱夢幻識通靈賈雨村風塵懷閨秀, as classics are
     typeset): that line is the title. It is short, has no punctuation at all, and text follows."""
     h, blocks = section.heading, section.blocks
-    if (h is None or h.kind != "chapter" or not is_bare_label(h.title) or len(blocks) < 2
-            or type(blocks[0]) is not Paragraph or type(blocks[1]) is not Paragraph):
+    if (
+        h is None
+        or h.kind != "chapter"
+        or not is_bare_label(h.title)
+        or len(blocks) < 2
+        or type(blocks[0]) is not Paragraph
+        or type(blocks[1]) is not Paragraph
+    ):
         return section
     line = blocks[0].text
     if _NUMERAL_ALONE.match(core := heading_core(line)):
@@ -297,8 +417,12 @@ def _title_below(section: Section) -> Section:
         if parse_numeral(core.strip("（()）")) == h.number:
             return replace(section, blocks=blocks[1:])
         return section
-    if len(line) <= TITLE_BELOW and not _PUNCTUATION.search(line) and not line.endswith(("曰", "云")):  # 诗曰: a poem follows
-        return replace(section, heading=h._replace(title=f"{h.title} {' '.join(line.split())}"), blocks=blocks[1:])
+    if (
+        len(line) <= TITLE_BELOW and not _PUNCTUATION.search(line) and not line.endswith(("曰", "云"))
+    ):  # 诗曰: a poem follows
+        return replace(
+            section, heading=h._replace(title=f"{h.title} {' '.join(line.split())}"), blocks=blocks[1:]
+        )
     return section
 
 
@@ -328,7 +452,9 @@ def _page_headers(lines, choice: Choice) -> set[int]:
         for j in tops:
             if j >= 0 and len(text := fields(lines[j])[2]) <= 40 and not text.endswith(_SENTENCE_END):
                 before.setdefault(text, []).append(j)
-        repeated = [where for where in before.values() if len(where) >= 3 and len(where) >= 0.3 * len(choice.headings)]
+        repeated = [
+            where for where in before.values() if len(where) >= 3 and len(where) >= 0.3 * len(choice.headings)
+        ]
         if not repeated:
             break
         for where in repeated:
@@ -341,24 +467,41 @@ def _header_variants(lines, headers: set[int], choice: Choice, first: int) -> se
     """The lines after the first heading that are only the author's name or only the book's, where
     a page header names both (金庸《倚天屠龙记》 over 29 chapters; 倚天屠龙记 and 金庸 alone in 7, the
     site's other page layout): the header's parts, not the story's."""
-    parts = {part for i in headers if (pair := author_and_title(fields(lines[i])[2]))
-             for part in (pair[0], pair[1], f"《{pair[1]}》") if len(part) >= 2}
+    parts = {
+        part
+        for i in headers
+        if (pair := author_and_title(fields(lines[i])[2]))
+        for part in (pair[0], pair[1], f"《{pair[1]}》")
+        if len(part) >= 2
+    }
     if not parts:
         return set()
-    return {i for i in range(first + 1, len(lines)) if i not in choice.headings and fields(lines[i])[2] in parts}
+    return {
+        i for i in range(first + 1, len(lines)) if i not in choice.headings and fields(lines[i])[2] in parts
+    }
 
 
 def _same(a: Heading, b: Heading) -> bool:
     """The same heading twice in a row (a site's title line, then the text's own)."""
     if a.title == b.title:
         return True
-    return (a.kind == b.kind == "chapter" and a.number is not None and a.number == b.number
-            and a.title.replace(" ", "").startswith(b.title.replace(" ", "")))
+    return (
+        a.kind == b.kind == "chapter"
+        and a.number is not None
+        and a.number == b.number
+        and a.title.replace(" ", "").startswith(b.title.replace(" ", ""))
+    )
 
 
 def _last_chapter(sections: list[Section]) -> int | None:
-    return next((k for k in range(len(sections) - 1, -1, -1)
-                 if sections[k].heading is not None and sections[k].heading.kind == "chapter"), None)
+    return next(
+        (
+            k
+            for k in range(len(sections) - 1, -1, -1)
+            if sections[k].heading is not None and sections[k].heading.kind == "chapter"
+        ),
+        None,
+    )
 
 
 def _continues(sections: list[Section], heading: Heading) -> bool:

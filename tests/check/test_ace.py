@@ -1,6 +1,7 @@
 """Accessibility gates: Ace by DAISY reports no violation (any impact) and EPUBCheck stays clean
 on the sample, a book with volumes, one with a cover image and one with a generated cover.
 In CI (where scripts/setup.sh installs Ace and Chromium) a missing Ace is a failure, not a skip."""
+
 import io
 import os
 
@@ -31,8 +32,15 @@ def _sample(tmp_path, sample_book):
 
 
 def _volumes(tmp_path, _):
-    return write_book(tmp_path / "v", {"1_第一卷 起/1.txt": "第一章 甲\n内容。", "1_第一卷 起/2.txt": "第二章 乙\n内容。",
-                                       "2_第二卷 承/3.txt": "第三章 丙\n内容。"}, "")
+    return write_book(
+        tmp_path / "v",
+        {
+            "1_第一卷 起/1.txt": "第一章 甲\n内容。",
+            "1_第一卷 起/2.txt": "第二章 乙\n内容。",
+            "2_第二卷 承/3.txt": "第三章 丙\n内容。",
+        },
+        "",
+    )
 
 
 def _cover_image(tmp_path, _):
@@ -46,11 +54,16 @@ def _generated_cover(tmp_path, _):
 
 
 def _traditional(tmp_path, _):
-    return write_book(tmp_path / "t", {"1.txt": "第一章 開始\n他說：「走吧。」"}, '[book]\nlanguage = "zh-Hant"\n')
+    return write_book(
+        tmp_path / "t", {"1.txt": "第一章 開始\n他說：「走吧。」"}, '[book]\nlanguage = "zh-Hant"\n'
+    )
 
 
-@pytest.mark.parametrize("make", [_sample, _volumes, _cover_image, _generated_cover, _traditional],
-                         ids=["sample", "volumes", "cover-image", "generated-cover", "traditional"])
+@pytest.mark.parametrize(
+    "make",
+    [_sample, _volumes, _cover_image, _generated_cover, _traditional],
+    ids=["sample", "volumes", "cover-image", "generated-cover", "traditional"],
+)
 def test_ace_finds_no_violation(tmp_path, sample_book, make):
     epub, _ = build_epub(load_book(make(tmp_path, sample_book)))
     assert_epubcheck_clean(epub)

@@ -1,6 +1,7 @@
 """The gate: `check` alone looks at the source only; `check --outputs` runs every output check at
 once, with the same findings as one at a time, Ace on a named sample, and results kept until
 their artifact changes (bookbuilder.check.gate)."""
+
 import json
 import shutil
 
@@ -12,7 +13,9 @@ from bookbuilder.cli import main
 from bookbuilder.pipeline import build, check_outputs, load_book
 from tests.conftest import write_book
 
-ACE = pytest.mark.skipif(not (ace.find_ace() and ace.find_chromium()), reason="Ace by DAISY is not installed here")
+ACE = pytest.mark.skipif(
+    not (ace.find_ace() and ace.find_chromium()), reason="Ace by DAISY is not installed here"
+)
 BOOK = {f"{i:02d}.txt": f"第{i}章 标题{i}\n正文{i}。\n他说：“走吧。”" for i in range(1, 21)}
 
 
@@ -34,8 +37,10 @@ def test_check_alone_never_starts_java_chromium_or_the_read_back(tmp_path, monke
     monkeypatch.setenv("PATH", f"{fake}:/usr/bin:/bin")
     result = CliRunner().invoke(main, ["check", str(root)])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == ("outputs not checked (build/ holds artifacts newer than the source): "
-                                              "bookbuilder check --outputs runs EPUBCheck, Ace and the read-backs")
+    assert result.output.splitlines()[-1] == (
+        "outputs not checked (build/ holds artifacts newer than the source): "
+        "bookbuilder check --outputs runs EPUBCheck, Ace and the read-backs"
+    )
     assert not list(tmp_path.glob("*-ran"))
     as_json = json.loads(CliRunner().invoke(main, ["check", str(root), "--json"]).output)
     assert as_json["outputs"] == {"checked": False, "checks": []}
@@ -54,9 +59,12 @@ def _broken_outputs(tmp_path):
     with zipfile.ZipFile(epub) as z, zipfile.ZipFile(broken, "w") as out:
         for info in z.infolist():
             data = z.read(info.filename)
-            out.writestr(info, data.replace(b"</p>", b"</para>", 1) if info.filename.endswith("ch00001.xhtml") else data)
+            out.writestr(
+                info,
+                data.replace(b"</p>", b"</para>", 1) if info.filename.endswith("ch00001.xhtml") else data,
+            )
     broken.replace(epub)
-    HTML(string='<p style="font-family: Noto Serif CJK SC">中文\U0001E900字</p>').write_pdf(pdf)
+    HTML(string='<p style="font-family: Noto Serif CJK SC">中文\U0001e900字</p>').write_pdf(pdf)
     return loaded
 
 
@@ -107,7 +115,10 @@ def test_the_cli_reports_each_checks_time_and_reuse(tmp_path):
     root = write_book(tmp_path / "b", BOOK, "")
     assert CliRunner().invoke(main, ["build", str(root)]).exit_code == 0
     first = json.loads(CliRunner().invoke(main, ["check", str(root), "--outputs", "--json"]).output)
-    assert first["outputs"]["checked"] and {c["check"] for c in first["outputs"]["checks"]} >= {"EPUBCheck", "PDF read-back"}
+    assert first["outputs"]["checked"] and {c["check"] for c in first["outputs"]["checks"]} >= {
+        "EPUBCheck",
+        "PDF read-back",
+    }
     assert all(isinstance(c["seconds"], float) and not c["reused"] for c in first["outputs"]["checks"])
     shown = CliRunner().invoke(main, ["check", str(root), "--outputs"])
     assert "checked b.epub: EPUBCheck (" in shown.output and "kept from the last run" in shown.output

@@ -1,5 +1,6 @@
 """The self-check (bookbuilder.check.suspects): what still looks like a site's debris is flagged,
 story is not; a table per signal, and the repetition thresholds just inside and just outside."""
+
 import pytest
 
 from bookbuilder.check import suspects
@@ -62,14 +63,17 @@ def test_a_story_line_is_not_flagged(text):
     assert signals(text) == ()
 
 
-@pytest.mark.parametrize("title,flagged", [
-    ("第一章 开始&nbsp;结束", True),
-    ("第二章 www.example.com", True),
-    ("第三章 手机阅读本站最新章节", True),
-    ("第九章 “某某、某某”", False),
-    ("第十章 三更", False),
-    ("第十一章 新的开始", False),
-])
+@pytest.mark.parametrize(
+    "title,flagged",
+    [
+        ("第一章 开始&nbsp;结束", True),
+        ("第二章 www.example.com", True),
+        ("第三章 手机阅读本站最新章节", True),
+        ("第九章 “某某、某某”", False),
+        ("第十章 三更", False),
+        ("第十一章 新的开始", False),
+    ],
+)
 def test_a_title_with_debris_is_doubtful(title, flagged):
     assert bool(title_signals(title)) is flagged
 
@@ -119,12 +123,17 @@ def test_a_repeated_line_without_a_second_sign_is_the_authors():
 
 def test_a_site_name_glued_after_a_notes_last_mark_is_flagged_when_it_repeats():
     groups = find(book_of(chapters_ending_with("求月票！某某中文", REPEAT_CHAPTERS)))
-    assert [(g.shape, g.key, len(g.suspects)) for g in groups] == [("site-name-tail", "某某中文", REPEAT_CHAPTERS)]
+    assert [(g.shape, g.key, len(g.suspects)) for g in groups] == [
+        ("site-name-tail", "某某中文", REPEAT_CHAPTERS)
+    ]
     assert not find(book_of(chapters_ending_with("求月票！某某中文", REPEAT_CHAPTERS - 1)))
 
 
 def test_suspects_are_grouped_by_template_with_count_and_first_place():
-    chapters = [list(STORY_PARAGRAPHS) + [f"请记住本站域名：www.{name}.com"] for name in ("abc1", "abc22", "abc333", "xyz")]
+    chapters = [
+        list(STORY_PARAGRAPHS) + [f"请记住本站域名：www.{name}.com"]
+        for name in ("abc1", "abc22", "abc333", "xyz")
+    ]
     groups = find(book_of(chapters))
     assert [len(g.suspects) for g in groups] == [3, 1]  # a template's numbers fold; its names do not
     chapters = [list(STORY_PARAGRAPHS) + ["某某App，听书声音最全，离线朗读"] for _ in range(6)]
@@ -141,7 +150,11 @@ def test_a_kept_template_is_not_flagged():
 
 
 def test_an_empty_form_field_in_the_blurb_is_flagged():
-    groups = find(book_of([STORY_PARAGRAPHS], description="书名:\n男女主角:\n一个少年的故事。\n作者简介：\n他生于江南。"))
+    groups = find(
+        book_of(
+            [STORY_PARAGRAPHS], description="书名:\n男女主角:\n一个少年的故事。\n作者简介：\n他生于江南。"
+        )
+    )
     assert [(g.shape, len(g.suspects)) for g in groups] == [("form-header", 2)]
     (warning,) = suspects.diagnostics(groups)
     assert "the blurb" in warning.message and warning.at is None
@@ -155,8 +168,16 @@ def test_the_generated_corpus_raw_and_clean_and_the_sample_book_report_no_suspec
     from tests.conftest import REPO
 
     out = tmp_path / "corpus"
-    subprocess.run([sys.executable, str(REPO / "bench" / "make_corpus.py"), "--out", str(out), "-n", "120", "--clean"],
-                   check=True, capture_output=True, timeout=120)
-    for book in (out, out / "clean", REPO):  # the raw chapters (every typographic defect), their clean text, the sample
+    subprocess.run(
+        [sys.executable, str(REPO / "bench" / "make_corpus.py"), "--out", str(out), "-n", "120", "--clean"],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    for book in (
+        out,
+        out / "clean",
+        REPO,
+    ):  # the raw chapters (every typographic defect), their clean text, the sample
         loaded = load_book(book, jobs=1)
         assert not loaded.suspects and not [d for d in loaded.diagnostics if d.code in ("W203", "W309")], book

@@ -1,5 +1,6 @@
 """Damaged and look-alike encodings (issue 18): a few bad bytes never cost the book, and never
 pass as text. Fixtures are the sample book's real chapters, encoded and then damaged."""
+
 import random
 
 import pytest
@@ -10,7 +11,9 @@ from bookbuilder.diagnostics import BookError
 from bookbuilder.pipeline import load_book
 from tests.conftest import REPO, write_book
 
-SIMPLIFIED = "\n".join(p.read_text("utf-8").replace("\r\n", "\n").strip() for p in sorted((REPO / "source").glob("*.txt")))
+SIMPLIFIED = "\n".join(
+    p.read_text("utf-8").replace("\r\n", "\n").strip() for p in sorted((REPO / "source").glob("*.txt"))
+)
 
 
 def traditional() -> str:
@@ -25,7 +28,7 @@ def damage(data: bytes, lines: list[int], make) -> bytes:
     for n in lines:
         line = bytearray(out[n - 1])
         i = next(i for i, b in enumerate(line) if b >= 0x81)
-        line[i:i + 2] = make(bytes(line[i:i + 2]))
+        line[i : i + 2] = make(bytes(line[i : i + 2]))
         out[n - 1] = bytes(line)
     return b"\n".join(out)
 
@@ -45,7 +48,11 @@ def w106_lines(decoded) -> list[int]:
 def test_gbk_with_a_few_damaged_sequences_is_kept_and_each_line_named(k):
     text = long_text(210_000)
     lines = sorted(random.Random(k).sample(range(2, text.count("\n")), k))
-    lines = [n for n in lines if text.split("\n")[n - 1].strip() and any(ord(c) > 0x80 for c in text.split("\n")[n - 1])]
+    lines = [
+        n
+        for n in lines
+        if text.split("\n")[n - 1].strip() and any(ord(c) > 0x80 for c in text.split("\n")[n - 1])
+    ]
     data = damage(text.encode("gbk"), lines, lambda pair: pair[:1] + b" ")
     decoded = decode_chapter(data, "novel.txt")
     assert (decoded.encoding, decoded.method, decoded.replaced) == ("gb18030", "plausibility", len(lines))
@@ -58,7 +65,9 @@ def test_gbk_with_a_few_damaged_sequences_is_kept_and_each_line_named(k):
 
 def test_more_damage_than_auto_accepts_is_an_error_naming_codec_lines_and_the_remedy(tmp_path):
     text = long_text(210_000)
-    lines = [n for n in range(2, text.count("\n")) if any(ord(c) > 0x80 for c in text.split("\n")[n - 1])][:DAMAGE_LIMIT + 1]
+    lines = [n for n in range(2, text.count("\n")) if any(ord(c) > 0x80 for c in text.split("\n")[n - 1])][
+        : DAMAGE_LIMIT + 1
+    ]
     data = damage(text.encode("gbk"), lines, lambda pair: pair[:1] + b" ")
     with pytest.raises(BookError) as e:
         decode_chapter(data, "novel.txt")
@@ -80,7 +89,11 @@ def test_a_truncated_download_keeps_all_but_its_last_half_character():
     data = SIMPLIFIED.encode("gbk")[:-1]
     assert data[-1] >= 0x81  # the file ends inside a character
     decoded = decode_chapter(data, "cut.txt")
-    assert decoded.encoding == "gb18030" and decoded.text[:-1] == SIMPLIFIED[:-1] and decoded.text.endswith("\ufffd")
+    assert (
+        decoded.encoding == "gb18030"
+        and decoded.text[:-1] == SIMPLIFIED[:-1]
+        and decoded.text.endswith("\ufffd")
+    )
 
 
 def test_big5_with_bytes_only_gbk_knows_is_big5_not_gbk_mojibake():
@@ -108,8 +121,13 @@ def test_utf16_without_bom_is_read():
 def test_a_gbk_passage_inside_a_big5_file_is_decoded_in_its_own_codec():
     big5 = traditional().split("\n")
     passage = SIMPLIFIED.split("\n")[10:20]
-    data = ("\n".join(big5[:30])).encode("big5") + b"\n" + "\n".join(passage).encode("gbk") + b"\n" + \
-        "\n".join(big5[30:]).encode("big5")
+    data = (
+        ("\n".join(big5[:30])).encode("big5")
+        + b"\n"
+        + "\n".join(passage).encode("gbk")
+        + b"\n"
+        + "\n".join(big5[30:]).encode("big5")
+    )
     decoded = decode_chapter(data, "mixed.txt")
     out = decoded.text.split("\n")
     assert decoded.encoding == "big5hkscs" and out[:30] == big5[:30] and out[40:] == big5[30:]
@@ -118,11 +136,14 @@ def test_a_gbk_passage_inside_a_big5_file_is_decoded_in_its_own_codec():
     assert stretch.at.line == 31 and "31–40" in stretch.message and "gb18030" in stretch.message
 
 
-@pytest.mark.parametrize("trailer", [
-    b"<PIXTEL_MMI_EBOOK_2005>5" + bytes(59) + b"</PIXTEL_MMI_EBOOK_2005>",  # MTK phones' reader
-    b"#!EBOOK\x00\x03g\xfc\x00\x00\x00\x0c",  # glued to the last line
-    b"\x00\x00\x01\x02\x00",  # another reader's, unnamed
-])
+@pytest.mark.parametrize(
+    "trailer",
+    [
+        b"<PIXTEL_MMI_EBOOK_2005>5" + bytes(59) + b"</PIXTEL_MMI_EBOOK_2005>",  # MTK phones' reader
+        b"#!EBOOK\x00\x03g\xfc\x00\x00\x00\x0c",  # glued to the last line
+        b"\x00\x00\x01\x02\x00",  # another reader's, unnamed
+    ],
+)
 def test_a_phone_readers_bookmark_data_after_the_text_is_left_out(trailer):
     """Real GBK downloads (六花禁爱, 落花时节又逢君) end in the block a phone's e-book reader
     wrote after opening them: NUL bytes that made the whole book an error."""
@@ -141,7 +162,12 @@ def test_lines_of_chinese_read_as_latin1_upstream_are_read_back():
     western = "Émile Zola était là, Ça va très bien"
     text = f"{misread_gbk}\n他走进院子，看见一棵老树。\n{misread_utf8}\n{western}\n"
     decoded = decode_chapter(text.encode("utf-8"), "m.txt")
-    assert decoded.text.split("\n")[:4] == ["第三章 六句真言", "他走进院子，看见一棵老树。", "天下大势，分久必合", western]
+    assert decoded.text.split("\n")[:4] == [
+        "第三章 六句真言",
+        "他走进院子，看见一棵老树。",
+        "天下大势，分久必合",
+        western,
+    ]
     (note,) = [d for d in decoded.diagnostics if d.code == "W109"]
     assert note.at.line == 1 and "lines 1, 3" in note.message
 
@@ -200,7 +226,9 @@ def test_property_a_few_damaged_bytes_cost_only_their_lines(codec, k, rnd):
         return
     candidates = [n for n, line in enumerate(text.split("\n"), 1) if sum(ord(c) > 0x80 for c in line) > 4]
     lines = sorted(rnd.sample(candidates, k))
-    broken = damage(raw, lines, lambda pair: b"\xff" + pair[1:] if codec.startswith("utf") else pair[:1] + b" ")
+    broken = damage(
+        raw, lines, lambda pair: b"\xff" + pair[1:] if codec.startswith("utf") else pair[:1] + b" "
+    )
     decoded = decode_chapter(broken, "p.txt")
     expected = {"utf-8": "utf-8", "gbk": "gb18030", "gb18030": "gb18030", "big5": "big5hkscs"}[codec]
     assert decoded.encoding == expected

@@ -8,17 +8,25 @@ TEXT = "第一章 风起\n他说：“走吧。”她点了点头：“好。”
 TRADITIONAL = "第一章 風起\n他說：「走吧。」她點了點頭：「好。」城上守軍齊聲驚呼，西門起火……\n" * 3
 
 
-@pytest.mark.parametrize("codec, text, expected, method", [
-    ("utf-8", TEXT, "utf-8", "strict"),
-    ("utf-8-sig", TEXT, "utf-8-sig", "bom"),
-    ("utf-16", TEXT, "utf-16-le", "bom"),
-    ("utf-16-le", TEXT, "utf-16-le", "strict"),
-    ("utf-16-be", TEXT, "utf-16-be", "strict"),
-    ("gbk", TEXT, "gb18030", None),  # short GBK often also decodes as Big5: the detector decides
-    ("gb18030", TEXT + "𠮷䶮", "gb18030", "strict"),
-    ("big5", TRADITIONAL, "big5hkscs", "plausibility"),  # it also decodes as GB18030, into rare characters
-    ("big5hkscs", TRADITIONAL + "佢哋咗啲嘢", "big5hkscs", None),
-])
+@pytest.mark.parametrize(
+    "codec, text, expected, method",
+    [
+        ("utf-8", TEXT, "utf-8", "strict"),
+        ("utf-8-sig", TEXT, "utf-8-sig", "bom"),
+        ("utf-16", TEXT, "utf-16-le", "bom"),
+        ("utf-16-le", TEXT, "utf-16-le", "strict"),
+        ("utf-16-be", TEXT, "utf-16-be", "strict"),
+        ("gbk", TEXT, "gb18030", None),  # short GBK often also decodes as Big5: the detector decides
+        ("gb18030", TEXT + "𠮷䶮", "gb18030", "strict"),
+        (
+            "big5",
+            TRADITIONAL,
+            "big5hkscs",
+            "plausibility",
+        ),  # it also decodes as GB18030, into rare characters
+        ("big5hkscs", TRADITIONAL + "佢哋咗啲嘢", "big5hkscs", None),
+    ],
+)
 def test_each_encoding_decodes_to_the_text(codec, text, expected, method):
     decoded = decode_chapter(text.encode(codec), "x.txt")
     assert decoded.text == text
@@ -29,7 +37,7 @@ def test_each_encoding_decodes_to_the_text(codec, text, expected, method):
 
 @pytest.mark.parametrize("codec", ["gbk", "big5", "utf-16-le", "utf-16-be", "gb18030"])
 def test_200_byte_files(codec):
-    text = (TRADITIONAL if codec == "big5" else TEXT)
+    text = TRADITIONAL if codec == "big5" else TEXT
     data = text.encode(codec)[:200]
     while True:  # cut at a character boundary
         try:
@@ -45,13 +53,16 @@ def test_gb2312_punctuation_is_read_as_gb18030():
     assert decode_chapter("他——不是她。".encode("gbk"), "x.txt").text == "他——不是她。"
 
 
-@pytest.mark.parametrize("data, words", [
-    (b"\x89PNG\r\n\x1a\n" + b"\x00" * 40, "PNG"),
-    (b"\xff\xd8\xff\xe0" + b"\x00" * 40, "JPEG"),
-    (b"%PDF-1.7\n", "PDF"),
-    (b"PK\x03\x04rest", "zip"),
-    (b"abc\x00\x00\x00\x01def\x00", "NUL"),
-])
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        (b"\x89PNG\r\n\x1a\n" + b"\x00" * 40, "PNG"),
+        (b"\xff\xd8\xff\xe0" + b"\x00" * 40, "JPEG"),
+        (b"%PDF-1.7\n", "PDF"),
+        (b"PK\x03\x04rest", "zip"),
+        (b"abc\x00\x00\x00\x01def\x00", "NUL"),
+    ],
+)
 def test_binary_files_are_rejected_naming_the_file(data, words):
     with pytest.raises(BookError) as e:
         decode_chapter(data, "source/bad.txt")
@@ -82,20 +93,26 @@ def test_override_is_used_and_reported():
     assert e.value.diagnostic.code == "E104"
 
 
-@pytest.mark.parametrize("raw, clean", [
-    ("\ufeff第一章\r\n正文\r\n", "第一章\n正文\n"),
-    ("一\r二\u2028三\u2029四", "一\n二\n三\n四"),
-    ("这\u200b段文\u2060字\u00ad", "这段文字"),
-    ("中\ufeff间", "中间"),
-    ("全角\u3000空格\u00a0不", "全角\u3000空格 不"),
-    ("兀", "兀"),  # U+FA0C (Big5 duplicate) → U+5140 by NFC
-    ("，；：？！…　", "，；：？！…　"),  # never NFKC
-])
+@pytest.mark.parametrize(
+    "raw, clean",
+    [
+        ("\ufeff第一章\r\n正文\r\n", "第一章\n正文\n"),
+        ("一\r二\u2028三\u2029四", "一\n二\n三\n四"),
+        ("这\u200b段文\u2060字\u00ad", "这段文字"),
+        ("中\ufeff间", "中间"),
+        ("全角\u3000空格\u00a0不", "全角\u3000空格 不"),
+        ("兀", "兀"),  # U+FA0C (Big5 duplicate) → U+5140 by NFC
+        ("，；：？！…　", "，；：？！…　"),  # never NFKC
+    ],
+)
 def test_clean_text(raw, clean):
     assert clean_text(raw) == clean
 
 
-@pytest.mark.parametrize("text, sign", [("锟斤拷锟斤拷", "锟斤拷"), ("Ã¤Ã¶Ã¼", "Ã¤"), ("坏\ufffd了", "U+FFFD"), ("私\ue000用", "U+E000")])
+@pytest.mark.parametrize(
+    "text, sign",
+    [("锟斤拷锟斤拷", "锟斤拷"), ("Ã¤Ã¶Ã¼", "Ã¤"), ("坏\ufffd了", "U+FFFD"), ("私\ue000用", "U+E000")],
+)
 def test_mojibake_is_warned_with_line(text, sign):
     decoded = decode_chapter(("第一行\n" + text).encode(), "m.txt")
     warning = [d for d in decoded.diagnostics if d.code == "W102"][0]
@@ -120,7 +137,10 @@ PUNCT = st.sampled_from(list("，。！？：“”……\n"))
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
-@given(st.text(st.one_of(HAN, PUNCT), min_size=20, max_size=200), st.sampled_from(["utf-8", "utf-16-le", "utf-16-be", "gb18030", "utf-8-sig"]))
+@given(
+    st.text(st.one_of(HAN, PUNCT), min_size=20, max_size=200),
+    st.sampled_from(["utf-8", "utf-16-le", "utf-16-be", "gb18030", "utf-8-sig"]),
+)
 def test_property_decoding_round_trips(text, codec):
     assert decode_chapter(text.encode(codec), "p.txt").text == clean_text(text)
 
@@ -144,10 +164,16 @@ def test_book_toml_overrides_per_pattern_and_reports_them(tmp_path):
     from bookbuilder.cli import main
     from tests.conftest import write_book
 
-    root = write_book(tmp_path / "b", {"1.txt": TEXT.encode("gbk"), "old/2.txt": TRADITIONAL.encode("big5")},
-                      '[source]\nencoding = "gbk"\nencodings = { "old/*.txt" = "big5" }\n')
+    root = write_book(
+        tmp_path / "b",
+        {"1.txt": TEXT.encode("gbk"), "old/2.txt": TRADITIONAL.encode("big5")},
+        '[source]\nencoding = "gbk"\nencodings = { "old/*.txt" = "big5" }\n',
+    )
     data = json.loads(CliRunner().invoke(main, ["check", str(root), "--json"]).output)
-    assert [(f["encoding"], f["method"]) for f in data["files"]] == [("gbk", "override"), ("big5", "override")]
+    assert [(f["encoding"], f["method"]) for f in data["files"]] == [
+        ("gbk", "override"),
+        ("big5", "override"),
+    ]
     assert sum(d["code"] == "I101" for d in data["diagnostics"]) == 2
 
 

@@ -1,5 +1,6 @@
 """Whole chapters against golden files. `pytest tests/normalize/test_golden.py --regen-golden` rewrites
 tests/golden/<case>/expected/; then read the diff like a proofreader before committing."""
+
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,12 @@ def test_seed_golden_shows_the_fixes():
     assert second.count("* * *") == 3 and "……\n……" not in second
     # nothing else changed: every other raw line is in the golden text as it was
     body = set(second.splitlines())
-    untouched = [l for l in raw.splitlines() if l not in ("……", "。") and "七十多万人" not in l and not l.startswith("马，")
-                 and "前进的脚步" not in l]
+    untouched = [
+        l
+        for l in raw.splitlines()
+        if l not in ("……", "。")
+        and "七十多万人" not in l
+        and not l.startswith("马，")
+        and "前进的脚步" not in l
+    ]
     assert all(l in body for l in untouched)

@@ -1,4 +1,5 @@
 """EPUB gates: EPUBCheck 0 errors / 0 warnings on each kind of book, covers, options."""
+
 import io
 import subprocess
 import sys
@@ -84,8 +85,15 @@ def test_embedded_font_subset_and_vertical(tmp_path):
 
 
 def test_volumes_nest_in_nav_and_ncx(tmp_path):
-    root = write_book(tmp_path / "b", {"1_第一卷 起/1.txt": "第一章 甲\n内容。", "1_第一卷 起/2.txt": "第二章 乙\n内容。",
-                                       "2_第二卷 承/3.txt": "第三章 丙\n内容。"}, "")
+    root = write_book(
+        tmp_path / "b",
+        {
+            "1_第一卷 起/1.txt": "第一章 甲\n内容。",
+            "1_第一卷 起/2.txt": "第二章 乙\n内容。",
+            "2_第二卷 承/3.txt": "第三章 丙\n内容。",
+        },
+        "",
+    )
     epub, _ = build_epub(load_book(root))
     assert_epubcheck_clean(epub)
     with zipfile.ZipFile(epub) as z:
@@ -103,8 +111,14 @@ def test_accessibility_metadata(tmp_path):
         opf = z.read("EPUB/content.opf").decode()
         chapter = z.read("EPUB/text/ch00001.xhtml").decode()
     assert '<package xml:lang="zh-Hans"' in opf
-    for prop in ("schema:accessMode", "schema:accessModeSufficient", "schema:accessibilityFeature",
-                 "schema:accessibilityHazard", "schema:accessibilitySummary", "dcterms:conformsTo"):
+    for prop in (
+        "schema:accessMode",
+        "schema:accessModeSufficient",
+        "schema:accessibilityFeature",
+        "schema:accessibilityHazard",
+        "schema:accessibilitySummary",
+        "dcterms:conformsTo",
+    ):
         assert f'property="{prop}"' in opf
     assert 'role="doc-chapter"' in chapter
 
@@ -112,7 +126,9 @@ def test_accessibility_metadata(tmp_path):
 @pytest.mark.skipif(not MAKE_CORPUS.exists(), reason="bench/make_corpus.py not present")
 def test_generated_300_chapter_book_is_epubcheck_clean(tmp_path):
     corpus = tmp_path / "c"
-    subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(corpus), "-n", "300"], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(MAKE_CORPUS), "--out", str(corpus), "-n", "300"], check=True, capture_output=True
+    )
     (corpus / "manifest.json").unlink()
     loaded = load_book(corpus)
     epub, _ = build_epub(loaded, jobs=2)
@@ -134,7 +150,9 @@ def test_every_entry_is_stamped_alike_and_deflated_but_the_mimetype(tmp_path, mo
         assert z.testzip() is None
     assert infos[0].filename == "mimetype" and infos[0].compress_type == zipfile.ZIP_STORED
     assert all(i.compress_type == zipfile.ZIP_DEFLATED for i in infos[1:])
-    assert {(i.date_time, i.external_attr >> 16, i.create_system) for i in infos} == {((2024, 1, 1, 0, 0, 0), 0o644, 3)}
+    assert {(i.date_time, i.external_attr >> 16, i.create_system) for i in infos} == {
+        ((2024, 1, 1, 0, 0, 0), 0o644, 3)
+    }
 
 
 def test_the_same_book_gives_the_same_bytes_in_any_time_zone(tmp_path, monkeypatch):

@@ -1,5 +1,6 @@
 """E-readers: the Kobo kepub (sentence spans, wrappers, EPUBCheck, the EPUB's text), the Kindle
 AZW3 through real calibre (read back), reading-size documents, [output] formats."""
+
 import html
 import re
 import shutil
@@ -22,19 +23,22 @@ BOOK = {
 }
 
 
-@pytest.mark.parametrize("paragraph, expected", [
-    ("天亮了。", ["天亮了。"]),
-    ("他来了。她走了。", ["他来了。", "她走了。"]),
-    ("他说：“你好！我是谁？”然后走了……", ["他说：“你好！", "我是谁？”", "然后走了……"]),
-    ("“走吧。”她说。", ["“走吧。”", "她说。"]),  # the closing quote stays with its sentence
-    ("什么？！不可能！！", ["什么？！", "不可能！！"]),  # a run of marks is one end
-    ("他沉默了……“好吧。”", ["他沉默了……", "“好吧。”"]),  # an opening quote starts the next one
-    ("「真的？」『是。』", ["「真的？」", "『是。』"]),
-    ("（注：见上文。）下文", ["（注：见上文。）", "下文"]),
-    ("没有句号", ["没有句号"]),
-    ("……", ["……"]),
-    ("Hello world. 好!", ["Hello world. 好!"]),  # a Latin period is not a Chinese sentence end
-])
+@pytest.mark.parametrize(
+    "paragraph, expected",
+    [
+        ("天亮了。", ["天亮了。"]),
+        ("他来了。她走了。", ["他来了。", "她走了。"]),
+        ("他说：“你好！我是谁？”然后走了……", ["他说：“你好！", "我是谁？”", "然后走了……"]),
+        ("“走吧。”她说。", ["“走吧。”", "她说。"]),  # the closing quote stays with its sentence
+        ("什么？！不可能！！", ["什么？！", "不可能！！"]),  # a run of marks is one end
+        ("他沉默了……“好吧。”", ["他沉默了……", "“好吧。”"]),  # an opening quote starts the next one
+        ("「真的？」『是。』", ["「真的？」", "『是。』"]),
+        ("（注：见上文。）下文", ["（注：见上文。）", "下文"]),
+        ("没有句号", ["没有句号"]),
+        ("……", ["……"]),
+        ("Hello world. 好!", ["Hello world. 好!"]),  # a Latin period is not a Chinese sentence end
+    ],
+)
 def test_sentences(paragraph, expected):
     assert sentences(paragraph) == expected
     assert "".join(sentences(paragraph)) == paragraph
@@ -44,7 +48,10 @@ def test_kobo_spans_number_paragraphs_and_sentences_as_kobo_does():
     spans = KoboSpans()
     heading, first, second = spans("第一章 风起", True), spans("甲。乙！"), spans("丙<丁>")
     assert heading == '<span class="koboSpan" id="kobo.0.1">第一章 风起</span>'
-    assert first == '<span class="koboSpan" id="kobo.1.1">甲。</span><span class="koboSpan" id="kobo.1.2">乙！</span>'
+    assert (
+        first
+        == '<span class="koboSpan" id="kobo.1.1">甲。</span><span class="koboSpan" id="kobo.1.2">乙！</span>'
+    )
     assert second == '<span class="koboSpan" id="kobo.2.1">丙&lt;丁&gt;</span>'  # text is data
 
 
@@ -60,7 +67,9 @@ def _text(document: str) -> str:
 
 @pytest.fixture(scope="module")
 def kobo(tmp_path_factory):
-    root = write_book(tmp_path_factory.mktemp("kobo") / "b", BOOK, '[book]\ntitle = "风云"\nauthor = "某人"\n')
+    root = write_book(
+        tmp_path_factory.mktemp("kobo") / "b", BOOK, '[book]\ntitle = "风云"\nauthor = "某人"\n'
+    )
     loaded = load_book(root)
     return loaded, build(loaded, "epub")[0], build(loaded, "kepub")[0]
 
@@ -94,11 +103,20 @@ def test_a_long_chapter_continues_across_documents_under_256_kb(tmp_path, fmt):
     from bookbuilder.model import Location, Paragraph
     from bookbuilder.render import RenderContext, renderer, with_cover
 
-    loaded = load_book(write_book(tmp_path / "b", {"1.txt": "第一章 长\n正文。", "2.txt": "第二章 短\n正文。"}, ""))
-    lines = [f"第{i}段。城上守军齐声惊呼，西门起火，王宫起火，城内四处起火，高云支大吃一惊。" * 3 for i in range(5000)]
-    long = dataclasses.replace(next(loaded.book.chapters()),
-                               blocks=tuple(Paragraph(t, Location("1.txt", i + 2)) for i, t in enumerate(lines)))
-    volume = dataclasses.replace(loaded.book.volumes[0], chapters=(long, *loaded.book.volumes[0].chapters[1:]))
+    loaded = load_book(
+        write_book(tmp_path / "b", {"1.txt": "第一章 长\n正文。", "2.txt": "第二章 短\n正文。"}, "")
+    )
+    lines = [
+        f"第{i}段。城上守军齐声惊呼，西门起火，王宫起火，城内四处起火，高云支大吃一惊。" * 3
+        for i in range(5000)
+    ]
+    long = dataclasses.replace(
+        next(loaded.book.chapters()),
+        blocks=tuple(Paragraph(t, Location("1.txt", i + 2)) for i, t in enumerate(lines)),
+    )
+    volume = dataclasses.replace(
+        loaded.book.volumes[0], chapters=(long, *loaded.book.volumes[0].chapters[1:])
+    )
     book, _ = with_cover(dataclasses.replace(loaded.book, volumes=(volume,)), loaded.config)
     chosen = renderer(fmt)
     path = tmp_path / f"long.{chosen.suffix}"
@@ -129,8 +147,12 @@ def test_azw3_is_built_and_read_back_by_calibre(tmp_path):
     meta = metadata(azw3)
     assert meta["Title"] == "风云" and meta["Author(s)"].startswith("某人") and meta["Languages"] == "zho"
     text_file = tmp_path / "back.txt"
-    subprocess.run(["ebook-convert", str(azw3), str(text_file)], check=True, capture_output=True,
-                   env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    subprocess.run(
+        ["ebook-convert", str(azw3), str(text_file)],
+        check=True,
+        capture_output=True,
+        env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
     back = text_file.read_text("utf-8")
     for chapter in loaded.book.chapters():
         assert chapter.title in back
@@ -140,8 +162,12 @@ def test_azw3_is_built_and_read_back_by_calibre(tmp_path):
     assert back.index("第一章 风起") < back.index("第二章 云涌")
     # The contents, as calibre reads them back out of the AZW3 (its EPUB's NCX).
     epub_back = tmp_path / "back.epub"
-    subprocess.run(["ebook-convert", str(azw3), str(epub_back)], check=True, capture_output=True,
-                   env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    subprocess.run(
+        ["ebook-convert", str(azw3), str(epub_back)],
+        check=True,
+        capture_output=True,
+        env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
     with zipfile.ZipFile(epub_back) as z:
         ncx = z.read(next(n for n in z.namelist() if n.endswith(".ncx"))).decode("utf-8")
     assert re.findall(r"<text>([^<]+)</text>", ncx)[1:] == [c.title for c in loaded.book.chapters()]
@@ -151,14 +177,17 @@ def test_azw3_is_built_and_read_back_by_calibre(tmp_path):
     assert renderer("azw3").check(azw3, loaded.book) == []
 
 
-@pytest.mark.parametrize("line, percent, found", [
-    ("34% Running transforms on e-book...\n", 1, (34, "Running transforms on e-book...")),
-    ("\tCompressing markup...\n", 67, (67, "Compressing markup...")),  # a step between percentages
-    ("\tDetected chapter: 第一章 风起\n", 34, None),  # one per chapter: no stage
-    ("Output saved to   /tmp/b.azw3\n", 67, None),
-    ("pubdate: '2023-11-14T22:13:20+00:00'\n", 0, None),  # the options, before it starts
-    ("\n", 1, None),
-])
+@pytest.mark.parametrize(
+    "line, percent, found",
+    [
+        ("34% Running transforms on e-book...\n", 1, (34, "Running transforms on e-book...")),
+        ("\tCompressing markup...\n", 67, (67, "Compressing markup...")),  # a step between percentages
+        ("\tDetected chapter: 第一章 风起\n", 34, None),  # one per chapter: no stage
+        ("Output saved to   /tmp/b.azw3\n", 67, None),
+        ("pubdate: '2023-11-14T22:13:20+00:00'\n", 0, None),  # the options, before it starts
+        ("\n", 1, None),
+    ],
+)
 def test_calibre_stages(line, percent, found):
     from bookbuilder.render.azw3 import calibre_stage
 
@@ -171,8 +200,11 @@ def test_a_silent_step_still_ticks(tmp_path):
     from bookbuilder.render.azw3 import converted
 
     heard = []
-    converted(["sh", "-c", "echo '1% Converting input'; sleep 2.5; echo '67% Running AZW3 Output plugin'"], "x",
-              lambda stage, seconds: heard.append((stage, seconds)))
+    converted(
+        ["sh", "-c", "echo '1% Converting input'; sleep 2.5; echo '67% Running AZW3 Output plugin'"],
+        "x",
+        lambda stage, seconds: heard.append((stage, seconds)),
+    )
     silent = [seconds for stage, seconds in heard if stage == "1% Converting input"]
     assert len(silent) >= 3 and silent == sorted(silent) and silent[-1] >= 2
     assert heard[-1][0] == "67% Running AZW3 Output plugin"
@@ -222,15 +254,23 @@ def test_split_volumes_gives_one_book_per_volume_with_series_metadata(tmp_path):
 
     from bookbuilder.cli import main
 
-    files = {"第一卷 潜龙/001.txt": "第一章 甲\n正文一。", "第一卷 潜龙/002.txt": "第二章 乙\n正文二。",
-             "第二卷 飞龙/003.txt": "第三章 丙\n正文三。"}
-    root = write_book(tmp_path / "b", files, '[book]\ntitle = "龙"\nauthor = "某人"\n[output]\nname = "long"\n')
+    files = {
+        "第一卷 潜龙/001.txt": "第一章 甲\n正文一。",
+        "第一卷 潜龙/002.txt": "第二章 乙\n正文二。",
+        "第二卷 飞龙/003.txt": "第三章 丙\n正文三。",
+    }
+    root = write_book(
+        tmp_path / "b", files, '[book]\ntitle = "龙"\nauthor = "某人"\n[output]\nname = "long"\n'
+    )
     result = CliRunner().invoke(main, ["epub", str(root), "--split", "volumes"])
     assert result.exit_code == 0, result.output
     first, second = root / "build" / "long-1.epub", root / "build" / "long-2.epub"
     assert f"wrote {first}" in result.output and f"wrote {second}" in result.output
     covers = []
-    for n, path, volume, chapters in ((1, first, "第一卷 潜龙", ["第一章 甲", "第二章 乙"]), (2, second, "第二卷 飞龙", ["第三章 丙"])):
+    for n, path, volume, chapters in (
+        (1, first, "第一卷 潜龙", ["第一章 甲", "第二章 乙"]),
+        (2, second, "第二卷 飞龙", ["第三章 丙"]),
+    ):
         assert_epubcheck_clean(path)
         with zipfile.ZipFile(path) as z:
             opf = z.read("EPUB/content.opf").decode()
@@ -242,6 +282,11 @@ def test_split_volumes_gives_one_book_per_volume_with_series_metadata(tmp_path):
         assert f'<meta refines="#series" property="group-position">{n}</meta>' in opf
         assert [t for t in re.findall(r"第.章 .", nav)] == chapters
     assert covers[0] != covers[1]  # each cover names its volume
-    assert CliRunner().invoke(main, ["kepub", str(root), "--split", "volumes", "-o", str(tmp_path / "x")]).exit_code == 2
+    assert (
+        CliRunner()
+        .invoke(main, ["kepub", str(root), "--split", "volumes", "-o", str(tmp_path / "x")])
+        .exit_code
+        == 2
+    )
     kepubs = CliRunner().invoke(main, ["kepub", str(root), "--split", "volumes"])
     assert kepubs.exit_code == 0 and (root / "build" / "long-2.kepub.epub").is_file()

@@ -1,13 +1,16 @@
 """render.navigation writes the documents ebooklib 0.20 writes for the same table of contents
 (byte for byte), without its per-chapter searches; only the NCX's depth is ours."""
+
 import pytest
 from ebooklib import epub
 
 from bookbuilder.render.navigation import TocEntry, nav_document, ncx_document
 
-GUIDE = [{"type": "cover", "href": "text/cover.xhtml", "title": "封面"},
-         {"type": "toc", "href": "nav.xhtml", "title": "目录"},
-         {"type": "text", "href": "text/ch00001.xhtml", "title": "正文"}]
+GUIDE = [
+    {"type": "cover", "href": "text/cover.xhtml", "title": "封面"},
+    {"type": "toc", "href": "nav.xhtml", "title": "目录"},
+    {"type": "text", "href": "text/ch00001.xhtml", "title": "正文"},
+]
 
 
 def chapter(n: int, title: str | None = None) -> TocEntry:
@@ -16,12 +19,16 @@ def chapter(n: int, title: str | None = None) -> TocEntry:
 
 TOCS = {
     "flat": [chapter(n) for n in range(1, 6)],
-    "volumes": [TocEntry("第一卷 潜龙", "text/part001.xhtml", "part001", (chapter(1), chapter(2))),
-                TocEntry("第二卷 飞龙", "text/part002.xhtml", "part002", (chapter(3),))],
-    "intro then volumes": [chapter(1, "内容简介"),
-                           TocEntry("第一卷", "text/part002.xhtml", "part002", (chapter(2), chapter(3))),
-                           TocEntry("空卷", "text/part003.xhtml", "part003", ())],
-    "markup in titles": [chapter(1, '<script>&amp; "引" \'号\''), chapter(2, "a & b > c")],
+    "volumes": [
+        TocEntry("第一卷 潜龙", "text/part001.xhtml", "part001", (chapter(1), chapter(2))),
+        TocEntry("第二卷 飞龙", "text/part002.xhtml", "part002", (chapter(3),)),
+    ],
+    "intro then volumes": [
+        chapter(1, "内容简介"),
+        TocEntry("第一卷", "text/part002.xhtml", "part002", (chapter(2), chapter(3))),
+        TocEntry("空卷", "text/part003.xhtml", "part003", ()),
+    ],
+    "markup in titles": [chapter(1, "<script>&amp; \"引\" '号'"), chapter(2, "a & b > c")],
 }
 
 
@@ -42,8 +49,11 @@ def ebooklib_documents(toc: list[TocEntry], guide: list[dict]) -> tuple[bytes, b
     book.add_item(epub.EpubNcx())
     book.add_item(nav)
     book.guide = guide
-    writer = epub.EpubWriter("unused.epub", book, {"landmark_title": "导航", "epub3_pages": False,
-                                                   "play_order": {"enabled": True, "start_from": 1}})
+    writer = epub.EpubWriter(
+        "unused.epub",
+        book,
+        {"landmark_title": "导航", "epub3_pages": False, "play_order": {"enabled": True, "start_from": 1}},
+    )
     return writer._get_nav(nav), writer._get_ncx()
 
 
@@ -55,7 +65,9 @@ def test_documents_are_ebooklibs(name, guide):
     assert nav_document("目录", "zh-Hans", "styles/book.css", toc, "导航", guide) == their_nav
     depth = 2 if any(entry.children is not None for entry in toc) else 1
     ours = ncx_document("urn:uuid:0000", "书 & <名>", toc, depth)
-    assert ours == their_ncx.replace(b'<meta content="0" name="dtb:depth"/>', f'<meta content="{depth}" name="dtb:depth"/>'.encode())
+    assert ours == their_ncx.replace(
+        b'<meta content="0" name="dtb:depth"/>', f'<meta content="{depth}" name="dtb:depth"/>'.encode()
+    )
 
 
 def test_characters_xml_forbids_are_dropped():

@@ -1,6 +1,7 @@
 """The PDF's chunks kept between builds (render/pdf_cache.py): a warm build is the cold build's
 bytes, an edited chapter re-renders only its chunk, a damaged entry is rendered again, and
 --no-cache neither reads nor writes."""
+
 from click.testing import CliRunner
 
 from bookbuilder.cli import main
@@ -16,8 +17,14 @@ def _render(root, target, cache=True):
     loaded = load_book(root)
     book, _ = with_cover(loaded.book, loaded.config)
     chosen = renderer("pdf")
-    context = RenderContext(target, loaded.config, source_date_epoch(), chosen.options(loaded.config), jobs=2,
-                            cache=loaded.config.build_dir / ".cache" if cache else None)
+    context = RenderContext(
+        target,
+        loaded.config,
+        source_date_epoch(),
+        chosen.options(loaded.config),
+        jobs=2,
+        cache=loaded.config.build_dir / ".cache" if cache else None,
+    )
     chosen.render(book, context)
     return target.read_bytes(), context.stats
 
@@ -31,9 +38,13 @@ def test_warm_equals_cold_and_an_edit_renders_only_its_chunk(tmp_path):
     uncached, _ = _render(root, tmp_path / "none.pdf", cache=False)
     assert uncached == cold
     text = (root / "source" / "005.txt").read_text("utf-8")
-    (root / "source" / "005.txt").write_text(text.replace("城上", "城下", 1), "utf-8")  # same length: same pages
+    (root / "source" / "005.txt").write_text(
+        text.replace("城上", "城下", 1), "utf-8"
+    )  # same length: same pages
     edited, third = _render(root, tmp_path / "edited.pdf")
-    assert third["rendered"] == 1 and edited != cold  # chapter 5's chunk; its stamps and the contents are kept
+    assert (
+        third["rendered"] == 1 and edited != cold
+    )  # chapter 5's chunk; its stamps and the contents are kept
     assert edited == _render(root, tmp_path / "edited-cold.pdf", cache=False)[0]
 
 

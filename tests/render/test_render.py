@@ -1,6 +1,7 @@
 """The renderer interface: every format behind one protocol, one registry that the CLI's commands,
 build, [output] formats, book.toml's tables, the output checks and the freshness test go
 through, and typed, frozen options per format."""
+
 import dataclasses
 import re
 from dataclasses import dataclass
@@ -34,7 +35,9 @@ def test_each_registered_renderer_keeps_the_interface(tmp_path, name):
 def test_each_format_declares_its_table_and_the_kepub_and_azw3_share_the_epubs():
     assert sorted(render.sections()) == ["epub", "pdf"]
     assert renderer("kepub").keys is renderer("epub").keys and renderer("azw3").section == "epub"
-    assert render.sections()["pdf"]["page_size"] == tuple(PAGE_SIZES)  # declared once, beside the PDF renderer
+    assert render.sections()["pdf"]["page_size"] == tuple(
+        PAGE_SIZES
+    )  # declared once, beside the PDF renderer
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,9 @@ class PlainRenderer:
     def checks(self, path, book, full_a11y=False):
         from bookbuilder.check.gate import Check
 
-        return [Check("plain", path, lambda: [Diagnostic("W401", f"{path.name} checked", Location(str(path)))])]
+        return [
+            Check("plain", path, lambda: [Diagnostic("W401", f"{path.name} checked", Location(str(path)))])
+        ]
 
 
 RENDERER = PlainRenderer()
@@ -96,11 +101,13 @@ def test_a_registered_format_is_a_command_with_its_options_and_its_table(tmp_pat
     assert result.exit_code == 0, result.output
     assert f"wrote {tmp_path / 'titles.txt'}" in result.output
     assert (tmp_path / "titles.txt").read_text("utf-8") == "第一章 起 / 第二章 承"
-    assert CliRunner().invoke(main, ["plain", str(root), "--jobs", "2"]).exit_code == 2  # an option it does not take
+    assert (
+        CliRunner().invoke(main, ["plain", str(root), "--jobs", "2"]).exit_code == 2
+    )  # an option it does not take
 
 
 def test_a_registered_formats_table_is_checked_like_the_others(tmp_path, plain):
-    root = write_book(tmp_path / "b", BOOK, '[plain]\nseparator = 3\n')
+    root = write_book(tmp_path / "b", BOOK, "[plain]\nseparator = 3\n")
     result = CliRunner().invoke(main, ["plain", str(root)])
     assert result.exit_code == 1
     assert "book.toml:2: error E003: plain.separator must be a string, not 3" in result.output
@@ -140,4 +147,3 @@ def test_a_registered_format_is_on_serves_shelf(tmp_path, plain):
     assert shelf.formats()[-1] == "plain" and {"epub", "kepub", "pdf"} <= set(shelf.formats())
     status, kind, feed, _ = shelf.page("/opds", "127.0.0.1:8000")
     assert status == 200 and b'type="text/plain"' in feed and "Titles (plain text)".encode() in feed
-

@@ -2,6 +2,7 @@
 127.0.0.1 asked with other Host headers for every kind of request, a real Chromium that resolves a
 foreign name to 127.0.0.1 (DNS rebinding, nothing leaves the machine), and --lan with a loopback
 --host through the real command."""
+
 from __future__ import annotations
 
 import http.client
@@ -21,32 +22,35 @@ LOCAL = allowed_hosts(3000, "127.0.0.1")
 LAN = allowed_hosts(3000, "0.0.0.0", "192.168.1.5")
 
 
-@pytest.mark.parametrize("hosts, values, status", [
-    (LOCAL, ["127.0.0.1:3000"], None),
-    (LOCAL, ["localhost:3000"], None),
-    (LOCAL, ["[::1]:3000"], None),
-    (LOCAL, ["LOCALHOST:3000"], None),  # a host name has no case (RFC 3986): curl may send it so
-    (LOCAL, [" localhost:3000 "], None),  # the spaces around a field's value are not part of it
-    (LOCAL, ["localhost:3001"], 421),  # the right name, another port: another server
-    (LOCAL, ["localhost"], 421),  # no port is port 80
-    (LOCAL, ["localhost.:3000"], 421),  # a trailing dot is another spelling, and the list is exact
-    (LOCAL, ["::1:3000"], 421),  # IPv6 without brackets is not a Host
-    (LOCAL, ["[::1]"], 421),
-    (LOCAL, ["evil.example:3000"], 421),  # DNS rebinding: the page's own name
-    (LOCAL, ["127.0.0.1.evil.example:3000"], 421),
-    (LOCAL, ["192.168.1.5:3000"], 421),  # the LAN address, not served on 127.0.0.1
-    (LOCAL, [], 400),  # no Host at all
-    (LOCAL, ["127.0.0.1:3000", "evil.example:3000"], 400),  # two: which?
-    (LAN, ["192.168.1.5:3000"], None),  # over the LAN: the address the reader was shown
-    (LAN, ["127.0.0.1:3000"], None),  # and this machine's browser still
-    (LAN, ["192.168.1.6:3000"], 421),
-    (LAN, ["0.0.0.0:3000"], 421),  # "every network" is listened on, never sent to
-    (allowed_hosts(80, "127.0.0.1"), ["localhost"], None),  # port 80 goes unsaid
-    (allowed_hosts(80, "127.0.0.1"), ["localhost:80"], None),
-    (allowed_hosts(3000, "::1"), ["[::1]:3000"], None),
-    (allowed_hosts(3000, "fd00::5"), ["[fd00::5]:3000"], None),  # an IPv6 --host, named in brackets
-    (allowed_hosts(3000, "FD00::5"), ["[fd00::5]:3000"], None),
-])
+@pytest.mark.parametrize(
+    "hosts, values, status",
+    [
+        (LOCAL, ["127.0.0.1:3000"], None),
+        (LOCAL, ["localhost:3000"], None),
+        (LOCAL, ["[::1]:3000"], None),
+        (LOCAL, ["LOCALHOST:3000"], None),  # a host name has no case (RFC 3986): curl may send it so
+        (LOCAL, [" localhost:3000 "], None),  # the spaces around a field's value are not part of it
+        (LOCAL, ["localhost:3001"], 421),  # the right name, another port: another server
+        (LOCAL, ["localhost"], 421),  # no port is port 80
+        (LOCAL, ["localhost.:3000"], 421),  # a trailing dot is another spelling, and the list is exact
+        (LOCAL, ["::1:3000"], 421),  # IPv6 without brackets is not a Host
+        (LOCAL, ["[::1]"], 421),
+        (LOCAL, ["evil.example:3000"], 421),  # DNS rebinding: the page's own name
+        (LOCAL, ["127.0.0.1.evil.example:3000"], 421),
+        (LOCAL, ["192.168.1.5:3000"], 421),  # the LAN address, not served on 127.0.0.1
+        (LOCAL, [], 400),  # no Host at all
+        (LOCAL, ["127.0.0.1:3000", "evil.example:3000"], 400),  # two: which?
+        (LAN, ["192.168.1.5:3000"], None),  # over the LAN: the address the reader was shown
+        (LAN, ["127.0.0.1:3000"], None),  # and this machine's browser still
+        (LAN, ["192.168.1.6:3000"], 421),
+        (LAN, ["0.0.0.0:3000"], 421),  # "every network" is listened on, never sent to
+        (allowed_hosts(80, "127.0.0.1"), ["localhost"], None),  # port 80 goes unsaid
+        (allowed_hosts(80, "127.0.0.1"), ["localhost:80"], None),
+        (allowed_hosts(3000, "::1"), ["[::1]:3000"], None),
+        (allowed_hosts(3000, "fd00::5"), ["[fd00::5]:3000"], None),  # an IPv6 --host, named in brackets
+        (allowed_hosts(3000, "FD00::5"), ["[fd00::5]:3000"], None),
+    ],
+)
 def test_which_hosts_are_answered(hosts, values, status):
     refused = host_refusal(values, hosts)
     assert (refused and refused[0]) == status
@@ -54,18 +58,33 @@ def test_which_hosts_are_answered(hosts, values, status):
         assert "127.0.0.1:3000" in refused[1] or "127.0.0.1:80" in refused[1]  # says where to go instead
 
 
-@pytest.mark.parametrize("host, loopback", [
-    ("127.0.0.1", True), ("127.0.0.2", True), ("localhost", True), ("LOCALHOST", True), ("localhost.", True),
-    ("app.localhost", True), ("::1", True), ("[::1]", True),
-    ("0.0.0.0", False), ("::", False), ("192.168.1.5", False), ("fd00::5", False), ("mybox.local", False),
-    ("localhost.example", False),
-])
+@pytest.mark.parametrize(
+    "host, loopback",
+    [
+        ("127.0.0.1", True),
+        ("127.0.0.2", True),
+        ("localhost", True),
+        ("LOCALHOST", True),
+        ("localhost.", True),
+        ("app.localhost", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.5", False),
+        ("fd00::5", False),
+        ("mybox.local", False),
+        ("localhost.example", False),
+    ],
+)
 def test_which_hosts_are_loopback(host, loopback):
     assert is_loopback(host) == loopback
     assert (lan_refusal(host) is not None) == loopback
 
 
-def _ask(url: str, method: str, path: str, host: str | None, body: bytes | None = None) -> tuple[int, dict, bytes]:
+def _ask(
+    url: str, method: str, path: str, host: str | None, body: bytes | None = None
+) -> tuple[int, dict, bytes]:
     """One request to the server at `url` (127.0.0.1) naming `host` (None: no Host header)."""
     parts = urllib.parse.urlsplit(url)
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
@@ -96,18 +115,28 @@ def test_every_request_naming_another_host_is_refused_with_nothing_of_the_book(b
         status, _, page = _ask(url, "GET", "/", here)
         assert status == 200 and "山门".encode() in page
         token = re.search(rb'name="token" value="([^"]+)"', page).group(1)
-        form = urllib.parse.urlencode({"token": token, "action": "not-heading", "at": "002.txt:1",
-                                       "expect": "第二章 夜雨", "back": "/"}).encode()
+        form = urllib.parse.urlencode(
+            {"token": token, "action": "not-heading", "at": "002.txt:1", "expect": "第二章 夜雨", "back": "/"}
+        ).encode()
         for host in (f"evil.example:{port}", f"localhost.:{port}", f"127.0.0.1:{port + 1}", None):
-            for method, path, body in [("GET", "/", None), ("HEAD", "/", None), ("GET", "/text/ch00001.html", None),
-                                       ("GET", "/opds", None), ("GET", "/download", None), ("GET", "/events", None),
-                                       ("GET", "/workbench.js", None), ("POST", "/correct", form)]:
+            for method, path, body in [
+                ("GET", "/", None),
+                ("HEAD", "/", None),
+                ("GET", "/text/ch00001.html", None),
+                ("GET", "/opds", None),
+                ("GET", "/download", None),
+                ("GET", "/events", None),
+                ("GET", "/workbench.js", None),
+                ("POST", "/correct", form),
+            ]:
                 status, headers, answer = _ask(url, method, path, host, body)
                 assert status == (400 if host is None else 421), (host, method, path)
                 assert headers["Content-Type"] == "text/plain; charset=utf-8"
                 assert token not in answer and "山门".encode() not in answer and "少年".encode() not in answer
                 assert method == "HEAD" or f"127.0.0.1:{port}".encode() in answer  # where to go instead
-        status, headers, _ = _ask(url, "GET", f"http://evil.example:{port}/", here)  # absolute-form names its host
+        status, headers, _ = _ask(
+            url, "GET", f"http://evil.example:{port}/", here
+        )  # absolute-form names its host
         assert status == 421
         status, headers, answer = _ask(url, "HEAD", "/", f"LOCALHOST:{port}")
         assert status == 200 and answer == b"" and int(headers["Content-Length"]) == len(page)
@@ -125,8 +154,13 @@ def test_in_a_browser_a_page_whose_name_rebinds_to_this_machine_cannot_read_the_
 
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--host-resolver-rules=MAP evil.example 127.0.0.1"):
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--host-resolver-rules=MAP evil.example 127.0.0.1",
+    ):
         options.add_argument(argument)
     browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     browser.set_page_load_timeout(30)
@@ -147,8 +181,16 @@ def test_in_a_browser_a_page_whose_name_rebinds_to_this_machine_cannot_read_the_
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1"])
 def test_lan_with_a_loopback_host_is_a_usage_error_that_says_why(book, host):
-    result = subprocess.run([sys.executable, "-m", "bookbuilder", "serve", str(book), "--lan", "--host", host, "--port", "0"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "bookbuilder", "serve", str(book), "--lan", "--host", host, "--port", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
-    assert f"{host} is loopback" in result.stderr and "drop --host" in result.stderr and "LAN address" in result.stderr
+    assert (
+        f"{host} is loopback" in result.stderr
+        and "drop --host" in result.stderr
+        and "LAN address" in result.stderr
+    )
     assert "serving" not in result.stderr  # it stopped before building or listening

@@ -1,6 +1,7 @@
 """serve's shelf (bookbuilder.serve.opds): the OPDS 1.2 feed and the download page, read over HTTP from a
 real server on 127.0.0.1; and the handler's LAN rule, driven through the real handler with a
 client address of another machine (over a socket pair: nothing is sent over a network)."""
+
 from __future__ import annotations
 
 import os
@@ -21,13 +22,19 @@ from conftest import write_book
 from test_serve import BOOK, _start, _stop
 
 ATOM = "{http://www.w3.org/2005/Atom}"
-TYPES = {".kepub.epub": "application/kepub+zip", ".epub": "application/epub+zip", ".azw3": "application/x-mobi8-ebook",
-         ".pdf": "application/pdf"}
+TYPES = {
+    ".kepub.epub": "application/kepub+zip",
+    ".epub": "application/epub+zip",
+    ".azw3": "application/x-mobi8-ebook",
+    ".pdf": "application/pdf",
+}
 
 
 @pytest.fixture
 def book(tmp_path) -> Path:
-    return write_book(tmp_path / "book", BOOK, '[book]\ntitle = "山门"\nauthor = "某人"\ndescription = "一个少年。"\n')
+    return write_book(
+        tmp_path / "book", BOOK, '[book]\ntitle = "山门"\nauthor = "某人"\ndescription = "一个少年。"\n'
+    )
 
 
 def _get(url: str) -> tuple[str, bytes]:
@@ -54,7 +61,9 @@ def _type_of(href: str) -> str:
 
 
 def test_the_opds_feed_is_atom_with_an_acquisition_link_per_format_and_downloads_are_build_s_bytes(book):
-    subprocess.run([sys.executable, "-m", "bookbuilder", "epub", str(book)], check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "-m", "bookbuilder", "epub", str(book)], check=True, capture_output=True, timeout=120
+    )
     built = book / "build" / "山门.epub"
     process, url = _start(book)
     try:
@@ -64,15 +73,27 @@ def test_the_opds_feed_is_atom_with_an_acquisition_link_per_format_and_downloads
         assert feed.tag == f"{ATOM}feed" and feed.find(f"{ATOM}updated") is not None
         assert any(link.get("rel") == "self" for link in feed.findall(f"{ATOM}link"))
         (entry,) = feed.findall(f"{ATOM}entry")
-        assert entry.findtext(f"{ATOM}title") == "山门" and entry.findtext(f"{ATOM}author/{ATOM}name") == "某人"
-        assert entry.findtext(f"{ATOM}summary") == "一个少年。" and entry.findtext(f"{ATOM}id").startswith("urn:uuid:")
+        assert (
+            entry.findtext(f"{ATOM}title") == "山门" and entry.findtext(f"{ATOM}author/{ATOM}name") == "某人"
+        )
+        assert entry.findtext(f"{ATOM}summary") == "一个少年。" and entry.findtext(f"{ATOM}id").startswith(
+            "urn:uuid:"
+        )
         assert entry.findtext("{http://purl.org/dc/terms/}language") == "zh-Hans"
         links = entry.findall(f"{ATOM}link")
-        acquired = {link.get("href"): link for link in links if link.get("rel") == "http://opds-spec.org/acquisition"}
-        assert {Path(urllib.parse.unquote(urllib.parse.urlsplit(h).path)).name for h in acquired} >= {"山门.epub", "山门.kepub.epub", "山门.pdf"}
+        acquired = {
+            link.get("href"): link for link in links if link.get("rel") == "http://opds-spec.org/acquisition"
+        }
+        assert {Path(urllib.parse.unquote(urllib.parse.urlsplit(h).path)).name for h in acquired} >= {
+            "山门.epub",
+            "山门.kepub.epub",
+            "山门.pdf",
+        }
         for href, link in acquired.items():
             assert link.get("type") == _type_of(href), href
-        epub = next(link for href, link in acquired.items() if urllib.parse.unquote(href).endswith("/山门.epub"))
+        epub = next(
+            link for href, link in acquired.items() if urllib.parse.unquote(href).endswith("/山门.epub")
+        )
         assert epub.get("length") == str(built.stat().st_size)  # it exists: its size is said
 
         kind, data = _get(epub.get("href"))
@@ -136,20 +157,36 @@ def test_over_the_lan_the_pages_carry_no_forms_and_nothing_writes(book):
     handler = type("BookHandler", (Handler,), {"site": site})
     get = b"GET / HTTP/1.1\r\nHost: 192.168.1.5:3000\r\nConnection: close\r\n\r\n"
     here = _ask(handler, "127.0.0.1", get.replace(b"192.168.1.5", b"127.0.0.1"))
-    assert b" 200 " in here.split(b"\r\n")[0] and b"<form" in here and b"<svg" in here  # the QR of the LAN address
+    assert (
+        b" 200 " in here.split(b"\r\n")[0] and b"<form" in here and b"<svg" in here
+    )  # the QR of the LAN address
     assert b"http://192.168.1.5:3000/download" in here
     lan = _ask(handler, "192.168.1.20", get)
     assert b" 200 " in lan.split(b"\r\n")[0] and b"<form" not in lan and site.bench.token.encode() not in lan
     assert b" 200 " in _ask(handler, "192.168.1.20", get.replace(b"GET / ", b"GET /opds ")).split(b"\r\n")[0]
 
-    body = urllib.parse.urlencode({"token": site.bench.token, "action": "not-heading", "at": "002.txt:1",
-                                   "expect": "第二章 夜雨", "back": "/"}).encode()
+    body = urllib.parse.urlencode(
+        {
+            "token": site.bench.token,
+            "action": "not-heading",
+            "at": "002.txt:1",
+            "expect": "第二章 夜雨",
+            "back": "/",
+        }
+    ).encode()
     before = (book / "book.toml").read_bytes()
     for client in ("192.168.1.20", "10.0.0.7"):
         for host in (b"192.168.1.5:3000", b"127.0.0.1:3000"):
-            post = (b"POST /correct HTTP/1.1\r\nHost: " + host + b"\r\nOrigin: http://" + host +
-                    b"\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: " +
-                    str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
+            post = (
+                b"POST /correct HTTP/1.1\r\nHost: "
+                + host
+                + b"\r\nOrigin: http://"
+                + host
+                + b"\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+                + str(len(body)).encode()
+                + b"\r\nConnection: close\r\n\r\n"
+                + body
+            )
             answer = _ask(handler, client, post)
             assert b" 403 " in answer.split(b"\r\n")[0] and b"read-only" in answer
     assert (book / "book.toml").read_bytes() == before
@@ -164,16 +201,24 @@ def test_the_lan_address_is_the_one_given():
 
 def _many_chapters(n: int) -> dict[str, str]:
     paragraph = "　　少年推开山门，看见远处的山峰上积着雪。他想了想，又回头看了一眼。" * 3
-    return {f"{i:03d}.txt": f"第{i}章 山门\n\n" + "\n\n".join([paragraph] * 20) + "\n" for i in range(1, n + 1)}
+    return {
+        f"{i:03d}.txt": f"第{i}章 山门\n\n" + "\n\n".join([paragraph] * 20) + "\n" for i in range(1, n + 1)
+    }
 
 
 def test_a_stale_pdf_is_sent_at_once_as_last_built_while_it_is_made_again(tmp_path):
     """A PDF made stale by touching its source: the download starts in under 2 s (not after the
     rebuild a reading app gives up on), says it is stale, and is as long as the feed says; once the
     background build ends the download is the new file, the feed's length its size."""
-    book = write_book(tmp_path / "book", _many_chapters(12), '[book]\ntitle = "仙道第一小白脸"\nauthor = "某人"\n')
-    subprocess.run([sys.executable, "-m", "bookbuilder", "pdf", str(book), "--jobs", "1"], check=True,
-                   capture_output=True, timeout=300)
+    book = write_book(
+        tmp_path / "book", _many_chapters(12), '[book]\ntitle = "仙道第一小白脸"\nauthor = "某人"\n'
+    )
+    subprocess.run(
+        [sys.executable, "-m", "bookbuilder", "pdf", str(book), "--jobs", "1"],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     built = book / "build" / "仙道第一小白脸.pdf"
     old = built.read_bytes()
     shutil.rmtree(book / "build" / ".cache")  # no kept pages: the rebuild must lay every one out

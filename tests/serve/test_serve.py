@@ -1,5 +1,6 @@
 """`bookbuilder serve`: the preview's pages, the per-file memo of its rebuilds, and the whole server
 in a real headless Chromium (Debian's chromium and chromium-driver, driven by Selenium)."""
+
 from __future__ import annotations
 
 import os
@@ -42,7 +43,10 @@ def html(preview: Preview, path: str) -> str:
 def test_the_contents_page_lists_every_chapter_with_its_source_line(book):
     page = html(preview_of(book), "/")
     assert re.findall(r'<a href="/text/([^"]+)\.html">([^<]+)</a>', page) == [
-        ("ch00001", "第一章 山门"), ("ch00002", "第二章 夜雨"), ("ch00003", "第三章 归来")]
+        ("ch00001", "第一章 山门"),
+        ("ch00002", "第二章 夜雨"),
+        ("ch00003", "第三章 归来"),
+    ]
     assert 'href="/source/1.html#L1">' in page
     assert 'data-build="7"' in page and 'e.data !== "7"' in page  # reloads when another build is named
 
@@ -58,12 +62,15 @@ def test_warnings_are_shown_on_the_page_of_the_chapter_they_concern(book):
     preview = preview_of(book)
     assert "W201" in html(preview, "/text/ch00002.html")
     assert "W201" not in html(preview, "/text/ch00001.html") + html(preview, "/text/ch00003.html")
-    assert '1 warning</span>' in html(preview, "/")
+    assert "1 warning</span>" in html(preview, "/")
 
 
 def test_the_self_checks_suspects_are_listed_on_the_contents_and_marked_in_place(tmp_path):
     advert = "某某App，听书声音最全，离线朗读。"
-    files = {f"{k:03}.txt": f"第{k}章 山门\n\n　　少年推开山门。\n\n　　{advert}\n\n　　他走了。\n" for k in (1, 2, 3)}
+    files = {
+        f"{k:03}.txt": f"第{k}章 山门\n\n　　少年推开山门。\n\n　　{advert}\n\n　　他走了。\n"
+        for k in (1, 2, 3)
+    }
     preview = preview_of(write_book(tmp_path / "book", files))
     contents = html(preview, "/")
     listed = re.search(r'<section id="suspects">.*?</section>', contents, re.S).group(0)
@@ -81,8 +88,19 @@ def test_the_source_page_numbers_the_lines(book):
     assert '<li id="L5">　　他在沙上写下 1&lt;2 &amp; 3&gt;2。</li>' in page
 
 
-@pytest.mark.parametrize("path", ["/book.toml", "/source/../book.toml", "/source/3.html", "/source/-1.html",
-                                  "/text/ch00009.html", "/text/../../etc/passwd", "/styles/../book.toml", "/favicon.ico"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/book.toml",
+        "/source/../book.toml",
+        "/source/3.html",
+        "/source/-1.html",
+        "/text/ch00009.html",
+        "/text/../../etc/passwd",
+        "/styles/../book.toml",
+        "/favicon.ico",
+    ],
+)
 def test_nothing_but_the_book_is_served(book, path):
     assert preview_of(book).page(path) is None
 
@@ -101,14 +119,19 @@ def test_a_rebuild_reads_only_the_files_that_changed(book):
     again = load_book(book, memo=memo)
     assert memo["read"] == 1
     assert again.book == load_book(book).book and again.diagnostics == load_book(book).diagnostics
-    (book / "book.toml").write_text('[book]\ntitle = "山门"\nauthor = "某人"\n[normalize]\nellipsis = false\n', "utf-8")
+    (book / "book.toml").write_text(
+        '[book]\ntitle = "山门"\nauthor = "某人"\n[normalize]\nellipsis = false\n', "utf-8"
+    )
     load_book(book, memo=memo)
     assert memo["read"] == 3  # other rules: every file again
 
 
 def _start(book: Path, *args: str) -> tuple[subprocess.Popen, str]:
-    process = subprocess.Popen([sys.executable, "-m", "bookbuilder", "serve", str(book), "--port", "0", *args],
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bookbuilder", "serve", str(book), "--port", "0", *args],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 60
     for line in process.stderr:
         if found := re.search(r"at (http://127\.0\.0\.1:\d+/)", line):
@@ -157,8 +180,9 @@ def test_in_a_browser_an_edit_appears_on_the_open_page_without_a_reload(book, br
         path = book / "source" / "002.txt"
         path.write_text(BOOK["002.txt"] + "\n　　第二天早上，雨停了。\n", "utf-8")
         # the page may reload between finding the section and reading it: look again then
-        WebDriverWait(browser, 20, poll_frequency=0.2, ignored_exceptions=(StaleElementReferenceException,)).until(
-            lambda d: "第二天早上，雨停了。" in d.find_element(By.TAG_NAME, "section").text)
+        WebDriverWait(
+            browser, 20, poll_frequency=0.2, ignored_exceptions=(StaleElementReferenceException,)
+        ).until(lambda d: "第二天早上，雨停了。" in d.find_element(By.TAG_NAME, "section").text)
         assert browser.execute_script("return window.notReloaded === undefined")
         assert browser.current_url.endswith("/text/ch00002.html")
     finally:
@@ -196,7 +220,14 @@ def test_a_port_in_use_is_one_line_and_exit_1(book):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = subprocess.run([sys.executable, "-m", "bookbuilder", "serve", str(book), "--port", str(port)],
-                                capture_output=True, text=True, timeout=60)
+        result = subprocess.run(
+            [sys.executable, "-m", "bookbuilder", "serve", str(book), "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     assert result.returncode == 1
-    assert result.stderr.strip().splitlines()[-1] == f"error E010: cannot listen on 127.0.0.1:{port}: Address already in use"
+    assert (
+        result.stderr.strip().splitlines()[-1]
+        == f"error E010: cannot listen on 127.0.0.1:{port}: Address already in use"
+    )

@@ -2,6 +2,7 @@
 suffixes, volume and chapter on one line, restarts per volume, separators, inline adverts, prose
 that looks like headings) against its reviewed contents and metadata: tests/golden/headings/.
 Regenerate with `pytest --regen-golden`, then read the diff."""
+
 import json
 from pathlib import Path
 
@@ -20,12 +21,19 @@ def test_whole_download_contents_and_metadata(regen, tmp_path, monkeypatch, name
     monkeypatch.chdir(GOLDEN)
     loaded = load_book(Path(f"{name}.txt"), jobs=1)
     got = {
-        "meta": {key: {"value": getattr(loaded.book.meta, key), "from": source} for key, source in loaded.book.meta.sources},
-        "contents": [{k: row[k] for k in ("volume", "number", "title", "kind", "source", "unsure")}
-                     for row in report.toc_rows(loaded.book, loaded.diagnostics)],
+        "meta": {
+            key: {"value": getattr(loaded.book.meta, key), "from": source}
+            for key, source in loaded.book.meta.sources
+        },
+        "contents": [
+            {k: row[k] for k in ("volume", "number", "title", "kind", "source", "unsure")}
+            for row in report.toc_rows(loaded.book, loaded.diagnostics)
+        ],
         "removed": [report.removal_json(d) for d in report.removals(loaded.diagnostics)],
         "codes": sorted({d.code for d in loaded.diagnostics}),
-        "files": [{"encoding": f.encoding, "method": f.method, "replaced": f.replaced} for f in loaded.book.files],
+        "files": [
+            {"encoding": f.encoding, "method": f.method, "replaced": f.replaced} for f in loaded.book.files
+        ],
         "text": [[b.text for b in c.blocks if hasattr(b, "text")][:3] for c in loaded.book.chapters()],
     }
     expected = GOLDEN / f"{name}.expected.json"

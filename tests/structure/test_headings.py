@@ -1,5 +1,6 @@
 """Heading detection by evidence (issue 16): a table per kind of real-download defect, with
 synthetic fixtures of the shapes found in real files, and the negative cases beside them."""
+
 import pytest
 
 from bookbuilder.structure.headings import candidate, classify_heading, heading_core
@@ -22,117 +23,149 @@ def codes(loaded) -> list[str]:
     return [d.code for d in loaded.diagnostics]
 
 
-@pytest.mark.parametrize("line, title", [
-    ("章节目录 第一章 少年", "第一章 少年"),
-    ("正文 第九十七章 入城", "第九十七章 入城"),
-    ("第001话 初遇", "第001话 初遇"),  # 话: a light novel's unit
-    ("第十二话 猫", "第十二话 猫"),
-    ("外传 某某", "外传 某某"),
-    ("外传之一：六合书·讲武堂", "外传之一：六合书·讲武堂"),
-    ("尾声（上）", "尾声（上）"),  # a part's mark right after the word
-    ("第23章 标题(二合一)", "第23章 标题"),  # the author's note that it is two chapters in one
-    ("第廿一回 甲", "第廿一回 甲"),  # 廿 = 20
-    ("尾 声", "尾声"),  # the word typeset with a space (龙族1-3)
-    ("序　章 开端", "序章 开端"),
-    ("☆、完结感言", "完结感言"),  # the mark before every heading, here before the afterword (全职高手)
-    ("8、第一次", "8 第一次"),  # a title that starts with 第 (大王饶命): the number is the heading's, not an index
-    ("正文卷 第3章 夜行", "第3章 夜行"),
-    ("第一百二十七章 分宝 example.com", "第一百二十七章 分宝"),  # a bare address after the title
-    ("《》目录 第一回　灵根育孕源流出　心性修持大道生", "第一回 灵根育孕源流出 心性修持大道生"),
-    ("《血色浪漫》第二章", "第二章"),
-    ("第十二章 归来 (www.example.org)", "第十二章 归来"),
-    ("第十二章 归来（http://m.example.cc/book/1）", "第十二章 归来"),
-    ("第5章 夜雨【4000字大章】", "第5章 夜雨"),
-    ("第八章 问心（求月票）", "第八章 问心"),
-    ("第二十九章 上书朝廷（三更完毕）", "第二十九章 上书朝廷"),
-    ("第十二章 归来 [更多精彩，更多好书，尽在某某网]", "第十二章 归来"),
-    ("第一章 开端 (第1/3页)", "第一章 开端"),
-    ("标题 <<旧雨楼·古龙《多情剑客无情剑》——第一章　飞刀与快剑>>", "第一章 飞刀与快剑"),
-    ("------------第三章 雪夜", "第三章 雪夜"),
-    ("☆☆☆第三章 雪夜☆☆☆", "第三章 雪夜"),
-    ("正文&nbsp;楔子", "楔子"),
-    ("第一百八十二章 【要人命的妖精】 （下）", "第一百八十二章 【要人命的妖精】 （下）"),
-    ("☆、第1章 风起", "第1章 风起"),
-    ("【第一章】风起", "第一章 风起"),
-    ("[第12章] 归来", "第12章 归来"),
-    ("※第三章 雪夜", "第三章 雪夜"),
-    ("番外篇 重逢", "番外篇 重逢"),
-    ("上架感言", "上架感言"),
-    ("第二章 【出来混，要讲规矩】", "第二章 出来混，要讲规矩"),
-    ("##第五章 通天", "第五章 通天"),  # a Markdown heading's marks
-    ("第一幕 卡塞尔之门 The Gate to Cassell", "第一幕 卡塞尔之门 The Gate to Cassell"),  # 龙族's acts
-    ("第 二 十 回", "第二十回"),  # a typeset contents spaces the numeral out
-    ("12|第十二章 归来", "第十二章 归来"),  # a contents index column (晋江)
-    (" 2 | 【02】", "02"),
-    ("【02】 夜雨", "02 夜雨"),
-    ("\ue5e5第一章\u3000汤姆耍斗", "第一章 汤姆耍斗"),  # an icon-font glyph before every heading
-    ("\ue5e5\ue5e6 第二章 无奈刷墙", "第二章 无奈刷墙"),
-    ("[正文 第1节]", "第1节"),  # a download's page label in brackets
-    ("【正文 第十二章】 归来", "第十二章 归来"),
-    ("正文225倒计时", "225 倒计时"),  # the section label glued to a number glued to its title
-    ("1科学边界", "1 科学边界"),
-    ("4三体、周文王、长夜", "4 三体、周文王、长夜"),
-    ("★青蛙王子", "青蛙王子"),
-    ("◆ 灰姑娘", "灰姑娘"),
-    ("第一百三十一回 堪舆家恼怒滥用刑[万卷书2酷WWW．2009w．COM]", "第一百三十一回 堪舆家恼怒滥用刑"),  # an address in capitals
-    ("第十二章 归来 (本站www.example.org)", "第十二章 归来"),  # a site word before the address
-    ("64 命悬一线【VIP】", "64 命悬一线"),  # a paid chapter's mark
-    ("【第二篇 紫陌】", "第二篇 紫陌"),  # a volume's label and title in one pair of brackets
-])
+@pytest.mark.parametrize(
+    "line, title",
+    [
+        ("章节目录 第一章 少年", "第一章 少年"),
+        ("正文 第九十七章 入城", "第九十七章 入城"),
+        ("第001话 初遇", "第001话 初遇"),  # 话: a light novel's unit
+        ("第十二话 猫", "第十二话 猫"),
+        ("外传 某某", "外传 某某"),
+        ("外传之一：六合书·讲武堂", "外传之一：六合书·讲武堂"),
+        ("尾声（上）", "尾声（上）"),  # a part's mark right after the word
+        ("第23章 标题(二合一)", "第23章 标题"),  # the author's note that it is two chapters in one
+        ("第廿一回 甲", "第廿一回 甲"),  # 廿 = 20
+        ("尾 声", "尾声"),  # the word typeset with a space (龙族1-3)
+        ("序　章 开端", "序章 开端"),
+        ("☆、完结感言", "完结感言"),  # the mark before every heading, here before the afterword (全职高手)
+        (
+            "8、第一次",
+            "8 第一次",
+        ),  # a title that starts with 第 (大王饶命): the number is the heading's, not an index
+        ("正文卷 第3章 夜行", "第3章 夜行"),
+        ("第一百二十七章 分宝 example.com", "第一百二十七章 分宝"),  # a bare address after the title
+        ("《》目录 第一回　灵根育孕源流出　心性修持大道生", "第一回 灵根育孕源流出 心性修持大道生"),
+        ("《血色浪漫》第二章", "第二章"),
+        ("第十二章 归来 (www.example.org)", "第十二章 归来"),
+        ("第十二章 归来（http://m.example.cc/book/1）", "第十二章 归来"),
+        ("第5章 夜雨【4000字大章】", "第5章 夜雨"),
+        ("第八章 问心（求月票）", "第八章 问心"),
+        ("第二十九章 上书朝廷（三更完毕）", "第二十九章 上书朝廷"),
+        ("第十二章 归来 [更多精彩，更多好书，尽在某某网]", "第十二章 归来"),
+        ("第一章 开端 (第1/3页)", "第一章 开端"),
+        ("标题 <<旧雨楼·古龙《多情剑客无情剑》——第一章　飞刀与快剑>>", "第一章 飞刀与快剑"),
+        ("------------第三章 雪夜", "第三章 雪夜"),
+        ("☆☆☆第三章 雪夜☆☆☆", "第三章 雪夜"),
+        ("正文&nbsp;楔子", "楔子"),
+        ("第一百八十二章 【要人命的妖精】 （下）", "第一百八十二章 【要人命的妖精】 （下）"),
+        ("☆、第1章 风起", "第1章 风起"),
+        ("【第一章】风起", "第一章 风起"),
+        ("[第12章] 归来", "第12章 归来"),
+        ("※第三章 雪夜", "第三章 雪夜"),
+        ("番外篇 重逢", "番外篇 重逢"),
+        ("上架感言", "上架感言"),
+        ("第二章 【出来混，要讲规矩】", "第二章 出来混，要讲规矩"),
+        ("##第五章 通天", "第五章 通天"),  # a Markdown heading's marks
+        ("第一幕 卡塞尔之门 The Gate to Cassell", "第一幕 卡塞尔之门 The Gate to Cassell"),  # 龙族's acts
+        ("第 二 十 回", "第二十回"),  # a typeset contents spaces the numeral out
+        ("12|第十二章 归来", "第十二章 归来"),  # a contents index column (晋江)
+        (" 2 | 【02】", "02"),
+        ("【02】 夜雨", "02 夜雨"),
+        ("\ue5e5第一章\u3000汤姆耍斗", "第一章 汤姆耍斗"),  # an icon-font glyph before every heading
+        ("\ue5e5\ue5e6 第二章 无奈刷墙", "第二章 无奈刷墙"),
+        ("[正文 第1节]", "第1节"),  # a download's page label in brackets
+        ("【正文 第十二章】 归来", "第十二章 归来"),
+        ("正文225倒计时", "225 倒计时"),  # the section label glued to a number glued to its title
+        ("1科学边界", "1 科学边界"),
+        ("4三体、周文王、长夜", "4 三体、周文王、长夜"),
+        ("★青蛙王子", "青蛙王子"),
+        ("◆ 灰姑娘", "灰姑娘"),
+        (
+            "第一百三十一回 堪舆家恼怒滥用刑[万卷书2酷WWW．2009w．COM]",
+            "第一百三十一回 堪舆家恼怒滥用刑",
+        ),  # an address in capitals
+        ("第十二章 归来 (本站www.example.org)", "第十二章 归来"),  # a site word before the address
+        ("64 命悬一线【VIP】", "64 命悬一线"),  # a paid chapter's mark
+        ("【第二篇 紫陌】", "第二篇 紫陌"),  # a volume's label and title in one pair of brackets
+    ],
+)
 def test_site_debris_is_cut_from_headings(line, title):
     heading = candidate(line, 1)
     assert heading is not None and heading.title == title
 
 
-@pytest.mark.parametrize("line, volume, title, number", [
-    ("第十三卷 风雪 第2040章 不归", "第十三卷 风雪", "第2040章 不归", 2040),
-    ("第一集第一章拜师", "第一集", "第一章 拜师", 1),
-    ("第一季 第二卷 怒海潜沙 第一章 蛇眉铜鱼", "第一季 第二卷 怒海潜沙", "第一章 蛇眉铜鱼", 1),
-    ("第二部【青云路】 第一章 【委任】（上）", "第二部 青云路", "第一章 【委任】（上）", 1),
-    ("第一卷：木兰歌 第一回　病皇帝早朝生妄症", "第一卷 木兰歌", "第一回 病皇帝早朝生妄症", 1),
-])
+@pytest.mark.parametrize(
+    "line, volume, title, number",
+    [
+        ("第十三卷 风雪 第2040章 不归", "第十三卷 风雪", "第2040章 不归", 2040),
+        ("第一集第一章拜师", "第一集", "第一章 拜师", 1),
+        ("第一季 第二卷 怒海潜沙 第一章 蛇眉铜鱼", "第一季 第二卷 怒海潜沙", "第一章 蛇眉铜鱼", 1),
+        ("第二部【青云路】 第一章 【委任】（上）", "第二部 青云路", "第一章 【委任】（上）", 1),
+        ("第一卷：木兰歌 第一回　病皇帝早朝生妄症", "第一卷 木兰歌", "第一回 病皇帝早朝生妄症", 1),
+    ],
+)
 def test_volume_and_chapter_on_one_line(line, volume, title, number):
     heading = candidate(line, 1)
     assert (heading.kind, heading.volume, heading.title, heading.number) == ("chapter", volume, title, number)
 
 
-@pytest.mark.parametrize("line, kind, title", [
-    ("第九十四章　关于“死亡”的试探", "chapter", "第九十四章 关于“死亡”的试探"),
-    ("第三章 妖怪头领‘褚庸’", "chapter", "第三章 妖怪头领‘褚庸’"),
-    ("第四章 我是他的弟弟！", "chapter", "第四章 我是他的弟弟！"),
-    ("第七章 你相信运气么？", "chapter", "第七章 你相信运气么？"),
-    ("第十章 「夜」＆「雨」", "chapter", "第十章 「夜」＆「雨」"),
-    ("第一部分", "volume", "第一部分"),
-    ("卷一：木兰歌", "volume", "卷一 木兰歌"),
-    ("附录：陈世骧先生书函", "back", "附录：陈世骧先生书函"),
-])
+@pytest.mark.parametrize(
+    "line, kind, title",
+    [
+        ("第九十四章　关于“死亡”的试探", "chapter", "第九十四章 关于“死亡”的试探"),
+        ("第三章 妖怪头领‘褚庸’", "chapter", "第三章 妖怪头领‘褚庸’"),
+        ("第四章 我是他的弟弟！", "chapter", "第四章 我是他的弟弟！"),
+        ("第七章 你相信运气么？", "chapter", "第七章 你相信运气么？"),
+        ("第十章 「夜」＆「雨」", "chapter", "第十章 「夜」＆「雨」"),
+        ("第一部分", "volume", "第一部分"),
+        ("卷一：木兰歌", "volume", "卷一 木兰歌"),
+        ("附录：陈世骧先生书函", "back", "附录：陈世骧先生书函"),
+    ],
+)
 def test_titles_with_quotes_and_marks_are_strong_headings(line, kind, title):
     heading = classify_heading(line, 1)
     assert heading is not None and (heading.kind, heading.title) == (kind, title)
 
 
-@pytest.mark.parametrize("line", [
-    "第一次见面，他就喜欢上了她。", "第三个人走了进来。", "“第二章我还没看完。”", "第一回合，李四就被打倒在地。",
-    "第二天一早", "第三卷终", "第一章的内容他早已背熟，此刻……", "比分是3:2，第二节结束了。",
-    "第一幕戏演完了，他走出剧场。", "第四集的插图", "第二章 完", "第三章（完）",  # the end of a chapter (罗马人的故事)
-    "第五回 完 Typed by Someone & Other",  # and a typist's signature after it (鹿鼎记)
-    "第三回 合，日本队调整了战术，打得更加主动。",  # a round of a game, the line broken after 回
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "第一次见面，他就喜欢上了她。",
+        "第三个人走了进来。",
+        "“第二章我还没看完。”",
+        "第一回合，李四就被打倒在地。",
+        "第二天一早",
+        "第三卷终",
+        "第一章的内容他早已背熟，此刻……",
+        "比分是3:2，第二节结束了。",
+        "第一幕戏演完了，他走出剧场。",
+        "第四集的插图",
+        "第二章 完",
+        "第三章（完）",  # the end of a chapter (罗马人的故事)
+        "第五回 完 Typed by Someone & Other",  # and a typist's signature after it (鹿鼎记)
+        "第三回 合，日本队调整了战术，打得更加主动。",  # a round of a game, the line broken after 回
+    ],
+)
 def test_prose_is_never_a_heading(line):
     assert classify_heading(line, 1) is None
 
 
 def test_a_comma_title_is_a_heading_where_the_numbering_supports_it(tmp_path):
     text = "".join(f"第{n}回：宴桃園豪傑三結義，斬黃巾英雄首立功\n{BODY}" for n in "一二三四")
-    assert [t for _, t in contents(novel(tmp_path, text))][:2] == ["第一回 宴桃園豪傑三結義，斬黃巾英雄首立功",
-                                                                   "第二回 宴桃園豪傑三結義，斬黃巾英雄首立功"]
+    assert [t for _, t in contents(novel(tmp_path, text))][:2] == [
+        "第一回 宴桃園豪傑三結義，斬黃巾英雄首立功",
+        "第二回 宴桃園豪傑三結義，斬黃巾英雄首立功",
+    ]
     lone = f"第一章 开始\n{BODY}第七回：他说，好\n{BODY}第二章 结束\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, lone))] == ["第一章 开始", "第二章 结束"]
 
 
 def test_numbering_restarts_per_volume_and_switches_numerals(tmp_path):
-    text = (f"第一卷 潜龙\n第一章 甲\n{BODY}第二章 乙\n{BODY}第二卷 飞龙\n第一章 丙\n{BODY}第二章 丁\n{BODY}"
-            f"第九十九章 戊\n{BODY}".replace("第九十九章", "第三章") + f"第三卷 亢龙 第九十九章 己\n{BODY}第100章 庚\n{BODY}")
+    text = (
+        f"第一卷 潜龙\n第一章 甲\n{BODY}第二章 乙\n{BODY}第二卷 飞龙\n第一章 丙\n{BODY}第二章 丁\n{BODY}"
+        f"第九十九章 戊\n{BODY}".replace("第九十九章", "第三章")
+        + f"第三卷 亢龙 第九十九章 己\n{BODY}第100章 庚\n{BODY}"
+    )
     loaded = novel(tmp_path, text)
     assert [v.title for v in loaded.book.volumes] == ["第一卷 潜龙", "第二卷 飞龙", "第三卷 亢龙"]
     assert contents(loaded)[-2:] == [("第三卷 亢龙", "第九十九章 己"), ("第三卷 亢龙", "第100章 庚")]
@@ -145,7 +178,9 @@ def test_separator_lines_never_hide_a_heading_and_are_never_text(tmp_path, separ
     text = "".join(f"{separator}\n{blank}第{n}章 标题{n}\n{blank}{BODY}" for n in "一二三")
     loaded = novel(tmp_path, text)
     assert [t for _, t in contents(loaded)] == ["第一章 标题一", "第二章 标题二", "第三章 标题三"]
-    assert all(separator not in p.text for c in loaded.book.chapters() for p in c.blocks if hasattr(p, "text"))
+    assert all(
+        separator not in p.text for c in loaded.book.chapters() for p in c.blocks if hasattr(p, "text")
+    )
 
 
 def test_a_table_of_contents_at_the_top_is_dropped(tmp_path):
@@ -158,20 +193,37 @@ def test_a_table_of_contents_at_the_top_is_dropped(tmp_path):
 
 def test_a_table_of_contents_with_volumes_in_it_is_dropped(tmp_path):
     toc = "卷一：甲\n第一回 子\n第二回 丑\n卷二：乙\n第三回 寅\n第四回 卯\n"
-    text = toc + "\n\n第一卷：甲 第一回 子\n" + BODY + "第二回 丑\n" + BODY + "第二卷：乙 第三回 寅\n" + BODY + "第四回 卯\n" + BODY
+    text = (
+        toc
+        + "\n\n第一卷：甲 第一回 子\n"
+        + BODY
+        + "第二回 丑\n"
+        + BODY
+        + "第二卷：乙 第三回 寅\n"
+        + BODY
+        + "第四回 卯\n"
+        + BODY
+    )
     loaded = novel(tmp_path, text)
-    assert contents(loaded) == [("第一卷 甲", "第一回 子"), ("第一卷 甲", "第二回 丑"), ("第二卷 乙", "第三回 寅"),
-                                ("第二卷 乙", "第四回 卯")]
+    assert contents(loaded) == [
+        ("第一卷 甲", "第一回 子"),
+        ("第一卷 甲", "第二回 丑"),
+        ("第二卷 乙", "第三回 寅"),
+        ("第二卷 乙", "第四回 卯"),
+    ]
 
 
-@pytest.mark.parametrize("make", [
-    lambda n, cn: f"{cn}　天涯孤客{n}",
-    lambda n, cn: f"{cn}回　救贫女馈赠金瓜子{n}",
-    lambda n, cn: f"{n:03d}",
-    lambda n, cn: f"{n}、标题{n}",
-    lambda n, cn: f"（{cn}）",
-    lambda n, cn: f"Chapter {n}",
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda n, cn: f"{cn}　天涯孤客{n}",
+        lambda n, cn: f"{cn}回　救贫女馈赠金瓜子{n}",
+        lambda n, cn: f"{n:03d}",
+        lambda n, cn: f"{n}、标题{n}",
+        lambda n, cn: f"（{cn}）",
+        lambda n, cn: f"Chapter {n}",
+    ],
+)
 def test_bare_numeral_headings_where_the_sequence_supports_them(tmp_path, make):
     numerals = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"]
     text = "".join(f"{make(n, cn)}\n{BODY}" for n, cn in enumerate(numerals, 1))
@@ -192,7 +244,10 @@ def test_an_isolated_number_line_is_text(tmp_path):
 
 
 def test_financial_numeral_parts_without_di(tmp_path):
-    text = "".join(f"{part}\n第一章 甲\n{part}{BODY}第二章 乙\n{part}{BODY}" for part in ("第壹卷 起", "贰", "叁", "第肆卷 承"))
+    text = "".join(
+        f"{part}\n第一章 甲\n{part}{BODY}第二章 乙\n{part}{BODY}"
+        for part in ("第壹卷 起", "贰", "叁", "第肆卷 承")
+    )
     loaded = novel(tmp_path, text)
     assert [v.title for v in loaded.book.volumes] == ["第壹卷 起", "贰", "叁", "第肆卷 承"]
 
@@ -206,7 +261,9 @@ def test_a_book_of_volume_headings_only_has_them_as_chapters(tmp_path):
 
 def test_forum_pastes_are_split_into_paragraphs_and_their_headings_found(tmp_path):
     paragraph = "他走进院子，看见一棵老树，树下坐着一个老人，老人抬头看他。" * 3
-    line = "    ".join(["序章", paragraph, paragraph, "第一章 出山", paragraph, paragraph, "第二章 下山", paragraph])
+    line = "    ".join(
+        ["序章", paragraph, paragraph, "第一章 出山", paragraph, paragraph, "第二章 下山", paragraph]
+    )
     loaded = novel(tmp_path, line + "\n")
     assert [c.title for c in loaded.book.chapters()] == ["序章", "第一章 出山", "第二章 下山"]
     assert [len([b for b in c.blocks]) for c in loaded.book.chapters()] == [2, 2, 1]
@@ -216,24 +273,37 @@ def test_a_paste_whose_markdown_headings_are_glued_to_the_paragraph_before(tmp_p
     """The shape of a real 诛仙 fan-fiction paste: a chapter a line, paragraphs joined by four
     spaces, and the next chapter's `###第N章  title（k）` glued to the end of each line."""
     paragraph = "他走进院子，看见一棵老树，树下坐着一个老人，老人抬头看他。" * 3
-    lines = ["    ".join(["序章", paragraph, "第一章", paragraph, paragraph]) + "###第二章  通天（1）",
-             "    " + "    ".join([paragraph, paragraph]) + "###第三章  通天(2)",
-             "    " + "    ".join([paragraph, paragraph, paragraph])]
+    lines = [
+        "    ".join(["序章", paragraph, "第一章", paragraph, paragraph]) + "###第二章  通天（1）",
+        "    " + "    ".join([paragraph, paragraph]) + "###第三章  通天(2)",
+        "    " + "    ".join([paragraph, paragraph, paragraph]),
+    ]
     loaded = novel(tmp_path, "\n".join(lines) + "\n")
-    assert [c.title for c in loaded.book.chapters()] == ["序章", "第一章", "第二章 通天（1）", "第三章 通天(2)"]
+    assert [c.title for c in loaded.book.chapters()] == [
+        "序章",
+        "第一章",
+        "第二章 通天（1）",
+        "第三章 通天(2)",
+    ]
     assert [len(c.blocks) for c in loaded.book.chapters()] == [1, 2, 2, 3]
     assert not any("#" in b.text for c in loaded.book.chapters() for b in c.blocks)
 
 
-@pytest.mark.parametrize("line, pieces", [
-    ("第四章  通天（1）", ["第四章 通天（1）"]),  # the gap after a bare label is the title's
-    ("第一章    看着眼前那双年轻却满是老茧的手，少年不禁百感交集。", ["第一章", "看着眼前那双年轻却满是老茧的手，少年不禁百感交集。"]),
-    ("序章    有人说", ["序章 有人说"]),
-    ("第一章    第二章", ["第一章", "第二章"]),  # two labels stay two headings
-    ("他笑了。###第五章  夜雨", ["他笑了。", "###第五章 夜雨"]),
-    ("比分是3:1  ##不是标题", ["比分是3:1", "##不是标题"]),  # ## glued only splits before a heading word
-    ("他说：“好。”  她点头。", ["他说：“好。”", "她点头。"]),
-])
+@pytest.mark.parametrize(
+    "line, pieces",
+    [
+        ("第四章  通天（1）", ["第四章 通天（1）"]),  # the gap after a bare label is the title's
+        (
+            "第一章    看着眼前那双年轻却满是老茧的手，少年不禁百感交集。",
+            ["第一章", "看着眼前那双年轻却满是老茧的手，少年不禁百感交集。"],
+        ),
+        ("序章    有人说", ["序章 有人说"]),
+        ("第一章    第二章", ["第一章", "第二章"]),  # two labels stay two headings
+        ("他笑了。###第五章  夜雨", ["他笑了。", "###第五章 夜雨"]),
+        ("比分是3:1  ##不是标题", ["比分是3:1", "##不是标题"]),  # ## glued only splits before a heading word
+        ("他说：“好。”  她点头。", ["他说：“好。”", "她点头。"]),
+    ],
+)
 def test_paste_pieces(line, pieces):
     from bookbuilder.structure.pastes import paste_pieces
 
@@ -243,23 +313,39 @@ def test_paste_pieces(line, pieces):
 def test_a_heading_glued_to_its_first_paragraph_by_a_gap_is_cut_off(tmp_path):
     """极品宝贝无敌妻's shape: `14.香橙`, then `14.香橙　　香橙将桌子拉开，…` (the heading again,
     glued to the chapter's first paragraph); a gap before a title is the title's."""
-    text = "".join(f"{n}.标题{n}\n{n}.标题{n}　　香橙将桌子拉开，然后趴到门上问了一句：“谁啊？”\n{BODY}" for n in range(1, 5))
+    text = "".join(
+        f"{n}.标题{n}\n{n}.标题{n}　　香橙将桌子拉开，然后趴到门上问了一句：“谁啊？”\n{BODY}"
+        for n in range(1, 5)
+    )
     text += f"第5章  谁是废物？\n{BODY}第6章  出来混，要讲规矩\n{BODY}"
     loaded = novel(tmp_path, text)
     assert [c.title for c in loaded.book.chapters()] == [f"{n} 标题{n}" for n in range(1, 5)] + [
-        "第5章 谁是废物？", "第6章 出来混，要讲规矩"]
-    assert [b.text for b in next(loaded.book.chapters()).blocks][0] == "香橙将桌子拉开，然后趴到门上问了一句：“谁啊？”"
+        "第5章 谁是废物？",
+        "第6章 出来混，要讲规矩",
+    ]
+    assert [b.text for b in next(loaded.book.chapters()).blocks][
+        0
+    ] == "香橙将桌子拉开，然后趴到门上问了一句：“谁啊？”"
 
 
 def test_a_titles_own_number_stays_unless_the_chapter_goes_on_in_pages(tmp_path):
     text = f"第一章 通天（1）\n{BODY}第二章 通天（2）\n{BODY}第三章 夜雨(1)\n{BODY}第三章 夜雨(2)\n{BODY}第四章 归来\n{BODY}"
-    assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 通天（1）", "第二章 通天（2）", "第三章 夜雨", "第四章 归来"]
+    assert [t for _, t in contents(novel(tmp_path, text))] == [
+        "第一章 通天（1）",
+        "第二章 通天（2）",
+        "第三章 夜雨",
+        "第四章 归来",
+    ]
 
 
 def test_bracketed_numbers_are_headings_where_the_numbering_runs_on(tmp_path):
     """The shape of a 晋江 download: ` 1|【01】` in a contents column, the same 【01】 again after
     the site's notes, then ` 2|【02】` …; and a line 【7】 inside the text is not a heading."""
-    text = " 1|【01】\n《书》晋江独家发表\n——文：某某\n【01】\n" + BODY + "".join(f" {n}|【{n:02}】\n{BODY}" for n in range(2, 6))
+    text = (
+        " 1|【01】\n《书》晋江独家发表\n——文：某某\n【01】\n"
+        + BODY
+        + "".join(f" {n}|【{n:02}】\n{BODY}" for n in range(2, 6))
+    )
     text += "他数了数，【7】号房间就在前面。\n【7】\n" + BODY
     titles = [c.title for c in novel(tmp_path, text).book.chapters() if c.kind != "intro"]
     assert titles == ["01", "02", "03", "04", "05"]
@@ -287,9 +373,15 @@ def test_jinjiang_marked_titles_are_chapters_and_the_title_line_before_goes(tmp_
 def test_numbering_that_starts_again_divides_a_book_without_volumes_into_parts(tmp_path):
     """平凡的世界's shape: three parts of 54 chapters, the 部 headings lost in the download."""
     chapters = "".join(f"第{n}章\n{BODY}" for n in [*"一二三四五六七八九十", "十一", "十二"])
-    parts = "".join(chapters.replace(BODY, f"第{k}部的故事。\n" + BODY) for k in "一二三")  # each part its own text
+    parts = "".join(
+        chapters.replace(BODY, f"第{k}部的故事。\n" + BODY) for k in "一二三"
+    )  # each part its own text
     loaded = novel(tmp_path, parts + f"后记\n{BODY}")
-    assert [(v.title, len(v.chapters)) for v in loaded.book.volumes] == [("第一部分", 12), ("第二部分", 12), ("第三部分", 13)]
+    assert [(v.title, len(v.chapters)) for v in loaded.book.volumes] == [
+        ("第一部分", 12),
+        ("第二部分", 12),
+        ("第三部分", 13),
+    ]
     assert "I306" in codes(loaded) and "W303" not in codes(loaded)
     short = novel(tmp_path, "".join(f"第{n}章\n{k}{BODY}" for k, n in enumerate("一二三一二三")), "short.txt")
     assert [v.title for v in short.book.volumes] == [None]  # three chapters are no part
@@ -300,37 +392,59 @@ def test_a_sites_untitled_page_marks_between_titled_chapters_are_dropped(tmp_pat
     text = ""
     for n, name in enumerate(["一", "二", "三", "四"], 1):
         text += f"第{n}节\n{BODY}第{name}回 回目{n}\n{BODY}第{n + 10}节\n{BODY}"
-    assert [t for _, t in contents(novel(tmp_path, text))] == [f"第{name}回 回目{n}" for n, name in enumerate("一二三四", 1)]
+    assert [t for _, t in contents(novel(tmp_path, text))] == [
+        f"第{name}回 回目{n}" for n, name in enumerate("一二三四", 1)
+    ]
     # a book of 第N章, each with titled 第N节 sections: both stay
-    sections = "".join(f"第{a}章 大题{a}\n{BODY}第{b}节 小题{b}\n{BODY}" for a, b in zip("一二三四", "一二三四"))
+    sections = "".join(
+        f"第{a}章 大题{a}\n{BODY}第{b}节 小题{b}\n{BODY}" for a, b in zip("一二三四", "一二三四")
+    )
     assert len(contents(novel(tmp_path, sections, "sections.txt"))) == 8
 
 
 def test_a_title_on_the_line_under_a_bare_heading_is_its_title(tmp_path):
     """红楼梦 typeset as classics are: 第一回 alone, the couplet title on the next line."""
-    text = (f"第一回\n甄士隱夢幻識通靈賈雨村風塵懷閨秀\n此開卷第一回也。作者自雲：因曾曆過一番夢幻之後。\n"
-            f"第二回\n賈夫人仙逝揚州城　冷子興演說榮國府\n{BODY}第三回\n{BODY}第四回\n诗曰\n{BODY}")
+    text = (
+        f"第一回\n甄士隱夢幻識通靈賈雨村風塵懷閨秀\n此開卷第一回也。作者自雲：因曾曆過一番夢幻之後。\n"
+        f"第二回\n賈夫人仙逝揚州城　冷子興演說榮國府\n{BODY}第三回\n{BODY}第四回\n诗曰\n{BODY}"
+    )
     loaded = novel(tmp_path, text)
-    assert [t for _, t in contents(loaded)] == ["第一回 甄士隱夢幻識通靈賈雨村風塵懷閨秀", "第二回 賈夫人仙逝揚州城 冷子興演說榮國府",
-                                                "第三回", "第四回"]
-    assert [b.text for b in next(loaded.book.chapters()).blocks] == ["此開卷第一回也。作者自雲：因曾曆過一番夢幻之後。"]
+    assert [t for _, t in contents(loaded)] == [
+        "第一回 甄士隱夢幻識通靈賈雨村風塵懷閨秀",
+        "第二回 賈夫人仙逝揚州城 冷子興演說榮國府",
+        "第三回",
+        "第四回",
+    ]
+    assert [b.text for b in next(loaded.book.chapters()).blocks] == [
+        "此開卷第一回也。作者自雲：因曾曆過一番夢幻之後。"
+    ]
 
 
 def test_a_contents_with_parts_and_a_preface_among_its_chapters_is_dropped_whole(tmp_path):
     """异类's 目录: 序, 第一部分, 第一章 …, each entry over a line of its epigraph, then the book."""
     toc = "目录\n序 一个谜\n“引言一。”\n第一部分 机遇\n第一章 甲\n“引言二。”\n第二章 乙\n“引言三。”\n第二部分 传承\n第三章 丙\n“引言四。”\n"
-    text = toc + f"序 一个谜\n{BODY}第一部分 机遇\n第一章 甲\n{BODY * 3}第二章 乙\n{BODY * 3}第二部分 传承\n第三章 丙\n{BODY * 3}"
+    text = (
+        toc
+        + f"序 一个谜\n{BODY}第一部分 机遇\n第一章 甲\n{BODY * 3}第二章 乙\n{BODY * 3}第二部分 传承\n第三章 丙\n{BODY * 3}"
+    )
     loaded = novel(tmp_path, text)
-    assert contents(loaded) == [(None, "序 一个谜"), ("第一部分 机遇", "第一章 甲"), ("第一部分 机遇", "第二章 乙"),
-                                ("第二部分 传承", "第三章 丙")]
+    assert contents(loaded) == [
+        (None, "序 一个谜"),
+        ("第一部分 机遇", "第一章 甲"),
+        ("第一部分 机遇", "第二章 乙"),
+        ("第二部分 传承", "第三章 丙"),
+    ]
     assert next(c for c in loaded.book.chapters() if c.kind == "front").at.line == 12  # the real one
 
 
 def test_sections_numbered_under_the_last_chapter_are_no_chapters(tmp_path):
     """异类's last chapter: 第九章 over an epigraph, then its sections 1, 2, 3 (a short book: no
     2,000 lines where the numbering stopped; a stretch after the last chapter runs only as far as they go)."""
-    text = "".join(f"第{n}章 题{n}\n{BODY * 3}" for n in "一二三四") + "第五章 题五\n“一句引言。”\n" + "".join(
-        f"{k}\n{BODY * 6}" for k in range(1, 5))
+    text = (
+        "".join(f"第{n}章 题{n}\n{BODY * 3}" for n in "一二三四")
+        + "第五章 题五\n“一句引言。”\n"
+        + "".join(f"{k}\n{BODY * 6}" for k in range(1, 5))
+    )
     assert [t for _, t in contents(novel(tmp_path, text))] == [f"第{n}章 题{n}" for n in "一二三四五"]
 
 
@@ -341,23 +455,43 @@ def test_a_heading_glued_to_the_end_of_the_chapter_before_is_cut_off(tmp_path):
     lines = "".join(f"第{n}章 题{n}\n{BODY}{last}" for n in "一二三四")
     assert [t for _, t in contents(novel(tmp_path, lines))] == [f"第{n}章 题{n}" for n in "一二三四"]
     gap = "\xa0" * 4
-    paste = "".join(f"第{n}章 题{n}" + "".join(gap + p for p in BODY.split()) * 8 + gap + last for n in "一二三四")
-    assert [t for _, t in contents(novel(tmp_path, paste, "paste.txt"))] == [f"第{n}章 题{n}" for n in "一二三四"]
-    poem = "".join(f"第{n}回回目{n}甲乙丙丁诗曰：乍对不相识，徐思似有情。\n{BODY}" for n in "一二三四")  # 金瓶梅 from one site
-    assert [t for _, t in contents(novel(tmp_path, poem, "poem.txt"))] == [f"第{n}回 回目{n}甲乙丙丁" for n in "一二三四"]
-    glued = "".join(f"第{n}章 题{n}\n{BODY}" for n in "一二三") + f"他笑道：“好。”第四章冰雪女神\n{BODY}第五章 题五\n{BODY}"
-    assert [t for _, t in contents(novel(tmp_path, glued, "glued.txt"))][-2:] == ["第四章 冰雪女神", "第五章 题五"]  # 冰火魔厨
+    paste = "".join(
+        f"第{n}章 题{n}" + "".join(gap + p for p in BODY.split()) * 8 + gap + last for n in "一二三四"
+    )
+    assert [t for _, t in contents(novel(tmp_path, paste, "paste.txt"))] == [
+        f"第{n}章 题{n}" for n in "一二三四"
+    ]
+    poem = "".join(
+        f"第{n}回回目{n}甲乙丙丁诗曰：乍对不相识，徐思似有情。\n{BODY}" for n in "一二三四"
+    )  # 金瓶梅 from one site
+    assert [t for _, t in contents(novel(tmp_path, poem, "poem.txt"))] == [
+        f"第{n}回 回目{n}甲乙丙丁" for n in "一二三四"
+    ]
+    glued = (
+        "".join(f"第{n}章 题{n}\n{BODY}" for n in "一二三")
+        + f"他笑道：“好。”第四章冰雪女神\n{BODY}第五章 题五\n{BODY}"
+    )
+    assert [t for _, t in contents(novel(tmp_path, glued, "glued.txt"))][-2:] == [
+        "第四章 冰雪女神",
+        "第五章 题五",
+    ]  # 冰火魔厨
     prose = f"第一章 题一\n{BODY}他走了。第二天一早又回来。\n他说。第三章的内容他早已背熟，此刻又想起。\n"
     assert [b.text for b in next(novel(tmp_path, prose, "prose.txt").book.chapters()).blocks][-2:] == [
-        "他走了。第二天一早又回来。", "他说。第三章的内容他早已背熟，此刻又想起。"]
+        "他走了。第二天一早又回来。",
+        "他说。第三章的内容他早已背熟，此刻又想起。",
+    ]
 
 
 def test_a_chapter_named_on_every_line_of_its_sections_is_a_volume(tmp_path):
     """鬼吹灯之牧野诡事: 第一章 墓中寻龙 盗墓（一）, 第一章 墓中寻龙 厉种 … (章 is a part, named on each of
     its sections' lines); a paged site's 第一章 风起 云涌（2） and titles that are all the same stay."""
-    text = "".join(f"第{n}章 墓{n} {t}{n}\n{BODY}" for n in "一二" for t in ("盗墓", "厉种", "驴头狼", "猫城"))
+    text = "".join(
+        f"第{n}章 墓{n} {t}{n}\n{BODY}" for n in "一二" for t in ("盗墓", "厉种", "驴头狼", "猫城")
+    )
     loaded = novel(tmp_path, text)
-    assert contents(loaded) == [(f"第{n}章 墓{n}", f"{t}{n}") for n in "一二" for t in ("盗墓", "厉种", "驴头狼", "猫城")]
+    assert contents(loaded) == [
+        (f"第{n}章 墓{n}", f"{t}{n}") for n in "一二" for t in ("盗墓", "厉种", "驴头狼", "猫城")
+    ]
     assert "W302" not in codes(loaded)
     paged = "".join(f"第{n}章 风起 云涌（{k}）\n{BODY}" for n in "一二" for k in (1, 2, 3))
     assert [v for v, _ in contents(novel(tmp_path, paged, "paged.txt"))] == [None] * 2
@@ -374,14 +508,33 @@ def test_a_book_run_into_one_line_is_cut_at_its_chapter_labels(tmp_path):
     text += f"第五回{titles[0][::-1]}{story}。第六回楔子，{story}"
     loaded = novel(tmp_path, text, "某書.txt")
     assert [t for _, t in contents(loaded)] == [f"第{n}回 {t}" for n, t in zip("一二三", titles)] + [
-        f"第五回 {titles[0][::-1]}", "第六回"]
+        f"第五回 {titles[0][::-1]}",
+        "第六回",
+    ]
     assert next(loaded.book.chapters()).blocks[0].text.startswith("話說他走進院子")
     assert next(loaded.book.chapters()).kind == "chapter"  # the name thrice is no intro page
-    preface = novel(tmp_path, "某書某書序" + story[:300] + "".join(f"第{n}回{t}話說{story}且聽下回分解。" for n, t in zip(
-        ["七十一", "七十二", "七十三"], titles)), "某書.txt")  # 蕩寇志: a preface, then 第七十一回 on
-    assert [t for _, t in contents(preface)] == [f"第{n}回 {t}" for n, t in zip(["七十一", "七十二", "七十三"], titles)]
-    inside = "某集" + story + "某傳第一章序" + "".join(f"{story}第{n}章{t}" for n, t in zip("二三四", titles)) + story
-    assert len(contents(novel(tmp_path, inside, "某集.txt"))) < 4  # 吶喊's 阿Q正傳: a story's chapters, not the book's
+    preface = novel(
+        tmp_path,
+        "某書某書序"
+        + story[:300]
+        + "".join(
+            f"第{n}回{t}話說{story}且聽下回分解。" for n, t in zip(["七十一", "七十二", "七十三"], titles)
+        ),
+        "某書.txt",
+    )  # 蕩寇志: a preface, then 第七十一回 on
+    assert [t for _, t in contents(preface)] == [
+        f"第{n}回 {t}" for n, t in zip(["七十一", "七十二", "七十三"], titles)
+    ]
+    inside = (
+        "某集"
+        + story
+        + "某傳第一章序"
+        + "".join(f"{story}第{n}章{t}" for n, t in zip("二三四", titles))
+        + story
+    )
+    assert (
+        len(contents(novel(tmp_path, inside, "某集.txt"))) < 4
+    )  # 吶喊's 阿Q正傳: a story's chapters, not the book's
 
 
 def test_upper_middle_and_lower_parts_are_volumes(tmp_path):
@@ -390,25 +543,43 @@ def test_upper_middle_and_lower_parts_are_volumes(tmp_path):
     toc = "目录\n序章\n上 部    面壁者\n中 部    咒语\n下 部    黑暗森林\n"
     long_text = "他走进院子，看见一棵老树。树下坐着一个老人，他手里拿着一本书，慢慢地翻着。\n" * 3000
     first_book = "".join(f"第{n}章 题{n}\n{BODY}" for n in "一二三")  # 三体 before it, in chapters
-    text = first_book + toc + f"序章\n{BODY}上 部 面壁者危机\n{long_text}中 部 咒语危机\n{BODY}下 部 黑暗森林\n{BODY}"
+    text = (
+        first_book
+        + toc
+        + f"序章\n{BODY}上 部 面壁者危机\n{long_text}中 部 咒语危机\n{BODY}下 部 黑暗森林\n{BODY}"
+    )
     loaded = novel(tmp_path, text)
     volumes = [v.title for v in loaded.book.volumes]
     assert volumes == [None, "上部 面壁者危机", "中部 咒语危机", "下部 黑暗森林"]
-    assert [c.title for c in loaded.book.volumes[0].chapters] == ["第一章 题一", "第二章 题二", "第三章 题三", "序章"]
+    assert [c.title for c in loaded.book.volumes[0].chapters] == [
+        "第一章 题一",
+        "第二章 题二",
+        "第三章 题三",
+        "序章",
+    ]
     assert len(loaded.book.volumes[1].chapters) > 1  # over 100,000 characters: parts
 
 
 def test_a_part_named_on_each_chapters_line_opens_a_volume(tmp_path):
     """我的奋斗 from 天涯在线书库: 上篇 一、我的家庭 … 下篇 一、世界观和政党 …"""
-    text = "".join(f"上篇 {n}、上题{n}\n{BODY}" for n in "一二三") + "".join(f"下篇 {n}、下题{n}\n{BODY}" for n in "一二")
-    assert contents(novel(tmp_path, text)) == [("上篇", f"{n}、上题{n}") for n in "一二三"] + [("下篇", f"{n}、下题{n}") for n in "一二"]
+    text = "".join(f"上篇 {n}、上题{n}\n{BODY}" for n in "一二三") + "".join(
+        f"下篇 {n}、下题{n}\n{BODY}" for n in "一二"
+    )
+    assert contents(novel(tmp_path, text)) == [("上篇", f"{n}、上题{n}") for n in "一二三"] + [
+        ("下篇", f"{n}、下题{n}") for n in "一二"
+    ]
 
 
 def test_jinjiangs_mark_before_every_title_makes_them_chapters(tmp_path):
     """晋江 downloads put ☆、 before every chapter's title: ☆、第一个世界1 (no rule of its own), ☆、番外 …"""
     text = "".join(f"☆、第{n}个世界{k}\n{BODY * 2}" for n in "一二" for k in (1, 2)) + f"☆、番外 一\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, text))] == [
-        "第一个世界1", "第一个世界2", "第二个世界1", "第二个世界2", "番外 一"]
+        "第一个世界1",
+        "第一个世界2",
+        "第二个世界1",
+        "第二个世界2",
+        "番外 一",
+    ]
 
 
 def test_a_last_chapter_titled_the_end_is_a_chapter(tmp_path):
@@ -419,13 +590,21 @@ def test_a_last_chapter_titled_the_end_is_a_chapter(tmp_path):
 
 def test_titles_ending_in_a_full_stop_are_headings_where_the_numbering_runs_on(tmp_path):
     """最强萌宠万人迷 (晋江): 第3章 【某某】爵爷抓住一只喵。 — 164 of its titles end in 。; a list item 五、某某。 does not."""
-    text = "".join(f"第{n}章 【世界】题目{n}。\n{BODY}" for n in range(1, 5)) + "五、掩体计划。\n六、总体步骤。\n七、结论。\n" + BODY
-    assert [t for _, t in contents(novel(tmp_path, text))] == [f"第{n}章 【世界】题目{n}。" for n in range(1, 5)]  # the book's space kept
+    text = (
+        "".join(f"第{n}章 【世界】题目{n}。\n{BODY}" for n in range(1, 5))
+        + "五、掩体计划。\n六、总体步骤。\n七、结论。\n"
+        + BODY
+    )
+    assert [t for _, t in contents(novel(tmp_path, text))] == [
+        f"第{n}章 【世界】题目{n}。" for n in range(1, 5)
+    ]  # the book's space kept
 
 
 def test_part_numbers_are_chapters(tmp_path):
     """微微一笑很倾城: part1 被抛弃了, part 6 跟班微微, part25 (glued, spaced or untitled), 80 of them."""
-    text = "《某书》\n作者：某甲\n" + "".join(f"{label}\n{BODY}" for label in ("part1 被抛弃了", "part2 抢亲", "part 3", "part4 婚礼"))
+    text = "《某书》\n作者：某甲\n" + "".join(
+        f"{label}\n{BODY}" for label in ("part1 被抛弃了", "part2 抢亲", "part 3", "part4 婚礼")
+    )
     loaded = novel(tmp_path, text)
     assert [t for _, t in contents(loaded)] == ["part1 被抛弃了", "part2 抢亲", "part 3", "part4 婚礼"]
     assert (loaded.book.meta.title, loaded.book.meta.author) == ("某书", "某甲")  # the header is read again
@@ -437,8 +616,11 @@ def test_numerals_alone_are_a_literary_novels_chapters(tmp_path):
     page = BODY * 6
     loaded = novel(tmp_path, "前言\n" + page + "".join(f"{n}\n{page}" for n in "一二三四五"))
     assert [t for _, t in contents(loaded)] == ["前言", "一", "二", "三", "四", "五"]
-    poem = novel(tmp_path, page + "".join(f"{n}\n明水明月月倍明，清光一片万里同。\n深夜抱病坐月下。\n" for n in "一二三") + page,
-                 "poem.txt")
+    poem = novel(
+        tmp_path,
+        page + "".join(f"{n}\n明水明月月倍明，清光一片万里同。\n深夜抱病坐月下。\n" for n in "一二三") + page,
+        "poem.txt",
+    )
     assert not any(t in ("一", "二", "三") for _, t in contents(poem))
 
 
@@ -468,7 +650,11 @@ def test_the_sources_own_contents_names_its_unnumbered_headings(tmp_path):
     its line before its text; the same words inside a sentence are not a heading."""
     titles = ["游天台山日记", "游雁宕山日记", "游白岳山日记", "游黄山日记"]
     block = "目录\n" + "".join(f"{t}……………………（…{n}）\n" for n, t in enumerate(titles, 1))
-    text = "目录\n我讲世界文学史，其实是我的回忆。\n代序\n这是一本游记。\n" + block + "".join(f"{t}\n{BODY}他写下了{t}。\n" for t in titles)
+    text = (
+        "目录\n我讲世界文学史，其实是我的回忆。\n代序\n这是一本游记。\n"
+        + block
+        + "".join(f"{t}\n{BODY}他写下了{t}。\n" for t in titles)
+    )
     loaded = novel(tmp_path, text)
     assert [t for _, t in contents(loaded)] == titles
     assert "I302" in codes(loaded)  # the contents block was dropped
@@ -487,8 +673,12 @@ def test_a_contents_with_each_couplet_under_its_entry_is_dropped(tmp_path):
     loaded = novel(tmp_path, "紅樓夢\n" + block + "－－－－－－－－\n" + body)
     assert [t for _, t in contents(loaded)] == [f"第{n}回 上联{k} 下联{k}" for k, n in enumerate(names)]
     assert "I302" in codes(loaded)
-    assert not any(b.text.startswith(("上联", "下联", "目錄", "－")) for c in loaded.book.chapters() for b in c.blocks
-                   if hasattr(b, "text"))
+    assert not any(
+        b.text.startswith(("上联", "下联", "目錄", "－"))
+        for c in loaded.book.chapters()
+        for b in c.blocks
+        if hasattr(b, "text")
+    )
     # chapters of two lines each, numbered once: a book of short chapters, not a contents
     short = "".join(f"第{n}回\n一行。\n两行。\n" for n in names)
     assert len(contents(novel(tmp_path, short, "short.txt"))) == 4
@@ -511,7 +701,10 @@ def test_a_text_without_headings_is_divided_into_readable_parts(tmp_path):
 
 def test_chapters_set_apart_by_long_runs_of_blank_lines_are_its_parts(tmp_path):
     """剑来 from a crawler: no titles, each chapter after 8 or 9 blank lines, none inside one."""
-    chapters = [f"第{k}段的故事开始了。\n" + "他走进院子，看见一棵老树，树下坐着一个老人。\n" * (60 + 20 * k) for k in range(5)]
+    chapters = [
+        f"第{k}段的故事开始了。\n" + "他走进院子，看见一棵老树，树下坐着一个老人。\n" * (60 + 20 * k)
+        for k in range(5)
+    ]
     loaded = novel(tmp_path, "\n\n" + ("\n" * 8).join(chapters))
     found = list(loaded.book.chapters())
     assert [c.title for c in found] == ["第一部分", "第二部分", "第三部分", "第四部分", "第五部分"]
@@ -519,7 +712,9 @@ def test_chapters_set_apart_by_long_runs_of_blank_lines_are_its_parts(tmp_path):
     assert [c.at.line for c in found] == [3, 72, 161, 270, 399]  # after 8 blank lines each
     assert any(d.code == "W307" and "blank lines" in d.message for d in loaded.diagnostics)
     # a piece over 60,000 characters is still cut by size
-    long = ("\n" * 6).join([chapters[0], "他走进院子，看见一棵老树，树下坐着一个老人。\n" * 3000, chapters[1]])
+    long = ("\n" * 6).join(
+        [chapters[0], "他走进院子，看见一棵老树，树下坐着一个老人。\n" * 3000, chapters[1]]
+    )
     assert [c.chars <= 60_000 for c in novel(tmp_path, long, "long.txt").book.chapters()].count(True) >= 4
 
 
@@ -534,17 +729,28 @@ def test_titles_over_pieces_parted_by_blank_lines_are_their_titles(tmp_path):
     assert [c.at.line for c in found] == [1, 65, 130, 195, 260]  # the title's line, after 4 blank lines
     assert all(c.blocks[0].text.startswith("他走进院子") for c in found)
     sentences = ("\n" * 4).join(f"{name}。\n{tale}" for name in names)  # first lines that are sentences
-    assert [c.title for c in novel(tmp_path, sentences, "s.txt").book.chapters()][:2] == ["第一部分", "第二部分"]
+    assert [c.title for c in novel(tmp_path, sentences, "s.txt").book.chapters()][:2] == [
+        "第一部分",
+        "第二部分",
+    ]
 
 
-@pytest.mark.parametrize("text", [
-    # double-spaced paragraphs, two blank lines now and then: the usual run is one, two more is none
-    "\n\n".join(["他走进院子，看见一棵老树，树下坐着一个老人。" * 5] * 800).replace("\n\n", "\n\n\n", 30),
-    # long runs between short scenes: pieces far under a chapter's size
-    ("\n" * 5).join(["他走进院子。\n她笑了。"] * 100) + "\n" + "他走进院子，看见一棵老树，树下坐着一个老人。\n" * 3000,
-    # long runs too many: every fifth paragraph
-    "\n".join(("他走进院子，看见一棵老树，树下坐着一个老人。" * 10) + ("\n" * 5 if i % 5 == 0 else "") for i in range(600)),
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        # double-spaced paragraphs, two blank lines now and then: the usual run is one, two more is none
+        "\n\n".join(["他走进院子，看见一棵老树，树下坐着一个老人。" * 5] * 800).replace("\n\n", "\n\n\n", 30),
+        # long runs between short scenes: pieces far under a chapter's size
+        ("\n" * 5).join(["他走进院子。\n她笑了。"] * 100)
+        + "\n"
+        + "他走进院子，看见一棵老树，树下坐着一个老人。\n" * 3000,
+        # long runs too many: every fifth paragraph
+        "\n".join(
+            ("他走进院子，看见一棵老树，树下坐着一个老人。" * 10) + ("\n" * 5 if i % 5 == 0 else "")
+            for i in range(600)
+        ),
+    ],
+)
 def test_blank_lines_that_do_not_part_chapters_leave_the_division_by_size(tmp_path, text):
     found = list(novel(tmp_path, text).book.chapters())
     assert all(20_000 <= c.chars <= 60_000 for c in found[:-1]) and len(found) >= 2
@@ -552,14 +758,30 @@ def test_blank_lines_that_do_not_part_chapters_leave_the_division_by_size(tmp_pa
 
 def test_extras_titled_as_a_series_after_the_last_chapter_are_chapters(tmp_path):
     """诡秘之主 from a download: after 第N章 and 完本感言, 一个普通人的日常（一） … （八), no 第N章 of their own."""
-    text = "".join(f"第{n}章 标题{n}\n{BODY * 10}" for n in range(1, 6)) + f"完本感言\n{BODY * 3}"  # 100 lines and more
+    text = (
+        "".join(f"第{n}章 标题{n}\n{BODY * 10}" for n in range(1, 6)) + f"完本感言\n{BODY * 3}"
+    )  # 100 lines and more
     extras = "".join(f"一个普通人的日常（{n}）\n{BODY * 3}" for n in "一二三四")
     assert [t for _, t in contents(novel(tmp_path, text + extras))][-5:] == [
-        "完本感言", "一个普通人的日常（一）", "一个普通人的日常（二）", "一个普通人的日常（三）", "一个普通人的日常（四）"]
-    tales = "".join(f"星野变 {n}\n{BODY * 3}" for n in "一二三")  # 九州缥缈录's tales: a space, then the numeral
-    assert [t for _, t in contents(novel(tmp_path, text + tales, "t.txt"))][-3:] == ["星野变 一", "星野变 二", "星野变 三"]
+        "完本感言",
+        "一个普通人的日常（一）",
+        "一个普通人的日常（二）",
+        "一个普通人的日常（三）",
+        "一个普通人的日常（四）",
+    ]
+    tales = "".join(
+        f"星野变 {n}\n{BODY * 3}" for n in "一二三"
+    )  # 九州缥缈录's tales: a space, then the numeral
+    assert [t for _, t in contents(novel(tmp_path, text + tales, "t.txt"))][-3:] == [
+        "星野变 一",
+        "星野变 二",
+        "星野变 三",
+    ]
     # not a series: numbers that do not run from one, or nothing under each
-    for tail in ("".join(f"某某的日常（{n}）\n{BODY * 3}" for n in "二四六"), "".join(f"注释（{n}）\n" for n in "一二三四")):
+    for tail in (
+        "".join(f"某某的日常（{n}）\n{BODY * 3}" for n in "二四六"),
+        "".join(f"注释（{n}）\n" for n in "一二三四"),
+    ):
         assert len(contents(novel(tmp_path, text + tail, "x.txt"))) == 6
 
 
@@ -571,15 +793,20 @@ def test_a_chapter_over_100000_characters_is_divided_under_one_title(tmp_path):
 
 
 def test_repeated_heading_lines_and_paged_chapters_are_one_chapter(tmp_path):
-    text = (f"二十 悄立雁门\n\n二十 悄立雁门\n\n二十 悄立雁门\n{BODY}" .replace("二十", "第二十章")
-            + f"《书》第二十一章(1)\n{BODY}《书》第二十一章(2)<b\n{BODY}第二十二章\n{BODY}")
+    text = (
+        f"二十 悄立雁门\n\n二十 悄立雁门\n\n二十 悄立雁门\n{BODY}".replace("二十", "第二十章")
+        + f"《书》第二十一章(1)\n{BODY}《书》第二十一章(2)<b\n{BODY}第二十二章\n{BODY}"
+    )
     loaded = novel(tmp_path, text)
     assert [t for _, t in contents(loaded)] == ["第二十章 悄立雁门", "第二十一章", "第二十二章"]
 
 
 def test_a_titles_space_stays_where_a_join_space_in_the_text_goes(tmp_path):
     """SP-3 runs on paragraphs only: 第十章 单身狗犯法吗？ keeps the space between label and name."""
-    loaded = novel(tmp_path, f"第十章 单身狗犯法吗？\n他说：“老胡 家的团 圆媳妇来啦，你还不 知道。”\n{BODY}第十一章 第一夜：偷袭\n{BODY}")
+    loaded = novel(
+        tmp_path,
+        f"第十章 单身狗犯法吗？\n他说：“老胡 家的团 圆媳妇来啦，你还不 知道。”\n{BODY}第十一章 第一夜：偷袭\n{BODY}",
+    )
     first = next(loaded.book.chapters())
     assert [t for _, t in contents(loaded)] == ["第十章 单身狗犯法吗？", "第十一章 第一夜：偷袭"]
     assert first.blocks[0].text == "他说：“老胡家的团圆媳妇来啦，你还不知道。”"
@@ -591,7 +818,11 @@ def test_a_heading_given_again_as_its_bare_number_is_one_heading(tmp_path):
     assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 开张", "第2章 来客", "第3章 算账"]
     # a bare label with another number is a chapter of its own
     other = f"第一章 开张\n{BODY}第2章 来客\n{BODY}第003章\n{BODY}"
-    assert [t for _, t in contents(novel(tmp_path, other, "o.txt"))] == ["第一章 开张", "第2章 来客", "第003章"]
+    assert [t for _, t in contents(novel(tmp_path, other, "o.txt"))] == [
+        "第一章 开张",
+        "第2章 来客",
+        "第003章",
+    ]
 
 
 def test_a_page_header_before_every_heading_is_dropped(tmp_path):
@@ -617,14 +848,18 @@ def test_legado_toc_rules_are_candidates_and_the_best_numbered_wins(tmp_path):
     shutil.copy(Path(__file__).resolve().parents[1] / "fixtures" / "legado_toc.json", tmp_path / "toc.json")
     (tmp_path / "source").mkdir()
     (tmp_path / "source" / "novel.txt").write_text("".join(f"回忆{n}\n{BODY}" for n in "一二三四"), "utf-8")
-    (tmp_path / "book.toml").write_text('[source]\ndir = "source/novel.txt"\ntoc_rules = "toc.json"\n', "utf-8")
+    (tmp_path / "book.toml").write_text(
+        '[source]\ndir = "source/novel.txt"\ntoc_rules = "toc.json"\n', "utf-8"
+    )
     loaded = load_book(tmp_path)
     assert [c.title for c in loaded.book.chapters()] == [f"回忆{n}" for n in "一二三四"]
     without = tmp_path / "plain.txt"
     without.write_text((tmp_path / "source" / "novel.txt").read_text("utf-8"), "utf-8")
     assert len(list(load_book(without).book.chapters())) < 4  # the built-in rules know no 回忆N
     # the 第N话 rule and the built-in one agree
-    (tmp_path / "source" / "novel.txt").write_text("".join(f"第{n}话 标题{n}\n{BODY}" for n in "一二三四"), "utf-8")
+    (tmp_path / "source" / "novel.txt").write_text(
+        "".join(f"第{n}话 标题{n}\n{BODY}" for n in "一二三四"), "utf-8"
+    )
     assert [c.number for c in load_book(tmp_path).book.chapters()] == [1, 2, 3, 4]
 
 
@@ -651,13 +886,22 @@ def _fixed(tmp_path, toml: str, text: str):
 FIXABLE = f"第一章 甲\n{BODY}第二章 乙\n{BODY}第七回合他赢了\n第三章 丙\n{BODY}第四章 丁\n{BODY}"
 
 
-@pytest.mark.parametrize("toml, titles", [
-    ('[[fix]]\ntitle = "第二章 乙"\nrename = "第二章 乙改"\n', ["第一章 甲", "第二章 乙改", "第三章 丙", "第四章 丁"]),
-    ('[[fix]]\nat = "novel.txt:7"\nas = "chapter"\n', ["第一章 甲", "第二章 乙", "第七回 合他赢了", "第三章 丙", "第四章 丁"]),
-    ('[[fix]]\ntitle = "第三章 丙"\nas = "text"\n', ["第一章 甲", "第二章 乙", "第四章 丁"]),
-    ('[[fix]]\ntitle = "第四章 丁"\nmerge = true\n', ["第一章 甲", "第二章 乙", "第三章 丙"]),
-    ('[[fix]]\nat = "novel.txt:1"\nas = "volume"\n', ["第二章 乙", "第三章 丙", "第四章 丁"]),
-])
+@pytest.mark.parametrize(
+    "toml, titles",
+    [
+        (
+            '[[fix]]\ntitle = "第二章 乙"\nrename = "第二章 乙改"\n',
+            ["第一章 甲", "第二章 乙改", "第三章 丙", "第四章 丁"],
+        ),
+        (
+            '[[fix]]\nat = "novel.txt:7"\nas = "chapter"\n',
+            ["第一章 甲", "第二章 乙", "第七回 合他赢了", "第三章 丙", "第四章 丁"],
+        ),
+        ('[[fix]]\ntitle = "第三章 丙"\nas = "text"\n', ["第一章 甲", "第二章 乙", "第四章 丁"]),
+        ('[[fix]]\ntitle = "第四章 丁"\nmerge = true\n', ["第一章 甲", "第二章 乙", "第三章 丙"]),
+        ('[[fix]]\nat = "novel.txt:1"\nas = "volume"\n', ["第二章 乙", "第三章 丙", "第四章 丁"]),
+    ],
+)
 def test_fixes_in_book_toml(tmp_path, toml, titles):
     loaded = _fixed(tmp_path, toml, FIXABLE)
     assert [c.title for c in loaded.book.chapters() if c.kind == "chapter"] == titles
@@ -689,7 +933,10 @@ def test_toc_marks_what_it_is_unsure_of(tmp_path):
     from bookbuilder.cli import main
 
     path = tmp_path / "novel.txt"
-    path.write_text(f"第一章 甲\n{BODY * 20}第三章 丙\n{BODY * 20}第三回合，李四就被打倒在地。\n第四章 丁\n短。\n", "utf-8")
+    path.write_text(
+        f"第一章 甲\n{BODY * 20}第三章 丙\n{BODY * 20}第三回合，李四就被打倒在地。\n第四章 丁\n短。\n",
+        "utf-8",
+    )
     rows = __import__("json").loads(CliRunner().invoke(main, ["toc", str(path), "--json"]).output)
     unsure = {row["title"]: row["unsure"] for row in rows}
     assert unsure["第一章 甲"] == [] and "a chapter missing before it" in unsure["第三章 丙"]
@@ -699,17 +946,28 @@ def test_toc_marks_what_it_is_unsure_of(tmp_path):
 
 
 def test_a_volume_named_again_in_short_is_the_same_volume_and_notes_are_not_volumes(tmp_path):
-    text = (f"第二篇 巡天使\n第一章 甲\n{BODY}第二篇 第二章 乙\n{BODY}第二篇‘巡天使’结束，第三篇‘江州’明天更新！\n"
-            f"第三篇‘江州’正式开始！\n第三篇 江州 第一章 丙\n{BODY}第三篇 第二章 丁\n{BODY}")
+    text = (
+        f"第二篇 巡天使\n第一章 甲\n{BODY}第二篇 第二章 乙\n{BODY}第二篇‘巡天使’结束，第三篇‘江州’明天更新！\n"
+        f"第三篇‘江州’正式开始！\n第三篇 江州 第一章 丙\n{BODY}第三篇 第二章 丁\n{BODY}"
+    )
     loaded = novel(tmp_path, text)
-    assert [(v.title, len(v.chapters)) for v in loaded.book.volumes] == [("第二篇 巡天使", 2), ("第三篇 江州", 2)]
+    assert [(v.title, len(v.chapters)) for v in loaded.book.volumes] == [
+        ("第二篇 巡天使", 2),
+        ("第三篇 江州", 2),
+    ]
 
 
-@pytest.mark.parametrize("first, kept", [
-    ("第二部【青云路】第一章【委任】清晨，我刚起床。", "清晨，我刚起床。"),  # the heading glued to the text
-    ("第一章【委任】清晨，我刚起床。", "清晨，我刚起床。"),
-    ("清晨，我刚起床，想起第一章的事。", "清晨，我刚起床，想起第一章的事。"),
-])
+@pytest.mark.parametrize(
+    "first, kept",
+    [
+        (
+            "第二部【青云路】第一章【委任】清晨，我刚起床。",
+            "清晨，我刚起床。",
+        ),  # the heading glued to the text
+        ("第一章【委任】清晨，我刚起床。", "清晨，我刚起床。"),
+        ("清晨，我刚起床，想起第一章的事。", "清晨，我刚起床，想起第一章的事。"),
+    ],
+)
 def test_a_heading_repeated_at_the_start_of_the_text_is_cut_off_it(tmp_path, first, kept):
     loaded = novel(tmp_path, f"第二部【青云路】 第一章 【委任】（上）\n{first}\n{BODY}第二章 别离\n{BODY}")
     assert next(loaded.book.chapters()).blocks[0].text == kept
@@ -719,10 +977,13 @@ def test_a_heading_repeated_at_the_start_of_the_text_is_cut_off_it(tmp_path, fir
 GLUED_VOLUME = f"第162章 甲\n{BODY}第163章 乙\n{BODY}第二十一集第164章飘渺，重逢\n{BODY}第165章 丁\n{BODY}"
 
 
-@pytest.mark.parametrize("fix", [
-    'as = "chapter"\nrename = "第164章 飘渺，重逢"\n',
-    'as = "chapter"\n',
-])
+@pytest.mark.parametrize(
+    "fix",
+    [
+        'as = "chapter"\nrename = "第164章 飘渺，重逢"\n',
+        'as = "chapter"\n',
+    ],
+)
 def test_a_forced_heading_keeps_its_chapter_number_not_its_volumes(tmp_path, fix):
     from bookbuilder.render.names import document_names
 
@@ -733,15 +994,18 @@ def test_a_forced_heading_keeps_its_chapter_number_not_its_volumes(tmp_path, fix
     assert not {"W301", "W303"} & set(codes(loaded))
 
 
-@pytest.mark.parametrize("line, number", [
-    ("第二十一集第164章飘渺，重逢", 164),  # the 章's number, not the 集's
-    ("第三卷第十二回 归来", 12),
-    ("◎卷十三·2040◎ 标题", 2040),  # 卷十三 is the volume's
-    ("第二十一集 2041 标题", 2041),
-    ("七十二 归来", 72),  # no 第N章: its first number
-    ("卷三", 3),  # only a volume's number: that one
-    ("归来", None),
-])
+@pytest.mark.parametrize(
+    "line, number",
+    [
+        ("第二十一集第164章飘渺，重逢", 164),  # the 章's number, not the 集's
+        ("第三卷第十二回 归来", 12),
+        ("◎卷十三·2040◎ 标题", 2040),  # 卷十三 is the volume's
+        ("第二十一集 2041 标题", 2041),
+        ("七十二 归来", 72),  # no 第N章: its first number
+        ("卷三", 3),  # only a volume's number: that one
+        ("归来", None),
+    ],
+)
 def test_the_chapter_number_of_a_line_another_rule_took(line, number):
     from bookbuilder.structure.headings import chapter_number
 
@@ -772,15 +1036,18 @@ def test_a_toc_rule_that_loses_to_the_built_in_headings_says_why(tmp_path):
     assert notes and "4 lines" in notes[0] and "not used" in notes[0], notes
 
 
-@pytest.mark.parametrize("lines, taken", [
-    # the book's first label with its 第 lost, right before 第二回, 第三回: chapter 1
-    (["一回 周生渡江", "第二回 访友", "第三回 赴考", "第四回 还乡"], [1, 2, 3, 4]),
-    # not in another unit than the book's own headings
-    (["一回 周生渡江", "第二章 访友", "第三章 赴考", "第四章 还乡"], [2, 3, 4]),
-    # nor where the book's headings do not start at 2 right after it
-    (["一回 周生渡江", "第五回 访友", "第六回 赴考", "第七回 还乡"], [5, 6, 7]),
-    (["第二回 访友", "一回 周生渡江", "第三回 赴考", "第四回 还乡"], [2, 3, 4]),
-])
+@pytest.mark.parametrize(
+    "lines, taken",
+    [
+        # the book's first label with its 第 lost, right before 第二回, 第三回: chapter 1
+        (["一回 周生渡江", "第二回 访友", "第三回 赴考", "第四回 还乡"], [1, 2, 3, 4]),
+        # not in another unit than the book's own headings
+        (["一回 周生渡江", "第二章 访友", "第三章 赴考", "第四章 还乡"], [2, 3, 4]),
+        # nor where the book's headings do not start at 2 right after it
+        (["一回 周生渡江", "第五回 访友", "第六回 赴考", "第七回 还乡"], [5, 6, 7]),
+        (["第二回 访友", "一回 周生渡江", "第三回 赴考", "第四回 还乡"], [2, 3, 4]),
+    ],
+)
 def test_a_first_label_that_lost_its_di_is_chapter_one_only_before_the_second(lines, taken):
     from bookbuilder.structure.heading_choice import choose
     from bookbuilder.structure.headings import candidate
