@@ -151,9 +151,9 @@ def bench_single(n: int, tmp: Path) -> dict:
     """The whole book as one .txt: split at headings and ordered (decode, parse, structure), then
     the full load with normalization; chapter count and titles against the manifest."""
     from bookbuilder.decode.text import decode_chapter
-    from bookbuilder.structure.sections import split_sections
     from bookbuilder.pipeline import load_book
     from bookbuilder.structure.chapters import Assembly, file_parts, finish
+    from bookbuilder.structure.sections import split_sections
 
     single = tmp / "novel.txt"
     subprocess.run(

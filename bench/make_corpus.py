@@ -55,7 +55,7 @@ import os
 import random
 import re
 import sys
-from dataclasses import dataclass, field, asdict
+from dataclasses import asdict, dataclass, field
 
 # The project's copy: the sample book's two raw chapters (source/) are the shared seeds, byte for byte.
 DEFAULT_SAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "source", "*.txt")
@@ -118,7 +118,7 @@ class Source:
     phrases: list[str]  # short Han-only fragments, used for titles
 
     @classmethod
-    def load(cls, paths: list[str]) -> "Source":
+    def load(cls, paths: list[str]) -> Source:
         paras: list[str] = []
         for p in paths:
             with open(p, "rb") as f:

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from bookbuilder.diagnostics import BookError
 
-
 _interrupted = False
 
 

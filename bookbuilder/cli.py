@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import heapq
 import sys
-from typing import TYPE_CHECKING
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from bookbuilder import __version__
-
 from bookbuilder.check import report
 from bookbuilder.diagnostics import BookError, Diagnostic, Severity
 from bookbuilder.render import Renderer, format_names, renderer

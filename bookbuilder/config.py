@@ -12,15 +12,17 @@ import codecs
 import re
 import tomllib
 import uuid
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable
+from typing import Any
 
 from bookbuilder.diagnostics import BookError
 from bookbuilder.model import Location
-from bookbuilder.render import format_names, sections as renderer_sections
+from bookbuilder.render import format_names
+from bookbuilder.render import sections as renderer_sections
 from bookbuilder.settings import CONFIG_NAME, DEFAULT_FORMATS, SIDECAR_SUFFIX, Config, line_of, sidecar_path
 
 __all__ = [

@@ -13,8 +13,8 @@ from pathlib import Path
 import regex
 
 from bookbuilder.structure.heading_choice import choose
-from bookbuilder.structure.passes import Choice
 from bookbuilder.structure.headings import Heading, candidate, chapter_number, normalize_title
+from bookbuilder.structure.passes import Choice
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,10 @@ import multiprocessing
 import os
 import signal
 import sys
-from functools import partial
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
-from typing import Callable, Iterable, Iterator, TypeVar
+from functools import partial
+from typing import TypeVar
 
 from bookbuilder.diagnostics import BookError
 

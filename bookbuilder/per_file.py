@@ -10,11 +10,11 @@ from pathlib import Path
 
 from bookbuilder.decode.text import Decoded, decode_chapter
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic
-from bookbuilder.normalize.by_hand import after_cleaning
 from bookbuilder.model import Chapter, Location, Paragraph, SceneBreak, SourceFile
+from bookbuilder.normalize.by_hand import after_cleaning
 from bookbuilder.normalize.rules import Normalizer
-from bookbuilder.structure.sections import split_sections
 from bookbuilder.structure.chapters import Part, at_gaps, file_parts
+from bookbuilder.structure.sections import split_sections
 
 LANGUAGE_SAMPLE_FILES = 20
 

@@ -11,22 +11,20 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Callable
 
+from bookbuilder.check.suspects import self_check
 from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
 from bookbuilder.decode.text import decode_chapter, encoding_override
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_parts
 from bookbuilder.model import Book, Location, Meta, SourceFile
-from bookbuilder.structure import contents_file, meta
-from bookbuilder.structure.fixes import unmatched
-from bookbuilder.check.suspects import self_check
 from bookbuilder.normalize.by_hand import check_keeps, kept_places
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
-from bookbuilder.normalize.rules import left_out, normalizer
 from bookbuilder.normalize.repeats import strip_repeated
+from bookbuilder.normalize.rules import left_out, normalizer
 from bookbuilder.parallel import ordered_map
 from bookbuilder.per_file import (
     FileToRead,
@@ -40,8 +38,10 @@ from bookbuilder.per_file import (
     sample_of_first_files,
     source_lines,
 )
-from bookbuilder.structure.file_order import discover
+from bookbuilder.structure import contents_file, meta
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
+from bookbuilder.structure.file_order import discover
+from bookbuilder.structure.fixes import unmatched
 
 DEFAULT_EPOCH = 1700000000  # 2023-11-14: builds are reproducible even without SOURCE_DATE_EPOCH
 

@@ -9,10 +9,11 @@ config.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from bookbuilder.diagnostics import BookError
 from bookbuilder.model import Location

@@ -9,8 +9,8 @@ import zipfile
 import pytest
 from pypdf import PdfReader
 
-from bookbuilder.pipeline import build_epub, build_pdf, load_book
 from bookbuilder.check.judges import check_epub, check_pdf, outline_titles, pdf_fonts, run_epubcheck
+from bookbuilder.pipeline import build_epub, build_pdf, load_book
 from tests.conftest import write_book
 
 
@@ -23,6 +23,7 @@ def epubcheck_counts(path):
 @pytest.fixture(scope="module")
 def sample_outputs(tmp_path_factory):
     import shutil
+
     from tests.conftest import REPO
 
     root = tmp_path_factory.mktemp("s") / "sample"

@@ -7,11 +7,11 @@ import zipfile
 
 import pytest
 
+from bookbuilder.check.judges import check_epub, check_pdf
 from bookbuilder.decode.text import decode_chapter
 from bookbuilder.diagnostics import CODES, BookError
 from bookbuilder.pipeline import build, build_epub, build_pdf, load_book
 from bookbuilder.render.fonts import find_font
-from bookbuilder.check.judges import check_epub, check_pdf
 from tests.conftest import REPO, write_book
 
 OK = {"1.txt": "第一章 开始\n正文。"}

@@ -12,12 +12,13 @@ import time
 import zipfile
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bookbuilder.diagnostics import BookError
 from bookbuilder.normalize.rules import normalize_book
-from bookbuilder.structure.sections import split_sections
 from bookbuilder.pipeline import build_epub, build_pdf, load_book
+from bookbuilder.structure.sections import split_sections
 from tests.conftest import write_book
 from tests.render.test_epub import assert_epubcheck_clean
 

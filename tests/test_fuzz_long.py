@@ -2,7 +2,8 @@
 bounded fuzz tests. Each test prints how many inputs it tried."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bookbuilder.decode.text import decode_chapter
 from bookbuilder.diagnostics import BookError

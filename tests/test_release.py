@@ -87,8 +87,8 @@ def test_pdf_read_back_finds_tofu(tmp_path):
     coverage check) is caught on read-back."""
     from weasyprint import HTML
 
-    from bookbuilder.pipeline import load_book
     from bookbuilder.check.judges import check_pdf, notdef_fonts
+    from bookbuilder.pipeline import load_book
 
     pdf = tmp_path / "tofu.pdf"
     HTML(string='<p style="font-family: Noto Serif CJK SC">中文\U0001e900字</p>').write_pdf(pdf)

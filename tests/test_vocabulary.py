@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bookbuilder import vocabulary
-from bookbuilder.normalize import clean, junk
 from bookbuilder import numerals
+from bookbuilder.normalize import clean, junk
 from bookbuilder.structure import file_order, headings, meta
 from bookbuilder.vocabulary import (
     BACK_MATTER,

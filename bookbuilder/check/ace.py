@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import os
 import posixpath
-import shutil
 import re
+import shutil
 import tempfile
 import zipfile
 from pathlib import Path

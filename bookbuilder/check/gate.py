@@ -15,10 +15,10 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Callable
 
 from bookbuilder import __version__
 from bookbuilder.diagnostics import Diagnostic, Location
@@ -121,7 +121,7 @@ def _keep(artifact: Path, digest: str, name: str, key: str, found: list[Diagnost
             pass  # a read-only build/: the result is simply not kept
 
 
-@lru_cache(maxsize=None)
+@cache
 def _lock(artifact: Path):
     import threading
 

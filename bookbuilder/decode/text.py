@@ -16,9 +16,9 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
+from bookbuilder.decode.plausibility import decode_recording, lines_of, plausibility, repair_stretches
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
-from bookbuilder.decode.plausibility import decode_recording, lines_of, plausibility, repair_stretches
 
 # Magic numbers of files people drop into a chapter folder by mistake (RULES §1.4).
 MAGIC = (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from bookbuilder.numerals import NUMERAL_CHARS
 from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class

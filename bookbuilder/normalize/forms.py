@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from bookbuilder.vocabulary import SITE_NAME_ENDINGS
 from bookbuilder.normalize.clean import (
     LOOKALIKES,
     NOTICE_WORDS,
@@ -18,6 +17,7 @@ from bookbuilder.normalize.clean import (
     notice_words,
     site_share,
 )
+from bookbuilder.vocabulary import SITE_NAME_ENDINGS
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 

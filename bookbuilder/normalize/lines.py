@@ -19,7 +19,6 @@ from bookbuilder.normalize.clean import (
     url_adverts,
     words_pattern,
 )
-from bookbuilder.normalize.forms import form_debris
 from bookbuilder.normalize.debris import (
     SITE_NAME_ALONE,
     in_debris_block,
@@ -27,6 +26,7 @@ from bookbuilder.normalize.debris import (
     site_signals,
     story_signs,
 )
+from bookbuilder.normalize.forms import form_debris
 from bookbuilder.normalize.junk import (
     JunkPattern,
     _trie,

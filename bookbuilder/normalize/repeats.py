@@ -18,16 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
-from bookbuilder.numerals import TO_MYRIADS
-from bookbuilder.vocabulary import (
-    CHAPTER_UNITS,
-    CLOSING_BRACKETS,
-    OPENING_BRACKETS,
-    SITE_BRACKETS,
-    SITE_NAME_ENDINGS,
-    VOLUME_UNITS,
-    unit_class,
-)
+from bookbuilder.normalize.by_hand import fold
 from bookbuilder.normalize.clean import (
     LOOKALIKES,
     NOTICE_WORDS,
@@ -38,8 +29,17 @@ from bookbuilder.normalize.clean import (
     site_share,
     site_talk,
 )
-from bookbuilder.normalize.by_hand import fold
 from bookbuilder.normalize.debris import APP, collector_credit, in_debris_block, site_signals, story_signs
+from bookbuilder.numerals import TO_MYRIADS
+from bookbuilder.vocabulary import (
+    CHAPTER_UNITS,
+    CLOSING_BRACKETS,
+    OPENING_BRACKETS,
+    SITE_BRACKETS,
+    SITE_NAME_ENDINGS,
+    VOLUME_UNITS,
+    unit_class,
+)
 
 MIN_CHAPTERS = 3  # a template is in this many chapters at least
 MIN_TIMES = 5  # or comes this many times, in a book of fewer chapters

@@ -8,12 +8,12 @@ the counts (rule → paragraphs changed) travel in Book.changes for the build su
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Any, Callable, Mapping
+from functools import cache
+from typing import Any
 
 from bookbuilder.diagnostics import Diagnostic, removal
-from bookbuilder.structure.headings import is_bare_label
 from bookbuilder.model import Book, Chapter, Paragraph
 from bookbuilder.normalize import chars, lines
 from bookbuilder.normalize.clean import strip_html
@@ -21,6 +21,7 @@ from bookbuilder.normalize.debris import JUDGES
 from bookbuilder.normalize.junk import active_patterns
 from bookbuilder.normalize.mask import mask, unmask
 from bookbuilder.normalize.repeats import RULES as REPEATS
+from bookbuilder.structure.headings import is_bare_label
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Step:
     """What a rule may read (the book's rule settings) and record: paragraphs changed per rule
     (`counts`, filled for "lines" rules by the rule itself) and removals (I201)."""
 
-    normalizer: "Normalizer"
+    normalizer: Normalizer
     counts: Counter = field(default_factory=Counter)
     removed: list = field(default_factory=list)
 
@@ -491,7 +492,7 @@ def _counted(rule: Rule, text: str, step: Step) -> str:
     return new
 
 
-@lru_cache(maxsize=None)
+@cache
 def _opencc(config: str):
     import opencc
 

@@ -23,10 +23,11 @@ which `bookbuilder normalize` writes (bookbuilder.review).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Protocol
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Cover

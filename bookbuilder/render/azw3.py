@@ -15,8 +15,8 @@ import time
 import uuid
 from pathlib import Path
 
-from bookbuilder.atomic import atomic_path
 from bookbuilder import external
+from bookbuilder.atomic import atomic_path
 from bookbuilder.diagnostics import BookError, Diagnostic, Location
 from bookbuilder.model import Book
 from bookbuilder.render import RenderContext
@@ -89,7 +89,7 @@ class Azw3Renderer(EpubRenderer):
         with tempfile.TemporaryDirectory(prefix="bookbuilder-azw3-") as scratch:
             source, made = Path(scratch) / "book.epub", Path(scratch) / "book.azw3"
             source.write_bytes(epub_bytes(book, context.options, context.epoch))
-            when = dt.datetime.fromtimestamp(context.epoch, dt.timezone.utc).isoformat()
+            when = dt.datetime.fromtimestamp(context.epoch, dt.UTC).isoformat()
             converted(
                 [convert, str(source), str(made), "--pubdate", when, "--timestamp", when],
                 str(context.target),

@@ -79,7 +79,7 @@ class EpubRenderer:
     shows_progress = False
     section = "epub"  # the kepub and the AZW3 read it too
     keys = {"css": str, "embed_font": bool, "font": str, "vertical": bool}
-    markup: "Markup | None" = (
+    markup: Markup | None = (
         None  # the content documents' markup: None, the plain one; the kepub's adds Kobo's
     )
 
@@ -104,8 +104,8 @@ class EpubRenderer:
     def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list:
         from bookbuilder.check.ace import ace_version, check_ace
         from bookbuilder.check.gate import Check
-        from bookbuilder.check.kindle import kindle_findings
         from bookbuilder.check.judges import check_epub, epubcheck_version
+        from bookbuilder.check.kindle import kindle_findings
 
         return [
             Check("EPUBCheck", path, lambda: check_epub(path), epubcheck_version()),
@@ -139,7 +139,7 @@ def xhtml_document(title: str, body: str, language: str, css_href: str, head: st
         f'<head>\n<meta charset="utf-8"/>\n<title>{text(title)}</title>\n'
         f'<link href="{css_href}" rel="stylesheet" type="text/css"/>\n{head}</head>\n'
         f"<body>\n{body}\n</body>\n</html>\n"
-    ).encode("utf-8")
+    ).encode()
 
 
 class Markup:
@@ -209,7 +209,7 @@ def chapter_documents(
 
 def epub_bytes(book: Book, options: EpubOptions, epoch: int, markup: Markup | None = None) -> bytes:
     """The whole EPUB, reproducible: the same book and epoch give the same bytes."""
-    mtime = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).replace(tzinfo=None)
+    mtime = dt.datetime.fromtimestamp(epoch, dt.UTC).replace(tzinfo=None)
     eb = package(book, options, markup or Markup())
     held = _hold_contents(eb)
     raw = io.BytesIO()
@@ -448,7 +448,7 @@ def _reproducible(raw: io.BytesIO, held: dict[str, bytes], folder: str, stamp: t
 
 
 def _zip_stamp(epoch: int) -> tuple:
-    return dt.datetime.fromtimestamp(max(epoch, ZIP_EPOCH_MIN), dt.timezone.utc).timetuple()[:6]
+    return dt.datetime.fromtimestamp(max(epoch, ZIP_EPOCH_MIN), dt.UTC).timetuple()[:6]
 
 
 def _accessibility(eb: epub.EpubBook, summary: str) -> None:

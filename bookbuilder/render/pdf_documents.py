@@ -147,7 +147,7 @@ def entries(book: Book) -> list[Entry]:
 
 def _head(book: Book, epoch: int) -> str:
     meta = book.meta
-    date = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    date = dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     return (
         f'<!DOCTYPE html><html lang="{meta.language}"><head><meta charset="utf-8"/>'
         f'<title>{text(meta.title)}</title><meta name="author" content="{text(meta.author)}"/>'

@@ -356,7 +356,7 @@ def merge(
     )
     out.Root.Lang = String(book.meta.language)
     out.Root.PageMode = Name.UseOutlines
-    date = dt.datetime.fromtimestamp(epoch, dt.timezone.utc).strftime("D:%Y%m%d%H%M%SZ")
+    date = dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("D:%Y%m%d%H%M%SZ")
     out.docinfo = out.make_indirect(
         Dictionary(
             Title=String(book.meta.title),

@@ -20,7 +20,7 @@ import threading
 import time
 import urllib.parse
 import xml.etree.ElementTree as ET
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from bookbuilder import pipeline
@@ -114,13 +114,11 @@ class Shelf:
             data = target.read_bytes()
         except FileNotFoundError:
             if failed:
-                return 503, "text/plain; charset=utf-8", f"{failed}\n".encode("utf-8"), {}
+                return 503, "text/plain; charset=utf-8", f"{failed}\n".encode(), {}
             return (
                 503,
                 "text/plain; charset=utf-8",
-                (f"{target.name} is being built (a PDF takes a while): ask again in a minute\n").encode(
-                    "utf-8"
-                ),
+                (f"{target.name} is being built (a PDF takes a while): ask again in a minute\n").encode(),
                 {"Retry-After": RETRY_AFTER},
             )
         if not fresh:
@@ -278,7 +276,7 @@ def _updated(loaded) -> str:
     """When the sources last changed (Atom's updated), in UTC."""
     sources = [Path(f.path) for f in loaded.book.files] + [loaded.config.toml_path]
     newest = max((p.stat().st_mtime for p in sources if p.exists()), default=0)
-    return datetime.fromtimestamp(newest, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.fromtimestamp(newest, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _attachment(name: str, suffix: str) -> str:

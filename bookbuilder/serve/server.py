@@ -19,17 +19,16 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable
 from urllib.parse import urlsplit
 
 from bookbuilder import pipeline
 from bookbuilder.diagnostics import BookError
-from bookbuilder.serve.hosts import allowed_hosts, host_refusal
+from bookbuilder.serve.hosts import allowed_hosts, host_refusal, is_loopback
 from bookbuilder.serve.opds import Shelf
 from bookbuilder.serve.pages import Preview
-from bookbuilder.serve.hosts import is_loopback
 from bookbuilder.serve.workbench import MAX_FORM, Bench
 
 # Seconds between two looks at the sources: an edit waits half of it on average. A look is one
@@ -166,7 +165,7 @@ class Handler(BaseHTTPRequestHandler):
         if refused is None:
             return True
         self.close_connection = True  # a body not read is not taken for the next request
-        self._send(refused[0], "text/plain; charset=utf-8", f"{refused[1]}\n".encode("utf-8"))
+        self._send(refused[0], "text/plain; charset=utf-8", f"{refused[1]}\n".encode())
         return False
 
     def do_HEAD(self) -> None:  # noqa: N802

@@ -20,11 +20,11 @@ from urllib.parse import parse_qs
 
 from tomlkit.exceptions import TOMLKitError
 
+from bookbuilder.diagnostics import BookError, removal_parts
+from bookbuilder.render.html import XML_ILLEGAL, text
 from bookbuilder.serve import corrections
 from bookbuilder.serve.corrections import Refused, fix_at
 from bookbuilder.serve.hosts import is_loopback
-from bookbuilder.diagnostics import BookError, removal_parts
-from bookbuilder.render.html import XML_ILLEGAL, text
 
 MAX_FORM = 64 * 1024  # bytes: a correction is a few fields
 REBUILD_WAIT = 120.0  # seconds the answer waits for the build that reads the correction
@@ -488,8 +488,8 @@ def _heading(form: dict, preview, doc) -> str:
 
 def _builtin_names() -> set[str]:
     """What [normalize.junk] disable may name: junk.toml's patterns and the rules that judge by evidence."""
-    from bookbuilder.normalize.rules import EVIDENCE_RULES
     from bookbuilder.normalize.junk import builtin_patterns
+    from bookbuilder.normalize.rules import EVIDENCE_RULES
 
     return {p.name for p in builtin_patterns()} | set(EVIDENCE_RULES)
 

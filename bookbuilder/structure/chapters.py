@@ -8,17 +8,17 @@ and a preamble (书名：, 作者：, 内容简介) fills metadata and becomes a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Callable
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.structure.file_titles import title_line
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import to_chinese
+from bookbuilder.structure.file_order import file_number
+from bookbuilder.structure.file_titles import title_line
 from bookbuilder.structure.headings import normalize_title, volume_label
 from bookbuilder.structure.meta import describes
 from bookbuilder.structure.sections import Section
-from bookbuilder.structure.file_order import file_number
 
 _HASH = re.compile(r"[_\-.\s]*[0-9a-fA-F]{8,}$")
 _LEADING_NUMBER = re.compile(r"^[0-9０-９]+[_\-.\s]*")

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bookbuilder.structure.headings import is_bare_label
 from bookbuilder.model import Paragraph
+from bookbuilder.structure.headings import is_bare_label
 from bookbuilder.structure.passes import Reading
 
 HALF = (4, 12)  # characters in one half of a couplet title (a 回目's halves run 5 to 9)

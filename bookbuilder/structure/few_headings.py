@@ -12,9 +12,9 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from bookbuilder.numerals import NUMERAL_CHARS, ONE_TO_TEN, parse_numeral
 from bookbuilder.structure.heading_choice import STOPPED, choose
 from bookbuilder.structure.headings import BARE_RULES, Heading, candidate
-from bookbuilder.numerals import NUMERAL_CHARS, ONE_TO_TEN, parse_numeral
 from bookbuilder.structure.outdent import outdented_titles
 from bookbuilder.structure.passes import Choice, Reading, fields, with_found
 

@@ -10,10 +10,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from bookbuilder.structure import contents_file
 from bookbuilder.diagnostics import BookError
-from bookbuilder.structure.meta import info_file_names
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.structure import contents_file
+from bookbuilder.structure.meta import info_file_names
 from bookbuilder.vocabulary import (
     CHAPTER_UNITS,
     ENDINGS,

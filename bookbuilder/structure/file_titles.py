@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from bookbuilder.structure.headings import normalize_title
 from bookbuilder.model import Paragraph
 from bookbuilder.numerals import NUMERAL_CHARS
+from bookbuilder.structure.headings import normalize_title
 from bookbuilder.vocabulary import CHAPTER_UNITS, unit_class
 
 # A name that is only a number: Chapter12, chapter_012, ch 3, 12, 012, 第12章, 第十二回.

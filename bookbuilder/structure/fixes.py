@@ -15,10 +15,9 @@ import re
 from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import BookError, Diagnostic
-from bookbuilder.structure.passes import Choice
-from bookbuilder.structure.headings import Heading, candidate, chapter_number, normalize_title
 from bookbuilder.model import Location
-from bookbuilder.structure.passes import Reading, every_line_as_fields
+from bookbuilder.structure.headings import Heading, candidate, chapter_number, normalize_title
+from bookbuilder.structure.passes import Choice, Reading, every_line_as_fields
 
 KEYS = ("at", "title", "as", "rename", "merge")
 KINDS = ("text", "chapter", "volume")

@@ -10,11 +10,10 @@ from __future__ import annotations
 import bisect
 import re
 
-from bookbuilder.structure.own_contents import drop_contents, title_key
-from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
 from bookbuilder.numerals import NUMERAL_CHARS
+from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
+from bookbuilder.structure.own_contents import drop_contents, title_key
 from bookbuilder.structure.passes import Choice, Reading, rule_counts
-
 
 _N = f"[{NUMERAL_CHARS}]+"
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)

@@ -13,14 +13,6 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bookbuilder.structure.heading_debris import (
-    DEBRIS_STARTS,
-    LATIN,
-    MARKUP_SIGNS,
-    heading_core,
-    without_advert,
-    without_markup,
-)
 from bookbuilder.numerals import (
     FINANCIAL_TO_TEN,
     NUMERAL_CHARS,
@@ -28,6 +20,14 @@ from bookbuilder.numerals import (
     TO_HUNDREDS,
     TO_THOUSANDS,
     parse_numeral,
+)
+from bookbuilder.structure.heading_debris import (
+    DEBRIS_STARTS,
+    LATIN,
+    MARKUP_SIGNS,
+    heading_core,
+    without_advert,
+    without_markup,
 )
 from bookbuilder.vocabulary import (
     BACK_MATTER,

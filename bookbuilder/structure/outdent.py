@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from bookbuilder.structure.headings import Heading
 from bookbuilder.numerals import TO_HUNDREDS, parse_numeral
+from bookbuilder.structure.headings import Heading
 from bookbuilder.structure.passes import fields
 from bookbuilder.vocabulary import PREFACES, plain
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 import bisect
 import re
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Paragraph

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from bookbuilder.structure.headings import MAX_LONG_HEADING, candidate
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.structure.headings import MAX_LONG_HEADING, candidate
 from bookbuilder.vocabulary import (
     BARE_CHAPTER_UNITS,
     CHAPTER_UNITS,

@@ -12,9 +12,12 @@ import re
 from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.structure.heading_choice import choose_headings
+from bookbuilder.model import Location, Paragraph, SceneBreak
+from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.structure.couplets import couplet_titles
+from bookbuilder.structure.few_headings import titles_by_layout
 from bookbuilder.structure.fixes import apply_fixes
+from bookbuilder.structure.heading_choice import choose_headings
 from bookbuilder.structure.headings import (
     STARTS,
     Heading,
@@ -25,8 +28,15 @@ from bookbuilder.structure.headings import (
     without_page,
 )
 from bookbuilder.structure.meta import author_and_title
-from bookbuilder.model import Location, Paragraph, SceneBreak
-from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.structure.passes import (
+    Choice,
+    Pass,
+    Reading,
+    every_line_as_fields,
+    fields,
+    run_passes,
+    with_found,
+)
 from bookbuilder.structure.pastes import (
     GLUED_BOOK,
     GLUED_HEADING,
@@ -37,16 +47,6 @@ from bookbuilder.structure.pastes import (
     heading_then_text,
     may_have_gap,
     paste_pieces,
-)
-from bookbuilder.structure.few_headings import titles_by_layout
-from bookbuilder.structure.passes import (
-    Choice,
-    Pass,
-    Reading,
-    every_line_as_fields,
-    fields,
-    run_passes,
-    with_found,
 )
 from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
 
@@ -343,7 +343,7 @@ def _sections(
                 Diagnostic("I301", f"looks like a heading but was not taken for one: {line[:20]}…", at)
             )
         if is_scene_break(line, previous):
-            if blocks and not type(blocks[-1]) is SceneBreak:
+            if blocks and type(blocks[-1]) is not SceneBreak:
                 blocks.append(SceneBreak(at))
         else:
             blocks.append(Paragraph(line, at, indented))

@@ -4,7 +4,8 @@ pass as text. Fixtures are the sample book's real chapters, encoded and then dam
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bookbuilder.decode.text import DAMAGE_LIMIT, decode_chapter
 from bookbuilder.diagnostics import BookError
@@ -158,7 +159,7 @@ def test_lines_of_chinese_read_as_latin1_upstream_are_read_back():
     """A crawler's 一念永恒: every heading GBK read as Latin-1 and saved as UTF-8 (µÚÈýÕÂ Áù¾äÕæÑÔ
     for 第三章 六句真言), 228 lines; UTF-8 read so (å¤©ä¸‹ for 天下) the same. Accented names stay."""
     misread_gbk = "第三章 六句真言".encode("gbk").decode("latin-1")
-    misread_utf8 = "天下大势，分久必合".encode("utf-8").decode("latin-1")
+    misread_utf8 = "天下大势，分久必合".encode().decode("latin-1")
     western = "Émile Zola était là, Ça va très bien"
     text = f"{misread_gbk}\n他走进院子，看见一棵老树。\n{misread_utf8}\n{western}\n"
     decoded = decode_chapter(text.encode("utf-8"), "m.txt")
@@ -239,8 +240,8 @@ def test_property_a_few_damaged_bytes_cost_only_their_lines(codec, k, rnd):
 
 def test_the_pdf_draws_the_replacement_character(tmp_path):
     """U+FFFD reaches the PDF as a glyph of some installed font, never a .notdef box (E403/E404)."""
-    from bookbuilder.pipeline import build_pdf
     from bookbuilder.check.judges import check_pdf
+    from bookbuilder.pipeline import build_pdf
 
     data = damage(("第一章 开始\n" + SIMPLIFIED[:600]).encode("gbk"), [3], lambda pair: pair[:1] + b" ")
     loaded = load_book(write_book(tmp_path / "b", {"1.txt": data}, ""))

@@ -1,5 +1,6 @@
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bookbuilder.decode.text import clean_text, decode_chapter
 from bookbuilder.diagnostics import BookError
@@ -71,7 +72,7 @@ def test_binary_files_are_rejected_naming_the_file(data, words):
 
 
 def test_undecodable_bytes_are_an_error_unless_replace_was_asked():
-    data = "中文".encode("utf-8") + b"\xff\xfe\xfd\x80\x81"[1:] * 3 + b"\xff"
+    data = "中文".encode() + b"\xff\xfe\xfd\x80\x81"[1:] * 3 + b"\xff"
     with pytest.raises(BookError) as e:
         decode_chapter(data, "b.txt")
     assert e.value.diagnostic.code == "E102"

@@ -4,12 +4,12 @@ book.toml, applied by load_book, and read again by serve's memo only where they 
 from __future__ import annotations
 
 import pytest
+from conftest import write_book
 
 from bookbuilder.diagnostics import REMOVED, BookError, removal_parts
 from bookbuilder.model import Location, Paragraph
 from bookbuilder.normalize.by_hand import Keep, fold, holds, parse_keeps
 from bookbuilder.pipeline import load_book
-from conftest import write_book
 
 ADVERT = "云端书斋,一键直达"  # glued with a half-width comma, as the download has it
 SELECTED = "云端书斋，一键直达"  # as the page shows it, and the user selects it

@@ -1,8 +1,8 @@
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bookbuilder.normalize import chars
-
 from bookbuilder.normalize.rules import Normalizer, enabled
 
 SIMPLIFIED, TRADITIONAL = Normalizer(enabled({}), "zh-Hans"), Normalizer(enabled({}), "zh-Hant")

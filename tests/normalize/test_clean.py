@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bookbuilder.cli import main
 from bookbuilder.diagnostics import removal_parts
 from bookbuilder.model import Chapter, Location, Paragraph
-from bookbuilder.normalize.rules import normalizer
 from bookbuilder.normalize.clean import fold, strip_html
+from bookbuilder.normalize.rules import normalizer
 from bookbuilder.pipeline import load_book
 from tests.conftest import REPO, write_book
 

@@ -11,8 +11,8 @@ from bookbuilder.cli import main
 from bookbuilder.decode.text import decode_chapter
 from bookbuilder.diagnostics import removal_evidence, removal_parts
 from bookbuilder.model import Chapter, Location, Paragraph
-from bookbuilder.normalize.rules import normalizer
 from bookbuilder.normalize.clean import fold
+from bookbuilder.normalize.rules import normalizer
 from bookbuilder.pipeline import load_book
 
 

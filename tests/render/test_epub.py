@@ -8,9 +8,9 @@ import zipfile
 import pytest
 from PIL import Image
 
+from bookbuilder.check.judges import run_epubcheck
 from bookbuilder.diagnostics import BookError
 from bookbuilder.pipeline import build_epub, load_book
-from bookbuilder.check.judges import run_epubcheck
 from tests.conftest import REPO, write_book
 
 MAKE_CORPUS = REPO / "bench" / "make_corpus.py"

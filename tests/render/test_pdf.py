@@ -6,9 +6,9 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from bookbuilder.check.judges import outline_titles, pdf_fonts
 from bookbuilder.diagnostics import BookError
 from bookbuilder.pipeline import build_pdf, load_book
-from bookbuilder.check.judges import outline_titles, pdf_fonts
 from tests.conftest import write_book
 
 PARAGRAPH = "城上守军齐声惊呼，西门起火，王宫起火，城内四处起火。高云支大吃一惊，急忙下令关闭城门。"

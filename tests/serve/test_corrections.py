@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 import tomlkit
 
-from bookbuilder.serve import corrections
 from bookbuilder.config import load_config, sidecar_path
-from bookbuilder.serve.corrections import Refused
 from bookbuilder.diagnostics import BookError
+from bookbuilder.serve import corrections
+from bookbuilder.serve.corrections import Refused
 
 BUILTIN = {"next-page", "remember-site"}
 STARTS = [

@@ -13,10 +13,10 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-
-from bookbuilder.serve.hosts import allowed_hosts, host_refusal, is_loopback, lan_refusal
 from conftest import write_book
 from test_serve import BOOK, _start, _stop
+
+from bookbuilder.serve.hosts import allowed_hosts, host_refusal, is_loopback, lan_refusal
 
 LOCAL = allowed_hosts(3000, "127.0.0.1")
 LAN = allowed_hosts(3000, "0.0.0.0", "192.168.1.5")

@@ -13,10 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import write_book
 
 from bookbuilder.pipeline import load_book
 from bookbuilder.serve.pages import Preview
-from conftest import write_book
 
 BOOK = {
     "001.txt": "第一章 山门\n\n　　少年推开山门。\n\n　　他在沙上写下 1<2 & 3>2。\n",

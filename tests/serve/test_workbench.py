@@ -14,12 +14,12 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import write_book
+from test_serve import _start, _stop, browser  # noqa: F401 (browser: the fixture)
 
 from bookbuilder.pipeline import build, load_book
 from bookbuilder.serve.hosts import is_loopback
 from bookbuilder.serve.workbench import refusal
-from conftest import write_book
-from test_serve import _start, _stop, browser  # noqa: F401 (browser: the fixture)
 
 NOVEL = (
     "第一章 山门\n\n　　少年推开山门，门外是一片竹林。\n\n　　本章未完，请点击下一页继续阅读\n\n　　他在竹林里走了很久。\n\n"

@@ -13,11 +13,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
-from bookbuilder.pipeline import load_book
 from conftest import write_book
 from test_serve import _start, _stop, browser  # noqa: F401 (browser: the fixture)
 from test_workbench import epub_bytes, until
+
+from bookbuilder.pipeline import load_book
 
 ADVERT, SELECTED = "云端书斋,一键直达", "云端书斋，一键直达"
 TOML = '# 山门\n[book]\ntitle = "山门"  # mine\nauthor = "某人"\n'

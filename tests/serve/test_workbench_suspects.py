@@ -12,14 +12,14 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from bookbuilder.pipeline import load_book
-from bookbuilder.serve.pages import Preview
-from bookbuilder.serve.workbench import Bench
 from conftest import write_book
 from test_serve import _start, _stop, browser  # noqa: F401 (browser: the fixture)
 from test_workbench import epub_bytes, undo_all, until
 from test_workbench_cleaning import paragraphs
+
+from bookbuilder.pipeline import load_book
+from bookbuilder.serve.pages import Preview
+from bookbuilder.serve.workbench import Bench
 
 SCREENSHOT = os.environ.get(
     "BOOKBUILDER_SUSPECTS_SCREENSHOT"

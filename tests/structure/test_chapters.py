@@ -1,9 +1,9 @@
 import pytest
 
 from bookbuilder.model import SceneBreak
+from bookbuilder.pipeline import load_book
 from bookbuilder.structure.headings import classify_heading
 from bookbuilder.structure.sections import split_sections
-from bookbuilder.pipeline import load_book
 from tests.conftest import write_book
 
 

@@ -3,8 +3,8 @@ synthetic fixtures of the shapes found in real files, and the negative cases bes
 
 import pytest
 
-from bookbuilder.structure.headings import candidate, classify_heading, heading_core
 from bookbuilder.pipeline import load_book
+from bookbuilder.structure.headings import candidate, classify_heading, heading_core
 
 BODY = "他走进院子，看见一棵老树。\n树下坐着一个老人。\n"
 

@@ -5,8 +5,8 @@ prose or ornament that must stay text."""
 
 import pytest
 
-from bookbuilder.structure.headings import candidate
 from bookbuilder.pipeline import load_book
+from bookbuilder.structure.headings import candidate
 
 BODY = "他走进院子，看见一棵老树。\n树下坐着一个老人。\n"
 

@@ -10,12 +10,12 @@ from ebooklib import epub
 from pypdf import PdfReader
 
 from bookbuilder.check import report
-from bookbuilder.structure.file_titles import says_nothing, title_line
-from bookbuilder.structure.headings import candidate
+from bookbuilder.check.judges import outline_titles
 from bookbuilder.model import Location, Paragraph
 from bookbuilder.numerals import parse_numeral
-from bookbuilder.check.judges import outline_titles
 from bookbuilder.pipeline import build, load_book
+from bookbuilder.structure.file_titles import says_nothing, title_line
+from bookbuilder.structure.headings import candidate
 from tests.conftest import write_book
 
 TEXT = "　　話說山東兗州府汶上縣有個鄉村，叫做薛家集。這集上有百十來人家，都是務農為業。\n　　又一段，說的是後來的事。\n"

@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from bookbuilder.cli import main
-from bookbuilder.structure.meta import from_name
 from bookbuilder.pipeline import load_book
+from bookbuilder.structure.meta import from_name
 from tests.conftest import write_book
 
 STORY = "第一章 开端\n他走进院子，看见一棵老树。\n第二章 继续\n树下坐着一个老人。\n"
