@@ -61,7 +61,7 @@ def main(quiet: bool):
     PATH is a book project (a folder with book.toml), a bare folder of .txt chapter files, or one
     whole-novel .txt file. Exit codes: 0 success, 1 an error in the book or its files, 2 usage.
     """
-    from bookbuilder.atomic import watch_interrupts
+    from bookbuilder.system.atomic import watch_interrupts
 
     watch_interrupts()
 
@@ -388,7 +388,7 @@ def toc(path, as_json):
 )
 def normalize(path, out_dir, diff, in_place, report_removals):
     """Write the normalized chapters as UTF-8 text for review (never touches source/ unless --in-place)."""
-    from bookbuilder.review import normalized_diff, write_in_place, write_normalized
+    from bookbuilder.render.review import normalized_diff, write_in_place, write_normalized
 
     loaded = _load(path)
     if report_removals:

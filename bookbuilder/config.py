@@ -265,7 +265,7 @@ def _formats(output: dict, at: Where) -> dict:
 
 def _legado(config: Config, source: dict, normalize: dict, text: str, toml: Path) -> dict:
     """Legado rule files named in book.toml, loaded (an unusable one is E003 naming its key)."""
-    from bookbuilder.legado import RuleError, load_replace_rules, load_toc_rules
+    from bookbuilder.normalize.legado import RuleError, load_replace_rules, load_toc_rules
 
     found = {}
     for key, table, loader, field_name in (

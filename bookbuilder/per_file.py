@@ -1,5 +1,5 @@
 """One source file → the parts of the book it holds, normalized and linted: the per-file work
-that pipeline.load_book spreads over processes (bookbuilder.parallel)."""
+that pipeline.load_book spreads over processes (bookbuilder.system.parallel)."""
 
 from __future__ import annotations
 

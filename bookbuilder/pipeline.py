@@ -25,7 +25,6 @@ from bookbuilder.normalize.by_hand import check_keeps, kept_places
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.normalize.rules import left_out, normalizer
-from bookbuilder.parallel import ordered_map
 from bookbuilder.per_file import (
     FileToRead,
     Normalized,
@@ -42,6 +41,7 @@ from bookbuilder.structure import contents_file, meta
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.fixes import unmatched
+from bookbuilder.system.parallel import ordered_map
 
 DEFAULT_EPOCH = 1700000000  # 2023-11-14: builds are reproducible even without SOURCE_DATE_EPOCH
 
@@ -63,7 +63,7 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
     before they are put together (only a headless chapter's title depends on the others), so a
     large book's files go all the way to normalized, linted chapters on `jobs` processes (default:
-    every core; bookbuilder.parallel). A whole-novel file is read and normalized here. `memo`
+    every core; bookbuilder.system.parallel). A whole-novel file is read and normalized here. `memo`
     (kept by the caller between loads, as `serve` does) keeps each file's result while the file,
     book.toml and the rules are unchanged: only the files that changed are read again."""
     config = load_config(Path(path))

@@ -42,7 +42,7 @@ class Config:
     encodings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     errors: str = "auto"
     heading_pattern: str | None = None
-    toc_rules: tuple = ()  # Legado txtTocRule rules (bookbuilder.legado)
+    toc_rules: tuple = ()  # Legado txtTocRule rules (bookbuilder.normalize.legado)
     title_junk: tuple[str, ...] = ()  # regexes cut from heading lines, beside data/titles.toml
     replace_rules: tuple = ()  # Legado replace rules, applied after the built-in cleaning
     normalize: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))

@@ -344,7 +344,9 @@ TRIGGERS = {
     "E411": lambda t: (first(_checked_against_another_book(t), "E411"), ".azw3", None),
     "E412": lambda t: (
         error_of(
-            lambda: __import__("bookbuilder.external", fromlist=["x"]).run(["/nonexistent/judge"], "x.epub")
+            lambda: __import__("bookbuilder.system.external", fromlist=["x"]).run(
+                ["/nonexistent/judge"], "x.epub"
+            )
         ),
         "x.epub",
         None,

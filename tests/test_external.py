@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bookbuilder import external
 from bookbuilder.diagnostics import BookError
+from bookbuilder.system import external
 from tests.conftest import write_book
 
 
@@ -155,4 +155,4 @@ def test_only_external_starts_a_process():
         str(p.relative_to(package))
         for p in sorted(package.rglob("*.py"))
         if "subprocess" in p.read_text("utf-8")
-    ] == ["external.py"]
+    ] == ["system/external.py"]

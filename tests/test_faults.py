@@ -132,7 +132,7 @@ def test_interrupted_build_leaves_the_previous_artifact(tmp_path, jobs):
 
 def test_failure_while_writing_leaves_the_previous_artifact(tmp_path, monkeypatch):
     """A failure injected between rendering and the rename: the target is untouched."""
-    from bookbuilder import atomic
+    from bookbuilder.system import atomic
 
     root = write_book(tmp_path / "b", {"1.txt": "第一章\n正文。"}, "")
     loaded = load_book(root)

@@ -57,7 +57,7 @@ def corpus_400(tmp_path_factory):
 
 @needs_corpus
 def test_a_large_book_loads_the_same_on_one_process_and_on_two(corpus_400):
-    """bookbuilder.parallel forks for books of 200+ chapters: the book, its change counts and
+    """bookbuilder.system.parallel forks for books of 200+ chapters: the book, its change counts and
     every diagnostic must be what a serial run makes."""
     serial, forked = load_book(corpus_400, jobs=1), load_book(corpus_400, jobs=2)
     assert forked.book == serial.book

@@ -1,5 +1,5 @@
 """The model's records: frozen, equal by value, and whole after crossing a process boundary
-(bookbuilder.parallel pickles them)."""
+(bookbuilder.system.parallel pickles them)."""
 
 import dataclasses
 import pickle

@@ -1,4 +1,4 @@
-"""bookbuilder.parallel: ordered_map gives what a serial map gives, whichever process does the
+"""bookbuilder.system.parallel: ordered_map gives what a serial map gives, whichever process does the
 work; a worker's death or bug is one BookError E408 naming the stage, with nothing left running."""
 
 import concurrent.futures as cf
@@ -9,7 +9,7 @@ import time
 import pytest
 
 from bookbuilder.diagnostics import BookError
-from bookbuilder.parallel import ordered_map
+from bookbuilder.system.parallel import ordered_map
 
 ITEMS = list(range(400))
 PARENT = os.getpid()

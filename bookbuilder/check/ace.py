@@ -12,9 +12,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from bookbuilder import external
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
+from bookbuilder.system import external
 
 HERE = Path(__file__).resolve().parent
 INSTALL_HINT = (

@@ -8,9 +8,9 @@ import shutil
 from functools import cache
 from pathlib import Path
 
-from bookbuilder import external
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location
+from bookbuilder.system import external
 
 EPUB_LIMIT = 50 * 1024 * 1024
 

@@ -97,7 +97,7 @@ def _junk(blocks: tuple, step: Step) -> tuple:
 
 def _replace(blocks: tuple, step: Step) -> tuple:
     """The book's Legado replace rules over each paragraph, in their order; each match on record."""
-    from bookbuilder.legado import replace_text
+    from bookbuilder.normalize.legado import replace_text
 
     if not step.normalizer.replace_rules:
         return blocks
@@ -281,7 +281,7 @@ def check_options(options: Mapping[str, Any]) -> None:
     """Raise ValueError('key: why') for an unknown rule or a bad value in [normalize]."""
     for key, value in options.items():
         if key == "replace_rules":
-            continue  # a file: read by config (bookbuilder.legado)
+            continue  # a file: read by config (bookbuilder.normalize.legado)
         if key == "convert":
             if value not in CONVERSIONS:
                 raise ValueError(f"convert: {value!r} is not an OpenCC conversion ({', '.join(CONVERSIONS)})")
@@ -329,7 +329,7 @@ class Normalizer:
     language: str
     patterns: tuple = ()  # junk patterns (bookbuilder.normalize.junk)
     convert: str | None = None  # an OpenCC conversion
-    replace_rules: tuple = ()  # Legado replace rules for this book (bookbuilder.legado)
+    replace_rules: tuple = ()  # Legado replace rules for this book (bookbuilder.normalize.legado)
     off: frozenset[str] = frozenset()  # cleaning's rules and patterns that [normalize.junk] disable names
     kept: tuple = ()  # the [[keep]] entries of the file being read (normalize.by_hand.Keep)
 
@@ -359,7 +359,7 @@ class Normalizer:
         """A chapter or volume title normalized (titles are not counted as changes), after the
         replace rules for titles (Legado's scopeTitle)."""
         if text and self.replace_rules:
-            from bookbuilder.legado import replace_title
+            from bookbuilder.normalize.legado import replace_title
 
             text = replace_title(text, self.replace_rules)
         return self.text(text, title=True) if text else text
@@ -460,8 +460,8 @@ def normalizer(
     options: Mapping[str, Any], language: str, replace_rules: tuple = (), names: tuple[str, ...] = ()
 ) -> Normalizer:
     """The Normalizer for book.toml's [normalize] `options`, a book in `language`, the book's Legado
-    replace rules, which apply to a book by its `names` (bookbuilder.legado.applies)."""
-    from bookbuilder.legado import applies
+    replace rules, which apply to a book by its `names` (bookbuilder.normalize.legado.applies)."""
+    from bookbuilder.normalize.legado import applies
 
     convert = options.get("convert")
     language = CONVERTED_LANGUAGE.get(convert, language) if convert else language

@@ -18,7 +18,7 @@ A renderer takes the finished model (with its cover: `with_cover`) and writes on
 atomically; it never reads the source files. The other modules here are the pieces renderers
 share (html: chapter markup, which `serve`'s pages use too; names, navigation, cover, fonts) and
 their parts (pdf_*, font_share); text.py is no format: the chapters as plain text for review,
-which `bookbuilder normalize` writes (bookbuilder.review).
+which `bookbuilder normalize` writes (bookbuilder.render.review).
 """
 
 from __future__ import annotations

@@ -15,12 +15,12 @@ import time
 import uuid
 from pathlib import Path
 
-from bookbuilder import external
-from bookbuilder.atomic import atomic_path
 from bookbuilder.diagnostics import BookError, Diagnostic, Location
 from bookbuilder.model import Book
 from bookbuilder.render import RenderContext
 from bookbuilder.render.epub import EpubRenderer, epub_bytes
+from bookbuilder.system import external
+from bookbuilder.system.atomic import atomic_path
 
 INSTALL = "install calibre (apt-get install calibre, or https://calibre-ebook.com/download) for the AZW3"
 

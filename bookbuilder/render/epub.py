@@ -23,7 +23,6 @@ from pathlib import Path
 
 from ebooklib import epub
 
-from bookbuilder.atomic import atomic_path
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Chapter, Meta
 from bookbuilder.render import RenderContext, stylesheet
@@ -31,6 +30,7 @@ from bookbuilder.render.html import chapter_section, paragraphs, text, volume_se
 from bookbuilder.render.names import document_names
 from bookbuilder.render.navigation import TocEntry, nav_document, ncx_document
 from bookbuilder.settings import Config
+from bookbuilder.system.atomic import atomic_path
 
 CSS_NAME = "styles/book.css"
 NAV_NAME = "nav.xhtml"

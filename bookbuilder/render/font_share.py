@@ -15,7 +15,7 @@ from collections import defaultdict
 
 import pikepdf
 
-from bookbuilder import external
+from bookbuilder.system import external
 
 MIN_SAVING = 100_000  # bytes: below this, leave the chunks' programs alone
 

@@ -6,8 +6,8 @@ import functools
 import shutil
 from pathlib import Path
 
-from bookbuilder import external
 from bookbuilder.diagnostics import BookError
+from bookbuilder.system import external
 
 SERIF_SC = "Noto Serif CJK SC"
 INSTALL_HINT = "install one (Debian: apt-get install fonts-noto-cjk) or name a font file in book.toml"

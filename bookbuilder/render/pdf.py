@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bookbuilder.atomic import atomic_path
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book
 from bookbuilder.render import RenderContext, default_css
 from bookbuilder.render.pdf_documents import PdfOptions, css_warnings, first_fonts
 from bookbuilder.settings import Config
+from bookbuilder.system.atomic import atomic_path
 
 # [pdf] page_size → the CSS page size
 PAGE_SIZES = {"A5": "A5", "A6": "A6", "B6": "125mm 176mm", "6in×9in": "6in 9in", "ereader": "90mm 122mm"}

@@ -1,4 +1,4 @@
-"""A book's PDF pages: chunks of chapters laid out on several processes (bookbuilder.parallel),
+"""A book's PDF pages: chunks of chapters laid out on several processes (bookbuilder.system.parallel),
 then put together with pikepdf so that the result reads like one document.
 
 - A chunk is laid out with no margin boxes; it does not need to know where it starts, so the
@@ -26,10 +26,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from bookbuilder.atomic import was_interrupted
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book
-from bookbuilder.parallel import default_jobs, guarded, process_pool, stop_workers
 from bookbuilder.render import RenderContext
 from bookbuilder.render.pdf_cache import DocumentCache
 from bookbuilder.render.pdf_documents import (
@@ -48,6 +46,8 @@ from bookbuilder.render.pdf_documents import (
     stamp_html,
     weasyprint_messages,
 )
+from bookbuilder.system.atomic import was_interrupted
+from bookbuilder.system.parallel import default_jobs, guarded, process_pool, stop_workers
 
 PX_TO_PT = 0.75  # WeasyPrint lays out in CSS px; PDF user space is in points
 CHUNK = 30  # chapters

@@ -1,6 +1,6 @@
 """Chapter → plain UTF-8 text for review: the title, a blank line, one paragraph a line,
 `* * *` for a scene break. No format of the registry (it has no file in build/ and no checks):
-`bookbuilder normalize` writes it (bookbuilder.review), the golden tests compare it."""
+`bookbuilder normalize` writes it (bookbuilder.render.review), the golden tests compare it."""
 
 from __future__ import annotations
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import tomlkit
 
-from bookbuilder.atomic import atomic_path
 from bookbuilder.normalize.junk import CLEANED
+from bookbuilder.system.atomic import atomic_path
 
 LITERAL_PREFIX = "literal-"  # the name of a pattern made by "remove this everywhere"
 SHORTEST_LITERAL = 2  # characters: one character removed everywhere would eat the prose

@@ -209,7 +209,7 @@ def legado_toc_rules(reading: Reading) -> Reading:
     """Legado's rules, as candidates of their own: the best-numbered choice wins."""
     if not reading.toc_rules:
         return reading
-    from bookbuilder.legado import best_choice
+    from bookbuilder.normalize.legado import best_choice
 
     reading = every_line_as_fields(reading)
     choice, unused = best_choice(reading.chosen, reading.lines, reading.toc_rules)

@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from bookbuilder import pipeline, render
-from bookbuilder.atomic import atomic_path
 from bookbuilder.cli import main
 from bookbuilder.diagnostics import Diagnostic, Location
 from bookbuilder.render import format_names, renderer
 from bookbuilder.render.pdf import PAGE_SIZES
+from bookbuilder.system.atomic import atomic_path
 from tests.conftest import write_book
 
 BOOK = {"1.txt": "第一章 起\n正文。", "2.txt": "第二章 承\n又一段正文。"}

@@ -9,8 +9,8 @@ import regex
 from click.testing import CliRunner
 
 from bookbuilder.cli import main
-from bookbuilder.legado import TocRule
 from bookbuilder.model import Chapter, Location, Paragraph, SourceFile
+from bookbuilder.normalize.legado import TocRule
 from bookbuilder.per_file import FileRead, Normalized, decode_read, encode_read
 from bookbuilder.structure.fixes import Fix
 from bookbuilder.structure.passes import Reading, run_passes

@@ -105,7 +105,7 @@ class guarded:
         return self
 
     def __exit__(self, kind, error, _traceback) -> bool:
-        from bookbuilder.atomic import was_interrupted
+        from bookbuilder.system.atomic import was_interrupted
 
         if error is None or isinstance(error, GeneratorExit):
             return False

@@ -7,10 +7,10 @@ import difflib
 from collections import defaultdict
 from pathlib import Path
 
-from bookbuilder.atomic import atomic_path
 from bookbuilder.decode.text import decode_chapter
 from bookbuilder.pipeline import Loaded
 from bookbuilder.render.text import chapter_text
+from bookbuilder.system.atomic import atomic_path
 
 
 def _by_source(loaded: Loaded) -> dict[str, list[str]]:
