@@ -12,6 +12,7 @@ from bookbuilder.decode.text import decode_chapter
 from bookbuilder.diagnostics import CODES, BookError
 from bookbuilder.pipeline import build, build_epub, build_pdf, load_book
 from bookbuilder.render.fonts import find_font
+from bookbuilder.shelf.books import find_books
 from tests.conftest import REPO, write_book
 
 OK = {"1.txt": "第一章 开始\n正文。"}
@@ -32,6 +33,13 @@ def error_of(fn):
 
 def book(tmp_path, files=OK, toml=""):
     return write_book(tmp_path / "b", files, toml)
+
+
+def a_shelf_listing(tmp_path, name):
+    shelf = tmp_path / "shelf"
+    shelf.mkdir()
+    (shelf / "shelf.toml").write_text(f'[shelf]\nbooks = ["{name}"]\n', "utf-8")
+    return shelf
 
 
 def first(found, code):
@@ -67,6 +75,7 @@ TRIGGERS = {
     ),
     "I001": lambda t: (first(diagnostics_of(book(t)), "I001"), None, None),
     "E010": lambda t: (serve_on_a_port_in_use(book(t)), None, None),
+    "E011": lambda t: (error_of(lambda: find_books(a_shelf_listing(t, "nothing-here"))), "shelf.toml", None),
     "I306": lambda t: (
         first(
             diagnostics_of(
