@@ -69,7 +69,7 @@ def fingerprints(product: Path, pdf: bool) -> dict[str, str]:
             found[f"{name}.normalize"] = _tree_digest(norm)
             for command in (["toc"], ["check", "--format", "json"]):
                 done = _run(product, [*command, book], env)
-                text = done.stdout.replace(str(book).encode(), b"BOOK")
+                text = done.stdout.replace(str(work).encode(), b"WORK")
                 found[f"{name}.{command[0]}"] = _digest(text + b"rc=%d" % done.returncode)
         shutil.rmtree(work / "out")
     return found
