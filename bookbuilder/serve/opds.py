@@ -100,7 +100,7 @@ class Shelf:
         made again behind; one never built is waited for a while, then asked for again later."""
         preview = self.site.preview
         target = self._target(preview.loaded, fmt)
-        headers = {"Content-Disposition": _attachment(target.name, renderer(fmt).suffix)}
+        headers = {"Content-Disposition": attachment(target.name, renderer(fmt).suffix)}
         with self.state:
             self.asked.add(fmt)
             if not self._fresh(fmt, target):
@@ -256,7 +256,7 @@ def _updated(loaded) -> str:
     return datetime.fromtimestamp(newest, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _attachment(name: str, suffix: str) -> str:
+def attachment(name: str, suffix: str) -> str:
     """Content-Disposition for a file named in any script (山门.epub): HTTP headers are Latin-1, so
     the real name in RFC 6266's filename* (UTF-8, percent-encoded), and for a client that reads only
     filename the title in pinyin (shan-men.epub), which a reader recognizes, unlike book.epub."""

@@ -1,0 +1,240 @@
+"""The shelf's catalogue (bookbuilder.shelf.catalog) from built files alone, and `serve SHELF`
+(bookbuilder.serve.library): twelve small books' EPUBs built once into a shelf's build/, the feeds
+parsed as Atom, and every link of the feeds and of index.html fetched from a real server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import http.client
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bookbuilder import pipeline
+from bookbuilder.cli import main
+from bookbuilder.shelf.catalog import make_catalog, write_catalog
+from tests.conftest import write_book
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+NAVIGATION = "application/atom+xml;profile=opds-catalog;kind=navigation"
+ACQUISITION = "application/atom+xml;profile=opds-catalog;kind=acquisition"
+ESCAPED = '甲<&"乙'  # a title that is markup if it is not escaped
+AUTHORS = ("张三", "李四", "王五")
+TITLES = [ESCAPED] + [f"书{n:02d}" for n in range(1, 12)]
+
+
+def _book(n: int) -> tuple[str, str, str]:
+    """(name, title, author) of the nth book: three authors, the first book's title is markup."""
+    return f"book{n:02d}", TITLES[n], AUTHORS[n % 3]
+
+
+@pytest.fixture(scope="module")
+def shelf(tmp_path_factory) -> Path:
+    """A shelf of 12 books, each one's EPUB built into build/<name>/ (the first one's kepub too)."""
+    root = tmp_path_factory.mktemp("shelf")
+    for n in range(12):
+        name, title, author = _book(n)
+        toml = f'[book]\ntitle = "{title.replace(chr(34), chr(92) + chr(34))}"\nauthor = "{author}"\n'
+        toml += f'description = "第{n}本书。"\n'
+        chapters = {
+            "001.txt": f"第一章 开始\n\n　　第{n}本书的正文。\n",
+            "002.txt": "第二章 结束\n\n　　完。\n",
+        }
+        loaded = pipeline.load_book(write_book(root / name, chapters, toml), 1)
+        formats = ("epub", "kepub") if n == 0 else ("epub",)
+        for fmt in formats:
+            suffix = pipeline.renderer_suffix(fmt)
+            pipeline.build(loaded, fmt, output=root / "build" / name / f"{name}.{suffix}", jobs=1)
+    return root
+
+
+def _feeds(build: Path) -> dict[str, ET.Element]:
+    return {
+        p.relative_to(build).as_posix(): ET.parse(p).getroot()
+        for p in [build / "catalog.opds.xml", *sorted((build / "catalog.opds").glob("*.xml"))]
+    }
+
+
+def test_the_catalogue_lists_the_twelve_books_with_their_titles_authors_and_media_types(shelf):
+    made = write_catalog(shelf / "build")
+    assert len(made.books) == 12
+    feeds = _feeds(shelf / "build")
+    assert all(feed.tag == f"{ATOM}feed" and feed.findtext(f"{ATOM}updated") for feed in feeds.values())
+    root = feeds["catalog.opds.xml"]
+    assert {
+        link.get("href"): link.get("type")
+        for e in root.iter(f"{ATOM}entry")
+        for link in e.iter(f"{ATOM}link")
+    } == {
+        "catalog.opds/by-title.xml": ACQUISITION,
+        "catalog.opds/authors.xml": NAVIGATION,
+        "catalog.opds/recent.xml": ACQUISITION,
+    }
+    entries = feeds["catalog.opds/by-title.xml"].findall(f"{ATOM}entry")
+    listed = {e.findtext(f"{ATOM}title"): e.findtext(f"{ATOM}author/{ATOM}name") for e in entries}
+    assert listed == {_book(n)[1]: _book(n)[2] for n in range(12)}
+    assert [e.findtext(f"{ATOM}title") for e in entries] == sorted(TITLES)
+    first = next(e for e in entries if e.findtext(f"{ATOM}title") == ESCAPED)
+    kinds = {link.get("rel"): [] for link in first.findall(f"{ATOM}link")}
+    for link in first.findall(f"{ATOM}link"):
+        kinds[link.get("rel")].append((link.get("href"), link.get("type")))
+    assert kinds["http://opds-spec.org/acquisition"] == [
+        ("../book00/book00.epub", "application/epub+zip"),
+        ("../book00/book00.kepub.epub", "application/kepub+zip"),
+    ]
+    assert kinds["http://opds-spec.org/image"] == [("../catalog.opds/covers/book00.jpg", "image/jpeg")]
+    assert first.findtext(f"{ATOM}summary") == "第0本书。"
+    assert first.findtext("{http://purl.org/dc/terms/}language") == "zh-Hans"
+    authors = feeds["catalog.opds/authors.xml"].findall(f"{ATOM}entry")
+    assert [a.findtext(f"{ATOM}title") for a in authors] == sorted(AUTHORS)
+    for author in authors:
+        feed = feeds["catalog.opds/" + author.find(f"{ATOM}link").get("href")]
+        assert {e.findtext(f"{ATOM}author/{ATOM}name") for e in feed.iter(f"{ATOM}entry")} == {
+            author.findtext(f"{ATOM}title")
+        }
+    assert len(feeds["catalog.opds/recent.xml"].findall(f"{ATOM}entry")) == 12
+
+
+def test_a_title_is_escaped_in_the_feeds_and_the_page(shelf):
+    made = make_catalog(shelf / "build")
+    assert b'\xe7\x94\xb2&lt;&amp;"\xe4\xb9\x99' in made.files["catalog.opds/by-title.xml"]
+    assert "甲&lt;&amp;&quot;乙" in made.files["index.html"].decode("utf-8")
+    assert ESCAPED not in made.files["index.html"].decode("utf-8")
+
+
+def test_the_same_built_files_give_the_same_bytes_and_a_removed_book_s_cover_goes(shelf, tmp_path):
+    build = shelf / "build"
+    write_catalog(build)
+    first = {p: p.read_bytes() for p in sorted(build.rglob("*")) if p.is_file()}
+    write_catalog(build)
+    assert {p: p.read_bytes() for p in sorted(build.rglob("*")) if p.is_file()} == first
+    copy = tmp_path / "shelf" / "build"
+    for path, data in first.items():
+        if "book03" not in path.as_posix():
+            (copy / path.relative_to(build)).parent.mkdir(parents=True, exist_ok=True)
+            (copy / path.relative_to(build)).write_bytes(data)
+    made = write_catalog(copy)
+    assert len(made.books) == 11 and not (copy / "catalog.opds" / "covers" / "book03.jpg").exists()
+
+
+def test_the_catalog_command_writes_it_and_a_shelf_not_built_is_one_line(shelf, tmp_path):
+    done = CliRunner().invoke(main, ["catalog", str(shelf)])
+    assert done.exit_code == 0 and done.output.endswith("index.html: 12 books\n"), done.output
+    done = CliRunner().invoke(main, ["catalog", str(tmp_path)])
+    assert done.exit_code == 1 and "error E004: no build folder" in done.output
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.found: list[tuple[str, str | None]] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        for key in ("href", "src"):
+            if attrs.get(key):
+                self.found.append((attrs[key], attrs.get("type")))
+
+
+@pytest.fixture(scope="module")
+def served(shelf):
+    write_catalog(shelf / "build")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bookbuilder", "serve", str(shelf), "--port", "0"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        for line in process.stderr:
+            if found := re.search(r"at (http://127\.0\.0\.1:\d+/)", line):
+                yield found.group(1)
+                break
+            assert time.monotonic() < deadline, "serve did not start"
+        else:
+            raise AssertionError(f"serve ended: {process.wait()}")
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=10)
+        finally:
+            process.kill()
+
+
+def _get(url: str) -> tuple[str, bytes]:
+    with urllib.request.urlopen(url, timeout=60) as answer:
+        assert answer.status == 200, url
+        return answer.headers["Content-Type"], answer.read()
+
+
+def test_every_link_of_the_served_feeds_and_page_answers_with_its_type(served):
+    seen: set[str] = set()
+    todo = [(served, "text/html"), (served + "catalog.opds.xml", NAVIGATION)]
+    while todo:
+        url, kind = todo.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        got, body = _get(url)
+        if kind is not None:
+            assert got.split(";")[0] == kind.split(";")[0] and (kind in got or ";" not in kind), (url, got)
+        if got.startswith("application/atom+xml"):
+            feed = ET.fromstring(body)
+            todo += [
+                (urllib.parse.urljoin(url, x.get("href")), x.get("type")) for x in feed.iter(f"{ATOM}link")
+            ]
+        elif got.startswith("text/html"):
+            parser = _Links()
+            parser.feed(body.decode("utf-8"))
+            todo += [(urllib.parse.urljoin(url, href), kind) for href, kind in parser.found]
+    files = [u for u in seen if u.endswith(".epub")]
+    assert len(files) == 13  # 12 EPUBs and one kepub
+    assert sum(u.endswith(".xml") for u in seen) >= 1 + 3 + 3  # root, by title, authors, recent, 3 authors
+    assert any(u.endswith(".opensearch.xml") for u in seen)
+
+
+def test_opensearch_finds_a_book_by_title_and_by_author(served):
+    _, description = _get(served + ".opensearch.xml")
+    template = ET.fromstring(description).find("{http://a9.com/-/spec/opensearch/1.1/}Url").get("template")
+    assert template.startswith(served)
+
+    def titles(terms: str) -> list[str]:
+        kind, body = _get(template.replace("{searchTerms}", urllib.parse.quote(terms)))
+        assert kind.startswith(ACQUISITION)
+        return [e.findtext(f"{ATOM}title") for e in ET.fromstring(body).iter(f"{ATOM}entry")]
+
+    assert titles("书05") == ["书05"]
+    assert titles("李四") == sorted(_book(n)[1] for n in range(12) if n % 3 == 1)
+    assert titles('<&"') == [ESCAPED]
+    assert titles("没有这本书") == []
+
+
+def test_a_book_s_workbench_is_served_under_its_prefix_and_the_rest_is_not(served):
+    kind, page = _get(served + ".book/book05/")
+    assert kind.startswith("text/html") and "书05" in page.decode("utf-8")
+    links = _Links()
+    links.feed(page.decode("utf-8"))
+    chapter = next(href for href, _ in links.found if "/text/" in href)
+    assert chapter.startswith("/.book/book05/text/")
+    assert _get(urllib.parse.urljoin(served, chapter))[0].startswith("text/html")
+    for missing in (".book/nothing/", "book05/book05.pdf", "../book.toml", ".cache/x"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            _get(served + missing)
+        assert refused.value.code == 404, missing
+    address = urllib.parse.urlsplit(served)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
+    connection.request("GET", "/", headers={"Host": "evil.example"})
+    assert connection.getresponse().status == 421  # DNS rebinding: the Host rule holds for the shelf
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
+    connection.request("POST", "/catalog.opds.xml", body=b"x")
+    assert connection.getresponse().status == 403
