@@ -50,7 +50,8 @@ class Library:
         self.lan: str | None = None
         self.stopping = threading.Event()
         self.sites: dict[str, Site] = {}
-        self.lock = threading.Lock()
+        self.lock = threading.Lock()  # guards the catalogue and `sites`
+        self.loading = threading.Lock()  # one book loaded at a time, the catalogue served meanwhile
         self._made: tuple[tuple, Catalog] | None = None
 
     def catalog(self) -> Catalog:
@@ -58,7 +59,11 @@ class Library:
         signature = _signature(self.build_dir)
         with self.lock:
             if self._made is None or self._made[0] != signature:
-                self._made = (signature, make_catalog(self.build_dir, DESCRIPTION[1:], missing_ok=True))
+                books = {b.name for b in find_books(self.shelf)} if self.shelf.is_dir() else set()
+                made = make_catalog(
+                    self.build_dir, DESCRIPTION[1:], missing_ok=True, workbench=(BOOK_PREFIX[1:], books)
+                )
+                self._made = (signature, made)
             return self._made[1]
 
     def page(self, path: str, query: str, host: str | None) -> tuple[int, str, bytes, dict]:
@@ -97,10 +102,14 @@ class Library:
         book = next((b for b in find_books(self.shelf) if b.name == name), None)
         if book is None:
             raise KeyError(name)
-        with self.lock:  # one load at a time: two first requests for one book load it once
-            if name not in self.sites:
-                self.sites[name] = self._load(book.path, name)
-            return self.sites[name]
+        with self.loading:  # two first requests for one book load it once
+            with self.lock:
+                if name in self.sites:
+                    return self.sites[name]
+            site = self._load(book.path, name)
+            with self.lock:
+                self.sites[name] = site
+            return site
 
     def _load(self, path: Path, name: str) -> Site:
         from bookbuilder.config import load_config

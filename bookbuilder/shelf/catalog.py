@@ -60,10 +60,13 @@ class Catalog:
     covers: dict[str, tuple[str, str]]  # book name → (cover, thumbnail) paths relative to build/
 
 
-def make_catalog(build_dir: Path, search: str | None = None, missing_ok: bool = False) -> Catalog:
-    """The catalogue of build/'s books, in memory. `search`: the OpenSearch description's path
-    (relative to build/) the feeds link to, for a server that answers searches. `missing_ok`:
-    no build/ is a shelf with nothing built yet (serve), not an error (catalog)."""
+def make_catalog(
+    build_dir: Path, search: str | None = None, missing_ok: bool = False, workbench: tuple | None = None
+) -> Catalog:
+    """The catalogue of build/'s books, in memory. For a server: `search`, the OpenSearch
+    description's path (relative to build/) the feeds link to; `workbench`, (the path the books'
+    pages are under, the names of the books that have them) for index.html. `missing_ok`: no build/
+    is a shelf with nothing built yet (serve), not an error (catalog)."""
     build_dir = Path(build_dir)
     if not build_dir.is_dir() and not missing_ok:
         raise BookError(
@@ -75,7 +78,11 @@ def make_catalog(build_dir: Path, search: str | None = None, missing_ok: bool = 
     feeds = CatalogFeeds(books, covers, shelf, search)
     files |= feeds.all()
     links = {name: (href(cover), href(small)) for name, (cover, small) in covers.items()}
-    files[INDEX] = index_html(shelf, books, links, {b.name: hrefs(b, "") for b in books}, ROOT_FEED)
+    pages = {}
+    if workbench is not None:
+        pages = {b.name: href(f"{workbench[0]}{b.name}") + "/" for b in books if b.name in workbench[1]}
+    rows = {b.name: hrefs(b, "") for b in books}
+    files[INDEX] = index_html(shelf, books, links, rows, ROOT_FEED, pages)
     return Catalog(books, dict(sorted(files.items())), covers)
 
 

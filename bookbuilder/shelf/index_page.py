@@ -28,9 +28,11 @@ def index_html(
     covers: dict[str, tuple[str, str]],
     files: dict[str, list[tuple[str, str, str, int]]],
     feed: str,
+    pages: dict[str, str] | None = None,
 ) -> bytes:
     """The page: `covers` maps a book's name to its (cover, thumbnail) links, `files` to its
-    (link, media type, label, size) rows; `feed` is the OPDS catalogue's link."""
+    (link, media type, label, size) rows, `pages` (served only) to its workbench; `feed` is the
+    OPDS catalogue's link."""
     items = []
     for book in books:
         image = (
@@ -43,6 +45,8 @@ def index_html(
             f' <span class="note">{_size(size)}</span>'
             for link, kind, label, size in files[book.name]
         )
+        if pages and book.name in pages:
+            links += f' <a class="pages" href="{text(pages[book.name])}">pages</a>'
         lang = f' lang="{text(book.language)}"' if book.language else ""
         items.append(
             f'<li{lang}>{image}\n<p class="title">{text(book.title)}</p>\n'

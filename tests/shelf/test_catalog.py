@@ -4,6 +4,7 @@ parsed as Atom, and every link of the feeds and of index.html fetched from a rea
 
 from __future__ import annotations
 
+import html
 import http.client
 import re
 import signal
@@ -193,7 +194,7 @@ def test_every_link_of_the_served_feeds_and_page_answers_with_its_type(served):
             todo += [
                 (urllib.parse.urljoin(url, x.get("href")), x.get("type")) for x in feed.iter(f"{ATOM}link")
             ]
-        elif got.startswith("text/html"):
+        elif got.startswith("text/html") and "/.book/" not in url:  # a book's pages: served, not crawled
             parser = _Links()
             parser.feed(body.decode("utf-8"))
             todo += [(urllib.parse.urljoin(url, href), kind) for href, kind in parser.found]
@@ -201,6 +202,7 @@ def test_every_link_of_the_served_feeds_and_page_answers_with_its_type(served):
     assert len(files) == 13  # 12 EPUBs and one kepub
     assert sum(u.endswith(".xml") for u in seen) >= 1 + 3 + 3  # root, by title, authors, recent, 3 authors
     assert any(u.endswith(".opensearch.xml") for u in seen)
+    assert sum("/.book/" in u for u in seen) == 12  # index.html links each book's pages
 
 
 def test_opensearch_finds_a_book_by_title_and_by_author(served):
@@ -238,3 +240,27 @@ def test_a_book_s_workbench_is_served_under_its_prefix_and_the_rest_is_not(serve
     connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
     connection.request("POST", "/catalog.opds.xml", body=b"x")
     assert connection.getresponse().status == 403
+
+
+def test_a_correction_on_a_book_s_page_is_written_into_that_book_s_settings(served, shelf):
+    book = "book11"
+    _, page = _get(f"{served}.book/{book}/")
+    form = next(
+        f
+        for f in re.findall(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', page.decode(), re.S)
+        if 'value="not-heading"' in f[1]
+    )
+    assert form[0] == f"/.book/{book}/correct"
+    fields = {
+        k: html.unescape(v) for k, v in re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form[1])
+    }
+    assert fields["back"].startswith(f"/.book/{book}/")
+    address = urllib.parse.urlsplit(served)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+    body = urllib.parse.urlencode({**fields, "action": "not-heading"})
+    origin = f"http://{address.netloc}"
+    kinds = {"Origin": origin, "Content-Type": "application/x-www-form-urlencoded"}
+    connection.request("POST", form[0], body=body, headers=kinds)
+    answer = connection.getresponse()
+    assert answer.status == 303 and answer.getheader("Location").startswith(f"/.book/{book}/")
+    assert "[[fix]]" in (shelf / book / "book.toml").read_text("utf-8")
