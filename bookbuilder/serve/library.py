@@ -12,6 +12,7 @@ guards every request, and the workbench's forms and POSTs are for this machine o
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 import unicodedata
@@ -33,6 +34,7 @@ from bookbuilder.shelf.opds import ACQUISITION_FEED, NAVIGATION_FEED, OPENSEARCH
 
 BOOK_PREFIX = "/.book/"
 SEARCH, DESCRIPTION = "/.search", "/.opensearch.xml"
+SEARCH_LINKS = (DESCRIPTION[1:], f"{SEARCH[1:]}?q={{searchTerms}}")  # as the feeds link them
 _HOST = re.compile(r"^[A-Za-z0-9.\-:\[\]]+$")  # what a Host header may be to be put in a link
 # Root-relative links in a book's pages (the single-book serve's), moved under the book's prefix.
 _ROOTED = re.compile(r'((?:href|src|action)="|name="back" value="|EventSource\(")/(?!\.book/)')
@@ -55,16 +57,32 @@ class Library:
         self._made: tuple[tuple, Catalog] | None = None
 
     def catalog(self) -> Catalog:
-        """The catalogue of build/ as it is now (made again only when a built file changed)."""
-        signature = _signature(self.build_dir)
-        with self.lock:
-            if self._made is None or self._made[0] != signature:
-                books = {b.name for b in find_books(self.shelf)} if self.shelf.is_dir() else set()
-                made = make_catalog(
-                    self.build_dir, DESCRIPTION[1:], missing_ok=True, workbench=(BOOK_PREFIX[1:], books)
-                )
+        """The catalogue of build/ as it is now (made again only when a built file changed). A file
+        replaced while it is read (a shelf build running beside) is read again."""
+        for attempt in range(3):
+            signature = _signature(self.build_dir)
+            with self.lock:
+                if self._made is not None and self._made[0] == signature:
+                    return self._made[1]
+                try:
+                    made = make_catalog(
+                        self.build_dir, SEARCH_LINKS, missing_ok=True, workbench=self._pages()
+                    )
+                except OSError:
+                    if attempt == 2:
+                        raise
+                    continue
                 self._made = (signature, made)
-            return self._made[1]
+                return made
+        raise AssertionError("unreachable")
+
+    def _pages(self) -> tuple[str, set[str]]:
+        """Where index.html links each book's workbench, and which books have one."""
+        try:
+            books = {b.name for b in find_books(self.shelf)}
+        except (BookError, OSError):  # a wrong shelf.toml: the catalogue still, without pages
+            books = set()
+        return BOOK_PREFIX[1:], books
 
     def page(self, path: str, query: str, host: str | None) -> tuple[int, str, bytes, dict]:
         """(status, content type, body, headers) of a path of the shelf's own (not a workbench's)."""
@@ -84,13 +102,21 @@ class Library:
         if found is None:
             return 404, "text/plain; charset=utf-8", b"not found\n", {}
         headers = {"Content-Disposition": attachment(found.path.name, found.suffix)}
-        return 200, found.media_type, found.path.read_bytes(), headers
+        try:
+            return 200, found.media_type, found.path.read_bytes(), headers
+        except OSError:  # taken away or replaced since the catalogue was read: a build is running
+            return (
+                503,
+                "text/plain; charset=utf-8",
+                b"being built again: ask again soon\n",
+                {"Retry-After": "10"},
+            )
 
     def search(self, catalog: Catalog, terms: str) -> bytes:
         """An acquisition feed of the books whose title, author or name holds every word of `terms`."""
         words = _fold(terms).split()
         found = [b for b in catalog.books if all(w in _fold(f"{b.title} {b.author} {b.name}") for w in words)]
-        feeds = CatalogFeeds(catalog.books, catalog.covers, self.shelf.name, DESCRIPTION[1:])
+        feeds = CatalogFeeds(catalog.books, catalog.covers, self.shelf.name, SEARCH_LINKS)
         own = f"{SEARCH[1:]}?{urllib.parse.urlencode({'q': terms})}"
         return feeds.acquisition(SEARCH[1:], f"Search: {terms}", found, self_href=own)
 
@@ -238,14 +264,20 @@ def serve_shelf(
 
 def _signature(build_dir: Path) -> tuple:
     """(path, size, mtime) of each file in build/'s book folders: what the catalogue is made of."""
-    if not build_dir.is_dir():
-        return ()
     found = []
-    for folder in sorted(build_dir.iterdir()):
-        if folder.is_dir() and not folder.name.startswith(".") and folder.name != CATALOG_FOLDER:
-            for path in sorted(folder.iterdir()):
-                stat = path.stat()
-                found.append((str(path), stat.st_size, stat.st_mtime_ns))
+    try:
+        folders = sorted(os.scandir(build_dir), key=lambda e: e.name)
+    except OSError:  # no build/ yet
+        return ()
+    for folder in folders:
+        if folder.name.startswith(".") or folder.name == CATALOG_FOLDER or not folder.is_dir():
+            continue
+        try:
+            for entry in sorted(os.scandir(folder.path), key=lambda e: e.name):
+                stat = entry.stat()
+                found.append((entry.path, stat.st_size, stat.st_mtime_ns))
+        except OSError:  # a folder or file taken away as it was looked at: seen as changed
+            found.append((folder.path, -1, -1))
     return tuple(found)
 
 

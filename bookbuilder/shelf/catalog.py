@@ -61,12 +61,16 @@ class Catalog:
 
 
 def make_catalog(
-    build_dir: Path, search: str | None = None, missing_ok: bool = False, workbench: tuple | None = None
+    build_dir: Path,
+    search: tuple[str, str] | None = None,
+    missing_ok: bool = False,
+    workbench: tuple | None = None,
 ) -> Catalog:
-    """The catalogue of build/'s books, in memory. For a server: `search`, the OpenSearch
-    description's path (relative to build/) the feeds link to; `workbench`, (the path the books'
-    pages are under, the names of the books that have them) for index.html. `missing_ok`: no build/
-    is a shelf with nothing built yet (serve), not an error (catalog)."""
+    """The catalogue of build/'s books, in memory. For a server: `search`, (the OpenSearch
+    description's path, the search's own with {searchTerms}), relative to build/, that the feeds
+    link; `workbench`, (the path the books' pages are under, the names of the books that have them)
+    for index.html. `missing_ok`: no build/ is a shelf with nothing built yet (serve), not an
+    error (catalog)."""
     build_dir = Path(build_dir)
     if not build_dir.is_dir() and not missing_ok:
         raise BookError(
@@ -119,7 +123,9 @@ def hrefs(book: BuiltBook, up: str) -> list[tuple[str, str, str, int]]:
 class CatalogFeeds:
     """The OPDS feeds of a list of books; `up` is "../" for a feed in catalog.opds/, "" at build/'s top."""
 
-    def __init__(self, books: list[BuiltBook], covers: dict, shelf: str, search: str | None = None):
+    def __init__(
+        self, books: list[BuiltBook], covers: dict, shelf: str, search: tuple[str, str] | None = None
+    ):
         self.books, self.covers, self.shelf, self.search = books, covers, shelf, search
         self.updated = max((b.modified for b in books), default=_epoch_date())
 
@@ -153,8 +159,9 @@ class CatalogFeeds:
         ]
         if path != ROOT_FEED:
             found.append(Link("up", up + ROOT_FEED, NAVIGATION_FEED))
-        if self.search is not None:
-            found.append(Link("search", up + self.search, OPENSEARCH, "Search this shelf"))
+        if self.search is not None:  # both ways OPDS 1.2 says a catalogue is searched (its section 3)
+            found.append(Link("search", up + self.search[0], OPENSEARCH, "Search this shelf"))
+            found.append(Link("search", up + self.search[1], ACQUISITION_FEED, "Search this shelf"))
         return tuple(found)
 
     def root(self) -> bytes:

@@ -56,6 +56,7 @@ def shelf(tmp_path_factory) -> Path:
         for fmt in formats:
             suffix = pipeline.renderer_suffix(fmt)
             pipeline.build(loaded, fmt, output=root / "build" / name / f"{name}.{suffix}", jobs=1)
+    write_book(root / "broken", {"001.txt": "第一章 开始\n"}, "[book\n")  # on the shelf, never built
     return root
 
 
@@ -202,6 +203,7 @@ def test_every_link_of_the_served_feeds_and_page_answers_with_its_type(served):
     assert len(files) == 13  # 12 EPUBs and one kepub
     assert sum(u.endswith(".xml") for u in seen) >= 1 + 3 + 3  # root, by title, authors, recent, 3 authors
     assert any(u.endswith(".opensearch.xml") for u in seen)
+    assert any(u.endswith(".search?q={searchTerms}") for u in seen)  # OPDS's own templated search link
     assert sum("/.book/" in u for u in seen) == 12  # index.html links each book's pages
 
 
@@ -229,6 +231,9 @@ def test_a_book_s_workbench_is_served_under_its_prefix_and_the_rest_is_not(serve
     chapter = next(href for href, _ in links.found if "/text/" in href)
     assert chapter.startswith("/.book/book05/text/")
     assert _get(urllib.parse.urljoin(served, chapter))[0].startswith("text/html")
+    with pytest.raises(urllib.error.HTTPError) as broken:
+        _get(served + ".book/broken/")
+    assert broken.value.code == 500 and b"error E001" in broken.value.read()
     for missing in (".book/nothing/", "book05/book05.pdf", "../book.toml", ".cache/x"):
         with pytest.raises(urllib.error.HTTPError) as refused:
             _get(served + missing)
