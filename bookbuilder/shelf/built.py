@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bookbuilder.render import format_names, renderer
+from bookbuilder.render.names import ascii_stem
 
 OPF = "http://www.idpf.org/2007/opf"
 DCE = "http://purl.org/dc/elements/1.1/"
@@ -49,7 +50,7 @@ class BuiltBook:
 
 
 def built_books(build_dir: Path) -> list[BuiltBook]:
-    """Every folder of build/ holding a file of a known format, by title then name."""
+    """Every folder of build/ holding a file of a known format, by title (as pinyin) then name."""
     books = []
     for folder in sorted(Path(build_dir).iterdir()):
         if not folder.is_dir() or folder.name.startswith(".") or folder.name == CATALOG_FOLDER:
@@ -57,7 +58,7 @@ def built_books(build_dir: Path) -> list[BuiltBook]:
         files = _files(folder)
         if files:
             books.append(_read(folder, files))
-    return sorted(books, key=lambda b: (b.title, b.name))
+    return sorted(books, key=lambda b: (by_sound(b.title), b.title, b.name))
 
 
 def _files(folder: Path) -> tuple[BuiltFile, ...]:
@@ -154,3 +155,9 @@ def _cover_item(package: ET.Element, metadata: ET.Element) -> tuple[str | None, 
         if named is not None and item.get("id") == named:
             return item.get("href"), item.get("media-type", "image/jpeg")
     return None, ""
+
+
+def by_sound(name: str) -> str:
+    """A title's or author's sort key: Chinese as pinyin (仙逆 xian-ni among the x's, where a reader
+    looks for it; code points scatter the characters), other letters as they are, case ignored."""
+    return ascii_stem(name).lower() or name

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bookbuilder.diagnostics import BookError
-from bookbuilder.shelf.built import CATALOG_FOLDER, BuiltBook, built_books
+from bookbuilder.shelf.built import CATALOG_FOLDER, BuiltBook, built_books, by_sound
 from bookbuilder.shelf.index_page import index_html
 from bookbuilder.shelf.opds import (
     ACQUISITION,
@@ -149,7 +149,7 @@ class CatalogFeeds:
         grouped: dict[str, list[BuiltBook]] = {}
         for book in self.books:
             grouped.setdefault(book.author or UNKNOWN_AUTHOR, []).append(book)
-        return dict(sorted(grouped.items()))
+        return dict(sorted(grouped.items(), key=lambda pair: (by_sound(pair[0]), pair[0])))
 
     def links(self, path: str, kind: str) -> tuple[Link, ...]:
         up = "../" if "/" in path else ""

@@ -85,7 +85,7 @@ def test_the_catalogue_lists_the_twelve_books_with_their_titles_authors_and_medi
     entries = feeds["catalog.opds/by-title.xml"].findall(f"{ATOM}entry")
     listed = {e.findtext(f"{ATOM}title"): e.findtext(f"{ATOM}author/{ATOM}name") for e in entries}
     assert listed == {_book(n)[1]: _book(n)[2] for n in range(12)}
-    assert [e.findtext(f"{ATOM}title") for e in entries] == sorted(TITLES)
+    assert [e.findtext(f"{ATOM}title") for e in entries] == TITLES  # by pinyin: jia-yi, shu-01, …
     first = next(e for e in entries if e.findtext(f"{ATOM}title") == ESCAPED)
     kinds = {link.get("rel"): [] for link in first.findall(f"{ATOM}link")}
     for link in first.findall(f"{ATOM}link"):
@@ -98,7 +98,7 @@ def test_the_catalogue_lists_the_twelve_books_with_their_titles_authors_and_medi
     assert first.findtext(f"{ATOM}summary") == "第0本书。"
     assert first.findtext("{http://purl.org/dc/terms/}language") == "zh-Hans"
     authors = feeds["catalog.opds/authors.xml"].findall(f"{ATOM}entry")
-    assert [a.findtext(f"{ATOM}title") for a in authors] == sorted(AUTHORS)
+    assert [a.findtext(f"{ATOM}title") for a in authors] == ["李四", "王五", "张三"]  # li, wang, zhang
     for author in authors:
         feed = feeds["catalog.opds/" + author.find(f"{ATOM}link").get("href")]
         assert {e.findtext(f"{ATOM}author/{ATOM}name") for e in feed.iter(f"{ATOM}entry")} == {
@@ -218,7 +218,7 @@ def test_opensearch_finds_a_book_by_title_and_by_author(served):
         return [e.findtext(f"{ATOM}title") for e in ET.fromstring(body).iter(f"{ATOM}entry")]
 
     assert titles("书05") == ["书05"]
-    assert titles("李四") == sorted(_book(n)[1] for n in range(12) if n % 3 == 1)
+    assert titles("李四") == [_book(n)[1] for n in range(12) if n % 3 == 1]
     assert titles('<&"') == [ESCAPED]
     assert titles("没有这本书") == []
 
