@@ -107,6 +107,24 @@ def test_the_catalogue_lists_the_twelve_books_with_their_titles_authors_and_medi
     assert len(feeds["catalog.opds/recent.xml"].findall(f"{ATOM}entry")) == 12
 
 
+def test_a_long_feed_is_paged_and_its_pages_list_every_book_once(shelf, monkeypatch):
+    from bookbuilder.shelf import catalog
+
+    monkeypatch.setattr(catalog, "PAGE_SIZE", 5)
+    files = make_catalog(shelf / "build").files
+    paged = {f"catalog.opds/by-title{s}.xml" for s in ("", "-2", "-3")}
+    assert {f for f in files if "by-title" in f} == paged
+    page, titles, seen = "by-title.xml", [], []
+    while page is not None:
+        seen.append(page)
+        feed = ET.fromstring(files[f"catalog.opds/{page}"])
+        rels = {link.get("rel"): link.get("href") for link in feed.findall(f"{ATOM}link")}
+        assert (rels["first"], rels["last"]) == ("by-title.xml", "by-title-3.xml")
+        titles += [e.findtext(f"{ATOM}title") for e in feed.findall(f"{ATOM}entry")]
+        page = rels.get("next")
+    assert titles == TITLES and seen == ["by-title.xml", "by-title-2.xml", "by-title-3.xml"]
+
+
 def test_a_title_is_escaped_in_the_feeds_and_the_page(shelf):
     made = make_catalog(shelf / "build")
     assert b'\xe7\x94\xb2&lt;&amp;"\xe4\xb9\x99' in made.files["catalog.opds/by-title.xml"]
