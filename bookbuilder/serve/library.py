@@ -17,6 +17,7 @@ import re
 import threading
 import unicodedata
 import urllib.parse
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -28,7 +29,7 @@ from bookbuilder.serve.opds import attachment
 from bookbuilder.serve.server import Handler, Server, Site, lan_url, sources_signature
 from bookbuilder.serve.workbench import Bench
 from bookbuilder.shelf.books import SHELF_BUILD, find_books
-from bookbuilder.shelf.built import CATALOG_FOLDER
+from bookbuilder.shelf.built import CATALOG_FOLDER, read_cover
 from bookbuilder.shelf.catalog import AUTHORS, ROOT_FEED, Catalog, CatalogFeeds, make_catalog
 from bookbuilder.shelf.opds import ACQUISITION_FEED, NAVIGATION_FEED, OPENSEARCH
 
@@ -38,6 +39,7 @@ SEARCH_LINKS = (DESCRIPTION[1:], f"{SEARCH[1:]}?q={{searchTerms}}")  # as the fe
 _HOST = re.compile(r"^[A-Za-z0-9.\-:\[\]]+$")  # what a Host header may be to be put in a link
 # Root-relative links in a book's pages (the single-book serve's), moved under the book's prefix.
 _ROOTED = re.compile(r'((?:href|src|action)="|name="back" value="|EventSource\(")/(?!\.book/)')
+BUSY = 503, "text/plain; charset=utf-8", b"being built again: ask again soon\n", {"Retry-After": "10"}
 IMAGE_TYPES = {".jpg": "image/jpeg", ".png": "image/png", ".gif": "image/gif", ".webp": "image/webp"}
 
 
@@ -66,7 +68,7 @@ class Library:
                     return self._made[1]
                 try:
                     made = make_catalog(
-                        self.build_dir, SEARCH_LINKS, missing_ok=True, workbench=self._pages()
+                        self.build_dir, SEARCH_LINKS, missing_ok=True, workbench=self._pages(), lean=True
                     )
                 except OSError:
                     if attempt == 2:
@@ -90,6 +92,11 @@ class Library:
         relative = urllib.parse.unquote(path).lstrip("/") or "index.html"
         if relative in catalog.files:
             return 200, _content_type(relative), catalog.files[relative], {}
+        if relative in catalog.elsewhere:
+            try:
+                return 200, _content_type(relative), read_cover(catalog.elsewhere[relative]), {}
+            except (OSError, KeyError, zipfile.BadZipFile):  # its EPUB replaced since: a build is running
+                return BUSY
         base = f"http://{host}" if host and _HOST.match(host) else ""
         if path == DESCRIPTION:
             return 200, OPENSEARCH + "; charset=utf-8", _description(base, self.shelf.name), {}
@@ -105,12 +112,7 @@ class Library:
         try:
             return 200, found.media_type, found.path.read_bytes(), headers
         except OSError:  # taken away or replaced since the catalogue was read: a build is running
-            return (
-                503,
-                "text/plain; charset=utf-8",
-                b"being built again: ask again soon\n",
-                {"Retry-After": "10"},
-            )
+            return BUSY
 
     def search(self, catalog: Catalog, terms: str) -> bytes:
         """An acquisition feed of the books whose title, author or name holds every word of `terms`."""

@@ -47,6 +47,7 @@ class BuiltBook:
     files: tuple[BuiltFile, ...]
     cover: tuple[bytes, str] | None  # (image, media type) from the EPUB
     note: str | None = None  # why the EPUB could not be read (the book is listed by its name)
+    cover_at: tuple[Path, str] | None = None  # (the EPUB, the cover's name in it): read again later
 
 
 def built_books(build_dir: Path) -> list[BuiltBook]:
@@ -113,9 +114,10 @@ def _from_opf(epub: Path, fallback: BuiltBook) -> BuiltBook:
         if metadata is None:
             raise ValueError(f"{opf_path} has no metadata")
         cover_href, cover_type = _cover_item(package, metadata)
-        cover = None
+        cover = cover_at = None
         if cover_href is not None:
-            cover = (archive.read(posixpath.join(posixpath.dirname(opf_path), cover_href)), cover_type)
+            cover_at = (epub, posixpath.join(posixpath.dirname(opf_path), cover_href))
+            cover = (archive.read(cover_at[1]), cover_type)
 
     def dc(name: str) -> str:
         return " ".join((metadata.findtext(f"{{{DCE}}}{name}") or "").split())
@@ -139,6 +141,7 @@ def _from_opf(epub: Path, fallback: BuiltBook) -> BuiltBook:
         modified,
         fallback.files,
         cover,
+        cover_at=cover_at,
     )
 
 
@@ -161,3 +164,9 @@ def by_sound(name: str) -> str:
     """A title's or author's sort key: Chinese as pinyin (仙逆 xian-ni among the x's, where a reader
     looks for it; code points scatter the characters), other letters as they are, case ignored."""
     return ascii_stem(name).lower() or name
+
+
+def read_cover(cover_at: tuple[Path, str]) -> bytes:
+    """A cover read again from its EPUB (OSError, KeyError or BadZipFile when the file changed)."""
+    with zipfile.ZipFile(cover_at[0]) as archive:
+        return archive.read(cover_at[1])

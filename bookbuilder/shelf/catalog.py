@@ -16,13 +16,12 @@ dcterms:modified, which SOURCE_DATE_EPOCH sets), never the clock's.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import io
 import os
 import urllib.parse
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -59,7 +58,8 @@ UNKNOWN_AUTHOR = "佚名"
 class Catalog:
     books: list[BuiltBook]
     files: dict[str, bytes]  # path relative to build/ → bytes
-    covers: dict[str, tuple[str, str]]  # book name → (cover, thumbnail) paths relative to build/
+    elsewhere: dict[str, tuple[Path, str]]  # covers left in their EPUB (see make_catalog's `lean`)
+    covers: dict[str, tuple[str, str, str]]  # name → its (cover, thumbnail) relative to build/, cover type
 
 
 def make_catalog(
@@ -67,12 +67,14 @@ def make_catalog(
     search: tuple[str, str] | None = None,
     missing_ok: bool = False,
     workbench: tuple | None = None,
+    lean: bool = False,
 ) -> Catalog:
     """The catalogue of build/'s books, in memory. For a server: `search`, (the OpenSearch
     description's path, the search's own with {searchTerms}), relative to build/, that the feeds
     link; `workbench`, (the path the books' pages are under, the names of the books that have them)
-    for index.html. `missing_ok`: no build/ is a shelf with nothing built yet (serve), not an
-    error (catalog)."""
+    for index.html; `lean`, the covers left in their EPUBs (`elsewhere`: a server holding the
+    catalogue of thousands of books keeps their thumbnails, not 100 kB a book). `missing_ok`: no
+    build/ is a shelf with nothing built yet (serve), not an error (catalog)."""
     build_dir = Path(build_dir)
     if not build_dir.is_dir() and not missing_ok:
         raise BookError(
@@ -83,13 +85,18 @@ def make_catalog(
     shelf = build_dir.resolve().parent.name
     feeds = CatalogFeeds(books, covers, shelf, search)
     files |= feeds.all()
-    links = {name: (href(cover), href(small)) for name, (cover, small) in covers.items()}
+    links = {name: (href(cover), href(small)) for name, (cover, small, _) in covers.items()}
     pages = {}
     if workbench is not None:
         pages = {b.name: href(f"{workbench[0]}{b.name}") + "/" for b in books if b.name in workbench[1]}
     rows = {b.name: hrefs(b, "") for b in books}
     files[INDEX] = index_html(shelf, books, links, rows, ROOT_FEED, pages)
-    return Catalog(books, dict(sorted(files.items())), covers)
+    elsewhere = {}
+    if lean:
+        elsewhere = {covers[b.name][0]: b.cover_at for b in books if b.cover_at and b.name in covers}
+        files = {path: data for path, data in files.items() if path not in elsewhere}
+        books = [replace(b, cover=None) for b in books]
+    return Catalog(books, dict(sorted(files.items())), elsewhere=elsewhere, covers=covers)
 
 
 def write_catalog(build_dir: Path) -> Catalog:
@@ -242,8 +249,7 @@ class CatalogFeeds:
     def entry(self, book: BuiltBook, up: str) -> Entry:
         links = []
         if book.name in self.covers:
-            cover, thumbnail = self.covers[book.name]
-            kind = book.cover[1]
+            cover, thumbnail, kind = self.covers[book.name]
             links += [
                 Link(IMAGE, up + href(cover), kind),
                 Link(THUMBNAIL, up + href(thumbnail), _type_of(thumbnail, kind)),
@@ -267,7 +273,7 @@ def author_feed(author: str) -> str:
     return f"{CATALOG_FOLDER}/author-{hashlib.sha256(author.encode('utf-8')).hexdigest()[:12]}.xml"
 
 
-def _cover_files(books: list[BuiltBook]) -> tuple[dict[str, bytes], dict[str, tuple[str, str]]]:
+def _cover_files(books: list[BuiltBook]) -> tuple[dict[str, bytes], dict[str, tuple[str, str, str]]]:
     """Each cover as its own file, and a small JPEG of it for lists (Pillow; the cover itself where
     Pillow cannot read it)."""
     files, covers = {}, {}
@@ -282,14 +288,27 @@ def _cover_files(books: list[BuiltBook]) -> tuple[dict[str, bytes], dict[str, tu
         thumbnail = f"{stem}.thumb.jpg" if small is not None else cover
         if small is not None:
             files[thumbnail] = small
-        covers[book.name] = (cover, thumbnail)
+        covers[book.name] = (cover, thumbnail, kind)
     return files, covers
 
 
-@functools.lru_cache(maxsize=4096)
 def _thumbnail(data: bytes) -> bytes | None:
-    """A small JPEG of a cover. A JPEG is decoded at a fraction of its size (its `draft`): a whole
-    decode took 110 ms a cover, most of a shelf's catalogue; kept for the next catalogue (serve)."""
+    """A small JPEG of a cover, kept for the next catalogue (serve makes one at each change)."""
+    key = hashlib.sha256(data).digest()
+    if key not in _THUMBNAILS:
+        if len(_THUMBNAILS) >= MAX_THUMBNAILS_KEPT:
+            _THUMBNAILS.clear()
+        _THUMBNAILS[key] = _make_thumbnail(data)
+    return _THUMBNAILS[key]
+
+
+_THUMBNAILS: dict[bytes, bytes | None] = {}  # a cover's SHA-256 → its thumbnail
+MAX_THUMBNAILS_KEPT = 50_000  # about 6 kB each
+
+
+def _make_thumbnail(data: bytes) -> bytes | None:
+    """A JPEG is decoded at a fraction of its size (its `draft`): a whole decode took 110 ms a
+    cover, most of a catalogue's time."""
     from PIL import Image, UnidentifiedImageError
 
     try:
