@@ -8,6 +8,7 @@ import html
 import http.client
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -287,3 +288,59 @@ def test_a_correction_on_a_book_s_page_is_written_into_that_book_s_settings(serv
     answer = connection.getresponse()
     assert answer.status == 303 and answer.getheader("Location").startswith(f"/.book/{book}/")
     assert "[[fix]]" in (shelf / book / "book.toml").read_text("utf-8")
+
+
+def _ask(handler_class, client: str, request: bytes) -> bytes:
+    """One request through the real handler, as if from `client` (over a socket pair)."""
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        ours.sendall(request)
+        ours.shutdown(socket.SHUT_WR)
+        handler_class(theirs, (client, 50000), None)
+        theirs.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := ours.recv(65536):
+            answer += chunk
+    return answer
+
+
+def test_over_the_lan_the_shelf_is_read_only(shelf):
+    from bookbuilder.serve.hosts import allowed_hosts
+    from bookbuilder.serve.library import Library, LibraryHandler
+
+    library = Library(shelf, 1, lambda line: None)
+    library.port, library.lan = 3000, "http://192.168.1.5:3000/"
+    library.hosts = allowed_hosts(3000, "0.0.0.0", "192.168.1.5")
+    handler = type("ShelfHandler", (LibraryHandler,), {"site": library, "library": library})
+
+    def get(path: str, client: str = "192.168.1.20", host: str = "192.168.1.5:3000") -> bytes:
+        return _ask(
+            handler, client, f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode()
+        )
+
+    for path in ("/", "/catalog.opds.xml", "/book05/book05.epub", "/.search?q=%E4%B9%A6"):
+        assert b" 200 " in get(path).split(b"\r\n")[0], path
+    here = get("/.book/book02/", "127.0.0.1", "127.0.0.1:3000")
+    token = re.search(rb'name="token" value="([^"]+)"', here).group(1)
+    lan = get("/.book/book02/")
+    assert b" 200 " in lan.split(b"\r\n")[0] and b"<form" not in lan and token not in lan
+    body = urllib.parse.urlencode(
+        {"token": token.decode(), "action": "not-heading", "at": "002.txt:1", "expect": "第二章 结束"}
+    ).encode()
+    before = (shelf / "book02" / "book.toml").read_bytes()
+    for host in (b"192.168.1.5:3000", b"127.0.0.1:3000"):
+        post = (
+            b"POST /.book/book02/correct HTTP/1.1\r\nHost: "
+            + host
+            + b"\r\nOrigin: http://"
+            + host
+            + b"\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+            + str(len(body)).encode()
+            + b"\r\nConnection: close\r\n\r\n"
+            + body
+        )
+        answer = _ask(handler, "192.168.1.20", post)
+        assert b" 403 " in answer.split(b"\r\n")[0] and b"read-only" in answer
+    assert (shelf / "book02" / "book.toml").read_bytes() == before
+    assert b" 421 " in get("/", host="evil.example").split(b"\r\n")[0]
+    library.stop()
