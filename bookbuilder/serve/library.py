@@ -120,7 +120,7 @@ class Library:
         found = [b for b in catalog.books if all(w in _fold(f"{b.title} {b.author} {b.name}") for w in words)]
         feeds = CatalogFeeds(catalog.books, catalog.covers, self.shelf.name, SEARCH_LINKS)
         own = f"{SEARCH[1:]}?{urllib.parse.urlencode({'q': terms})}"
-        return feeds.acquisition(SEARCH[1:], f"Search: {terms}", found, self_href=own)
+        return feeds.acquisition(own, f"Search: {terms}", found, self_href=own)  # own: its id too
 
     def site(self, name: str) -> Site:
         """The workbench of the book `name`, loaded when first asked for (BookError: it cannot be)."""
