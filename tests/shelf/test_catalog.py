@@ -344,3 +344,17 @@ def test_over_the_lan_the_shelf_is_read_only(shelf):
     assert (shelf / "book02" / "book.toml").read_bytes() == before
     assert b" 421 " in get("/", host="evil.example").split(b"\r\n")[0]
     library.stop()
+
+
+def test_a_damaged_epub_is_one_warning_naming_it_and_its_book_is_listed_by_its_name(shelf, tmp_path):
+    build = tmp_path / "shelf" / "build"
+    for name in ("book01", "book02"):
+        (build / name).mkdir(parents=True)
+        data = (shelf / "build" / name / f"{name}.epub").read_bytes()
+        (build / name / f"{name}.epub").write_bytes(data[: len(data) // 2] if name == "book02" else data)
+    done = CliRunner().invoke(main, ["catalog", str(tmp_path / "shelf")])
+    assert done.exit_code == 0 and "Traceback" not in done.output, done.output
+    warning = next(line for line in done.output.splitlines() if line.startswith("warning:"))
+    assert str(build / "book02" / "book02.epub") in warning and "cannot read its metadata" in warning
+    feed = ET.parse(build / "catalog.opds" / "by-title.xml").getroot()
+    assert [e.findtext(f"{ATOM}title") for e in feed.iter(f"{ATOM}entry")] == ["book02", _book(1)[1]]
