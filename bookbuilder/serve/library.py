@@ -1,6 +1,7 @@
 """`bookbuilder serve SHELF`: a shelf as one site. Its build/ at the top, as a static host would serve it
 (index.html, the OPDS catalogue, each book's files, all from bookbuilder.shelf.catalog), and each book's
-workbench under /.book/<name>/, the single-book `serve` loaded when first asked for.
+workbench under /.book/<name>/, the single-book `serve` loaded when first asked for (its download
+page and feed sent to the shelf's: a book's files are build/<name>/'s, made by `build SHELF`).
 
 Paths the server answers itself begin with a dot (/.book/, /.search, /.opensearch.xml): no book
 is named so (bookbuilder.shelf.books skips hidden entries), so they never hide a book's files.
@@ -35,6 +36,7 @@ from bookbuilder.shelf.opds import ACQUISITION_FEED, NAVIGATION_FEED, OPENSEARCH
 
 BOOK_PREFIX = "/.book/"
 SEARCH, DESCRIPTION = "/.search", "/.opensearch.xml"
+SHELF_OWNS = {"download": "/", "opds": f"/{ROOT_FEED}"}  # a book's paths the shelf answers
 SEARCH_LINKS = (DESCRIPTION[1:], f"{SEARCH[1:]}?q={{searchTerms}}")  # as the feeds link them
 _HOST = re.compile(r"^[A-Za-z0-9.\-:\[\]]+$")  # what a Host header may be to be put in a link
 # Root-relative links in a book's pages (the single-book serve's), moved under the book's prefix.
@@ -196,6 +198,12 @@ class LibraryHandler(Handler):
         except BookError as e:
             self.close_connection = True
             self._send(500, "text/plain; charset=utf-8", f"{e.diagnostic}\n".encode())
+            return "answered"
+        if rest.partition("/")[0] in SHELF_OWNS:
+            # A book's download page and feed are the shelf's: its files are those of build/<name>/,
+            # never made again into the book's own folder (a bare one's is the shelf's build/).
+            self.close_connection = True
+            self._send(303, {"Location": SHELF_OWNS[rest.partition("/")[0]]}, b"")
             return "answered"
         self.prefix = BOOK_PREFIX + urllib.parse.quote(name)
         self.path = "/" + rest + (f"?{parts.query}" if parts.query else "")

@@ -242,7 +242,7 @@ def test_opensearch_finds_a_book_by_title_and_by_author(served):
     assert titles("没有这本书") == []
 
 
-def test_a_book_s_workbench_is_served_under_its_prefix_and_the_rest_is_not(served):
+def test_a_book_s_workbench_is_served_under_its_prefix_and_the_rest_is_not(served, shelf):
     kind, page = _get(served + ".book/book05/")
     assert kind.startswith("text/html") and "书05" in page.decode("utf-8")
     links = _Links()
@@ -250,6 +250,10 @@ def test_a_book_s_workbench_is_served_under_its_prefix_and_the_rest_is_not(serve
     chapter = next(href for href, _ in links.found if "/text/" in href)
     assert chapter.startswith("/.book/book05/text/")
     assert _get(urllib.parse.urljoin(served, chapter))[0].startswith("text/html")
+    # its download page and feed are the shelf's (nothing is built into the book's own folder)
+    assert _get(served + ".book/book05/download") == _get(served)
+    assert _get(served + ".book/book05/opds")[0].startswith(NAVIGATION)
+    assert not (shelf / "book05" / "build").exists()
     with pytest.raises(urllib.error.HTTPError) as broken:
         _get(served + ".book/broken/")
     assert broken.value.code == 500 and b"error E001" in broken.value.read()
