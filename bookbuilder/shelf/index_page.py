@@ -14,7 +14,8 @@ h1 { font-size: 1.4rem; margin: 0.25rem 0 0.5rem; }
 ul.books { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr));
   list-style: none; margin: 0; padding: 0; }
 ul.books > li { overflow-wrap: anywhere; }
-img { aspect-ratio: 2 / 3; background: #eee; display: block; height: auto; object-fit: cover; width: 100%; }
+img, .nocover { aspect-ratio: 2 / 3; background: #eee; display: block; height: auto; object-fit: cover;
+  width: 100%; }
 .title { font-weight: bold; margin: 0.4rem 0 0.1rem; }
 .author { color: #555; margin: 0 0 0.3rem; }
 .files a { display: inline-block; margin: 0 0.5rem 0.3rem 0; padding: 0.2rem 0; }
