@@ -31,7 +31,7 @@ from bookbuilder.serve.server import Handler, Server, Site, lan_url, sources_sig
 from bookbuilder.serve.workbench import Bench
 from bookbuilder.shelf.books import SHELF_BUILD, find_books
 from bookbuilder.shelf.built import CATALOG_FOLDER, read_cover
-from bookbuilder.shelf.catalog import AUTHORS, ROOT_FEED, Catalog, CatalogFeeds, make_catalog
+from bookbuilder.shelf.catalog import AUTHORS, EXTENSIONS, ROOT_FEED, Catalog, CatalogFeeds, make_catalog
 from bookbuilder.shelf.opds import ACQUISITION_FEED, NAVIGATION_FEED, OPENSEARCH
 
 BOOK_PREFIX = "/.book/"
@@ -42,7 +42,7 @@ _HOST = re.compile(r"^[A-Za-z0-9.\-:\[\]]+$")  # what a Host header may be to be
 # Root-relative links in a book's pages (the single-book serve's), moved under the book's prefix.
 _ROOTED = re.compile(r'((?:href|src|action)="|name="back" value="|EventSource\(")/(?!\.book/)')
 BUSY = 503, "text/plain; charset=utf-8", b"being built again: ask again soon\n", {"Retry-After": "10"}
-IMAGE_TYPES = {".jpg": "image/jpeg", ".png": "image/png", ".gif": "image/gif", ".webp": "image/webp"}
+IMAGE_TYPES = {f".{ext}": kind for kind, ext in EXTENSIONS.items()}  # a cover's, by its name
 
 
 class Library:
