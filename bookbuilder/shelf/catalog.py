@@ -163,7 +163,7 @@ class CatalogFeeds:
         names = [path] + [f"{stem}-{n}.xml" for n in range(2, count + 1)]
         pages = {}
         for n, name in enumerate(names):
-            around = {"first": names[0], "last": names[-1]}
+            around = {"first": names[0], "last": names[-1]} if count > 1 else {}
             if n > 0:
                 around["previous"] = names[n - 1]
             if n + 1 < count:
