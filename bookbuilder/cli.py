@@ -432,7 +432,8 @@ def normalize(path, out_dir, diff, in_place, report_removals):
 @click.pass_context
 def serve(ctx, path, port, host, lan, open_browser, jobs):
     """Serve the book as web pages, rebuilt and reloaded in the browser whenever the source,
-    book.toml or styles/ change; correct it there (from this machine only). Ctrl-C stops it."""
+    book.toml or styles/ change; correct it there (from this machine only). Ctrl-C stops it.
+    A shelf (a folder of books): its catalogue and built files, and each book's pages."""
     import webbrowser
 
     from bookbuilder.serve.hosts import lan_refusal
@@ -445,7 +446,25 @@ def serve(ctx, path, port, host, lan, open_browser, jobs):
         host = "0.0.0.0"
     elif lan and (why := lan_refusal(host)):
         raise click.BadParameter(why, ctx, param_hint="--host")
+    from bookbuilder.shelf.books import is_shelf
+
+    if is_shelf(path):  # a shelf: its catalogue and files, each book's workbench under /.book/<name>/
+        from bookbuilder.serve.library import serve_shelf as run
     run(path, host, port, jobs, echo, ready=webbrowser.open if open_browser else None)
+
+
+@main.command()
+@click.argument("shelf", default=".", type=click.Path(path_type=Path, file_okay=False))
+def catalog(shelf):
+    """Write the shelf's catalogue from its built files alone: build/catalog.opds.xml (OPDS, for
+    reading apps) and build/index.html (for a browser), with links that work from a static host."""
+    from bookbuilder.shelf.catalog import INDEX, ROOT_FEED, write_catalog
+
+    made = write_catalog(shelf / "build")
+    for book in made.books:
+        if book.note:
+            click.echo(f"warning: {book.note} (listed by its folder's name)", err=True)
+    click.echo(f"wrote {shelf / 'build' / ROOT_FEED} and {INDEX}: {len(made.books)} books")
 
 
 @main.command()

@@ -19,32 +19,32 @@ import shutil
 import threading
 import time
 import urllib.parse
-import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 from pathlib import Path
 
 from bookbuilder import pipeline
 from bookbuilder.diagnostics import BookError
 from bookbuilder.render import format_names, renderer
-from bookbuilder.render.html import XML_ILLEGAL, text
+from bookbuilder.render.html import text
 from bookbuilder.render.names import ascii_stem
-
-ATOM, DC, OPDS = (
-    "http://www.w3.org/2005/Atom",
-    "http://purl.org/dc/terms/",
-    "http://opds-spec.org/2010/catalog",
+from bookbuilder.shelf.opds import (
+    ACQUISITION,
+    ACQUISITION_FEED,
+    IMAGE,
+    THUMBNAIL,
+    Entry,
+    Feed,
+    Link,
+    feed_bytes,
 )
-FEED_TYPE = "application/atom+xml;profile=opds-catalog;kind=acquisition"
-ACQUISITION = "http://opds-spec.org/acquisition"
+
+FEED_TYPE = ACQUISITION_FEED
 # Seconds a download waits for its file to be made again before it is sent as last built: an EPUB
 # is made in less, a PDF can take a minute, and reading apps give up after some 30 s of silence.
 GRACE = 0.5
 FIRST_BUILD_WAIT = 20.0  # seconds a file never built is waited for before "ask again" (503)
 RETRY_AFTER = "30"  # seconds, said with that 503
 _HOST = re.compile(r"^[A-Za-z0-9.\-:\[\]]+$")  # what a Host header may be to be put in a link
-
-for prefix, uri in (("", ATOM), ("dc", DC), ("opds", OPDS)):
-    ET.register_namespace(prefix, uri)
 
 
 class Shelf:
@@ -100,7 +100,7 @@ class Shelf:
         made again behind; one never built is waited for a while, then asked for again later."""
         preview = self.site.preview
         target = self._target(preview.loaded, fmt)
-        headers = {"Content-Disposition": _attachment(target.name, renderer(fmt).suffix)}
+        headers = {"Content-Disposition": attachment(target.name, renderer(fmt).suffix)}
         with self.state:
             self.asked.add(fmt)
             if not self._fresh(fmt, target):
@@ -205,44 +205,29 @@ class Shelf:
         loaded = self.site.preview.loaded
         meta = loaded.book.meta
         updated = _updated(loaded)
-        feed = ET.Element(f"{{{ATOM}}}feed")
-        _sub(feed, "id", f"{meta.identifier}:opds")
-        _sub(feed, "title", meta.title)
-        _sub(feed, "updated", updated)
-        _sub(_sub(feed, "author"), "name", "bookbuilder serve")
-        for rel in ("self", "start"):
-            _sub(feed, "link", rel=rel, href=f"{base}/opds", type=FEED_TYPE)
-        entry = _sub(feed, "entry")
-        _sub(entry, "title", meta.title)
-        _sub(entry, "id", meta.identifier)
-        _sub(entry, "updated", updated)
-        _sub(_sub(entry, "author"), "name", meta.author)
-        _sub(entry, f"{{{DC}}}language", meta.language)
-        if meta.publisher:
-            _sub(entry, f"{{{DC}}}publisher", meta.publisher)
-        if meta.date:
-            _sub(entry, f"{{{DC}}}issued", meta.date)
-        for subject in meta.subjects:
-            _sub(entry, "category", term=subject, label=subject)
-        if meta.description:
-            _sub(entry, "summary", meta.description, type="text")
         kind = self._cover(loaded).media_type
-        for rel in ("http://opds-spec.org/image", "http://opds-spec.org/image/thumbnail"):
-            _sub(entry, "link", rel=rel, href=f"{base}/opds/cover", type=kind)
+        covers = tuple(Link(rel, f"{base}/opds/cover", kind) for rel in (IMAGE, THUMBNAIL))
+        files = []
         for fmt in self.formats():
             target = self._target(loaded, fmt)
-            extra = {"length": str(target.stat().st_size)} if target.exists() else {}
-            _sub(
-                entry,
-                "link",
-                rel=ACQUISITION,
-                href=f"{base}/download/{urllib.parse.quote(target.name)}",
-                type=renderer(fmt).media_type,
-                title=renderer(fmt).shelf_label,
-                **extra,
-            )
-        return b'<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(
-            feed, encoding="utf-8", xml_declaration=False
+            href = f"{base}/download/{urllib.parse.quote(target.name)}"
+            size = target.stat().st_size if target.exists() else None
+            files.append(Link(ACQUISITION, href, renderer(fmt).media_type, renderer(fmt).shelf_label, size))
+        entry = Entry(
+            meta.identifier,
+            meta.title,
+            updated,
+            covers + tuple(files),
+            author=meta.author,
+            language=meta.language,
+            publisher=meta.publisher or None,
+            issued=meta.date or None,
+            subjects=tuple(meta.subjects),
+            summary=meta.description or None,
+        )
+        links = tuple(Link(rel, f"{base}/opds", FEED_TYPE) for rel in ("self", "start"))
+        return feed_bytes(
+            Feed(f"{meta.identifier}:opds", meta.title, updated, links, (entry,), author="bookbuilder serve")
         )
 
     def download_page(self, base: str) -> str:
@@ -264,14 +249,6 @@ class Shelf:
         )
 
 
-def _sub(parent, tag: str, value: str | None = None, **attributes) -> ET.Element:
-    attributes = {k: XML_ILLEGAL.sub("", v) for k, v in attributes.items()}  # XML 1.0 cannot carry them
-    element = ET.SubElement(parent, tag if tag.startswith("{") else f"{{{ATOM}}}{tag}", attributes)
-    if value is not None:
-        element.text = XML_ILLEGAL.sub("", value)
-    return element
-
-
 def _updated(loaded) -> str:
     """When the sources last changed (Atom's updated), in UTC."""
     sources = [Path(f.path) for f in loaded.book.files] + [loaded.config.toml_path]
@@ -279,7 +256,7 @@ def _updated(loaded) -> str:
     return datetime.fromtimestamp(newest, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _attachment(name: str, suffix: str) -> str:
+def attachment(name: str, suffix: str) -> str:
     """Content-Disposition for a file named in any script (山门.epub): HTTP headers are Latin-1, so
     the real name in RFC 6266's filename* (UTF-8, percent-encoded), and for a client that reads only
     filename the title in pinyin (shan-men.epub), which a reader recognizes, unlike book.epub."""
