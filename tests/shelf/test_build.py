@@ -2,6 +2,7 @@
 are built, shards that share the shelf out, a dead worker that is one book's failure."""
 
 import os
+import socket
 import re
 
 from click.testing import CliRunner
@@ -120,3 +121,30 @@ def test_a_worker_that_dies_fails_its_book_alone(tmp_path):
     assert [r.name for r in summary.failed] == ["book03"]
     assert "error E408: a worker process died" in summary.failed[0].error
     assert "book03/书3.epub" not in built(shelf)
+
+
+def test_shelf_toml_sets_the_defaults_of_books_without_settings_and_the_scheduler(tmp_path):
+    """A bare folder of chapters and a whole-novel file take [defaults] formats (EPUB, not the
+    EPUB and the PDF); [shelf] scheduler is where the books go (here a port where nothing listens)."""
+    from bookbuilder.shelf import cluster
+    from tests.shelf.shelves import chapters
+
+    shelf = tmp_path / "shelf"
+    (shelf / "folder").mkdir(parents=True)
+    for name, text in chapters(1).items():
+        (shelf / "folder" / name).write_text(text, "utf-8")
+    (shelf / "novel.txt").write_text("".join(chapters(2).values()), "utf-8")
+    (shelf / "shelf.toml").write_text('[defaults]\nformats = ["epub"]\n', "utf-8")
+    assert run(shelf, "-j", "2")[0] == 0
+    assert sorted(built(shelf)) == ["folder/folder.epub", "novel/novel.epub"]
+
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    (shelf / "shelf.toml").write_text(f'[shelf]\nscheduler = "tcp://127.0.0.1:{port}"\n', "utf-8")
+    wait, cluster.CONNECT_SECONDS = cluster.CONNECT_SECONDS, 2
+    try:
+        code, output = run(shelf)
+    finally:
+        cluster.CONNECT_SECONDS = wait
+    assert code == 1 and f"tcp://127.0.0.1:{port}: error E420: cannot reach the Dask scheduler" in output
