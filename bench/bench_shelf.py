@@ -108,7 +108,8 @@ def report(args, formats, jobs, started, times, prints) -> None:
     median = {way: statistics.median(t) for way, t in times.items()}
     pool = median[f"local pool ({jobs})"]
     print(
-        f"{args.books} books of {args.chapters} chapters x {args.chars} chars, {'+'.join(formats)}, {jobs} cores"
+        f"{args.books} books of {args.chapters} chapters x {args.chars} chars, "
+        f"{'+'.join(formats)}, {jobs} cores"
     )
     print(f"cluster started (and its workers' imports) in {started:.1f} s")
     for way, seconds in median.items():

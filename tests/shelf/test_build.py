@@ -2,8 +2,8 @@
 are built, shards that share the shelf out, a dead worker that is one book's failure."""
 
 import os
-import socket
 import re
+import socket
 
 from click.testing import CliRunner
 
