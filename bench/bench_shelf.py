@@ -65,7 +65,11 @@ def start_cluster(workers: int):
 
     start = time.perf_counter()
     cluster = LocalCluster(
-        n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address="127.0.0.1:0",
     )
     with Client(cluster.scheduler_address) as client:  # a running cluster has its modules imported
         client.run(lambda: __import__("bookbuilder.pipeline") and __import__("bookbuilder.render.epub"))

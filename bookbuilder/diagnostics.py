@@ -144,7 +144,10 @@ CODES: dict[str, tuple[Severity, str]] = {
         "a program bookbuilder runs (EPUBCheck's Java, pdftotext, calibre, fontconfig) timed out or could not start",
     ),
     "E408": (E, "a worker process died or failed while building: try again with --jobs 1"),
-    "E420": (E, "a shelf's Dask scheduler cannot be reached, or dask.distributed is not installed"),
+    "E420": (
+        E,
+        "a shelf's Dask cluster cannot be used: its scheduler cannot be reached, it has no workers, they run another bookbuilder, or dask.distributed is not installed",
+    ),
 }
 
 

@@ -34,7 +34,48 @@ def dask_executor(address: str):
     except (OSError, TimeoutError, ValueError) as err:
         raise BookError("E420", f"cannot reach the Dask scheduler ({err})", address) from None
     try:
-        workers = sum(client.nthreads().values())
-        yield client.get_executor(pure=False), max(workers, 1)
+        _check_workers(client, address)
+    except BaseException:
+        client.close()
+        raise
+    import dask
+
+    # A book's files are its task's inputs by design (no shared file system): a 10 MB novel is not
+    # the mistake Dask's warning about large graphs is there to catch.
+    unwarned = {"distributed.admin.large-graph-warning-threshold": "2GiB"}
+    try:
+        with dask.config.set(unwarned):
+            workers = sum(client.nthreads().values())
+            yield client.get_executor(pure=False), max(workers, 1)
     finally:
         client.close()
+
+
+def _check_workers(client, address: str) -> None:
+    """At least one worker, and every worker running this bookbuilder: a cluster without workers
+    would wait forever, and one of another version would make other bytes."""
+    from bookbuilder import __version__
+
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+    except TimeoutError:
+        raise BookError(
+            "E420", f"the Dask scheduler has no workers after {CONNECT_SECONDS} s", address
+        ) from None
+    try:
+        versions = set(client.run(_bookbuilder_version).values())
+    except Exception as err:  # a worker that cannot import bookbuilder: the error is the worker's
+        raise BookError(
+            "E420", f"a Dask worker cannot run bookbuilder ({type(err).__name__}: {err})", address
+        ) from None
+    if versions != {__version__}:
+        shown = ", ".join(sorted(versions))
+        raise BookError(
+            "E420", f"the Dask workers run bookbuilder {shown}, this machine {__version__}", address
+        )
+
+
+def _bookbuilder_version() -> str:
+    from bookbuilder import __version__
+
+    return __version__

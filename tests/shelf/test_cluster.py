@@ -18,7 +18,7 @@ distributed = pytest.importorskip("distributed")
 @pytest.fixture(scope="module")
 def cluster():
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0"
     ) as running:
         yield running
 
@@ -65,3 +65,19 @@ def test_a_worker_killed_mid_build_leaves_the_shelf_finished_or_that_book_report
     with distributed.Client(cluster.scheduler_address) as client:
         client.wait_for_workers(2, timeout=60)
         assert victim not in client.run(os.getpid).values()
+
+
+def test_a_cluster_without_workers_is_one_error_not_a_wait(tmp_path):
+    from bookbuilder.shelf import cluster
+
+    shelf = tmp_path / "shelf"
+    make_shelf(shelf, 1)
+    with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address="127.0.0.1:0") as empty:
+        wait, cluster.CONNECT_SECONDS = cluster.CONNECT_SECONDS, 2
+        try:
+            result = CliRunner().invoke(main, ["build", str(shelf), "--scheduler", empty.scheduler_address])
+        finally:
+            cluster.CONNECT_SECONDS = wait
+    assert result.exit_code == 1
+    assert "error E420: the Dask scheduler has no workers after 2 s" in result.output
+    assert not (shelf / "build" / "book01").exists()
