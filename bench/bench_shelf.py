@@ -6,6 +6,10 @@ the same bytes. Each run starts from an empty build/.
 
     python bench/bench_shelf.py                      # 40 books of 40 chapters, EPUB
     python bench/bench_shelf.py --books 8 --pdf      # EPUB and PDF
+    python bench/bench_shelf.py --stages 40 300      # where one book's time goes, by its size
+
+Times on a shared machine swing with the others' load: `--stages` counts CPU seconds (this
+process's), which swing far less than the clock, for books per hour per core.
 """
 
 from __future__ import annotations
@@ -76,6 +80,51 @@ def start_cluster(workers: int):
     return cluster, time.perf_counter() - start
 
 
+def stages(chapters: int, chars: int) -> None:
+    """CPU seconds of one book of `chapters` generated chapters, on one process, by stage; and of
+    the shelf's own work around it (its plan when nothing changed, its task's bytes in and out)."""
+    import resource
+
+    from bookbuilder import pipeline
+    from bookbuilder.shelf.books import find_books
+    from bookbuilder.shelf.build import _task
+    from bookbuilder.shelf.task import build_book
+
+    def cpu() -> float:
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        return used.ru_utime + used.ru_stime
+
+    with tempfile.TemporaryDirectory() as tmp:
+        shelf = Path(tmp) / "shelf"
+        make_shelf(shelf, 1, chapters, chars, ["epub", "pdf"])
+        book = shelf / "book001"
+        pipeline.load_book(book, jobs=1)  # imports and caches (fonts, rules) are not the book's
+        spent = {}
+        start = cpu()
+        loaded = pipeline.load_book(book, jobs=1)
+        spent["load (read, decode, structure, normalize, lint, self-check)"] = cpu() - start
+        for fmt in ("epub", "pdf"):
+            start = cpu()
+            pipeline.build(loaded, fmt, jobs=1, cache=False)
+            spent[fmt] = cpu() - start
+        shutil.rmtree(book / "build")
+        task = _task(shelf, find_books(shelf)[0], {})
+        start = cpu()
+        result = build_book(task)
+        spent["the whole shelf task (EPUB and PDF, files in and out as bytes)"] = cpu() - start
+        sizes = sum(map(len, task.files.values())), sum(map(len, result.outputs.values()))
+        build_shelf(shelf, jobs=1)
+        start = time.perf_counter()
+        build_shelf(shelf, jobs=1)
+        spent["the shelf's plan when nothing changed (clock)"] = time.perf_counter() - start
+    print(
+        f"one book of {chapters} chapters x {chars} chars: "
+        f"{sizes[0] / 1e6:.1f} MB in, {sizes[1] / 1e6:.1f} MB out"
+    )
+    for what, seconds in spent.items():
+        print(f"  {what:66} {seconds:7.2f} s   {3600 / seconds:9,.0f} per hour per core")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--books", type=int, default=40)
@@ -83,7 +132,12 @@ def main() -> None:
     ap.add_argument("--chars", type=int, default=2500)
     ap.add_argument("--pdf", action="store_true", help="build the PDF too")
     ap.add_argument("--runs", type=int, default=3, help="runs of each way, alternated (median kept)")
+    ap.add_argument("--stages", type=int, nargs="*", metavar="CHAPTERS", help="where one book's time goes")
     args = ap.parse_args()
+    if args.stages:
+        for chapters in args.stages:
+            stages(chapters, args.chars)
+        return
     jobs = default_jobs()
     formats = ["epub", "pdf"] if args.pdf else ["epub"]
     with tempfile.TemporaryDirectory() as tmp:

@@ -48,7 +48,7 @@ def summary_lines(summary: ShelfSummary) -> list[str]:
         f"{len(summary.failed)} failed, {len(summary.removed)} removed, "
         f"{summary.warnings} warnings, {summary.seconds:.1f} s"
     ]
-    warned = [r for r in summary.built if r.warning_count]
+    warned = sorted((r for r in summary.built if r.warning_count), key=lambda r: r.name)
     if warned:
         names = ", ".join(f"{r.name} ({r.warning_count})" for r in warned[:10])
         more = f" and {len(warned) - 10} more" if len(warned) > 10 else ""

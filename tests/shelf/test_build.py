@@ -14,8 +14,8 @@ from bookbuilder.shelf.manifest import in_shard
 from tests.shelf.shelves import add_book, break_book, built, make_shelf
 
 
-def run(*args):
-    result = CliRunner().invoke(main, ["build", *map(str, args)])
+def run(*args, quiet=False):
+    result = CliRunner().invoke(main, ["-q"] * quiet + ["build", *map(str, args)])
     return result.exit_code, result.output
 
 
@@ -64,13 +64,15 @@ def test_nothing_changed_rebuilds_nothing_and_one_chapter_rebuilds_its_book(tmp_
 def test_a_removed_book_s_files_go_and_a_renamed_output_leaves_no_old_file(tmp_path):
     shelf = tmp_path / "shelf"
     make_shelf(shelf, 3)
-    assert run(shelf, "-j", "1")[0] == 0
+    code, output = run(shelf, "-j", "1")
+    assert code == 0 and "[3/3] built book03 (" in output
     for path in (shelf / "book02").rglob("*"):
         if path.is_file():
             path.unlink()
     (shelf / "book03" / "book.toml").write_text('[output]\nname = "新名"\nformats = ["epub"]\n', "utf-8")
-    code, output = run(shelf, "-j", "1")
+    code, output = run(shelf, "-j", "1", quiet=True)
     assert code == 0 and "1 built, 1 unchanged, 0 failed, 1 removed" in output
+    assert "[1/1]" not in output  # -q: the summary without the progress
     assert sorted(built(shelf)) == ["book01/书1.epub", "book03/新名.epub"]
 
 
