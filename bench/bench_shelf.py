@@ -6,7 +6,7 @@ the same bytes. Each run starts from an empty build/.
 
     python bench/bench_shelf.py                      # 40 books of 40 chapters, EPUB
     python bench/bench_shelf.py --books 8 --pdf      # EPUB and PDF
-    python bench/bench_shelf.py --stages 40 300      # where one book's time goes, by its size
+    python bench/bench_shelf.py --stages 40 300 --pdf   # where one book's time goes, by its size
 
 Times on a shared machine swing with the others' load: `--stages` counts CPU seconds (this
 process's), which swing far less than the clock, for books per hour per core.
@@ -80,7 +80,7 @@ def start_cluster(workers: int):
     return cluster, time.perf_counter() - start
 
 
-def stages(chapters: int, chars: int) -> None:
+def stages(chapters: int, chars: int, formats: list[str]) -> None:
     """CPU seconds of one book of `chapters` generated chapters, on one process, by stage; and of
     the shelf's own work around it (its plan when nothing changed, its task's bytes in and out)."""
     import resource
@@ -96,14 +96,14 @@ def stages(chapters: int, chars: int) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         shelf = Path(tmp) / "shelf"
-        make_shelf(shelf, 1, chapters, chars, ["epub", "pdf"])
+        make_shelf(shelf, 1, chapters, chars, formats)
         book = shelf / "book001"
         pipeline.load_book(book, jobs=1)  # imports and caches (fonts, rules) are not the book's
         spent = {}
         start = cpu()
         loaded = pipeline.load_book(book, jobs=1)
         spent["load (read, decode, structure, normalize, lint, self-check)"] = cpu() - start
-        for fmt in ("epub", "pdf"):
+        for fmt in formats:
             start = cpu()
             pipeline.build(loaded, fmt, jobs=1, cache=False)
             spent[fmt] = cpu() - start
@@ -111,7 +111,7 @@ def stages(chapters: int, chars: int) -> None:
         task = _task(shelf, find_books(shelf)[0], {})
         start = cpu()
         result = build_book(task)
-        spent["the whole shelf task (EPUB and PDF, files in and out as bytes)"] = cpu() - start
+        spent[f"the whole shelf task ({'+'.join(formats)}, files in and out as bytes)"] = cpu() - start
         sizes = sum(map(len, task.files.values())), sum(map(len, result.outputs.values()))
         build_shelf(shelf, jobs=1)
         start = time.perf_counter()
@@ -134,12 +134,12 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3, help="runs of each way, alternated (median kept)")
     ap.add_argument("--stages", type=int, nargs="*", metavar="CHAPTERS", help="where one book's time goes")
     args = ap.parse_args()
+    formats = ["epub", "pdf"] if args.pdf else ["epub"]
     if args.stages:
         for chapters in args.stages:
-            stages(chapters, args.chars)
+            stages(chapters, args.chars, formats)
         return
     jobs = default_jobs()
-    formats = ["epub", "pdf"] if args.pdf else ["epub"]
     with tempfile.TemporaryDirectory() as tmp:
         shelf = Path(tmp) / "shelf"
         make_shelf(shelf, args.books, args.chapters, args.chars, formats)
