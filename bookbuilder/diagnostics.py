@@ -40,7 +40,10 @@ CODES: dict[str, tuple[Severity, str]] = {
         "a [[fix]] entry in book.toml matches no line of the book, or a [[keep]] entry's line no longer holds its text",
     ),
     "E010": (E, "serve cannot listen on the address and port given (in use, or not this machine's)"),
-    "E011": (E, "shelf.toml cannot be read, or lists an entry that is not a book"),
+    "E011": (
+        E,
+        "shelf.toml cannot be read or lists an entry that is not a book, or two books of a shelf have one name",
+    ),
     "I001": (
         I,
         "the title and author the book got, and where each came from (book.toml, the text, the file name)",

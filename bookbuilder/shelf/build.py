@@ -24,7 +24,7 @@ from bookbuilder.shelf import manifest
 from bookbuilder.shelf.books import SHELF_BUILD, ShelfBook, find_books, shelf_settings
 from bookbuilder.shelf.task import BookResult, BookTask, build_book
 from bookbuilder.system.atomic import atomic_path
-from bookbuilder.system.parallel import default_jobs, process_pool
+from bookbuilder.system.parallel import default_jobs, process_pool, stop_workers
 
 SAVE_EVERY = 2.0  # seconds between manifest writes while books finish (and once at the end)
 IN_FLIGHT_PER_WORKER = 2  # tasks submitted ahead per worker: busy workers, bounded memory
@@ -65,9 +65,9 @@ def build_shelf(
     scheduler = scheduler or settings.get("shelf", {}).get("scheduler")
     defaults = dict(settings.get("defaults", {}))
     build_dir = shelf / SHELF_BUILD
-    books = find_books(shelf)
+    books, summary = _named_once(find_books(shelf))
+    summary.failed = [r for r in summary.failed if manifest.in_shard(r.name, shard)]
     rows = manifest.read_manifest(build_dir)
-    summary = ShelfSummary()
     summary.removed = _remove_gone(build_dir, rows, {b.name for b in books}, shard)
     plan = _plan(shelf, [b for b in books if manifest.in_shard(b.name, shard)], rows, defaults, summary)
     if on_start:
@@ -97,6 +97,21 @@ def build_shelf(
             manifest.write_manifest(build_dir, rows)
     summary.seconds = time.monotonic() - start
     return summary
+
+
+def _named_once(books: list[ShelfBook]) -> tuple[list[ShelfBook], ShelfSummary]:
+    """Two entries of one name (novel/ and novel.txt) would share build/novel/: the first by path
+    is built, the others fail, each saying which one it clashes with."""
+    summary, first, kept = ShelfSummary(), {}, []
+    for book in sorted(books, key=lambda b: (b.name, b.path.name)):
+        if book.name in first:
+            what = f"another book is also named {book.name} ({first[book.name].path.name}): rename one"
+            error = Diagnostic("E011", what, Location(str(book.path)))
+            summary.failed.append(BookResult(book.name, None, str(error)))
+        else:
+            first[book.name] = book
+            kept.append(book)
+    return kept, summary
 
 
 def _plan(shelf: Path, books: list[ShelfBook], rows: dict, defaults: dict, summary: ShelfSummary) -> _Plan:
@@ -169,15 +184,24 @@ def _on_process_pools(tasks: Iterator[BookTask], jobs: int) -> Iterator[BookResu
     own, where a death is that book's failure (E408) and the others are built as if nothing happened."""
     lost: list[BookTask] = []
     while True:
-        with process_pool(jobs) as pool:
-            broken = yield from _windowed(pool, tasks, IN_FLIGHT_PER_WORKER * jobs)
+        broken = yield from _on_a_pool(tasks, jobs)
         lost += broken
         if not broken:
             break
     for task in lost:
-        with process_pool(1) as pool:
-            if (yield from _windowed(pool, iter([task]), 1)):
-                yield _died(task, "a worker process died (out of memory, or killed)")
+        if (yield from _on_a_pool(iter([task]), 1)):
+            yield _died(task, "a worker process died (out of memory, or killed)")
+
+
+def _on_a_pool(tasks: Iterator[BookTask], jobs: int):
+    pool = process_pool(jobs)
+    try:
+        return (yield from _windowed(pool, tasks, IN_FLIGHT_PER_WORKER * jobs))
+    except BaseException:  # Ctrl-C, or this process's own failure: the books running are not waited for
+        stop_workers()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _windowed(executor: cf.Executor, tasks: Iterator[BookTask], window: int):

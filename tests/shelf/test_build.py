@@ -150,3 +150,16 @@ def test_shelf_toml_sets_the_defaults_of_books_without_settings_and_the_schedule
     finally:
         cluster.CONNECT_SECONDS = wait
     assert code == 1 and f"tcp://127.0.0.1:{port}: error E420: cannot reach the Dask scheduler" in output
+
+
+def test_two_books_of_one_name_one_is_built_the_other_fails_saying_so(tmp_path):
+    from tests.shelf.shelves import chapters
+
+    shelf = tmp_path / "shelf"
+    add_book(shelf, "novel", 1)
+    (shelf / "novel.txt").write_text("".join(chapters(2).values()), "utf-8")
+    (shelf / "shelf.toml").write_text('[defaults]\nformats = ["epub"]\n', "utf-8")
+    code, output = run(shelf, "-j", "1")
+    assert code == 1 and "shelf: 1 built, 0 unchanged, 1 failed" in output
+    assert "novel.txt: error E011: another book is also named novel (novel): rename one" in output
+    assert sorted(built(shelf)) == ["novel/书1.epub"]
