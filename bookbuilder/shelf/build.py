@@ -45,8 +45,8 @@ class ShelfSummary:
 
 @dataclass
 class _Plan:
-    to_build: list[tuple[ShelfBook, dict]]  # each book with its inputs' hashes
-    fingerprints: dict[str, str]
+    to_build: list[ShelfBook]
+    signed: dict[str, tuple[str, str]]  # each book's (fingerprint, stat signature)
 
 
 def build_shelf(
@@ -72,8 +72,7 @@ def build_shelf(
     plan = _plan(shelf, [b for b in books if manifest.in_shard(b.name, shard)], rows, defaults, summary)
     if on_start:
         on_start(len(plan.to_build))
-    tasks = (_task(shelf, book, defaults) for book, _ in plan.to_build)
-    hashes = {book.name: hashed for book, hashed in plan.to_build}
+    tasks = (_task(shelf, book, defaults) for book in plan.to_build)
     saved = time.monotonic()
     try:
         for result in _run(tasks, jobs, scheduler):
@@ -81,10 +80,11 @@ def build_shelf(
                 summary.failed.append(result)
             else:
                 _put_in_place(build_dir, result, rows.get(result.name, {}))
+                fingerprint, stat = plan.signed[result.name]
                 rows[result.name] = {
-                    "fingerprint": plan.fingerprints[result.name],
+                    "fingerprint": fingerprint,
+                    "stat": stat,
                     "files": sorted(result.outputs),
-                    "inputs": hashes[result.name],
                 }
                 summary.built.append(result)
             if on_result:
@@ -93,7 +93,7 @@ def build_shelf(
                 manifest.write_manifest(build_dir, rows)
                 saved = time.monotonic()
     finally:  # also on Ctrl-C: the books done so far are not built again
-        if plan.to_build or summary.removed or not (build_dir / manifest.MANIFEST_NAME).exists():
+        if plan.signed or summary.removed or not (build_dir / manifest.MANIFEST_NAME).exists():
             manifest.write_manifest(build_dir, rows)
     summary.seconds = time.monotonic() - start
     return summary
@@ -115,21 +115,27 @@ def _named_once(books: list[ShelfBook]) -> tuple[list[ShelfBook], ShelfSummary]:
 
 
 def _plan(shelf: Path, books: list[ShelfBook], rows: dict, defaults: dict, summary: ShelfSummary) -> _Plan:
+    """The books to build: those whose inputs' stat signature changed and then their contents'
+    fingerprint too, or whose files are gone. A book whose times alone changed has its row's
+    signature brought up to date, not built."""
     from bookbuilder.pipeline import source_date_epoch
 
-    to_build, fingerprints = [], {}
+    plan = _Plan([], {})
     for book in books:
-        row = rows.get(book.name, {})
-        hashed = manifest.input_hashes(shelf, manifest.book_inputs(shelf, book), row.get("inputs", {}))
-        fingerprints[book.name] = manifest.fingerprint(hashed, defaults, source_date_epoch())
-        folder = shelf / SHELF_BUILD / book.name
-        if row.get("fingerprint") == fingerprints[book.name] and all(
-            (folder / name).is_file() for name in row.get("files", ())
-        ):
+        row, names = rows.get(book.name, {}), manifest.book_inputs(shelf, book)
+        stat = manifest.stat_signature(shelf, names)
+        there = all((shelf / SHELF_BUILD / book.name / name).is_file() for name in row.get("files", ()))
+        if there and row.get("stat") == stat:
             summary.unchanged.append(book.name)
+            continue
+        fingerprint = manifest.fingerprint(shelf, names, defaults, source_date_epoch())
+        plan.signed[book.name] = (fingerprint, stat)
+        if there and row.get("fingerprint") == fingerprint:
+            summary.unchanged.append(book.name)
+            rows[book.name] = {**row, "stat": stat}
         else:
-            to_build.append((book, hashed))
-    return _Plan(to_build, fingerprints)
+            plan.to_build.append(book)
+    return plan
 
 
 def _task(shelf: Path, book: ShelfBook, defaults: dict) -> BookTask:

@@ -5,8 +5,11 @@ settings, styles, cover, as `book_inputs` lists them), the shelf's defaults for 
 into the files (SOURCE_DATE_EPOCH), bookbuilder's version and its built-in stylesheets. A book whose
 fingerprint matches the manifest's, with its files still in build/, is not built again.
 
-Each input's hash is kept with its size and modification time, so that an unchanged shelf is
-planned from `stat` alone: a 10,000-book shelf is not read end to end to find that nothing changed."""
+A book's row also keeps a hash of its inputs' names, sizes and modification times (one per book,
+not one per file: the manifest stays small), so that an unchanged shelf is planned from `stat`
+alone: a 10,000-book shelf is not read end to end to find that nothing changed. Where the times
+changed (a fresh checkout), the contents are read and hashed, and a book whose contents did not
+change is still not built."""
 
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from bookbuilder.shelf.books import SHELF_BUILD, ShelfBook
 from bookbuilder.system.atomic import atomic_path
 
 MANIFEST_NAME = "shelf-manifest.json"
-MANIFEST_FORMAT = 1
+MANIFEST_FORMAT = 2
 STYLES = Path(__file__).resolve().parent.parent / "styles"
 
 
@@ -48,35 +51,31 @@ def _files_under(folder: Path, skip_build: bool):
         yield from (Path(dirpath) / name for name in sorted(filenames) if not name.startswith("."))
 
 
-def input_hashes(shelf: Path, names: list[str], known: dict) -> dict[str, list]:
-    """Each input's [size, mtime_ns, sha256]: taken from `known` (the manifest's) when size and
-    mtime are unchanged, else read and hashed."""
-    hashes = {}
+def stat_signature(shelf: Path, names: list[str]) -> str:
+    """A hash of the inputs' names, sizes and modification times: while it is the manifest's, the
+    book is unchanged without a byte of it read."""
+    signed = hashlib.sha256()
     for name in names:
         stat = (shelf / name).stat()
-        seen = known.get(name)
-        if seen and seen[0] == stat.st_size and seen[1] == stat.st_mtime_ns:
-            hashes[name] = seen
-        else:
-            digest = hashlib.sha256((shelf / name).read_bytes()).hexdigest()
-            hashes[name] = [stat.st_size, stat.st_mtime_ns, digest]
-    return hashes
+        signed.update(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return signed.hexdigest()
 
 
-def fingerprint(hashes: dict[str, list], defaults: dict, epoch: int) -> str:
-    """One hash of what the book's files are made from (the module docstring lists it)."""
+def fingerprint(shelf: Path, names: list[str], defaults: dict, epoch: int) -> str:
+    """One hash of what the book's files are made from (the module docstring lists it): its
+    inputs' contents read, so that a fresh checkout (every time new) of the same files matches."""
     made_of = hashlib.sha256()
     stated = {"bookbuilder": __version__, "defaults": defaults, "epoch": epoch, "format": MANIFEST_FORMAT}
     made_of.update(json.dumps(stated, sort_keys=True, ensure_ascii=False).encode())
     for css in sorted(STYLES.glob("*.css")):
         made_of.update(css.name.encode() + b"\0" + hashlib.sha256(css.read_bytes()).digest())
-    for name, (_size, _mtime, digest) in sorted(hashes.items()):
-        made_of.update(name.encode() + b"\0" + digest.encode() + b"\n")
+    for name in names:
+        made_of.update(name.encode() + b"\0" + hashlib.sha256((shelf / name).read_bytes()).digest())
     return made_of.hexdigest()
 
 
 def read_manifest(build_dir: Path) -> dict[str, dict]:
-    """The books the last builds left: name → {"fingerprint", "files", "inputs"}. A missing or
+    """The books the last builds left: name → {"fingerprint", "stat", "files"}. A missing or
     unreadable manifest (another version's, a hand edit) is an empty one: every book is built."""
     try:
         data = json.loads((build_dir / MANIFEST_NAME).read_text("utf-8"))

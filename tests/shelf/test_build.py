@@ -1,6 +1,7 @@
 """`bookbuilder build SHELF` on this machine: incremental, a broken book reported while the others
 are built, shards that share the shelf out, a dead worker that is one book's failure."""
 
+import json
 import os
 import re
 import socket
@@ -50,6 +51,16 @@ def test_nothing_changed_rebuilds_nothing_and_one_chapter_rebuilds_its_book(tmp_
     code, output = run(shelf, "-j", "2")
     assert code == 0 and "shelf: 0 built, 12 unchanged, 0 failed" in output
     assert {p: p.stat().st_mtime_ns for p in stamps} == stamps
+
+    # a fresh checkout: every file's time is new, no content is: nothing built, the times remembered
+    signed = json.loads((shelf / "build" / "shelf-manifest.json").read_text("utf-8"))["books"]
+    for path in shelf.rglob("*.txt"):
+        os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))
+    code, output = run(shelf, "-j", "2")
+    assert code == 0 and "shelf: 0 built, 12 unchanged, 0 failed" in output
+    resigned = json.loads((shelf / "build" / "shelf-manifest.json").read_text("utf-8"))["books"]
+    assert all(resigned[n]["stat"] != signed[n]["stat"] for n in names)
+    assert all(resigned[n]["fingerprint"] == signed[n]["fingerprint"] for n in names)
 
     chapter = shelf / "book05" / "source" / "2.txt"
     chapter.write_text(chapter.read_text("utf-8") + "新加的一段。\n", "utf-8")
