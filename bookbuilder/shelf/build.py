@@ -117,25 +117,36 @@ def _named_once(books: list[ShelfBook]) -> tuple[list[ShelfBook], ShelfSummary]:
 def _plan(shelf: Path, books: list[ShelfBook], rows: dict, defaults: dict, summary: ShelfSummary) -> _Plan:
     """The books to build: those whose inputs' stat signature changed and then their contents'
     fingerprint too, or whose files are gone. A book whose times alone changed has its row's
-    signature brought up to date, not built."""
-    from bookbuilder.pipeline import source_date_epoch
-
+    signature brought up to date, not built. A book with a file that cannot be read fails here."""
     plan = _Plan([], {})
     for book in books:
-        row, names = rows.get(book.name, {}), manifest.book_inputs(shelf, book)
-        stat = manifest.stat_signature(shelf, names)
+        row = rows.get(book.name, {})
         there = all((shelf / SHELF_BUILD / book.name / name).is_file() for name in row.get("files", ()))
-        if there and row.get("stat") == stat:
-            summary.unchanged.append(book.name)
+        try:
+            names = manifest.book_inputs(shelf, book)
+            stat = manifest.stat_signature(shelf, names)
+            if there and row.get("stat") == stat:
+                summary.unchanged.append(book.name)
+                continue
+            plan.signed[book.name] = (_fingerprint(shelf, names, defaults), stat)
+        except OSError as err:  # its earlier files are kept, as a broken book's are
+            where = Location(err.filename or str(book.path))
+            summary.failed.append(
+                BookResult(book.name, None, str(Diagnostic("E004", f"cannot read: {err.strerror}", where)))
+            )
             continue
-        fingerprint = manifest.fingerprint(shelf, names, defaults, source_date_epoch())
-        plan.signed[book.name] = (fingerprint, stat)
-        if there and row.get("fingerprint") == fingerprint:
+        if there and row.get("fingerprint") == plan.signed[book.name][0]:
             summary.unchanged.append(book.name)
             rows[book.name] = {**row, "stat": stat}
         else:
             plan.to_build.append(book)
     return plan
+
+
+def _fingerprint(shelf: Path, names: list[str], defaults: dict) -> str:
+    from bookbuilder.pipeline import source_date_epoch
+
+    return manifest.fingerprint(shelf, names, defaults, source_date_epoch())
 
 
 def _task(shelf: Path, book: ShelfBook, defaults: dict) -> BookTask:
