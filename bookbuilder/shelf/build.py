@@ -189,7 +189,7 @@ def _run(tasks: Iterator[BookTask], jobs: int | None, scheduler: str | None) -> 
             assert not lost  # a Dask future fails alone: only a process pool breaks as a whole
         return
     jobs = jobs or default_jobs()
-    if jobs == 1:  # here, as `--jobs 1` does for one book: a bug shows its traceback
+    if jobs == 1:  # in this process, one book after another: no process to start or lose
         yield from map(build_book, tasks)
         return
     yield from _on_process_pools(tasks, jobs)
