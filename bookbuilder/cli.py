@@ -264,11 +264,43 @@ def format_command(chosen: Renderer) -> click.Command:
 @PATH
 @JOBS
 @NO_CACHE
-def build(path, jobs, no_cache):
-    """Build what [output] formats lists into build/ (default: the EPUB and the PDF)."""
+@click.option("--shard", metavar="K/N", help="A shelf: build only share K of N (by each book's name).")
+@click.option("--scheduler", metavar="tcp://HOST:8786", help="A shelf: build its books on this Dask cluster.")
+def build(path, jobs, no_cache, shard, scheduler):
+    """Build what [output] formats lists into build/ (default: the EPUB and the PDF).
+
+    PATH may be a shelf, a folder of books: each is built into the shelf's build/<name>/, those
+    unchanged since the last build skipped, and a broken one reported without stopping the rest."""
+    from bookbuilder.shelf.books import is_shelf
+
+    if is_shelf(path):
+        _build_shelf(path, jobs, shard, scheduler)
+        return
+    if shard or scheduler:
+        raise click.UsageError("--shard and --scheduler take a shelf (a folder of books)")
     loaded = _load(path, jobs)
     for fmt in loaded.config.formats:
         _build(loaded, fmt, None, jobs, no_cache=no_cache)
+
+
+def _build_shelf(shelf: Path, jobs: int | None, shard: str | None, scheduler: str | None) -> None:
+    from bookbuilder.shelf.build import build_shelf
+    from bookbuilder.shelf.manifest import parse_shard
+    from bookbuilder.shelf.report import ShelfProgress, summary_lines
+
+    try:
+        share = parse_shard(shard) if shard else None
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--shard") from None
+    progress = ShelfProgress(_quiet())
+    try:
+        summary = build_shelf(shelf, jobs, share, scheduler, progress.start, progress.done)
+    finally:
+        progress.close()
+    for line in summary_lines(summary):
+        click.echo(line, err=True)
+    if summary.failed:
+        sys.exit(1)
 
 
 @main.command()

@@ -40,7 +40,10 @@ CODES: dict[str, tuple[Severity, str]] = {
         "a [[fix]] entry in book.toml matches no line of the book, or a [[keep]] entry's line no longer holds its text",
     ),
     "E010": (E, "serve cannot listen on the address and port given (in use, or not this machine's)"),
-    "E011": (E, "shelf.toml cannot be read, or lists an entry that is not a book"),
+    "E011": (
+        E,
+        "shelf.toml cannot be read or lists an entry that is not a book, or two books of a shelf have one name",
+    ),
     "I001": (
         I,
         "the title and author the book got, and where each came from (book.toml, the text, the file name)",
@@ -144,6 +147,10 @@ CODES: dict[str, tuple[Severity, str]] = {
         "a program bookbuilder runs (EPUBCheck's Java, pdftotext, calibre, fontconfig) timed out or could not start",
     ),
     "E408": (E, "a worker process died or failed while building: try again with --jobs 1"),
+    "E420": (
+        E,
+        "a shelf's Dask cluster cannot be used: its scheduler cannot be reached, it has no workers, they run another bookbuilder, or dask.distributed is not installed",
+    ),
 }
 
 

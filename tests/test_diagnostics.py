@@ -329,6 +329,7 @@ TRIGGERS = {
         2,
     ),
     "E408": lambda t: (_worker_killed(t), None, None),
+    "E420": lambda t: (error_of(lambda: _no_scheduler(t)), "tcp://127.0.0.1:", None),
     "W406": lambda t: (
         first(_kindle(_rewrite(_built_epub(t), t / "nolang.epub", lambda n, d: _no_language(n, d))), "W406"),
         "nolang.epub",
@@ -603,6 +604,25 @@ def serve_on_a_port_in_use(root):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         return error_of(lambda: serve(root, "127.0.0.1", taken.getsockname()[1], 1, lambda line: None))
+
+
+def _no_scheduler(tmp_path):
+    """A shelf built with --scheduler naming a port where nothing listens."""
+    import socket
+
+    from bookbuilder.shelf import cluster
+    from bookbuilder.shelf.build import build_shelf
+
+    shelf = tmp_path / "shelf"
+    write_book(shelf / "one", OK, '[output]\nformats = ["epub"]\n')
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    wait, cluster.CONNECT_SECONDS = cluster.CONNECT_SECONDS, 2
+    try:
+        build_shelf(shelf, scheduler=f"tcp://127.0.0.1:{port}")
+    finally:
+        cluster.CONNECT_SECONDS = wait
 
 
 def test_every_code_has_a_trigger():

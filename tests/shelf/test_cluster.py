@@ -1,0 +1,82 @@
+"""A shelf built on a real Dask cluster (a LocalCluster: a scheduler on 127.0.0.1 and two worker
+processes, one thread each), through `bookbuilder build SHELF --scheduler`."""
+
+import os
+import signal
+import threading
+
+import pytest
+from click.testing import CliRunner
+
+from bookbuilder.cli import main
+from bookbuilder.shelf.build import build_shelf
+from tests.shelf.local_cluster import local_cluster
+from tests.shelf.shelves import built, make_shelf
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    with local_cluster(2) as address:
+        yield address
+
+
+def test_the_cluster_builds_the_same_bytes_as_this_machine(tmp_path, scheduler):
+    here, there = tmp_path / "here" / "shelf", tmp_path / "there" / "shelf"
+    make_shelf(here)
+    make_shelf(there)
+    assert CliRunner().invoke(main, ["build", str(here), "-j", "2"]).exit_code == 0
+    result = CliRunner().invoke(main, ["build", str(there), "--scheduler", scheduler])
+    assert result.exit_code == 0, result.output
+    assert "shelf: 12 built, 0 unchanged, 0 failed" in result.output
+    assert built(here) == built(there) and len(built(here)) == 12
+    again = CliRunner().invoke(main, ["build", str(there), "--scheduler", scheduler])
+    assert "shelf: 0 built, 12 unchanged" in again.output
+
+
+def test_a_worker_killed_mid_build_leaves_the_shelf_finished_or_that_book_reported(tmp_path, scheduler):
+    """A worker is killed (SIGKILL) as the first book comes back, while the others run: Dask runs
+    its task again on a worker that lives (its nanny starts a new one), or the book is reported;
+    either way no partial file, and every book built is the same bytes as on this machine."""
+    here, there = tmp_path / "here" / "shelf", tmp_path / "there" / "shelf"
+    make_shelf(here, chars=300)
+    make_shelf(there, chars=300)
+    build_shelf(here, jobs=2)
+    with distributed.Client(scheduler) as client:
+        pids = client.run(os.getpid)
+    victim = sorted(pids.values())[0]
+    killed = threading.Event()
+
+    def kill_once(result):
+        if not killed.is_set():
+            os.kill(victim, signal.SIGKILL)
+            killed.set()
+
+    summary = build_shelf(there, scheduler=scheduler, on_result=kill_once)
+    assert killed.is_set()
+    assert len(summary.built) + len(summary.failed) == 12
+    assert all("E408" in r.error for r in summary.failed)
+    mine, theirs = built(here), built(there)
+    assert all(mine[name] == content for name, content in theirs.items())
+    assert len(theirs) == len(summary.built)
+    assert not list(there.rglob("*.part"))
+    with distributed.Client(scheduler) as client:
+        client.wait_for_workers(2, timeout=60)
+        assert victim not in client.run(os.getpid).values()
+
+
+def test_a_cluster_without_workers_is_one_error_not_a_wait(tmp_path):
+    from bookbuilder.shelf import cluster
+
+    shelf = tmp_path / "shelf"
+    make_shelf(shelf, 1)
+    with local_cluster(0) as empty:
+        wait, cluster.CONNECT_SECONDS = cluster.CONNECT_SECONDS, 2
+        try:
+            result = CliRunner().invoke(main, ["build", str(shelf), "--scheduler", empty])
+        finally:
+            cluster.CONNECT_SECONDS = wait
+    assert result.exit_code == 1
+    assert "error E420: the Dask scheduler has no workers after 2 s" in result.output
+    assert not (shelf / "build" / "book01").exists()
