@@ -299,8 +299,21 @@ def _build_shelf(shelf: Path, jobs: int | None, shard: str | None, scheduler: st
         progress.close()
     for line in summary_lines(summary):
         click.echo(line, err=True)
+    if share is None:  # a shard's build leaves the catalogue to the job that gathers the shards
+        _write_catalog(shelf)
     if summary.failed:
         sys.exit(1)
+
+
+def _write_catalog(shelf: Path) -> None:
+    from bookbuilder.shelf.catalog import INDEX, ROOT_FEED, write_catalog
+
+    made = write_catalog(shelf / "build")
+    for book in made.books:
+        if book.note:
+            click.echo(f"warning: {book.note} (listed by its folder's name)", err=True)
+    if not _quiet():
+        click.echo(f"wrote {shelf / 'build' / ROOT_FEED} and {INDEX}: {len(made.books)} books", err=True)
 
 
 @main.command()
@@ -489,14 +502,9 @@ def serve(ctx, path, port, host, lan, open_browser, jobs):
 @click.argument("shelf", default=".", type=click.Path(path_type=Path, file_okay=False))
 def catalog(shelf):
     """Write the shelf's catalogue from its built files alone: build/catalog.opds.xml (OPDS, for
-    reading apps) and build/index.html (for a browser), with links that work from a static host."""
-    from bookbuilder.shelf.catalog import INDEX, ROOT_FEED, write_catalog
-
-    made = write_catalog(shelf / "build")
-    for book in made.books:
-        if book.note:
-            click.echo(f"warning: {book.note} (listed by its folder's name)", err=True)
-    click.echo(f"wrote {shelf / 'build' / ROOT_FEED} and {INDEX}: {len(made.books)} books")
+    reading apps) and build/index.html (for a browser), with links that work from a static host.
+    `bookbuilder build SHELF` writes it too, unless it builds one --shard."""
+    _write_catalog(shelf)
 
 
 @main.command()

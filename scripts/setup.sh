@@ -22,7 +22,7 @@ if command -v npm >/dev/null && [ ! -x .tools/node_modules/.bin/ace-puppeteer ];
 fi
 python3 -m venv .venv
 .venv/bin/pip install -q --upgrade pip
-.venv/bin/pip install -q -e '.[test]'
+.venv/bin/pip install -q -e '.[test,cluster]'
 # An editable install leaves our modules uncompiled, and where PYTHONDONTWRITEBYTECODE is set (as on
 # this workplace's machines) every run would compile them again: 40–50 ms of each command's start.
 .venv/bin/python -m compileall -q bookbuilder

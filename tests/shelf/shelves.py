@@ -32,10 +32,10 @@ def break_book(root: Path) -> None:
 
 
 def built(shelf: Path) -> dict[str, bytes]:
-    """Every file under the shelf's build/ but the manifest, by its path there."""
+    """Every book's file under the shelf's build/ (not the manifest or the catalogue), by its path there."""
     build = shelf / "build"
     return {
         p.relative_to(build).as_posix(): p.read_bytes()
         for p in sorted(build.rglob("*"))
-        if p.is_file() and p.name != "shelf-manifest.json"
+        if p.is_file() and p.parent != build and not p.relative_to(build).as_posix().startswith("catalog.")
     }

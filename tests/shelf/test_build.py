@@ -42,6 +42,17 @@ def test_twelve_built_and_the_broken_one_reported_with_its_earlier_files_kept(tm
     assert len(after) == 13 and not list(shelf.rglob("*.part"))
 
 
+def test_the_shelf_build_writes_the_catalogue_and_a_shard_leaves_it_to_the_gathering_job(tmp_path):
+    shelf = tmp_path / "shelf"
+    make_shelf(shelf, count=3)
+    assert run(shelf, "--shard", "1/2")[0] == 0
+    assert not (shelf / "build" / "catalog.opds.xml").exists()
+    code, output = run(shelf)
+    assert code == 0 and "3 books" in output
+    feed = (shelf / "build" / "catalog.opds.xml").read_text("utf-8")
+    assert "by-title" in feed and (shelf / "build" / "index.html").is_file()
+
+
 def test_nothing_changed_rebuilds_nothing_and_one_chapter_rebuilds_its_book(tmp_path):
     shelf = tmp_path / "shelf"
     names = make_shelf(shelf)
