@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from bookbuilder.decode.text import Decoded, decode_chapter
@@ -214,11 +214,17 @@ def decode_read(wire: tuple) -> FileRead:
     )
 
 
+# Chapter's fields in their declared order: the wire is built from them by name, so that a field
+# added to the model crosses between processes without a change here (its value as it is).
+_CHAPTER_FIELDS = tuple(f.name for f in fields(Chapter))
+
+
 def _encode_chapter(chapter: Chapter) -> tuple:
-    """Its fields, then its paragraph texts joined by "\\n" (a scene break is an empty text) and
-    every block's line (negative for a scene break) as packed ints. The blocks themselves where
-    that cannot hold them: a text with a line break, a block from another file. Paragraph.indented
-    is not sent: only the hard-wrap rule reads it, before a chapter is sent."""
+    """Its fields in `_CHAPTER_FIELDS`' order, `at` as its path and line and `blocks` as its
+    paragraph texts joined by "\\n" (a scene break is an empty text) and every block's line
+    (negative for a scene break) as packed ints; the blocks themselves where that cannot hold them
+    (a text with a line break, a block from another file). Paragraph.indented is not sent: only the
+    hard-wrap rule reads it, before a chapter is sent."""
     path = chapter.at.path
     texts = [b.text if type(b) is Paragraph else "" for b in chapter.blocks]
     lines = [
@@ -231,29 +237,24 @@ def _encode_chapter(chapter: Chapter) -> tuple:
         blocks: tuple = (joined, array("i", lines).tobytes())
     else:
         blocks = chapter.blocks
-    return (
-        chapter.title,
-        path,
-        chapter.at.line,
-        chapter.number,
-        chapter.file_number,
-        chapter.kind,
-        chapter.decided_by,
-        blocks,
-    )
+    wire = {"at": (path, chapter.at.line), "blocks": blocks}
+    return tuple(wire[name] if name in wire else getattr(chapter, name) for name in _CHAPTER_FIELDS)
 
 
 def _decode_chapter(wire: tuple) -> Chapter:
-    title, path, line, number, file_number, kind, decided_by, blocks = wire
+    values = dict(zip(_CHAPTER_FIELDS, wire, strict=True))
+    path, line = values["at"]
+    values["at"] = Location(path, line)
+    blocks = values["blocks"]
     if blocks and type(blocks[0]) is str:
         joined, packed = blocks
         lines = array("i")
         lines.frombytes(packed)
-        blocks = tuple(
+        values["blocks"] = tuple(
             Paragraph(text, Location(path, n)) if n > 0 else SceneBreak(Location(path, -n))
             for text, n in zip(joined.split("\n"), lines)
         )
-    return Chapter(title, blocks, Location(path, line), number, file_number, kind, decided_by)
+    return Chapter(**values)
 
 
 def _encode_diagnostics(found) -> tuple:

@@ -1,4 +1,5 @@
-"""Large generated books from bench/make_corpus.py (a copy of the shared generator, so that a clone alone runs them)."""
+"""Large generated books from bench/make_corpus.py (a copy of the shared generator, so that a clone
+alone runs them)."""
 
 import json
 import subprocess
@@ -78,3 +79,22 @@ def test_odd_chapters_cross_from_a_worker_whole(tmp_path):
     assert parallel.book == serial.book and parallel.diagnostics == serial.diagnostics
     titles = [c.title for c in serial.book.chapters()]
     assert "第5章 空章" in titles and "第7章 乙" in titles
+
+
+def test_a_chapter_crosses_with_every_field_it_declares():
+    """per_file's wire is built from Chapter's fields by name: each field, compared or not
+    (decided_by), comes back as it went, in the packed form and in the fallback."""
+    from dataclasses import fields
+
+    from bookbuilder.model import Chapter, Location, Paragraph, SceneBreak
+    from bookbuilder.per_file import _decode_chapter, _encode_chapter
+
+    at = Location("a.txt", 3)
+    packed = (Paragraph("甲。", Location("a.txt", 4)), SceneBreak(Location("a.txt", 5)))
+    fallback = (Paragraph("甲\n乙。", Location("a.txt", 4)),)  # a line break: the blocks themselves
+    for blocks in (packed, fallback):
+        chapter = Chapter("第一章 甲", blocks, at, 1, 7, "front", "fixes")
+        back = _decode_chapter(_encode_chapter(chapter))
+        assert [getattr(back, f.name) for f in fields(Chapter)] == [
+            getattr(chapter, f.name) for f in fields(Chapter)
+        ]
