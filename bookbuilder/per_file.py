@@ -3,7 +3,6 @@ that pipeline.load_book spreads over processes (bookbuilder.system.parallel)."""
 
 from __future__ import annotations
 
-import re
 from array import array
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -14,6 +13,7 @@ from bookbuilder.model import Chapter, Location, Paragraph, SceneBreak, SourceFi
 from bookbuilder.normalize.by_hand import after_cleaning
 from bookbuilder.normalize.rules import Normalizer
 from bookbuilder.structure.chapters import Part, at_gaps, file_parts
+from bookbuilder.structure.passes import NO_OPTIONS, ReadingOptions
 from bookbuilder.structure.sections import split_sections
 
 LANGUAGE_SAMPLE_FILES = 20
@@ -25,11 +25,8 @@ class FileToRead:
     shown: str  # the path as messages show it
     encoding: str | None
     errors: str
-    heading_pattern: re.Pattern | None  # book.toml's, compiled once
-    title_junk: tuple[str, ...] = ()  # book.toml's debris patterns for heading lines
-    fixes: tuple = ()  # book.toml's [[fix]] entries that may apply to this file
+    reading: ReadingOptions = NO_OPTIONS  # what book.toml says of reading it (its [[fix]]es among them)
     keeps: tuple = ()  # book.toml's [[keep]] entries that name this file
-    toc_rules: tuple = ()  # Legado txtTocRule rules from [source] toc_rules
 
 
 @dataclass(frozen=True)
@@ -67,9 +64,7 @@ def read_file(spec: FileToRead, whole_novel: bool = False) -> FileRead:
             "",
             (),
         )
-    sections, notes = split_sections(
-        decoded.text, spec.shown, spec.heading_pattern, spec.title_junk, spec.fixes, spec.toc_rules
-    )
+    sections, notes = split_sections(decoded.text, spec.shown, spec.reading)
     parts = file_parts(spec.shown, sections, whole_novel=whole_novel)
     notes += _divided(spec.shown, sections, parts, whole_novel)
     return FileRead(

@@ -41,6 +41,7 @@ from bookbuilder.structure import contents_file, meta
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.fixes import unmatched
+from bookbuilder.structure.passes import ReadingOptions
 from bookbuilder.system.parallel import ordered_map
 
 DEFAULT_EPOCH = 1700000000  # 2023-11-14: builds are reproducible even without SOURCE_DATE_EPOCH
@@ -87,16 +88,15 @@ def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
+    reading = ReadingOptions(custom, config.title_junk, (), config.toc_rules)  # each file's fixes below
     specs = [
         FileToRead(
             file,
             shown,
             _encoding(file, config, whole_novel),
             config.errors,
-            custom,
-            config.title_junk,
-            *_its_corrections(config, shown),
-            config.toc_rules,
+            replace(reading, fixes=_its_fixes(config, shown)) if config.fixes else reading,
+            tuple(k for k in config.keeps if k.names(shown)),
         )
         for group in groups
         for file in group.files
@@ -105,12 +105,11 @@ def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
     return groups, specs
 
 
-def _its_corrections(config: Config, shown: str) -> tuple[tuple, tuple]:
-    """A file's [[fix]]es (naming it or a title) and [[keep]]s: serve reads it again when they change."""
-    fixes = tuple(
+def _its_fixes(config: Config, shown: str) -> tuple:
+    """A file's [[fix]]es (naming it or a title): serve reads it again when they change."""
+    return tuple(
         f for f in config.fixes if f.at_file is None or shown == f.at_file or shown.endswith("/" + f.at_file)
     )
-    return fixes, tuple(k for k in config.keeps if k.names(shown))
 
 
 def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, memo: dict | None):
@@ -174,7 +173,7 @@ def _put_together(config: Config, groups: list, reads, cwd: str) -> _Taken:
     asm = Assembly()
     previous = None
     # reads first in zip, so that it is run to its end (where the workers are reaped)
-    for read, group in zip(reads, [group for group in groups for _ in group.files]):
+    for read, group in zip(reads, [g for g in groups for _ in g.files]):
         if group is not previous and group.title is not None:
             asm.open_volume(group.title, Location(_shown(group.files[0].parent, cwd)))
         previous = group
