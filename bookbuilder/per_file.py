@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from pathlib import Path
 
 from bookbuilder.decode.text import Decoded, decode_chapter
@@ -15,8 +16,12 @@ from bookbuilder.normalize.rules import Normalizer
 from bookbuilder.structure.chapters import Part, at_gaps, file_parts
 from bookbuilder.structure.passes import NO_OPTIONS, ReadingOptions
 from bookbuilder.structure.sections import split_sections
+from bookbuilder.system.parallel import ordered_map
 
 LANGUAGE_SAMPLE_FILES = 20
+# Characters to normalize below which a file's chapters are normalized in this process: about a
+# fifth of a second of work on one core, where forking the workers starts to pay.
+ON_EVERY_CORE_CHARS = 300_000
 
 
 @dataclass(frozen=True)
@@ -128,32 +133,44 @@ def read_and_normalize(rules: Normalizer, spec: FileToRead) -> FileRead:
     return normalized_parts(read_file(spec), replace(rules, kept=spec.keeps) if spec.keeps else rules)
 
 
-def normalized_parts(read: FileRead, rules: Normalizer, memo: dict | None = None) -> FileRead:
-    """A file's chapters normalized and linted. A whole novel's are, in this process: on a process
-    pool the chapters' crossing both ways costs more than the normalizing saves (bench/bench_book.py's
-    whole-novel load shows it). `memo` (serve's for a whole novel, emptied when the rules change)
-    keeps each chapter's result: after a correction only the chapters it changed are normalized."""
-    if memo is None:
-        return replace(
-            read,
-            parts=tuple(normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts),
-        )
-    done: dict = {}
-    parts = []
-    for part in read.parts:
-        if isinstance(part, Chapter):
-            # all the rules read: the chapter (as sent to a worker: quicker to hash than its blocks),
-            # its lines' indents (the hard-wrap rule's), the lines kept
-            key = (
-                _encode_chapter(part),
-                tuple(b.indented for b in part.blocks if type(b) is Paragraph),
-                tuple(k for k in rules.kept if any(k.keeps(b) for b in part.blocks)),
-            )
-            part = done[key] = done.get(key) or memo.get(key) or normalize_and_lint(rules, part)
-        parts.append(part)
-    memo.clear()
-    memo.update(done)
-    return replace(read, parts=tuple(parts))
+def normalized_parts(read: FileRead, rules: Normalizer, memo: dict | None = None, jobs: int = 1) -> FileRead:
+    """A file's chapters normalized and linted, on `jobs` processes where there is enough text to
+    gain by it (a whole novel's chapters: the workers find them in their forked copy of this
+    process, and only the results cross back, bookbuilder.system.parallel). Each chapter is
+    normalized alone, so the result is the same on any number of processes. `memo` (serve's for a
+    whole novel, emptied when the rules change) keeps each chapter's result: after a correction
+    only the chapters it changed are normalized."""
+    chapters = [p for p in read.parts if isinstance(p, Chapter)]
+    keys = list(range(len(chapters))) if memo is None else [_memo_key(c, rules) for c in chapters]
+    done = {} if memo is None else {k: memo[k] for k in keys if k in memo}
+    todo = {k: c for k, c in zip(keys, chapters) if k not in done}  # a chapter given twice: once
+    if sum(c.chars for c in todo.values()) < ON_EVERY_CORE_CHARS:
+        jobs = 1
+    normalized = ordered_map(
+        partial(normalize_and_lint, rules),
+        todo.values(),
+        jobs,
+        stage="normalizing the chapters",
+        min_items=2,
+        encode=_encode_normalized,
+        decode=_decode_normalized,
+    )
+    done.update(zip(todo, normalized))
+    if memo is not None:
+        memo.clear()
+        memo.update(done)
+    results = iter(done[k] for k in keys)
+    return replace(read, parts=tuple(next(results) if isinstance(p, Chapter) else p for p in read.parts))
+
+
+def _memo_key(chapter: Chapter, rules: Normalizer) -> tuple:
+    """All the rules read of a chapter: the chapter (as sent to a worker: quicker to hash than its
+    blocks), its lines' indents (the hard-wrap rule's), the lines kept."""
+    return (
+        _encode_chapter(chapter),
+        tuple(b.indented for b in chapter.blocks if type(b) is Paragraph),
+        tuple(k for k in rules.kept if any(k.keeps(b) for b in chapter.blocks)),
+    )
 
 
 def cleaned_again(read: FileRead, patterns: tuple, keeps: tuple) -> FileRead:

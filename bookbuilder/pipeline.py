@@ -42,7 +42,7 @@ from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, 
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.fixes import unmatched
 from bookbuilder.structure.passes import ReadingOptions
-from bookbuilder.system.parallel import ordered_map
+from bookbuilder.system.parallel import default_jobs, ordered_map
 
 DEFAULT_EPOCH = 1700000000  # 2023-11-14: builds are reproducible even without SOURCE_DATE_EPOCH
 
@@ -64,7 +64,8 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
     before they are put together (only a headless chapter's title depends on the others), so a
     large book's files go all the way to normalized, linted chapters on `jobs` processes (default:
-    every core; bookbuilder.system.parallel). A whole-novel file is read and normalized here. `memo`
+    every core; bookbuilder.system.parallel). A whole-novel file is split into chapters here, and
+    its chapters normalized on `jobs` processes, the whole-book passes after. `memo`
     (kept by the caller between loads, as `serve` does) keeps each file's result while the file,
     book.toml and the rules are unchanged: only the files that changed are read again."""
     config = load_config(Path(path))
@@ -129,7 +130,7 @@ def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, m
         check_keeps(config.keeps, named, rules.text, str(config.toml_path))
     chapters = None if memo is None else _for(memo, rules)["chapters"]
     reads = (
-        [normalized_parts(whole, replace(rules, kept=config.keeps), chapters)]
+        [normalized_parts(whole, replace(rules, kept=config.keeps), chapters, jobs or default_jobs())]
         if whole is not None
         else _read_files(specs, rules, jobs, memo)
     )
