@@ -144,7 +144,7 @@ def normalized_parts(read: FileRead, rules: Normalizer, memo: dict | None = None
     keys = list(range(len(chapters))) if memo is None else [_memo_key(c, rules) for c in chapters]
     done = {} if memo is None else {k: memo[k] for k in keys if k in memo}
     todo = {k: c for k, c in zip(keys, chapters) if k not in done}  # a chapter given twice: once
-    if sum(c.chars for c in todo.values()) < ON_EVERY_CORE_CHARS:
+    if jobs > 1 and sum(c.chars for c in todo.values()) < ON_EVERY_CORE_CHARS:
         jobs = 1
     normalized = ordered_map(
         partial(normalize_and_lint, rules),

@@ -16,6 +16,7 @@ may stand in (`executor=`), e.g. a Dask or Ray one for a catalogue build on a cl
 from __future__ import annotations
 
 import concurrent.futures as cf
+import gc
 import itertools
 import multiprocessing
 import os
@@ -94,12 +95,16 @@ def ordered_map(
     if executor is None and _forks():  # the pool forks at its first task, after this
         _INHERITED[call] = (work, items)
         work, items = partial(_inherited, call), range(len(items))
+        # What this process holds is left out of the collector's passes (in a worker, a pass over it
+        # would write to every inherited page, each then copied): as Python's gc docs advise for forks.
+        gc.freeze()
     try:
         with guarded(stage):
             for result in pool.map(work, items, chunksize=chunksize):
                 yield decode(result) if decode else result
     finally:
-        _INHERITED.pop(call, None)
+        if _INHERITED.pop(call, None) is not None:
+            gc.unfreeze()
         if executor is None:
             pool.shutdown(wait=True, cancel_futures=True)
 
