@@ -16,7 +16,7 @@ from bookbuilder.normalize.rules import Normalizer
 from bookbuilder.structure.chapters import Part, at_gaps, file_parts
 from bookbuilder.structure.passes import NO_OPTIONS, ReadingOptions
 from bookbuilder.structure.sections import split_sections
-from bookbuilder.system.parallel import ordered_map
+from bookbuilder.system.parallel import forks_workers, ordered_map
 
 LANGUAGE_SAMPLE_FILES = 20
 # Characters to normalize below which a file's chapters are normalized in this process: about a
@@ -144,8 +144,8 @@ def normalized_parts(read: FileRead, rules: Normalizer, memo: dict | None = None
     keys = list(range(len(chapters))) if memo is None else [_memo_key(c, rules) for c in chapters]
     done = {} if memo is None else {k: memo[k] for k in keys if k in memo}
     todo = {k: c for k, c in zip(keys, chapters) if k not in done}  # a chapter given twice: once
-    if jobs > 1 and sum(c.chars for c in todo.values()) < ON_EVERY_CORE_CHARS:
-        jobs = 1
+    if jobs > 1 and (not forks_workers() or sum(c.chars for c in todo.values()) < ON_EVERY_CORE_CHARS):
+        jobs = 1  # sent to a spawned worker, the chapters would cost more to cross than to normalize
     normalized = ordered_map(
         partial(normalize_and_lint, rules),
         todo.values(),

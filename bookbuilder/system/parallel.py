@@ -43,7 +43,8 @@ _INHERITED: dict[int, list] = {}
 _CALLS = itertools.count()
 
 
-def _forks() -> bool:
+def forks_workers() -> bool:
+    """Whether workers are forks of this process, finding in their copy what it set aside for them."""
     return sys.platform.startswith("linux")
 
 
@@ -52,7 +53,7 @@ def default_jobs() -> int:
 
 
 def process_pool(jobs: int) -> cf.ProcessPoolExecutor:
-    context = multiprocessing.get_context("fork") if _forks() else None
+    context = multiprocessing.get_context("fork") if forks_workers() else None
     return cf.ProcessPoolExecutor(
         max_workers=jobs, mp_context=context, initializer=_leave_interrupts_to_the_parent
     )
@@ -92,7 +93,7 @@ def ordered_map(
     pool = executor or process_pool(jobs)
     work = partial(_encoded, fn, encode) if encode else fn
     call = next(_CALLS)
-    if executor is None and _forks():  # the pool forks at its first task, after this
+    if executor is None and forks_workers():  # the pool forks at its first task, after this
         _INHERITED[call] = (work, items)
         work, items = partial(_inherited, call), range(len(items))
         # What this process holds is left out of the collector's passes (in a worker, a pass over it
