@@ -5,10 +5,12 @@ of a whole-novel file and of a generated folder book, as whole processes, each b
 and the floors run in turn, round after round, so that each figure is taken at the same moments.
 
     python bench/bench_cores.py --before TREE --after TREE --file NOVEL.txt [-n 2000] [--runs 5]
+    python bench/bench_cores.py ... --load-only    # pipeline.load_book alone, timed inside
 
 Prints JSON per tree and book: the fastest and the median wall time, its ratio to the fastest
 floor, and the CPU seconds the build's processes used (user + system, the workers included),
-which the machine's other work does not inflate as it does wall time.
+which the machine's other work does not inflate as it does wall time. With --load-only, the
+time of load_book alone (interpreter start, imports and the EPUB left out), jobs 1 and --jobs.
 """
 
 from __future__ import annotations
@@ -42,6 +44,31 @@ def timed(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
     return time.perf_counter() - start, _children_cpu() - cpu
 
 
+LOAD = """import sys, time
+from bookbuilder.pipeline import load_book
+start = time.perf_counter()
+load_book(sys.argv[1], int(sys.argv[2]))
+print(time.perf_counter() - start)
+"""
+
+
+def timed_load(book: Path, jobs: int, env: dict) -> tuple[float, float]:
+    """(seconds of load_book as the child measured it, CPU seconds of the child and its workers)."""
+    cpu = _children_cpu()
+    done = subprocess.run(
+        [sys.executable, "-c", LOAD, str(book), str(jobs)], check=True, capture_output=True, env=env
+    )
+    return float(done.stdout), _children_cpu() - cpu
+
+
+def _one_round(args, tree: str, book: Path, tmp: Path, env: dict) -> list[tuple[str, tuple]]:
+    """One tree's figures on one book: load_book on one process and on --jobs, or the EPUB build."""
+    if args.load_only:
+        return [(f"{tree} jobs={jobs}", timed_load(book, jobs, env)) for jobs in (1, args.jobs)]
+    cmd = [sys.executable, "-m", "bookbuilder", "-q", "epub", str(book), "-o", str(tmp / f"{tree}.epub")]
+    return [(tree, timed(cmd + ["-j", str(args.jobs)], env))]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--before", type=Path, required=True)
@@ -50,6 +77,7 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=2000, help="chapters of the generated folder book")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--load-only", action="store_true", help="time load_book alone, jobs 1 and --jobs")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -66,9 +94,8 @@ def main() -> None:
                 times.setdefault(("floor", name), []).append(timed(floors[name]))
                 for tree in ("before", "after"):
                     env = {**os.environ, "PYTHONPATH": str(getattr(args, tree))}
-                    out = tmp / f"{tree}.epub"
-                    cmd = [sys.executable, "-m", "bookbuilder", "-q", "epub", str(book), "-o", str(out)]
-                    times.setdefault((tree, name), []).append(timed(cmd + ["-j", str(args.jobs)], env))
+                    for label, figure in _one_round(args, tree, book, tmp, env):
+                        times.setdefault((label, name), []).append(figure)
         result = {}
         for (tree, name), runs in times.items():
             walls = [w for w, _ in runs]
