@@ -3,9 +3,9 @@ that pipeline.load_book spreads over processes (bookbuilder.system.parallel)."""
 
 from __future__ import annotations
 
-import re
 from array import array
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from functools import partial
 from pathlib import Path
 
 from bookbuilder.decode.text import Decoded, decode_chapter
@@ -14,9 +14,14 @@ from bookbuilder.model import Chapter, Location, Paragraph, SceneBreak, SourceFi
 from bookbuilder.normalize.by_hand import after_cleaning
 from bookbuilder.normalize.rules import Normalizer
 from bookbuilder.structure.chapters import Part, at_gaps, file_parts
+from bookbuilder.structure.passes import NO_OPTIONS, ReadingOptions
 from bookbuilder.structure.sections import split_sections
+from bookbuilder.system.parallel import forks_workers, ordered_map
 
 LANGUAGE_SAMPLE_FILES = 20
+# Characters to normalize below which a file's chapters are normalized in this process: about a
+# fifth of a second of work on one core, where forking the workers starts to pay.
+ON_EVERY_CORE_CHARS = 300_000
 
 
 @dataclass(frozen=True)
@@ -25,11 +30,8 @@ class FileToRead:
     shown: str  # the path as messages show it
     encoding: str | None
     errors: str
-    heading_pattern: re.Pattern | None  # book.toml's, compiled once
-    title_junk: tuple[str, ...] = ()  # book.toml's debris patterns for heading lines
-    fixes: tuple = ()  # book.toml's [[fix]] entries that may apply to this file
+    reading: ReadingOptions = NO_OPTIONS  # what book.toml says of reading it (its [[fix]]es among them)
     keeps: tuple = ()  # book.toml's [[keep]] entries that name this file
-    toc_rules: tuple = ()  # Legado txtTocRule rules from [source] toc_rules
 
 
 @dataclass(frozen=True)
@@ -67,9 +69,7 @@ def read_file(spec: FileToRead, whole_novel: bool = False) -> FileRead:
             "",
             (),
         )
-    sections, notes = split_sections(
-        decoded.text, spec.shown, spec.heading_pattern, spec.title_junk, spec.fixes, spec.toc_rules
-    )
+    sections, notes = split_sections(decoded.text, spec.shown, spec.reading)
     parts = file_parts(spec.shown, sections, whole_novel=whole_novel)
     notes += _divided(spec.shown, sections, parts, whole_novel)
     return FileRead(
@@ -133,32 +133,44 @@ def read_and_normalize(rules: Normalizer, spec: FileToRead) -> FileRead:
     return normalized_parts(read_file(spec), replace(rules, kept=spec.keeps) if spec.keeps else rules)
 
 
-def normalized_parts(read: FileRead, rules: Normalizer, memo: dict | None = None) -> FileRead:
-    """A file's chapters normalized and linted. A whole novel's are, in this process: on a process
-    pool the chapters' crossing both ways costs more than the normalizing saves (bench/bench_book.py's
-    whole-novel load shows it). `memo` (serve's for a whole novel, emptied when the rules change)
-    keeps each chapter's result: after a correction only the chapters it changed are normalized."""
-    if memo is None:
-        return replace(
-            read,
-            parts=tuple(normalize_and_lint(rules, p) if isinstance(p, Chapter) else p for p in read.parts),
-        )
-    done: dict = {}
-    parts = []
-    for part in read.parts:
-        if isinstance(part, Chapter):
-            # all the rules read: the chapter (as sent to a worker: quicker to hash than its blocks),
-            # its lines' indents (the hard-wrap rule's), the lines kept
-            key = (
-                _encode_chapter(part),
-                tuple(b.indented for b in part.blocks if type(b) is Paragraph),
-                tuple(k for k in rules.kept if any(k.keeps(b) for b in part.blocks)),
-            )
-            part = done[key] = done.get(key) or memo.get(key) or normalize_and_lint(rules, part)
-        parts.append(part)
-    memo.clear()
-    memo.update(done)
-    return replace(read, parts=tuple(parts))
+def normalized_parts(read: FileRead, rules: Normalizer, memo: dict | None = None, jobs: int = 1) -> FileRead:
+    """A file's chapters normalized and linted, on `jobs` processes where there is enough text to
+    gain by it (a whole novel's chapters: the workers find them in their forked copy of this
+    process, and only the results cross back, bookbuilder.system.parallel). Each chapter is
+    normalized alone, so the result is the same on any number of processes. `memo` (serve's for a
+    whole novel, emptied when the rules change) keeps each chapter's result: after a correction
+    only the chapters it changed are normalized."""
+    chapters = [p for p in read.parts if isinstance(p, Chapter)]
+    keys = list(range(len(chapters))) if memo is None else [_memo_key(c, rules) for c in chapters]
+    done = {} if memo is None else {k: memo[k] for k in keys if k in memo}
+    todo = {k: c for k, c in zip(keys, chapters) if k not in done}  # a chapter given twice: once
+    if jobs > 1 and (not forks_workers() or sum(c.chars for c in todo.values()) < ON_EVERY_CORE_CHARS):
+        jobs = 1  # sent to a spawned worker, the chapters would cost more to cross than to normalize
+    normalized = ordered_map(
+        partial(normalize_and_lint, rules),
+        todo.values(),
+        jobs,
+        stage="normalizing the chapters",
+        min_items=2,
+        encode=_encode_normalized,
+        decode=_decode_normalized,
+    )
+    done.update(zip(todo, normalized))
+    if memo is not None:
+        memo.clear()
+        memo.update(done)
+    results = iter(done[k] for k in keys)
+    return replace(read, parts=tuple(next(results) if isinstance(p, Chapter) else p for p in read.parts))
+
+
+def _memo_key(chapter: Chapter, rules: Normalizer) -> tuple:
+    """All the rules read of a chapter: the chapter (as sent to a worker: quicker to hash than its
+    blocks), its lines' indents (the hard-wrap rule's), the lines kept."""
+    return (
+        _encode_chapter(chapter),
+        tuple(b.indented for b in chapter.blocks if type(b) is Paragraph),
+        tuple(k for k in rules.kept if any(k.keeps(b) for b in chapter.blocks)),
+    )
 
 
 def cleaned_again(read: FileRead, patterns: tuple, keeps: tuple) -> FileRead:
@@ -214,11 +226,17 @@ def decode_read(wire: tuple) -> FileRead:
     )
 
 
+# Chapter's fields in their declared order: the wire is built from them by name, so that a field
+# added to the model crosses between processes without a change here (its value as it is).
+_CHAPTER_FIELDS = tuple(f.name for f in fields(Chapter))
+
+
 def _encode_chapter(chapter: Chapter) -> tuple:
-    """Its fields, then its paragraph texts joined by "\\n" (a scene break is an empty text) and
-    every block's line (negative for a scene break) as packed ints. The blocks themselves where
-    that cannot hold them: a text with a line break, a block from another file. Paragraph.indented
-    is not sent: only the hard-wrap rule reads it, before a chapter is sent."""
+    """Its fields in `_CHAPTER_FIELDS`' order, `at` as its path and line and `blocks` as its
+    paragraph texts joined by "\\n" (a scene break is an empty text) and every block's line
+    (negative for a scene break) as packed ints; the blocks themselves where that cannot hold them
+    (a text with a line break, a block from another file). Paragraph.indented is not sent: only the
+    hard-wrap rule reads it, before a chapter is sent."""
     path = chapter.at.path
     texts = [b.text if type(b) is Paragraph else "" for b in chapter.blocks]
     lines = [
@@ -231,29 +249,24 @@ def _encode_chapter(chapter: Chapter) -> tuple:
         blocks: tuple = (joined, array("i", lines).tobytes())
     else:
         blocks = chapter.blocks
-    return (
-        chapter.title,
-        path,
-        chapter.at.line,
-        chapter.number,
-        chapter.file_number,
-        chapter.kind,
-        chapter.decided_by,
-        blocks,
-    )
+    wire = {"at": (path, chapter.at.line), "blocks": blocks}
+    return tuple(wire[name] if name in wire else getattr(chapter, name) for name in _CHAPTER_FIELDS)
 
 
 def _decode_chapter(wire: tuple) -> Chapter:
-    title, path, line, number, file_number, kind, decided_by, blocks = wire
+    values = dict(zip(_CHAPTER_FIELDS, wire, strict=True))
+    path, line = values["at"]
+    values["at"] = Location(path, line)
+    blocks = values["blocks"]
     if blocks and type(blocks[0]) is str:
         joined, packed = blocks
         lines = array("i")
         lines.frombytes(packed)
-        blocks = tuple(
+        values["blocks"] = tuple(
             Paragraph(text, Location(path, n)) if n > 0 else SceneBreak(Location(path, -n))
             for text, n in zip(joined.split("\n"), lines)
         )
-    return Chapter(title, blocks, Location(path, line), number, file_number, kind, decided_by)
+    return Chapter(**values)
 
 
 def _encode_diagnostics(found) -> tuple:

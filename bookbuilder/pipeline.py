@@ -41,7 +41,8 @@ from bookbuilder.structure import contents_file, meta
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.fixes import unmatched
-from bookbuilder.system.parallel import ordered_map
+from bookbuilder.structure.passes import ReadingOptions
+from bookbuilder.system.parallel import default_jobs, ordered_map
 
 DEFAULT_EPOCH = 1700000000  # 2023-11-14: builds are reproducible even without SOURCE_DATE_EPOCH
 
@@ -63,7 +64,8 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
     before they are put together (only a headless chapter's title depends on the others), so a
     large book's files go all the way to normalized, linted chapters on `jobs` processes (default:
-    every core; bookbuilder.system.parallel). A whole-novel file is read and normalized here. `memo`
+    every core; bookbuilder.system.parallel). A whole-novel file is split into chapters here, and
+    its chapters normalized on `jobs` processes, the whole-book passes after. `memo`
     (kept by the caller between loads, as `serve` does) keeps each file's result while the file,
     book.toml and the rules are unchanged: only the files that changed are read again."""
     config = load_config(Path(path))
@@ -87,16 +89,15 @@ def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
+    reading = ReadingOptions(custom, config.title_junk, (), config.toc_rules)  # each file's fixes below
     specs = [
         FileToRead(
             file,
             shown,
             _encoding(file, config, whole_novel),
             config.errors,
-            custom,
-            config.title_junk,
-            *_its_corrections(config, shown),
-            config.toc_rules,
+            replace(reading, fixes=_its_fixes(config, shown)) if config.fixes else reading,
+            tuple(k for k in config.keeps if k.names(shown)),
         )
         for group in groups
         for file in group.files
@@ -105,12 +106,11 @@ def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
     return groups, specs
 
 
-def _its_corrections(config: Config, shown: str) -> tuple[tuple, tuple]:
-    """A file's [[fix]]es (naming it or a title) and [[keep]]s: serve reads it again when they change."""
-    fixes = tuple(
+def _its_fixes(config: Config, shown: str) -> tuple:
+    """A file's [[fix]]es (naming it or a title): serve reads it again when they change."""
+    return tuple(
         f for f in config.fixes if f.at_file is None or shown == f.at_file or shown.endswith("/" + f.at_file)
     )
-    return fixes, tuple(k for k in config.keeps if k.names(shown))
 
 
 def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, memo: dict | None):
@@ -130,7 +130,7 @@ def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, m
         check_keeps(config.keeps, named, rules.text, str(config.toml_path))
     chapters = None if memo is None else _for(memo, rules)["chapters"]
     reads = (
-        [normalized_parts(whole, replace(rules, kept=config.keeps), chapters)]
+        [normalized_parts(whole, replace(rules, kept=config.keeps), chapters, jobs or default_jobs())]
         if whole is not None
         else _read_files(specs, rules, jobs, memo)
     )
@@ -174,7 +174,7 @@ def _put_together(config: Config, groups: list, reads, cwd: str) -> _Taken:
     asm = Assembly()
     previous = None
     # reads first in zip, so that it is run to its end (where the workers are reaped)
-    for read, group in zip(reads, [group for group in groups for _ in group.files]):
+    for read, group in zip(reads, [g for g in groups for _ in g.files]):
         if group is not previous and group.title is not None:
             asm.open_volume(group.title, Location(_shown(group.files[0].parent, cwd)))
         previous = group

@@ -4,12 +4,13 @@ work; a worker's death or bug is one BookError E408 naming the stage, with nothi
 import concurrent.futures as cf
 import os
 import signal
+import threading
 import time
 
 import pytest
 
 from bookbuilder.diagnostics import BookError
-from bookbuilder.system.parallel import ordered_map
+from bookbuilder.system.parallel import forks_workers, ordered_map
 
 ITEMS = list(range(400))
 PARENT = os.getpid()
@@ -74,6 +75,14 @@ def test_the_work_runs_on_other_processes_and_small_inputs_here():
 def test_encode_runs_in_the_worker_and_decode_here():
     got = omap(slow_square, encode=encode, decode=decode)
     assert got == [(i * i, True) for i in ITEMS]
+
+
+@pytest.mark.skipif(not forks_workers(), reason="workers are forks only on Linux")
+def test_forked_workers_find_the_items_and_the_function_in_their_copy_of_this_process():
+    """Neither is sent: a lock cannot be pickled, nor a lambda, yet both reach the workers."""
+    locks = [threading.Lock() for _ in ITEMS]
+    got = list(ordered_map(lambda lock: (os.getpid() != PARENT, lock.locked()), locks, 2, stage="testing"))
+    assert got == [(True, False)] * len(ITEMS)
 
 
 def test_any_executor_can_stand_in():

@@ -61,10 +61,10 @@ def more_headings(
 def titles_by_layout(reading: Reading) -> Reading:
     """Where the rules found little: titles by layout, behind a name (bookbuilder.structure.few_headings);
     chosen again with them."""
-    if reading.custom is not None or len(reading.lines) < MARGIN_BOOK:
+    if reading.options.heading_pattern is not None or len(reading.lines) < MARGIN_BOOK:
         return reading
     found, bare_are_sections = more_headings(
-        reading.text, reading.path, reading.chosen, reading.lines, reading.title_junk
+        reading.text, reading.path, reading.chosen, reading.lines, reading.options.title_junk
     )
     if not found:
         return reading

@@ -86,10 +86,10 @@ def parse_fixes(entries: list, toml_path: str, line_of) -> tuple[Fix, ...]:
 
 def apply_fixes(reading: Reading) -> Reading:
     """The pass: book.toml's fixes that match this file applied to its chosen headings."""
-    if not reading.fixes:
+    if not reading.options.fixes:
         return reading
     reading = every_line_as_fields(reading)
-    choice, merged, applied = apply(reading.fixes, reading.lines, reading.chosen, reading.path)
+    choice, merged, applied = apply(reading.options.fixes, reading.lines, reading.chosen, reading.path)
     return reading._replace(choice=choice, merged=frozenset(merged), notes=reading.notes + tuple(applied))
 
 

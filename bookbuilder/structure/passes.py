@@ -45,16 +45,28 @@ def rule_counts(headings: dict[int, Heading]) -> dict[str, int]:
     return counts
 
 
+@dataclass(frozen=True)
+class ReadingOptions:
+    """What book.toml says of how the files are read, in one object from config to the passes
+    (pipeline → per_file → sections → each pass): an option of the reading stage is added here
+    and read where it is used, not threaded through every signature on the way."""
+
+    heading_pattern: re.Pattern | None = None  # [source] heading_pattern, compiled once
+    title_junk: tuple[str, ...] = ()  # [source] title_junk: debris patterns for heading lines
+    fixes: tuple = ()  # the [[fix]] entries that may apply to this file
+    toc_rules: tuple = ()  # Legado txtTocRule rules from [source] toc_rules
+
+
+NO_OPTIONS = ReadingOptions()
+
+
 class Reading(NamedTuple):  # a tuple: each pass makes one or two per file, and a tuple is quick to make
     """One file as the passes see it. A pass returns a new Reading (`_replace`) and leaves the lists
     and dicts of the one it was given as they were (so a pass can be run again, or left out)."""
 
     path: str
     text: str
-    custom: re.Pattern | None = None  # book.toml's heading_pattern
-    title_junk: tuple[str, ...] = ()  # book.toml's debris patterns for heading lines
-    fixes: tuple = ()  # book.toml's [[fix]] entries
-    toc_rules: tuple = ()  # Legado txtTocRule rules
+    options: ReadingOptions = NO_OPTIONS  # what book.toml says of reading this file
     # Non-blank lines: a Paragraph where no rule can take the line (most), else (number, indented, text).
     lines: Sequence = ()
     cands: Mapping[int, Heading] = _NONE  # line index → candidate, in line order

@@ -29,9 +29,11 @@ from bookbuilder.structure.headings import (
 )
 from bookbuilder.structure.meta import author_and_title
 from bookbuilder.structure.passes import (
+    NO_OPTIONS,
     Choice,
     Pass,
     Reading,
+    ReadingOptions,
     every_line_as_fields,
     fields,
     run_passes,
@@ -102,16 +104,13 @@ class Section:
 def split_sections(
     text: str,
     path: str,
-    custom: re.Pattern | None = None,
-    title_junk: tuple[str, ...] = (),
-    fixes: tuple = (),
-    toc_rules: tuple = (),
+    options: ReadingOptions = NO_OPTIONS,
     passes: tuple[Pass, ...] | None = None,
 ) -> tuple[list[Section], list[Diagnostic]]:
     """Cut a decoded file at its headings: the file's reading through each pass of HEADING_PASSES
     (or `passes`), in order; one line becomes one block."""
     reading = run_passes(
-        Reading(path, text, custom, title_junk, fixes, toc_rules),
+        Reading(path, text, options),
         HEADING_PASSES if passes is None else passes,
     )
     return reading.sections or [], list(reading.notes)
@@ -121,7 +120,8 @@ def find_candidates(reading: Reading) -> Reading:
     """The file's non-blank lines, and the candidate headings the rules (bookbuilder.structure.headings)
     find among them. A forum paste's long line is first split at its runs of spaces into the
     paragraphs it holds, each keeping the line's number."""
-    text, path, custom, title_junk = reading.text, reading.path, reading.custom, reading.title_junk
+    text, path = reading.text, reading.path
+    custom, title_junk = reading.options.heading_pattern, reading.options.title_junk
     lines: list = []
     cands: dict[int, Heading] = {}
     before: dict[int, int] = {}
@@ -207,12 +207,12 @@ def titles_in_own_contents(reading: Reading) -> Reading:
 
 def legado_toc_rules(reading: Reading) -> Reading:
     """Legado's rules, as candidates of their own: the best-numbered choice wins."""
-    if not reading.toc_rules:
+    if not reading.options.toc_rules:
         return reading
     from bookbuilder.normalize.legado import best_choice
 
     reading = every_line_as_fields(reading)
-    choice, unused = best_choice(reading.chosen, reading.lines, reading.toc_rules)
+    choice, unused = best_choice(reading.chosen, reading.lines, reading.options.toc_rules)
     return reading._replace(
         choice=choice,
         cands={**reading.cands, **choice.headings},

@@ -16,6 +16,8 @@ may stand in (`executor=`), e.g. a Dask or Ray one for a catalogue build on a cl
 from __future__ import annotations
 
 import concurrent.futures as cf
+import gc
+import itertools
 import multiprocessing
 import os
 import signal
@@ -34,12 +36,24 @@ MIN_ITEMS = 200  # below this, starting processes costs more than they save
 CHUNKS_PER_WORKER = 8  # small enough that the workers finish together, large enough to pickle in bulk
 
 
+# The work and its items, as a forked worker finds them in its copy of this process (`ordered_map`):
+# only the items' indexes cross.
+# Keyed per call, so that maps running at once on several threads (serve, a shelf) keep apart.
+_INHERITED: dict[int, list] = {}
+_CALLS = itertools.count()
+
+
+def forks_workers() -> bool:
+    """Whether workers are forks of this process, finding in their copy what it set aside for them."""
+    return sys.platform.startswith("linux")
+
+
 def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def process_pool(jobs: int) -> cf.ProcessPoolExecutor:
-    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+    context = multiprocessing.get_context("fork") if forks_workers() else None
     return cf.ProcessPoolExecutor(
         max_workers=jobs, mp_context=context, initializer=_leave_interrupts_to_the_parent
     )
@@ -67,7 +81,9 @@ def ordered_map(
     end or close the iterator: the processes are shut down there.
 
     `encode` (in the worker) and `decode` (here) carry a result across as plain data, where
-    pickling the model objects themselves is what would take the time."""
+    pickling the model objects themselves is what would take the time. On Linux the items are not
+    sent at all, nor `fn`: the workers, forked once they are set aside, read them from their own
+    copy of this process (a whole novel's chapters cost more to send than to normalize)."""
     items = list(items)
     jobs = min(jobs or default_jobs(), len(items))
     if executor is None and (jobs <= 1 or len(items) < min_items):
@@ -76,17 +92,31 @@ def ordered_map(
     chunksize = max(1, len(items) // (max(jobs, 1) * CHUNKS_PER_WORKER))
     pool = executor or process_pool(jobs)
     work = partial(_encoded, fn, encode) if encode else fn
+    call = next(_CALLS)
+    if executor is None and forks_workers():  # the pool forks at its first task, after this
+        _INHERITED[call] = (work, items)
+        work, items = partial(_inherited, call), range(len(items))
+        # What this process holds is left out of the collector's passes (in a worker, a pass over it
+        # would write to every inherited page, each then copied): as Python's gc docs advise for forks.
+        gc.freeze()
     try:
         with guarded(stage):
             for result in pool.map(work, items, chunksize=chunksize):
                 yield decode(result) if decode else result
     finally:
+        if _INHERITED.pop(call, None) is not None:
+            gc.unfreeze()
         if executor is None:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _encoded(fn, encode, item):
     return encode(fn(item))
+
+
+def _inherited(call: int, index: int):
+    work, items = _INHERITED[call]
+    return work(items[index])
 
 
 def stop_workers() -> None:

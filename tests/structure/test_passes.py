@@ -13,7 +13,7 @@ from bookbuilder.model import Chapter, Location, Paragraph, SourceFile
 from bookbuilder.normalize.legado import TocRule
 from bookbuilder.per_file import FileRead, Normalized, decode_read, encode_read
 from bookbuilder.structure.fixes import Fix
-from bookbuilder.structure.passes import Reading, run_passes
+from bookbuilder.structure.passes import Reading, ReadingOptions, run_passes
 from bookbuilder.structure.sections import HEADING_PASSES, find_candidates, split_sections
 
 BODY = "他走进院子，看见一棵老树。\n树下坐着一个老人。\n"
@@ -25,7 +25,7 @@ def _chapters(titles, body=BODY) -> str:
 
 
 def _decided(text: str, off=(), **rules) -> list[tuple[str, str]]:
-    reading = run_passes(Reading("f.txt", text, **rules), HEADING_PASSES, off=frozenset(off))
+    reading = run_passes(Reading("f.txt", text, ReadingOptions(**rules)), HEADING_PASSES, off=frozenset(off))
     return [(s.heading.title, s.decided_by) for s in reading.sections or [] if s.heading is not None]
 
 
@@ -202,7 +202,7 @@ def test_the_cut_drops_the_page_header_and_a_heading_given_again():
 @pytest.mark.parametrize("name, shape, text, rules, decided, without", CASES, ids=_IDS)
 def test_a_pass_leaves_the_reading_it_was_given_as_it_was(name, shape, text, rules, decided, without):
     k = [step.name for step in HEADING_PASSES].index(name)
-    given = run_passes(Reading("f.txt", text, **rules), HEADING_PASSES[:k])
+    given = run_passes(Reading("f.txt", text, ReadingOptions(**rules)), HEADING_PASSES[:k])
 
     def state(r: Reading):
         sections = r.sections and [(s.heading, list(s.blocks), s.decided_by) for s in r.sections]
