@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from bookbuilder.normalize.clean import (
     NOTICE_WORDS,
@@ -18,6 +20,9 @@ from bookbuilder.normalize.clean import (
     site_share,
     site_talk,
 )
+from bookbuilder.normalize.forms import PICTURES, STREWN_MARK
+from bookbuilder.normalize.hints import Hint
+from bookbuilder.normalize.junk import _trie
 from bookbuilder.vocabulary import (
     APP_WORDS,
     COPYRIGHT_WORDS,
@@ -289,31 +294,59 @@ def site_notice(text: str) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class LineJudge:
+    """A judge of a line (`judge`: text → the evidence that decided it, "" to keep it), with its
+    hints: what it needs to find in a line before it can take anything. normalize/lines.py offers a
+    line to the judges only where some judge's hint is in it (its prefilter is built from these)."""
+
+    name: str
+    judge: Callable[[str], str]
+    hints: tuple[Hint, ...]
+
+
+# What each judge needs: a word of a site's counters, disclaimer or notice; an app or copyright word; a
+# credit's verb ending a line; a line that opens with <; a leftover alone on its line; a picture.
+_CREDIT_AT_END = Hint(finds=re.compile("(?:" + _trie(sorted(CREDIT_VERBS)) + r")[\W_]*$", re.M))
+_OPENS_WITH_ANGLE = Hint(finds=re.compile(r"^[ \t]*<", re.M))
+_LEFTOVER_ALONE = Hint(
+    finds=re.compile(
+        r"^[ \t]*(?:"
+        + "|".join(re.escape(w) for w in sorted(CRAWLER_LEFTOVERS, key=len, reverse=True))
+        + r")[ \t]*$",
+        re.M,
+    )
+)
+# $(function(){, //切换阅读背景颜色, var x = …, });: a line of script (looked for where a rare mark is).
+_SCRIPT_START = Hint(
+    finds=re.compile(r"^[ \t]*(?:\$\(|//|function\b|var\s|\}\s*\))", re.M), first=STREWN_MARK.first
+)
+
 LINE_JUDGES = (
-    ("banner-art", banner_art),
-    ("framed-notice", framed_notice),
-    ("site-notice", site_notice),
-    ("site-counters", site_counters),
-    ("disclaimer", disclaimer),
-    ("script-line", script_line),
-    ("split-words-spam", split_words_spam),
-    ("app-advert", app_advert),
-    ("collector-credit", collector_credit),
-    ("copyright-line", copyright_line),
-    ("end-marker", end_marker),
-    ("crawler-leftover", crawler_leftover),
+    LineJudge("banner-art", banner_art, (PICTURES,)),
+    LineJudge("framed-notice", framed_notice, (PICTURES,)),
+    LineJudge("site-notice", site_notice, (Hint(words=("网址", "章节", "本站", "书友", "首发", "请记住")),)),
+    LineJudge("site-counters", site_counters, (Hint(words=("点击", "书评", "收藏")),)),
+    LineJudge("disclaimer", disclaimer, (Hint(words=("版权", "作品", "仅供", "删除", "负责")),)),
+    LineJudge("script-line", script_line, (_SCRIPT_START,)),
+    LineJudge("split-words-spam", split_words_spam, (STREWN_MARK,)),
+    LineJudge("app-advert", app_advert, (Hint(words=APP_WORDS),)),
+    LineJudge("collector-credit", collector_credit, (_CREDIT_AT_END,)),
+    LineJudge("copyright-line", copyright_line, (Hint(words=COPYRIGHT_WORDS),)),
+    LineJudge("end-marker", end_marker, (_OPENS_WITH_ANGLE,)),
+    LineJudge("crawler-leftover", crawler_leftover, (_LEFTOVER_ALONE,)),
 )
 
 
-JUDGES = tuple(name for name, _ in LINE_JUDGES)
+JUDGES = tuple(j.name for j in LINE_JUDGES)  # as book.toml switches them off
 
 
 def judge_line(text: str, off: frozenset[str] = frozenset()) -> tuple[str, str]:
     """(rule, evidence) of the first judge that takes the line for debris, else ("", "");
     `off`: the judges book.toml switches off."""
-    for name, judge in LINE_JUDGES:
-        if name not in off and (evidence := judge(text)):
-            return name, evidence
+    for judge in LINE_JUDGES:
+        if judge.name not in off and (evidence := judge.judge(text)):
+            return judge.name, evidence
     return "", ""
 
 

@@ -17,9 +17,27 @@ from bookbuilder.normalize.clean import (
     notice_words,
     site_share,
 )
+from bookbuilder.normalize.hints import Hint
 from bookbuilder.vocabulary import SITE_NAME_ENDINGS
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+LATIN_LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]")
+# Drawing and pictures: a run of box drawing here, a banner's row (debris.banner_art), a frame's symbols.
+PICTURES = Hint(finds=re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦｛]"))
+# A mark set after a Han character with Han after it (小＿说, 凤-舞, 激_情): a strewn name's, or words split
+# so that a filter misses them. It starts at a mark prose seldom sets there, not at every Han character,
+# and a scan of the rare marks alone comes first.
+_RARE_MARK = re.compile(r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆{}]")
+STREWN_MARK = Hint(
+    finds=re.compile(
+        r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆](?:(?<=[\u4e00-\u9fff].)|(?<=[\u4e00-\u9fff]..))"
+        r"(?=\S{0,2}[\u4e00-\u9fff])"
+    ),
+    first=_RARE_MARK,
+)
+# A bracket, which matters only beside site words or letters (【无弹窗.】, ｛t｝｛xt｝).
+BRACKET = Hint(finds=re.compile(r"[【\[（(［〖]"), beside=(SITE_WORDS, NOTICE_WORDS, LATIN_LETTERS))
+FORM_HINTS = (PICTURES, STREWN_MARK, BRACKET)  # what form_debris needs to find before it can take anything
 
 _BRACED_LETTERS = re.compile(
     r"(?:[｛{〖【\[（(][\u4e00-\u9fffA-Za-z0-9ａ-ｚＡ-Ｚ]{1,2}[｝}〗】\]）)]){3,}"
