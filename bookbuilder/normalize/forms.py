@@ -76,14 +76,10 @@ def _site_name_alone(word: str) -> bool:
     )
 
 
-def form_debris(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, evidence) of a site's name strewn one character to a bracket, a run of box
-    drawing, and a bracket that holds nothing but site words."""
-    spans = [
-        (m.start(), m.end(), "a name strewn one character to a bracket")
-        for m in _BRACED_LETTERS.finditer(text)
-    ]
-    spans += [(m.start(), m.end(), "a run of box drawing") for m in _BOX_RUN.finditer(text)]
+def _strewn_names(text: str) -> list[tuple[int, int, str]]:
+    """A site's name strewn with marks between its characters (大；学，生，小，说'网, ——凤-舞-文-学-网——),
+    without the story's characters on either side."""
+    spans = []
     for m in _STREWN_HAN.finditer(text):
         han = [i for i in range(m.start(), m.end()) if _HAN.match(text, i)]  # where each of its characters is
         found = next(
@@ -117,6 +113,18 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
             while end < len(text) and text[end] in "—-－~～*＊|｜'":
                 end += 1
             spans.append((start, end, "a site's name strewn with marks between its characters"))
+    return spans
+
+
+def form_debris(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, evidence) of a site's name strewn one character to a bracket, a run of box
+    drawing, and a bracket that holds nothing but site words."""
+    spans = [
+        (m.start(), m.end(), "a name strewn one character to a bracket")
+        for m in _BRACED_LETTERS.finditer(text)
+    ]
+    spans += [(m.start(), m.end(), "a run of box drawing") for m in _BOX_RUN.finditer(text)]
+    spans += _strewn_names(text)
     for m in _STREWN_LATIN.finditer(text):
         collapsed = re.sub(r"[^a-z0-9.]", "", m.group(0).translate(LOOKALIKES).lower())
         if len(re.findall(r"[\'`’\"^*]", m.group(0))) >= 3 and re.search(

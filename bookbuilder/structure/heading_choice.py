@@ -50,25 +50,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
             accepted.update(ok)
             if len(ok) < len(family):
                 rejected[rule] = len(family) - len(ok)
-    for rule in ("numbered",) + WEAK_RULES + ("matter", "financial-volume", "volume"):
-        family = families.get(rule)
-        if not family:
-            continue
-        seen = len(family)
-        if rule == "bare":
-            family = _alone_apart(family, before)
-        if rule in BARE_RULES:
-            family = _without_lists(family, before, cands, rule)
-        if rule in BARE_RULES and strong_chapters >= 3 and family:
-            # never in a book that has 第N章 headings of its own, but where they stop for long
-            family = _where_numbering_stops(accepted, family, before)
-        kinds = ("volume",) if family and family[next(iter(family))].kind == "volume" else ("chapter",)
-        ok = _supported(accepted, family, kinds) if family else {}
-        if rule in WEAK_RULES and (len(ok) < FAMILY_MIN or len(ok) < FAMILY_SHARE * len(family)):
-            ok = {}
-        accepted.update(ok)
-        if len(ok) < seen:
-            rejected[rule] = seen - len(ok)
+    _take_supported(families, accepted, rejected, cands, before, strong_chapters)
     if family := families.get("glued"):
         ok = _run_through(accepted, family)
         accepted.update(ok)
@@ -95,6 +77,32 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     for i in labels:
         del accepted[i]
     return Choice(accepted, toc, rule_counts(accepted), rejected, pages + repeats + between + labels)
+
+
+def _take_supported(families, accepted, rejected, cands, before, strong_chapters: int) -> None:
+    """Each family of candidates by one rule (numbered, the weak ones, matter, volumes): the members
+    the file's numbering supports join `accepted`; how many did not is counted in `rejected`. A family
+    of bare numbers is no list's items, and none in a book with 第N章 headings of its own
+    (`strong_chapters`) but where they stop for long."""
+    for rule in ("numbered",) + WEAK_RULES + ("matter", "financial-volume", "volume"):
+        family = families.get(rule)
+        if not family:
+            continue
+        seen = len(family)
+        if rule == "bare":
+            family = _alone_apart(family, before)
+        if rule in BARE_RULES:
+            family = _without_lists(family, before, cands, rule)
+        if rule in BARE_RULES and strong_chapters >= 3 and family:
+            # never in a book that has 第N章 headings of its own, but where they stop for long
+            family = _where_numbering_stops(accepted, family, before)
+        kinds = ("volume",) if family and family[next(iter(family))].kind == "volume" else ("chapter",)
+        ok = _supported(accepted, family, kinds) if family else {}
+        if rule in WEAK_RULES and (len(ok) < FAMILY_MIN or len(ok) < FAMILY_SHARE * len(family)):
+            ok = {}
+        accepted.update(ok)
+        if len(ok) < seen:
+            rejected[rule] = seen - len(ok)
 
 
 FAMILY_MIN = 3  # a weak rule's headings the numbering supports, at the least, for any of them to be taken
