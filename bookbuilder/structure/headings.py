@@ -53,6 +53,7 @@ from bookbuilder.vocabulary import (
 
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
+LONGEST_TITLE = 40  # characters of a title after its label: a longer one is a sentence
 _N = f"[{NUMERAL_CHARS}]+"
 _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a typeset contents spaces them out
 CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is counted in
@@ -242,7 +243,7 @@ def _ends_once(text: str) -> bool:
 def _title_flaw(title: str) -> str | None:
     """'reject' for prose, 'weak' for a title a real heading may carry (a comma, a lone quote), else None."""
     if (
-        len(title) > 40
+        len(title) > LONGEST_TITLE
         or ("。" in title and not _ends_once(title))
         or "；" in title
         or title.endswith(("，", "：", ":"))
