@@ -1,0 +1,204 @@
+"""A fixture on each side of the thresholds that decide what cleaning removes and what is a
+heading (issue 45): each row names its constant, and probes the rule at the constant and one
+step past it, where the answer must change. A constant moved, or a rule that stops reading it,
+fails its row."""
+
+from typing import NamedTuple
+
+import pytest
+
+from bookbuilder.model import Location, Paragraph
+from bookbuilder.normalize import clean, debris, layout, lines
+from bookbuilder.structure import heading_choice, headings, sections
+
+
+class Threshold(NamedTuple):
+    constant: str  # module.NAME
+    value: int
+    probe: object  # n → what the rule makes of an input of size n
+    at: object  # its answer at the constant
+    past: object  # its answer one step past it
+    step: int = 1  # +1: the constant is a most (past is n + 1); -1: a least (past is n - 1)
+
+
+def _padded(text: str, n: int) -> str:
+    """`text` made n characters long by spaces after it (what a judge's length limit counts)."""
+    return text + " " * (n - len(text))
+
+
+def _taken(judge, text: str) -> bool:
+    return bool(judge(text))
+
+
+def _blocks_after_unwrap(texts: list[str]) -> int:
+    blocks = tuple(Paragraph(t, Location("f.txt", i)) for i, t in enumerate(texts, 1))
+    return len(lines.unwrap(blocks)[0])
+
+
+def _heading(line: str):
+    """None, "weak" or "strong": what the rules make of a heading line."""
+    found = headings.candidate(line, 1)
+    return None if found is None else ("weak" if found.weak else "strong")
+
+
+def _notes(line: str) -> list[str]:
+    text = "第一章 开始\n正文一句。\n" + line + "\n正文二句。\n第二章 继续\n正文三句。\n"
+    return [d.code for d in sections.split_sections(text, "f.txt")[1]]
+
+
+def _titles(text: str) -> list[str]:
+    return [s.heading.title for s in sections.split_sections(text, "f.txt")[0] if s.heading]
+
+
+def _bare_family(n: int) -> int:
+    """How many of n headings 一 风起, 二 风起 … (weak: bare numerals) are taken."""
+    text = "".join(
+        f"{'一二三四五六七八九'[i]} 风起\n\n" + "这是一段正文，写得很长很长很长。\n\n" * 6 for i in range(n)
+    )
+    return len(_titles(text))
+
+
+THRESHOLDS = [
+    # cleaning: what a line judge takes (normalize/debris.py), by its length
+    Threshold(
+        "debris.APP_LINE",
+        debris.APP_LINE,
+        lambda n: _taken(debris.app_advert, _padded("下载某某阅读器，免费看全本", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.CREDIT_LINE",
+        debris.CREDIT_LINE,
+        lambda n: _taken(debris.collector_credit, _padded("某某书库收集整理", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.COPYRIGHT_LINE",
+        debris.COPYRIGHT_LINE,
+        lambda n: _taken(debris.copyright_line, _padded("Copyright © 2008-2015 某某 All Rights Reserved", n)),
+        True,
+        False,
+    ),
+    Threshold("debris.ART_LINE", debris.ART_LINE, lambda n: _taken(debris.banner_art, "═" * n), True, False),
+    Threshold(
+        "debris.NOTICE_LINE",
+        debris.NOTICE_LINE,
+        lambda n: _taken(debris.site_notice, _padded("请记住本站网址：某某小说网 最新章节", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.BLOCK_LINE",
+        debris.BLOCK_LINE,
+        lambda n: bool(debris.in_debris_block(_padded("某某小说网 手机阅读", n), 2, True)),
+        True,
+        False,
+    ),
+    # the story's sign that keeps a line from every neighbour rule: a sentence of ordinary length
+    Threshold(
+        "debris.STORY_SENTENCE",
+        debris.STORY_SENTENCE,
+        lambda n: debris.story_signs("天" * n + "。"),
+        "a sentence",
+        "",
+        step=-1,
+    ),
+    # a site's words after a line's last sentence (which then ends its paragraph)
+    Threshold(
+        "lines.SITE_TAIL",
+        lines.SITE_TAIL,
+        lambda n: _taken(lines.site_tail, "他走了。网盘搜索找小说" + "哈" * (n - 7)),
+        True,
+        False,
+    ),
+    # a URL with site words beside it: the words since the last sentence mark are a label's
+    Threshold(
+        "clean.SITE_WORDS_BEFORE",
+        clean.SITE_WORDS_BEFORE,
+        lambda n: bool(
+            clean.url_adverts("天色已晚，" + "甲" * (n - 5) + "手机访问 www.example.com 雨停了。")
+        ),
+        True,
+        False,
+    ),
+    # joining lines: verse (runs of short lines) is never joined; a short line is not joined
+    Threshold(
+        "lines.VERSE_LINE",
+        lines.VERSE_LINE,
+        lambda n: _blocks_after_unwrap(["甲" * n, "乙" * n, "丙" * n]),
+        3,
+        1,
+    ),
+    Threshold(
+        "lines.VERSE_RUN",
+        lines.VERSE_RUN,
+        lambda n: _blocks_after_unwrap(["甲" * 12] * n) == n,
+        True,
+        False,
+        step=-1,
+    ),
+    Threshold(
+        "layout.MIN_JOIN",
+        layout.MIN_JOIN,
+        lambda n: _blocks_after_unwrap(["甲" * n, "乙" * 30]),
+        1,
+        2,
+        step=-1,
+    ),
+    # headings (structure/headings.py): a strong 第N章 line's length, any heading's, a title's
+    Threshold(
+        "headings.MAX_HEADING",
+        headings.MAX_HEADING,
+        lambda n: _heading("第一章 " + "甲" * (n - 4)),
+        "strong",
+        "weak",
+    ),
+    Threshold(
+        "headings.MAX_LONG_HEADING",
+        headings.MAX_LONG_HEADING,
+        lambda n: _heading("第一卷 " + "甲" * 20 + " 第二章 " + "乙" * (n - 29)),
+        "weak",
+        None,
+    ),
+    Threshold(
+        "headings.LONGEST_TITLE",
+        headings.LONGEST_TITLE,
+        lambda n: _heading("第一章 " + "甲" * n),
+        "weak",
+        None,
+    ),
+    # a family of weak headings is taken where the numbering supports this many
+    Threshold(
+        "heading_choice.FAMILY_MIN",
+        heading_choice.FAMILY_MIN,
+        _bare_family,
+        heading_choice.FAMILY_MIN,
+        0,
+        step=-1,
+    ),
+    # a line under a bare 第N回 taken for its title; a 第N章 line noted as a heading missed (I301)
+    Threshold(
+        "sections.TITLE_BELOW",
+        sections.TITLE_BELOW,
+        lambda n: len(
+            _titles("第一回\n" + "甲" * n + "\n正文一句话说完了。\n\n第二回\n又一个\n正文二句话说完了。\n")[0]
+        ),
+        4 + sections.TITLE_BELOW,
+        3,
+    ),
+    Threshold(
+        "sections.LOOK_ALIKE_LINE",
+        sections.LOOK_ALIKE_LINE,
+        lambda n: "I301" in _notes("第三章的内容他早已背熟，" + "甲" * (n - 13) + "。"),
+        True,
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize("row", THRESHOLDS, ids=[t.constant for t in THRESHOLDS])
+def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
+    assert row.probe(row.value) == row.at, f"{row.constant} = {row.value}"
+    assert row.probe(row.value + row.step) == row.past, f"{row.constant} {'+' if row.step > 0 else '-'} 1"
