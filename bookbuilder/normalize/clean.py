@@ -496,10 +496,13 @@ def cut(text: str, spans: list[tuple[int, int]]) -> str:
 WATERMARK_WORDS = re.compile("(?:" + "|".join(map(re.escape, watermarks()["name_words"])) + ")+")
 
 
+WATERMARK_LINE = 40  # characters: a strewn name stands alone, never in a sentence's line
+
+
 def site_watermark(text: str) -> bool:
     """A site's name strewn between paragraphs with symbols in it (小＿说  txt 天+堂, ！小＠说＃txt＄天＾堂＆):
     nothing but those words once every symbol is gone, and `txt` among them."""
-    if len(text) > 40:
+    if len(text) > WATERMARK_LINE:
         return False
     folded = re.sub(r"[^\u4e00-\u9fffa-z0-9]", "", "".join(_half(c) for c in text).lower())
     return "txt" in folded and bool(WATERMARK_WORDS.fullmatch(folded))

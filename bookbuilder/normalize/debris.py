@@ -218,10 +218,13 @@ def framed_notice(text: str) -> str:
 _COUNTER = re.compile(r"(?:点击|书评|收藏|推荐|字数|月票|评论|打赏|订阅|人气)[数量]?\s*[：:]\s*\d[\d,，.万]*")
 
 
+COUNTER_REST = 12  # Han characters beside the counters, at most: a label or a title, not a sentence
+
+
 def site_counters(text: str) -> str:
     found = _COUNTER.findall(text)
     rest = _COUNTER.sub("", text)
-    if len(found) >= 2 and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 12:
+    if len(found) >= 2 and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= COUNTER_REST:
         return f"{len(found)} of a site's counters (clicks, reviews, bookmarks)"
     return ""
 
@@ -233,8 +236,11 @@ _DISCLAIMER = re.compile(
 )
 
 
+DISCLAIMER_LINE = 100  # characters: a disclaimer is a line or two of a page, not a paragraph of the story
+
+
 def disclaimer(text: str) -> str:
-    if len(text) > 100 or any(q in text for q in "“”「」"):
+    if len(text) > DISCLAIMER_LINE or any(q in text for q in "“”「」"):
         return ""
     found = {m.group(0) for m in _DISCLAIMER.finditer(text)}
     return f"a distributor's disclaimer ({'、'.join(sorted(found)[:3])})" if len(found) >= 2 else ""
@@ -246,10 +252,13 @@ _SCRIPT_LINE = re.compile(
 )
 
 
+SCRIPT_LINE = 120  # characters: a page's line of script is short; a longer line that opens so is the story's
+
+
 def script_line(text: str) -> str:
     """A page's script line; a story's paragraph a stray // stands before (//库德兰深吸一口气，然后眺望他的
     家园。…) is the story's: a comment of a script has no story signs."""
-    if not _SCRIPT_LINE.match(text) or len(text) > 120:
+    if not _SCRIPT_LINE.match(text) or len(text) > SCRIPT_LINE:
         return ""
     return (
         ""
@@ -262,15 +271,20 @@ def script_line(text: str) -> str:
 _SPLIT_WORD = re.compile(r"[\u4e00-\u9fff]_[\u4e00-\u9fff]")
 
 
+SPAM_LINE = 100  # characters: a spam line is short
+
+
 def split_words_spam(text: str) -> str:
     return (
         "words split by underscores, as spam hides them"
-        if len(_SPLIT_WORD.findall(text)) >= 2 and len(text) <= 100
+        if len(_SPLIT_WORD.findall(text)) >= 2 and len(text) <= SPAM_LINE
         else ""
     )
 
 
 NOTICE_LINE = 80  # characters
+# A short line (请记住本站网址) needs only two notice words, where most of it is site words.
+SHORT_NOTICE, SHORT_NOTICE_SHARE = 16, 0.6
 
 
 def site_notice(text: str) -> str:
@@ -287,8 +301,8 @@ def site_notice(text: str) -> str:
         len(words) >= 3
         and site_share(text) >= 0.35
         or len(words) >= 2
-        and len(text) <= 16
-        and site_share(text) >= 0.6
+        and len(text) <= SHORT_NOTICE
+        and site_share(text) >= SHORT_NOTICE_SHARE
     ):
         return "notice words " + "、".join(sorted(words)[:4])
     return ""
