@@ -96,6 +96,48 @@ THRESHOLDS = [
         True,
         False,
     ),
+    Threshold(
+        "debris.DISCLAIMER_LINE",
+        debris.DISCLAIMER_LINE,
+        lambda n: _taken(debris.disclaimer, _padded("本作品来自互联网，仅供学习交流", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.SCRIPT_LINE",
+        debris.SCRIPT_LINE,
+        lambda n: _taken(debris.script_line, _padded("$(function(){", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.SPAM_LINE",
+        debris.SPAM_LINE,
+        lambda n: _taken(debris.split_words_spam, _padded("激_情饥_渴", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.COUNTER_REST",
+        debris.COUNTER_REST,
+        lambda n: _taken(debris.site_counters, "总点击数：1528456 总书评数：61580 " + "甲" * (n - 2)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.SHORT_NOTICE",
+        debris.SHORT_NOTICE,
+        lambda n: _taken(debris.site_notice, _padded("本站网址", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "clean.WATERMARK_LINE",
+        clean.WATERMARK_LINE,
+        lambda n: clean.site_watermark(_padded("小＿说  txt 天+堂", n)),
+        True,
+        False,
+    ),
     # the story's sign that keeps a line from every neighbour rule: a sentence of ordinary length
     Threshold(
         "debris.STORY_SENTENCE",
