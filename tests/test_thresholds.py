@@ -3,13 +3,16 @@ heading (issue 45): each row names its constant, and probes the rule at the cons
 step past it, where the answer must change. A constant moved, or a rule that stops reading it,
 fails its row."""
 
+import tempfile
+from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 
 from bookbuilder.model import Location, Paragraph
-from bookbuilder.normalize import clean, debris, layout, lines
-from bookbuilder.structure import heading_choice, headings, sections
+from bookbuilder.normalize import clean, debris, junk, layout, lines, repeats
+from bookbuilder.pipeline import load_book
+from bookbuilder.structure import file_titles, heading_choice, headings, sections
 
 
 class Threshold(NamedTuple):
@@ -56,6 +59,31 @@ def _bare_family(n: int) -> int:
         f"{'一二三四五六七八九'[i]} 风起\n\n" + "这是一段正文，写得很长很长很长。\n\n" * 6 for i in range(n)
     )
     return len(_titles(text))
+
+
+def _listed_line_dropped(n: int) -> bool:
+    """A line of n characters opening with a strong listed pattern's match (小说快捕), story after it."""
+    line = "小说快捕，" + "甲" * (n - 5)
+    return junk.clean_line(line, junk.patterns_in(line, junk.active_patterns()))[0] is None
+
+
+def _file_title(n: int):
+    """What a file named 12.txt whose first line is n characters long is titled by that line."""
+    blocks = (Paragraph("甲" * n, Location("12.txt", 1)), Paragraph("正文。", Location("12.txt", 2)))
+    found = file_titles.title_line("12", blocks)
+    return found and len(found[0])
+
+
+def _template_left(k: int) -> int:
+    """How many of a site's slogans repeated in k of a novel's 10 chapters are left once cleaned."""
+    text = []
+    for n in range(1, 11):
+        slogan = "某某云盘搜小说，就上某某搜索网，免费无弹窗。" if n <= k else ""
+        text += [f"第{n}章 风起第{n}回", f"　　他转身走了{n}步。{slogan}", "　　天色将晚，城门已闭。"]
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "novel.txt").write_text("\n".join(text) + "\n", "utf-8")
+        book = load_book(Path(folder) / "novel.txt", jobs=1).book
+    return sum("搜索网" in b.text for c in book.chapters() for b in c.blocks)
 
 
 THRESHOLDS = [
@@ -138,6 +166,14 @@ THRESHOLDS = [
         True,
         False,
     ),
+    # a strong listed pattern drops a short line whole; a longer one is the story's
+    Threshold("junk.LONG_LINE", junk.LONG_LINE, _listed_line_dropped, True, False),
+    # a site's template goes where it repeats through this many chapters
+    Threshold(
+        "repeats.MIN_CHAPTERS", repeats.MIN_CHAPTERS, _template_left, 0, repeats.MIN_CHAPTERS - 1, step=-1
+    ),
+    # a file named by its number only is titled by a first line this short
+    Threshold("file_titles.TITLE_LINE", file_titles.TITLE_LINE, _file_title, file_titles.TITLE_LINE, None),
     # the story's sign that keeps a line from every neighbour rule: a sentence of ordinary length
     Threshold(
         "debris.STORY_SENTENCE",
