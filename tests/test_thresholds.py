@@ -12,7 +12,7 @@ import pytest
 from bookbuilder.model import Location, Paragraph
 from bookbuilder.normalize import clean, debris, junk, layout, lines, repeats
 from bookbuilder.pipeline import load_book
-from bookbuilder.structure import file_titles, heading_choice, headings, sections
+from bookbuilder.structure import file_titles, heading_choice, headings, outdent, sections
 
 
 class Threshold(NamedTuple):
@@ -84,6 +84,12 @@ def _template_left(k: int) -> int:
         (Path(folder) / "novel.txt").write_text("\n".join(text) + "\n", "utf-8")
         book = load_book(Path(folder) / "novel.txt", jobs=1).book
     return sum("搜索网" in b.text for c in book.chapters() for b in c.blocks)
+
+
+def _margin_titles(titles: list[str]) -> int:
+    """How many titles set at the margin over indented prose (40 lines each) are taken."""
+    prose = "　　天色将晚，城门已闭，行人匆匆赶路，谁也不说一句话，只听得脚步声在石板路上响着走远\n"
+    return len(_titles("".join(t + "\n" + prose * 40 for t in titles)))
 
 
 THRESHOLDS = [
@@ -253,6 +259,22 @@ THRESHOLDS = [
         heading_choice.FAMILY_MIN,
         _bare_family,
         heading_choice.FAMILY_MIN,
+        0,
+        step=-1,
+    ),
+    # titles told by layout alone (structure/outdent.py): short lines at the margin, enough of them
+    Threshold(
+        "outdent.MAX_TITLE",
+        outdent.MAX_TITLE,
+        lambda n: _margin_titles(["甲" * (n - 1) + c for c in "一二三"]),
+        3,
+        0,
+    ),
+    Threshold(
+        "outdent.MIN_TITLES",
+        outdent.MIN_TITLES,
+        lambda n: _margin_titles(["风起", "云涌", "雨落", "雪停"][:n]),
+        outdent.MIN_TITLES,
         0,
         step=-1,
     ),
