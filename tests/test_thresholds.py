@@ -9,10 +9,10 @@ from typing import NamedTuple
 
 import pytest
 
-from bookbuilder.model import Location, Paragraph
+from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.normalize import clean, debris, junk, layout, lines, repeats
 from bookbuilder.pipeline import load_book
-from bookbuilder.structure import file_titles, heading_choice, headings, outdent, sections
+from bookbuilder.structure import chapters, file_titles, heading_choice, headings, outdent, sections
 
 
 class Threshold(NamedTuple):
@@ -90,6 +90,14 @@ def _margin_titles(titles: list[str]) -> int:
     """How many titles set at the margin over indented prose (40 lines each) are taken."""
     prose = "　　天色将晚，城门已闭，行人匆匆赶路，谁也不说一句话，只听得脚步声在石板路上响着走远\n"
     return len(_titles("".join(t + "\n" + prose * 40 for t in titles)))
+
+
+def _parts_after(k: int) -> int:
+    """How many parts a book of no volumes is divided into whose numbering starts again after k."""
+    numbers = [*range(1, k + 1), 1, 2]
+    at = Location("f.txt", 1)
+    book = (Volume(None, tuple(Chapter(f"第{n}章", (), at, n) for n in numbers)),)
+    return len(chapters.parts_at_restarts(book)[0])
 
 
 THRESHOLDS = [
@@ -278,6 +286,8 @@ THRESHOLDS = [
         0,
         step=-1,
     ),
+    # numbering that starts again at 1 after this many chapters divides the book into parts
+    Threshold("chapters.RESTART_AFTER", chapters.RESTART_AFTER, _parts_after, 2, 1, step=-1),
     # a line under a bare 第N回 taken for its title; a 第N章 line noted as a heading missed (I301)
     Threshold(
         "sections.TITLE_BELOW",
