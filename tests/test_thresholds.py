@@ -100,6 +100,14 @@ def _parts_after(k: int) -> int:
     return len(chapters.parts_at_restarts(book)[0])
 
 
+def _bare_after_own(k: int) -> int:
+    """How many of four bare-numbered headings (一 风起 …) are taken after k 第N章 headings."""
+    prose = "这是一段正文，写得很长很长很长。\n\n" * 6
+    text = "".join(f"第{c}章 开端\n\n" + prose for c in "一二三四五"[:k])
+    text += "".join(f"{c} 风起\n\n" + prose for c in "一二三四")
+    return len(_titles(text)) - k
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -288,6 +296,8 @@ THRESHOLDS = [
     ),
     # numbering that starts again at 1 after this many chapters divides the book into parts
     Threshold("chapters.RESTART_AFTER", chapters.RESTART_AFTER, _parts_after, 2, 1, step=-1),
+    # a book with this many 第N章 headings has its own: its bare numbers are text
+    Threshold("heading_choice.OWN_HEADINGS", heading_choice.OWN_HEADINGS, _bare_after_own, 0, 4, step=-1),
     # a line under a bare 第N回 taken for its title; a 第N章 line noted as a heading missed (I301)
     Threshold(
         "sections.TITLE_BELOW",
