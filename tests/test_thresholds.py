@@ -12,7 +12,16 @@ import pytest
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.normalize import clean, debris, junk, layout, lines, repeats
 from bookbuilder.pipeline import load_book
-from bookbuilder.structure import chapters, file_titles, heading_choice, headings, outdent, sections
+from bookbuilder.structure import (
+    chapters,
+    couplets,
+    few_headings,
+    file_titles,
+    heading_choice,
+    headings,
+    outdent,
+    sections,
+)
 
 
 class Threshold(NamedTuple):
@@ -86,10 +95,39 @@ def _template_left(k: int) -> int:
     return sum("搜索网" in b.text for c in book.chapters() for b in c.blocks)
 
 
-def _margin_titles(titles: list[str]) -> int:
-    """How many titles set at the margin over indented prose (40 lines each) are taken."""
-    prose = "　　天色将晚，城门已闭，行人匆匆赶路，谁也不说一句话，只听得脚步声在石板路上响着走远\n"
-    return len(_titles("".join(t + "\n" + prose * 40 for t in titles)))
+_PROSE = "　　天色将晚，城门已闭，行人匆匆赶路，谁也不说一句话，只听得脚步声在石板路上响着走远\n"
+
+
+def _margin_titles(titles: list[str], prose_lines: int = 40) -> int:
+    """How many titles set at the margin over indented prose (`prose_lines` lines each) are taken."""
+    return len(_titles("".join(t + "\n" + _PROSE * prose_lines for t in titles)))
+
+
+def _margin_book(lines: int) -> int:
+    """How many of three margin titles are taken in a file of this many non-blank lines."""
+    per, extra = divmod(lines - 3, 3)
+    return len(
+        _titles(
+            "".join(t + "\n" + _PROSE * (per + (i < extra)) for i, t in enumerate(["风起", "云涌", "雨落"]))
+        )
+    )
+
+
+_COUPLETS = [
+    ("絕世奇事傳聞裡", "最好交情見面時"),
+    ("東郭先生逢狼記", "西門大官喜酒時"),
+    ("老子騎牛過函谷", "孔明揮扇借東風"),
+    ("青山綠水長相伴", None),
+]
+
+
+def _couplets_read(k: int) -> int:
+    """How many 回目 titles end with a second half, where k of four chapters set theirs on a second line."""
+    text = ""
+    for i, (first, second) in enumerate(_COUPLETS):
+        below = f"{second}\n" if i < k and second else ""
+        text += f"第{'一二三四'[i]}回 {first}\n{below}" + "這是一段正文，寫得很長很長很長。\n" * 5
+    return sum(" " in t.split(" ", 1)[1] for t in _titles(text))
 
 
 def _parts_after(k: int) -> int:
@@ -298,6 +336,16 @@ THRESHOLDS = [
     Threshold("chapters.RESTART_AFTER", chapters.RESTART_AFTER, _parts_after, 2, 1, step=-1),
     # a book with this many 第N章 headings has its own: its bare numbers are text
     Threshold("heading_choice.OWN_HEADINGS", heading_choice.OWN_HEADINGS, _bare_after_own, 0, 4, step=-1),
+    Threshold("few_headings.MARGIN_BOOK", few_headings.MARGIN_BOOK, _margin_book, 3, 0, step=-1),
+    # a 回目 couplet on two lines is read as one title where this many chapters set theirs so
+    Threshold(
+        "couplets.COUPLETS_LEAST",
+        couplets.COUPLETS_LEAST,
+        _couplets_read,
+        couplets.COUPLETS_LEAST,
+        0,
+        step=-1,
+    ),
     # a line under a bare 第N回 taken for its title; a 第N章 line noted as a heading missed (I301)
     Threshold(
         "sections.TITLE_BELOW",
