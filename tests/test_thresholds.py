@@ -30,7 +30,9 @@ class Threshold(NamedTuple):
     probe: object  # n → what the rule makes of an input of size n
     at: object  # its answer at the constant
     past: object  # its answer one step past it
-    step: int = 1  # +1: the constant is a most (past is n + 1); -1: a least (past is n - 1)
+    step: float = (
+        1  # past the constant: + for a most (n + 1), - for a least (n - 1); a share's step is smaller
+    )
 
 
 def _padded(text: str, n: int) -> str:
@@ -146,6 +148,19 @@ def _bare_after_own(k: int) -> int:
     return len(_titles(text)) - k
 
 
+def _site_talk_at(share: float) -> bool:
+    """Whether a run of 200 Han characters with one notice word (本站) and this share of site words
+    (手打, no notice word) is a site's talk."""
+    k = round(share * 200) // 2 - 1
+    return clean.site_talk("本站" + "手打" * k + "天" * (200 - 2 - 2 * k))
+
+
+def _sentence_at(share: float) -> str:
+    """The story's sign a sentence of 100 Han characters gives with this share of site words (小说)."""
+    k = round(share * 100) // 2
+    return debris.story_signs("小说" * k + "天" * (100 - 2 * k) + "。")
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -250,6 +265,11 @@ THRESHOLDS = [
         lambda n: _taken(lines.site_tail, "他走了。网盘搜索找小说" + "哈" * (n - 7)),
         True,
         False,
+    ),
+    # shares of site words: a sentence with one notice word is a site's talk; a long sentence is the story's
+    Threshold("clean.NOTICE_SHARE", clean.NOTICE_SHARE, _site_talk_at, True, False, step=-0.01),
+    Threshold(
+        "debris.SENTENCE_SITE_SHARE", debris.SENTENCE_SITE_SHARE, _sentence_at, "", "a sentence", step=-0.02
     ),
     # a URL with site words beside it: the words since the last sentence mark are a label's
     Threshold(
@@ -369,4 +389,4 @@ THRESHOLDS = [
 @pytest.mark.parametrize("row", THRESHOLDS, ids=[t.constant for t in THRESHOLDS])
 def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
     assert row.probe(row.value) == row.at, f"{row.constant} = {row.value}"
-    assert row.probe(row.value + row.step) == row.past, f"{row.constant} {'+' if row.step > 0 else '-'} 1"
+    assert row.probe(row.value + row.step) == row.past, f"{row.constant} {row.step:+}"
