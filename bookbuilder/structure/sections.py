@@ -456,6 +456,8 @@ _PUNCTUATION = re.compile(r"[，。、；：？！…—“”‘’「」『』
 
 
 HEADER_LINES = 3  # the most lines a page header holds (侠客行 / 金庸: the book's name, then its author's)
+# A header's line: at most HEADER_LINE characters, before HEADER_TIMES headings and HEADER_SHARE of them.
+HEADER_LINE, HEADER_TIMES, HEADER_SHARE = 40, 3, 0.3
 _SENTENCE_END = tuple("。！？…”」』!?")  # a sentence is the story's, however often it comes before a heading
 
 
@@ -470,14 +472,13 @@ def _page_headers(lines, choice: Choice) -> set[int]:
             j -= 1
         tops.append(j)
     found: set[int] = set()
+    least = max(HEADER_TIMES, HEADER_SHARE * len(choice.headings))  # headings a header stands before
     for _ in range(HEADER_LINES):
         before: dict[str, list[int]] = {}
-        for j in tops:
-            if j >= 0 and len(text := fields(lines[j])[2]) <= 40 and not text.endswith(_SENTENCE_END):
+        for j in (j for j in tops if j >= 0):
+            if len(text := fields(lines[j])[2]) <= HEADER_LINE and not text.endswith(_SENTENCE_END):
                 before.setdefault(text, []).append(j)
-        repeated = [
-            where for where in before.values() if len(where) >= 3 and len(where) >= 0.3 * len(choice.headings)
-        ]
+        repeated = [where for where in before.values() if len(where) >= least]
         if not repeated:
             break
         for where in repeated:
