@@ -161,6 +161,16 @@ def _sentence_at(share: float) -> str:
     return debris.story_signs("小说" * k + "天" * (100 - 2 * k) + "。")
 
 
+def _page_header_dropped(width: int, times: int = 5) -> bool:
+    """Whether a line of `width` characters before each of `times` headings is dropped as a page header."""
+    header = "古龙" + "甲" * (width - 2)
+    text = "".join(
+        f"{header}\n第{'一二三四五六七八九'[i]}章 风起\n" + "这是一段正文，写得很长很长很长。\n" * 5
+        for i in range(times)
+    )
+    return "I303" in [d.code for d in sections.split_sections(text, "f.txt")[1]]
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -364,6 +374,16 @@ THRESHOLDS = [
         _couplets_read,
         couplets.COUPLETS_LEAST,
         0,
+        step=-1,
+    ),
+    # a page header: a short line repeated before several headings
+    Threshold("sections.HEADER_LINE", sections.HEADER_LINE, _page_header_dropped, True, False),
+    Threshold(
+        "sections.HEADER_TIMES",
+        sections.HEADER_TIMES,
+        lambda n: _page_header_dropped(10, n),
+        True,
+        False,
         step=-1,
     ),
     # a line under a bare 第N回 taken for its title; a 第N章 line noted as a heading missed (I301)
