@@ -307,6 +307,14 @@ THRESHOLDS = [
         False,
         step=-1,
     ),
+    # a header's field line is never joined with the label under it, where it is this short
+    Threshold(
+        "lines.FIELD_LINE",
+        lines.FIELD_LINE,
+        lambda n: _blocks_after_unwrap(["类型：" + "甲" * (n - 3), "文案：这是一个很长的故事开头说的是什么"]),
+        2,
+        1,
+    ),
     Threshold(
         "layout.MIN_JOIN",
         layout.MIN_JOIN,
