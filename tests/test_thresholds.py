@@ -19,6 +19,7 @@ from bookbuilder.structure import (
     file_titles,
     heading_choice,
     headings,
+    meta,
     outdent,
     sections,
 )
@@ -169,6 +170,13 @@ def _page_header_dropped(width: int, times: int = 5) -> bool:
         for i in range(times)
     )
     return "I303" in [d.code for d in sections.split_sections(text, "f.txt")[1]]
+
+
+def _author_on_line(n: int) -> bool:
+    """Whether an intro page's 作者：某某人 on its n-th line is read for the book's author."""
+    texts = ["这是一段开头的介绍文字。"] * (n - 1) + ["作者：某某人"] + ["正文。"] * 3
+    found, _, _ = meta.read_lines(tuple(Paragraph(t, Location("f.txt", k)) for k, t in enumerate(texts, 1)))
+    return "author" in found
 
 
 THRESHOLDS = [
@@ -394,6 +402,8 @@ THRESHOLDS = [
         False,
         step=-1,
     ),
+    # the lines of an intro page that may say the book's title or author
+    Threshold("meta.OPENING_LINES", meta.OPENING_LINES, _author_on_line, True, False),
     # a line under a bare 第N回 taken for its title; a 第N章 line noted as a heading missed (I301)
     Threshold(
         "sections.TITLE_BELOW",
