@@ -18,6 +18,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from bookbuilder.normalize.hints import LATIN_LETTERS, Hint
 from bookbuilder.normalize.junk import _trie, watermarks
 from bookbuilder.vocabulary import (
     CLOSING_BRACKETS,
@@ -289,6 +290,17 @@ def site_talk(text: str) -> bool:
     return found >= 2 or (found >= 1 and site_share(text) >= NOTICE_SHARE)
 
 
+# What url_adverts (and normalize/lines.py's boxed banner) needs in a chapter: some character a URL
+# needs, letters (or digits) on both sides of a dot-like mark, or www; plain or disguised.
+URL_HINT = Hint(
+    finds=re.compile(
+        r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚсо]"
+        r"|[wWｗＷωѡ][ 　]*[wWｗＷωѡ][ 　]*[wWｗＷωѡ]"
+    ),
+    first=LATIN_LETTERS,
+)
+
+
 def url_adverts(text: str) -> list[tuple[int, int, str]]:
     """URL adverts to cut, each (start, end, the evidence): the bracketed segment holding a URL, a
     URL with site words beside it (the stretch since the last sentence mark, when short), the rest
@@ -496,6 +508,8 @@ def cut(text: str, spans: list[tuple[int, int]]) -> str:
 WATERMARK_WORDS = re.compile("(?:" + "|".join(map(re.escape, watermarks()["name_words"])) + ")+")
 
 
+# What site_watermark needs in a chapter (with URL_HINT, what form_debris may look at too): txt.
+WATERMARK_HINT = Hint(finds=re.compile(any_case(FILE_FORMAT, full_width=True)), first=LATIN_LETTERS)
 WATERMARK_LINE = 40  # characters: a strewn name stands alone, never in a sentence's line
 
 

@@ -17,11 +17,10 @@ from bookbuilder.normalize.clean import (
     notice_words,
     site_share,
 )
-from bookbuilder.normalize.hints import Hint
+from bookbuilder.normalize.hints import LATIN_LETTERS, Hint
 from bookbuilder.vocabulary import SITE_NAME_ENDINGS
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-LATIN_LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]")
 # Drawing and pictures: a run of box drawing here, a banner's row (debris.banner_art), a frame's symbols.
 PICTURES = Hint(finds=re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦｛]"))
 # A mark set after a Han character with Han after it (小＿说, 凤-舞, 激_情): a strewn name's, or words split

@@ -13,6 +13,9 @@ from functools import lru_cache
 
 from bookbuilder.normalize.junk import _trie
 
+# Latin letters, with the look-alikes a disguised name uses: what a URL and a strewn name (txt) need.
+LATIN_LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]")
+
 
 @dataclass(frozen=True)
 class Hint:

@@ -12,6 +12,8 @@ from bookbuilder.normalize import debris
 from bookbuilder.normalize.chars import HAN
 from bookbuilder.normalize.clean import (
     SITE_WORDS,
+    URL_HINT,
+    WATERMARK_HINT,
     cut,
     find_urls,
     site_watermark,
@@ -24,8 +26,8 @@ from bookbuilder.normalize.debris import (
     site_signals,
     story_signs,
 )
-from bookbuilder.normalize.forms import FORM_HINTS, LATIN_LETTERS, form_debris
-from bookbuilder.normalize.hints import lines_found, prefilter
+from bookbuilder.normalize.forms import FORM_HINTS, form_debris
+from bookbuilder.normalize.hints import LATIN_LETTERS, lines_found, prefilter
 from bookbuilder.normalize.junk import (
     JunkPattern,
     clean_line,
@@ -34,17 +36,9 @@ from bookbuilder.normalize.junk import (
     patterns_in,
 )
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
-from bookbuilder.vocabulary import (
-    FILE_FORMAT,
-    any_case,
-)
 
 _LETTERS = LATIN_LETTERS
-_TXT_HINT = re.compile(any_case(FILE_FORMAT, full_width=True))
-# Some character a URL needs: letters (or digits) on both sides of a dot-like mark, or www.
-_URL_HINT = re.compile(
-    r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚсо]|[wWｗＷωѡ][ 　]*[wWｗＷωѡ][ 　]*[wWｗＷωѡ]"
-)
+_URLS, _MARKS = prefilter((URL_HINT,)), prefilter((URL_HINT, WATERMARK_HINT))  # clean.py's judges' hints
 HAN_RE = re.compile(f"[{HAN}]")
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
@@ -73,11 +67,8 @@ def drop_junk(
     if text is None:
         text = "\n".join(b.text for b in blocks if type(b) is Paragraph)
     listed = bool(patterns_in(text, patterns))
-    letters = _LETTERS.search(text) is not None  # a URL and a site's strewn name (txt) need Latin letters
-    urls = (
-        letters and _URL_HINT.search(text) is not None
-    )  # plain or disguised: letters around a dot-like mark
-    marks = urls or (letters and _TXT_HINT.search(text) is not None)
+    urls = _URLS(text)  # a URL, plain or disguised (clean.URL_HINT)
+    marks = urls or _MARKS(text)  # or a site's strewn name (txt: clean.WATERMARK_HINT)
     debris_hint = debris_hints()
     hints = debris_hint(text)
     if not listed and not marks and not hints:
