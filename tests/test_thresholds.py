@@ -79,6 +79,12 @@ def _listed_line_dropped(n: int) -> bool:
     return junk.clean_line(line, junk.patterns_in(line, junk.active_patterns()))[0] is None
 
 
+def _listed_url_line_dropped(n: int) -> bool:
+    """A line of n characters holding a URL and a strong listed pattern's match: a banner, dropped."""
+    line = "小说快捕 www.example.com，" + "甲" * (n - 21)
+    return junk.clean_line(line, junk.patterns_in(line, junk.active_patterns()), has_url=True)[0] is None
+
+
 def _file_title(n: int):
     """What a file named 12.txt whose first line is n characters long is titled by that line."""
     blocks = (Paragraph("甲" * n, Location("12.txt", 1)), Paragraph("正文。", Location("12.txt", 2)))
@@ -261,6 +267,15 @@ THRESHOLDS = [
     ),
     # a strong listed pattern drops a short line whole; a longer one is the story's
     Threshold("junk.LONG_LINE", junk.LONG_LINE, _listed_line_dropped, True, False),
+    Threshold("junk.URL_LINE", junk.URL_LINE, _listed_url_line_dropped, True, False),
+    # a URL's bracket is cut whole where it holds this little after the URL
+    Threshold(
+        "clean.SHORT_BRACKET",
+        clean.SHORT_BRACKET,
+        lambda n: bool(clean.url_adverts("他转身走了。【www.example58.com " + "甲" * (n - 1) + "】雨停了。")),
+        True,
+        False,
+    ),
     # a site's template goes where it repeats through this many chapters
     Threshold(
         "repeats.MIN_CHAPTERS", repeats.MIN_CHAPTERS, _template_left, 0, repeats.MIN_CHAPTERS - 1, step=-1
