@@ -85,6 +85,13 @@ def _listed_url_line_dropped(n: int) -> bool:
     return junk.clean_line(line, junk.patterns_in(line, junk.active_patterns()), has_url=True)[0] is None
 
 
+def _page_title(n: int) -> bool:
+    """Whether a line of n characters, the chapter's title joined to the book's and the site's names
+    (某书…-第1章 风起-某某小说网), reads as a saved page's title (normalize/repeats.py)."""
+    tail = "-第1章 风起-某某小说网"
+    return repeats._page_title("某书" + "甲" * (n - 2 - len(tail)) + tail, ("第1章 风起",))
+
+
 def _file_title(n: int):
     """What a file named 12.txt whose first line is n characters long is titled by that line."""
     blocks = (Paragraph("甲" * n, Location("12.txt", 1)), Paragraph("正文。", Location("12.txt", 2)))
@@ -276,6 +283,7 @@ THRESHOLDS = [
         True,
         False,
     ),
+    Threshold("repeats.PAGE_TITLE", repeats.PAGE_TITLE, _page_title, True, False),
     # a site's template goes where it repeats through this many chapters
     Threshold(
         "repeats.MIN_CHAPTERS", repeats.MIN_CHAPTERS, _template_left, 0, repeats.MIN_CHAPTERS - 1, step=-1
