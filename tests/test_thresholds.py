@@ -21,6 +21,7 @@ from bookbuilder.structure import (
     headings,
     meta,
     outdent,
+    pastes,
     sections,
 )
 
@@ -190,6 +191,11 @@ def _author_on_line(n: int) -> bool:
     texts = ["这是一段开头的介绍文字。"] * (n - 1) + ["作者：某某人"] + ["正文。"] * 3
     found, _, _ = meta.read_lines(tuple(Paragraph(t, Location("f.txt", k)) for k, t in enumerate(texts, 1)))
     return "author" in found
+
+
+def _heading_cut_from(rest: str) -> bool:
+    """Whether 第一章 风起, a paste's gap, then `rest` is cut into a heading and its text."""
+    return pastes.heading_then_text("第一章 风起　　" + rest, 1, None, ()) is not None
 
 
 THRESHOLDS = [
@@ -427,6 +433,15 @@ THRESHOLDS = [
     ),
     # the lines of an intro page that may say the book's title or author
     Threshold("meta.OPENING_LINES", meta.OPENING_LINES, _author_on_line, True, False),
+    # after a heading and a paste's gap, prose: longer than a title, or a comma's clauses past one
+    Threshold("pastes.PROSE_PIECE", pastes.PROSE_PIECE, lambda n: _heading_cut_from("甲" * n), False, True),
+    Threshold(
+        "pastes.CLAUSE_PIECE",
+        pastes.CLAUSE_PIECE,
+        lambda n: _heading_cut_from("甲，" + "乙" * (n - 2)),
+        False,
+        True,
+    ),
     # a line under a bare 第N回 taken for its title; a 第N章 line noted as a heading missed (I301)
     Threshold(
         "sections.TITLE_BELOW",
