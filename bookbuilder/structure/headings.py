@@ -438,7 +438,7 @@ RULES = (
     _rule("numbered", _numbered_rule, "第十三卷 风雪 第2040章 不归"),
     _rule("volume", _volume, "第二卷 风起"),
     _rule("half", _half, "上部 面壁者危机"),
-    _rule("matter", _matter, "楔子"),
+    _rule("matter", _matter, _FRONT[0]),  # 楔子
     _rule("no-di", _bare("no-di", _NO_DI, "十二章 风雨: a unit without 第, then a title"), "十二章 风雨"),
     _rule("bare", _bare("bare", _BARE_CHINESE, "一 alone or with a title (活着)"), "一 青衫磊落险峰行"),
     _rule("arabic", _bare("arabic", _BARE_ARABIC, "001 alone or with a title"), "001 开端"),
