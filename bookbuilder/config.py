@@ -2,8 +2,9 @@
 
 Unknown keys and wrong types are errors that name the key (and its line), in the
 spirit of mdBook's `deny_unknown_fields`: a typo must never be silently ignored. The book's own
-tables are declared here; each format's table ([epub], [pdf], …) is declared by its renderer and
-found through the render registry.
+tables are declared and checked here; each format's table ([epub], [pdf], …) is kept as data, and
+checked by the render registry against the keys its renderer declares (render.check_tables, when
+the book is loaded), as an mdBook renderer reads its own table: no renderer is imported here.
 """
 
 from __future__ import annotations
@@ -21,9 +22,19 @@ from typing import Any
 
 from bookbuilder.diagnostics import BookError
 from bookbuilder.model import Location
-from bookbuilder.render import format_names
-from bookbuilder.render import sections as renderer_sections
-from bookbuilder.settings import CONFIG_NAME, DEFAULT_FORMATS, SIDECAR_SUFFIX, Config, line_of, sidecar_path
+from bookbuilder.settings import (
+    CONFIG_NAME,
+    DEFAULT_FORMATS,
+    FIX_LIST,
+    KEEP_LIST,
+    RULE_LIST,
+    SIDECAR_SUFFIX,
+    SWITCH,
+    Config,
+    check_schema,
+    line_of,
+    sidecar_path,
+)
 
 __all__ = [
     "CONFIG_NAME",
@@ -37,20 +48,6 @@ __all__ = [
 
 DEFAULT_AUTHOR = "佚名"  # "anonymous": what Chinese catalogues print for an unknown author
 LANGUAGES = ("zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "zh-HK", "zh")
-
-# What a key's value must be: str, bool, int (a positive integer), list[str], dict[str, str], a
-# tuple of the allowed values, one of these named kinds, or a nested table of keys.
-RULE_LIST = "list of regexes or {regex, kind, name, on} tables"
-FIX_LIST = "list of [[fix]] tables"
-KEEP_LIST = "list of [[keep]] tables"
-SWITCH = "__switch__"  # in a nested schema: true or false is accepted in place of the table
-TYPE_NAMES = {
-    str: "string",
-    bool: "boolean",
-    int: "integer",
-    list[str]: "list of strings",
-    dict[str, str]: "table of strings",
-}
 
 # The book's own tables: section → key → what its value must be. The renderers declare theirs.
 SCHEMA: dict[str, dict[str, Any]] = {
@@ -131,10 +128,10 @@ def _from_toml(root: Path, toml: Path, lone: Path | None = None) -> Config:
     the order below: a book.toml with several mistakes names the same one first every time."""
     text = toml.read_text("utf-8", errors="replace")
     data = _parsed(text, toml)
-    # The formats' tables are asked of their renderers, which imports each renderer's module
-    # (ebooklib's, WeasyPrint's helpers): only for a book.toml that has a table beyond the book's own.
-    formats = renderer_sections() if set(data) - set(SCHEMA) else {}
-    _check_schema(data, {**SCHEMA, **formats}, "", toml, text)
+    # The formats' tables (any table beyond the book's own) are kept as given: render.check_tables
+    # checks each against its renderer's keys.
+    check_schema({k: v for k, v in data.items() if k in SCHEMA}, SCHEMA, "", toml, text)
+    formats = {k: v for k, v in data.items() if k not in SCHEMA}
     at: Where = partial(_location, toml, text)
     book, source, output = data.get("book", {}), data.get("source", {}), data.get("output", {})
     normalize = _normalize_options(data, at)
@@ -224,7 +221,7 @@ def _config(root: Path, lone: Path | None, data: dict, normalize: dict, formats:
         title_junk=tuple(source.get("title_junk", ())),
         normalize=MappingProxyType(normalize),
         sections=MappingProxyType(
-            {name: MappingProxyType(dict(data[name])) for name in formats if name in data}
+            {name: MappingProxyType(dict(v)) if isinstance(v, dict) else v for name, v in formats.items()}
         ),
         output_name=output.get("name"),
         not_debris=tuple(data.get("check", {}).get("not_debris", ())),
@@ -252,6 +249,8 @@ def _formats(output: dict, at: Where) -> dict:
     """[output] formats: names in the render registry, each once."""
     if "formats" not in output:
         return {}
+    from bookbuilder.render import format_names  # the registry's names: no renderer is imported
+
     known = format_names()
     unknown = [f for f in output["formats"] if f not in known]
     if unknown or not output["formats"]:
@@ -323,60 +322,3 @@ def _check_patterns(config: Config, source: dict, at: Where) -> None:
                 f"source.heading_pattern is not a valid regular expression: {e}",
                 at("heading_pattern"),
             ) from None
-
-
-def _check_schema(data: dict, schema: dict, prefix: str, toml: Path, text: str) -> None:
-    for key, value in data.items():
-        name = f"{prefix}{key}"
-        at = Location(str(toml), line_of(text, key))
-        if key not in schema or key == SWITCH:
-            if prefix == "normalize.":  # rule switches: checked by the rule registry
-                continue
-            known = ", ".join(sorted(schema))
-            raise BookError("E002", f"unknown key {name!r} (known here: {known})", at)
-        expected = schema[key]
-        if isinstance(expected, dict) and expected.get(SWITCH) and isinstance(value, bool):
-            continue
-        if isinstance(expected, dict):
-            if not isinstance(value, dict):
-                raise BookError(
-                    "E003", f"{name} must be {'true, false or ' if expected.get(SWITCH) else ''}a table", at
-                )
-            _check_schema(value, expected, name + ".", toml, text)
-        elif not _has_type(value, expected):
-            want = (
-                " or ".join(map(repr, expected))
-                if isinstance(expected, tuple)
-                else f"a {TYPE_NAMES.get(expected, expected)}"
-            )
-            raise BookError("E003", f"{name} must be {want}, not {value!r}", at)
-
-
-def _has_type(value: Any, expected) -> bool:
-    if isinstance(expected, tuple):
-        return value in expected
-    if expected is str:
-        return isinstance(value, str)
-    if expected is bool:
-        return isinstance(value, bool)
-    if expected is int:
-        return isinstance(value, int) and not isinstance(value, bool) and value > 0
-    if expected == list[str]:
-        return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    if expected in (FIX_LIST, KEEP_LIST):
-        return isinstance(value, list) and all(isinstance(v, dict) for v in value)
-    if expected == RULE_LIST:
-        return isinstance(value, list) and all(
-            isinstance(v, str)
-            or (
-                isinstance(v, dict)
-                and isinstance(v.get("regex"), str)
-                and v.get("kind", "line") in ("line", "inline")
-                and v.get("on", "source") in ("source", "cleaned")
-                and set(v) <= {"regex", "kind", "name", "on"}
-            )
-            for v in value
-        )
-    if expected == dict[str, str]:
-        return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
-    raise AssertionError(expected)

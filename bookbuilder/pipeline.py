@@ -17,7 +17,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 
 from bookbuilder.check.suspects import self_check
-from bookbuilder.config import DEFAULT_AUTHOR, Config, load_config, stable_identifier
+from bookbuilder.config import DEFAULT_AUTHOR, SCHEMA, Config, load_config, stable_identifier
 from bookbuilder.decode.text import decode_chapter, encoding_override
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_parts
 from bookbuilder.model import Book, Location, Meta, SourceFile
@@ -37,6 +37,7 @@ from bookbuilder.per_file import (
     sample_of_first_files,
     source_lines,
 )
+from bookbuilder.render import check_tables
 from bookbuilder.structure import contents_file, meta
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 from bookbuilder.structure.file_order import discover
@@ -69,6 +70,7 @@ def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = Non
     (kept by the caller between loads, as `serve` does) keeps each file's result while the file,
     book.toml and the rules are unchanged: only the files that changed are read again."""
     config = load_config(Path(path))
+    check_tables(config, SCHEMA)  # each format's table, by the keys its renderer declares
     cwd = os.getcwd()
     groups, specs = _files_to_read(config, cwd)
     # per file: decode → structure (the heading passes) → parts → normalize + lint

@@ -1,9 +1,10 @@
 """The frozen Config a book is built with, and where its settings file is.
 
 bookbuilder.config reads book.toml (or a sidecar) into one. The Config stands below the renderers,
-which read it (bookbuilder.render), and the reading stands above them: it asks the render
-registry for each format's [section] of options. So imports go one way: settings ← render ←
-config.
+which read it (bookbuilder.render), and so does the check of a table's keys (check_schema): the
+reading keeps each format's table as data, and the render registry checks each against the keys
+its renderer declares (render.check_tables). So imports go one way: settings ← render, settings ←
+config, and config imports no renderer.
 """
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ class Config:
     title_junk: tuple[str, ...] = ()  # regexes cut from heading lines, beside data/titles.toml
     replace_rules: tuple = ()  # Legado replace rules, applied after the built-in cleaning
     normalize: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    # The renderers' own tables ([epub], [pdf], …) as book.toml gives them, checked against the
-    # rows each renderer declares; each renderer reads its own (`section`).
+    # The renderers' own tables ([epub], [pdf], …): every table of book.toml not the book's own, as
+    # given, checked against the keys each renderer declares (render.check_tables); each renderer
+    # reads its own (`section`).
     sections: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     output_dir: Path | None = None
     output_name: str | None = None
@@ -115,3 +117,77 @@ def line_of(text: str, key: str) -> int | None:
     pattern = re.compile(rf'^\s*(\[\s*)?("?){re.escape(key)}\2\s*[=\]]', re.M)
     m = pattern.search(text)
     return text.count("\n", 0, m.start()) + 1 if m else None
+
+
+# What a key's value must be: str, bool, int (a positive integer), list[str], dict[str, str], a
+# tuple of the allowed values, one of these named kinds, or a nested table of keys.
+RULE_LIST = "list of regexes or {regex, kind, name, on} tables"
+FIX_LIST = "list of [[fix]] tables"
+KEEP_LIST = "list of [[keep]] tables"
+SWITCH = "__switch__"  # in a nested schema: true or false is accepted in place of the table
+TYPE_NAMES = {
+    str: "string",
+    bool: "boolean",
+    int: "integer",
+    list[str]: "list of strings",
+    dict[str, str]: "table of strings",
+}
+
+
+def check_schema(data: dict, schema: dict, prefix: str, toml: Path, text: str) -> None:
+    """Each key of `data` (a table of book.toml, `text` read from `toml`) against `schema`: an
+    unknown key is E002 and a value of the wrong kind E003, each naming the key and its line."""
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        at = Location(str(toml), line_of(text, key))
+        if key not in schema or key == SWITCH:
+            if prefix == "normalize.":  # rule switches: checked by the rule registry
+                continue
+            known = ", ".join(sorted(schema))
+            raise BookError("E002", f"unknown key {name!r} (known here: {known})", at)
+        expected = schema[key]
+        if isinstance(expected, dict) and expected.get(SWITCH) and isinstance(value, bool):
+            continue
+        if isinstance(expected, dict):
+            if not isinstance(value, dict):
+                raise BookError(
+                    "E003", f"{name} must be {'true, false or ' if expected.get(SWITCH) else ''}a table", at
+                )
+            check_schema(value, expected, name + ".", toml, text)
+        elif not _has_type(value, expected):
+            want = (
+                " or ".join(map(repr, expected))
+                if isinstance(expected, tuple)
+                else f"a {TYPE_NAMES.get(expected, expected)}"
+            )
+            raise BookError("E003", f"{name} must be {want}, not {value!r}", at)
+
+
+def _has_type(value: Any, expected) -> bool:
+    if isinstance(expected, tuple):
+        return value in expected
+    if expected is str:
+        return isinstance(value, str)
+    if expected is bool:
+        return isinstance(value, bool)
+    if expected is int:
+        return isinstance(value, int) and not isinstance(value, bool) and value > 0
+    if expected == list[str]:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if expected in (FIX_LIST, KEEP_LIST):
+        return isinstance(value, list) and all(isinstance(v, dict) for v in value)
+    if expected == RULE_LIST:
+        return isinstance(value, list) and all(
+            isinstance(v, str)
+            or (
+                isinstance(v, dict)
+                and isinstance(v.get("regex"), str)
+                and v.get("kind", "line") in ("line", "inline")
+                and v.get("on", "source") in ("source", "cleaned")
+                and set(v) <= {"regex", "kind", "name", "on"}
+            )
+            for v in value
+        )
+    if expected == dict[str, str]:
+        return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
+    raise AssertionError(expected)

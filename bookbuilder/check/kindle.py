@@ -55,43 +55,7 @@ def _findings(path: Path) -> list[Diagnostic]:
             for name, kind in manifest.items()
             if kind in ("application/xhtml+xml", "application/x-dtbncx+xml") and name in names
         }
-        found = []
-        if not languages or not languages[0].strip():
-            found.append(
-                Diagnostic(
-                    "W406", "no dc:language: Amazon's converter refuses a book without one", Location(shown)
-                )
-            )
-        else:
-            for name, data in documents.items():
-                lang = _LANG.search(data)
-                if lang and lang.group(1).decode() != languages[0]:
-                    found.append(
-                        Diagnostic(
-                            "W406",
-                            f"{name} says xml:lang={lang.group(1).decode()!r}, the package "
-                            f"dc:language {languages[0]!r}",
-                            Location(shown),
-                        )
-                    )
-                    break
-        ids = {name: set(m.decode() for m in _ID.findall(data)) for name, data in documents.items()}
-        for name, data in documents.items():
-            for href in (h.decode() for h in _HREF.findall(data)):
-                if re.match(r"^[a-z][a-z0-9+.-]*:", href):  # http:, mailto:, data:
-                    continue
-                file, _, fragment = href.partition("#")
-                target = (
-                    posixpath.normpath(posixpath.join(posixpath.dirname(name), unquote(file)))
-                    if file
-                    else name
-                )
-                if target not in names or (fragment and target in ids and fragment not in ids[target]):
-                    found.append(
-                        Diagnostic(
-                            "W407", f"{name} links to {href}, which is not in the EPUB", Location(shown)
-                        )
-                    )
+        found = _language_findings(languages, documents, shown) + _link_findings(documents, names, shown)
         for info in z.infolist():
             if manifest.get(info.filename, "").startswith("image/") and info.file_size > IMAGE_LIMIT:
                 found.append(
@@ -101,5 +65,46 @@ def _findings(path: Path) -> list[Diagnostic]:
                         "Kindle book's image may be",
                         Location(shown),
                     )
+                )
+    return found
+
+
+def _language_findings(languages: list[str], documents: dict[str, bytes], shown: str) -> list[Diagnostic]:
+    """W406: no dc:language, or the first document whose xml:lang differs from it."""
+    if not languages or not languages[0].strip():
+        return [
+            Diagnostic(
+                "W406", "no dc:language: Amazon's converter refuses a book without one", Location(shown)
+            )
+        ]
+    for name, data in documents.items():
+        lang = _LANG.search(data)
+        if lang and lang.group(1).decode() != languages[0]:
+            return [
+                Diagnostic(
+                    "W406",
+                    f"{name} says xml:lang={lang.group(1).decode()!r}, the package "
+                    f"dc:language {languages[0]!r}",
+                    Location(shown),
+                )
+            ]
+    return []
+
+
+def _link_findings(documents: dict[str, bytes], names: set[str], shown: str) -> list[Diagnostic]:
+    """W407: each link of a document to a file, or an anchor, the EPUB does not hold."""
+    found = []
+    ids = {name: set(m.decode() for m in _ID.findall(data)) for name, data in documents.items()}
+    for name, data in documents.items():
+        for href in (h.decode() for h in _HREF.findall(data)):
+            if re.match(r"^[a-z][a-z0-9+.-]*:", href):  # http:, mailto:, data:
+                continue
+            file, _, fragment = href.partition("#")
+            target = (
+                posixpath.normpath(posixpath.join(posixpath.dirname(name), unquote(file))) if file else name
+            )
+            if target not in names or (fragment and target in ids and fragment not in ids[target]):
+                found.append(
+                    Diagnostic("W407", f"{name} links to {href}, which is not in the EPUB", Location(shown))
                 )
     return found

@@ -197,10 +197,8 @@ def encoding_override(relpath: str, default: str | None, patterns) -> str | None
     return default
 
 
-def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tuple[str, str, str]:
-    for magic, kind in MAGIC:
-        if data.startswith(magic):
-            raise BookError("E101", f"this is {kind}, not a text chapter", path)
+def _by_bom(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tuple[str, str, str] | None:
+    """The file read by the codec its byte-order mark names (damaged bytes judged), or None: no mark."""
     for bom, codec in BOMS:
         if data.startswith(bom):
             try:
@@ -225,39 +223,50 @@ def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tup
                     lines=codec.startswith("utf-8"),
                 )
                 return codec, "bom", text
+    return None
+
+
+def _without_nul_tail(data: bytes, path: str, notes: list[Diagnostic]) -> bytes:
+    """A file with NUL bytes that is not UTF-16: its text without the NULs a cut-off download ends in
+    (W110) or a phone reader's bookmark data after it (W108); any other is no text file (E101)."""
+    cut = reader_trailer(data)
+    marked = cut is not None and data[cut : cut + 1] != b"\x00"  # a reader app's mark before its NULs
+    if not marked and b"\x00" not in (text_part := data.rstrip(b"\x00")) and len(text_part) >= TRAILER_TEXT:
+        # an interrupted download: the text, then NULs to the end (1.4 MB of them after a GBK novel)
+        notes.append(
+            Diagnostic(
+                "W110",
+                f"ends in {len(data) - len(text_part):,} NUL bytes (a download cut off or padded): left out",
+                Location(path, text_part.count(b"\n") + 1),
+            )
+        )
+        data = text_part
+    elif cut is None:
+        raise BookError("E101", "contains NUL bytes and is not UTF-16: not a text file", path)
+    else:
+        mark = data[cut : cut + 24].split(b"\x00")[0].decode("ascii", "replace")
+        notes.append(
+            Diagnostic(
+                "W108",
+                f"a phone reader's bookmark data after the text ({len(data) - cut:,} bytes with NULs, "
+                f"{mark!r}) was left out",
+                Location(path, data.count(b"\n", 0, cut) + 1),
+            )
+        )
+        data = data[:cut]
+    return data
+
+
+def _detect(data: bytes, path: str, errors: str, notes: list[Diagnostic]) -> tuple[str, str, str]:
+    for magic, kind in MAGIC:
+        if data.startswith(magic):
+            raise BookError("E101", f"this is {kind}, not a text chapter", path)
+    if found := _by_bom(data, path, errors, notes):
+        return found
     if b"\x00" in data:  # NUL is valid UTF-8, but text files outside UTF-16/32 never hold one
         if utf16 := _plausible_utf16(data):
             return utf16
-        cut = reader_trailer(data)
-        marked = cut is not None and data[cut : cut + 1] != b"\x00"  # a reader app's mark before its NULs
-        if (
-            not marked
-            and b"\x00" not in (text_part := data.rstrip(b"\x00"))
-            and len(text_part) >= TRAILER_TEXT
-        ):
-            # an interrupted download: the text, then NULs to the end (1.4 MB of them after a GBK novel)
-            notes.append(
-                Diagnostic(
-                    "W110",
-                    f"ends in {len(data) - len(text_part):,} NUL bytes (a download cut off or "
-                    "padded): left out",
-                    Location(path, text_part.count(b"\n") + 1),
-                )
-            )
-            data = text_part
-        elif cut is None:
-            raise BookError("E101", "contains NUL bytes and is not UTF-16: not a text file", path)
-        else:
-            mark = data[cut : cut + 24].split(b"\x00")[0].decode("ascii", "replace")
-            notes.append(
-                Diagnostic(
-                    "W108",
-                    f"a phone reader's bookmark data after the text ({len(data) - cut:,} bytes with NULs, "
-                    f"{mark!r}) was left out",
-                    Location(path, data.count(b"\n", 0, cut) + 1),
-                )
-            )
-            data = data[:cut]
+        data = _without_nul_tail(data, path, notes)
     try:
         return "utf-8", "strict", data.decode("utf-8")
     except UnicodeDecodeError as e:

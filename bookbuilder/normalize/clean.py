@@ -18,6 +18,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from bookbuilder.normalize.hints import LATIN_LETTERS, Hint
 from bookbuilder.normalize.junk import _trie, watermarks
 from bookbuilder.vocabulary import (
     CLOSING_BRACKETS,
@@ -289,6 +290,17 @@ def site_talk(text: str) -> bool:
     return found >= 2 or (found >= 1 and site_share(text) >= NOTICE_SHARE)
 
 
+# What url_adverts (and normalize/lines.py's boxed banner) needs in a chapter: some character a URL
+# needs, letters (or digits) on both sides of a dot-like mark, or www; plain or disguised.
+URL_HINT = Hint(
+    finds=re.compile(
+        r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚсо]"
+        r"|[wWｗＷωѡ][ 　]*[wWｗＷωѡ][ 　]*[wWｗＷωѡ]"
+    ),
+    first=LATIN_LETTERS,
+)
+
+
 def url_adverts(text: str) -> list[tuple[int, int, str]]:
     """URL adverts to cut, each (start, end, the evidence): the bracketed segment holding a URL, a
     URL with site words beside it (the stretch since the last sentence mark, when short), the rest
@@ -318,46 +330,69 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
         if _HAN.search(text, start, end):
             cuts.append((start, end, "domain strewn through the sentence"))
             continue
-        left = max((text.rfind(c, 0, start) for c in _OPEN), default=-1)
-        if left != -1 and left >= start - 60 and not any(c in _CLOSE for c in text[left + 1 : start]):
-            closer = _CLOSE[_OPEN.index(text[left])]
-            right = text.find(closer, end)
-            inner = text[left + 1 : start] + text[end:right] if right != -1 else ""
-            if right != -1 and (
-                right - end <= 40 and start - left <= 41 or right - end <= 80 and site_talk(inner)
-            ):
-                cuts.append((left, _sentence_rest(text, right + 1), "URL in brackets"))
-                continue
-        since = (
-            max((text.rfind(c, 0, start) for c in _PUNCT + "”」\u3000"), default=-1) + 1
-        )  # 　　: a paste's gap
-        until = end  # the closers and site words right after it go with it: ….COM更新最快
-        while until < len(text):
-            if text[until] in ")）]】〗！! \u3000":
-                until += 1
-            elif m := SITE_WORDS.match(text, until):
-                until = m.end()
-            elif (
-                text[until] in SITE_BRACKETS[0]
-                and (m := _BRACKET_REST.match(text, until + 1))
-                and SITE_WORDS.search(m.group(0))
-            ):
-                until = m.end()  # exampleshu.cc [某某小说]: the site's name in brackets after its domain
-            else:
-                break
-        before, after = re.sub(r"[ \u3000]+", "", text[since:start]), text[end:until]
-        beside = re.sub(r"[\W_]+$", "", before)  # 手机访问：wàp…, 手2机电子书WWW…; not 他在手机上打开www…
-        if text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
-            cuts.append(
-                (start, len(text), "URL after the paragraph's last sentence")
-            )  # …阴森森。www.example.org
-        elif (
-            start - since <= 15
-            and (_ENDS_IN_SITE_WORD.search(beside) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗[【")))
-            and not _story_url(text, start, beside)
-        ):
-            cuts.append((since, _sentence_rest(text, until), "URL with site words beside it"))
+        if cut := _bracketed_url(text, start, end) or _url_with_site_words(text, start, end):
+            cuts.append(cut)
     return cuts
+
+
+# A URL's bracket: its opening mark at most BRACKET_REACH characters before it; the bracket cut whole
+# where it holds at most SHORT_BRACKET characters on either side of the URL, or LONG_BRACKET of a
+# site's talk after it (【http://… 某某小说网，最快更新】).
+BRACKET_REACH, SHORT_BRACKET, LONG_BRACKET = 60, 40, 80
+SITE_WORDS_BEFORE = (
+    15  # characters since the last sentence mark before a URL: a label's (手机访问：), not a sentence's
+)
+
+
+def _bracketed_url(text: str, start: int, end: int) -> tuple[int, int, str] | None:
+    """The bracket around the URL at start:end, with the rest of its sentence, when it is short."""
+    left = max((text.rfind(c, 0, start) for c in _OPEN), default=-1)
+    if left == -1 or left < start - BRACKET_REACH or any(c in _CLOSE for c in text[left + 1 : start]):
+        return None
+    closer = _CLOSE[_OPEN.index(text[left])]
+    right = text.find(closer, end)
+    inner = text[left + 1 : start] + text[end:right] if right != -1 else ""
+    if right != -1 and (
+        right - end <= SHORT_BRACKET
+        and start - left <= SHORT_BRACKET + 1
+        or right - end <= LONG_BRACKET
+        and site_talk(inner)
+    ):
+        return (left, _sentence_rest(text, right + 1), "URL in brackets")
+    return None
+
+
+def _url_with_site_words(text: str, start: int, end: int) -> tuple[int, int, str] | None:
+    """The URL at start:end after the paragraph's last sentence, or with site words beside it: with
+    the closers and site words right after it (….COM更新最快)."""
+    since = (
+        max((text.rfind(c, 0, start) for c in _PUNCT + "”」\u3000"), default=-1) + 1
+    )  # 　　: a paste's gap
+    until = end
+    while until < len(text):
+        if text[until] in ")）]】〗！! \u3000":
+            until += 1
+        elif m := SITE_WORDS.match(text, until):
+            until = m.end()
+        elif (
+            text[until] in SITE_BRACKETS[0]
+            and (m := _BRACKET_REST.match(text, until + 1))
+            and SITE_WORDS.search(m.group(0))
+        ):
+            until = m.end()  # exampleshu.cc [某某小说]: the site's name in brackets after its domain
+        else:
+            break
+    before, after = re.sub(r"[ \u3000]+", "", text[since:start]), text[end:until]
+    beside = re.sub(r"[\W_]+$", "", before)  # 手机访问：wàp…, 手2机电子书WWW…; not 他在手机上打开www…
+    if text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
+        return (start, len(text), "URL after the paragraph's last sentence")  # …阴森森。www.example.org
+    if (
+        start - since <= SITE_WORDS_BEFORE
+        and (_ENDS_IN_SITE_WORD.search(beside) or SITE_WORDS.match(after.lstrip(" \u3000)）]】〗[【")))
+        and not _story_url(text, start, beside)
+    ):
+        return (since, _sentence_rest(text, until), "URL with site words beside it")
+    return None
 
 
 _STORY = re.compile(f"[{PERSONS}{DIALOGUE_QUOTES}]")  # a person, or dialogue
@@ -473,10 +508,15 @@ def cut(text: str, spans: list[tuple[int, int]]) -> str:
 WATERMARK_WORDS = re.compile("(?:" + "|".join(map(re.escape, watermarks()["name_words"])) + ")+")
 
 
+# What site_watermark needs in a chapter (with URL_HINT, what form_debris may look at too): txt.
+WATERMARK_HINT = Hint(finds=re.compile(any_case(FILE_FORMAT, full_width=True)), first=LATIN_LETTERS)
+WATERMARK_LINE = 40  # characters: a strewn name stands alone, never in a sentence's line
+
+
 def site_watermark(text: str) -> bool:
     """A site's name strewn between paragraphs with symbols in it (小＿说  txt 天+堂, ！小＠说＃txt＄天＾堂＆):
     nothing but those words once every symbol is gone, and `txt` among them."""
-    if len(text) > 40:
+    if len(text) > WATERMARK_LINE:
         return False
     folded = re.sub(r"[^\u4e00-\u9fffa-z0-9]", "", "".join(_half(c) for c in text).lower())
     return "txt" in folded and bool(WATERMARK_WORDS.fullmatch(folded))

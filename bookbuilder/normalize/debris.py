@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from bookbuilder.normalize.clean import (
     NOTICE_WORDS,
@@ -18,6 +20,9 @@ from bookbuilder.normalize.clean import (
     site_share,
     site_talk,
 )
+from bookbuilder.normalize.forms import PICTURES, STREWN_MARK
+from bookbuilder.normalize.hints import Hint
+from bookbuilder.normalize.junk import _trie
 from bookbuilder.vocabulary import (
     APP_WORDS,
     COPYRIGHT_WORDS,
@@ -213,10 +218,13 @@ def framed_notice(text: str) -> str:
 _COUNTER = re.compile(r"(?:点击|书评|收藏|推荐|字数|月票|评论|打赏|订阅|人气)[数量]?\s*[：:]\s*\d[\d,，.万]*")
 
 
+COUNTER_REST = 12  # Han characters beside the counters, at most: a label or a title, not a sentence
+
+
 def site_counters(text: str) -> str:
     found = _COUNTER.findall(text)
     rest = _COUNTER.sub("", text)
-    if len(found) >= 2 and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 12:
+    if len(found) >= 2 and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= COUNTER_REST:
         return f"{len(found)} of a site's counters (clicks, reviews, bookmarks)"
     return ""
 
@@ -228,8 +236,11 @@ _DISCLAIMER = re.compile(
 )
 
 
+DISCLAIMER_LINE = 100  # characters: a disclaimer is a line or two of a page, not a paragraph of the story
+
+
 def disclaimer(text: str) -> str:
-    if len(text) > 100 or any(q in text for q in "“”「」"):
+    if len(text) > DISCLAIMER_LINE or any(q in text for q in "“”「」"):
         return ""
     found = {m.group(0) for m in _DISCLAIMER.finditer(text)}
     return f"a distributor's disclaimer ({'、'.join(sorted(found)[:3])})" if len(found) >= 2 else ""
@@ -241,10 +252,13 @@ _SCRIPT_LINE = re.compile(
 )
 
 
+SCRIPT_LINE = 120  # characters: a page's line of script is short; a longer line that opens so is the story's
+
+
 def script_line(text: str) -> str:
     """A page's script line; a story's paragraph a stray // stands before (//库德兰深吸一口气，然后眺望他的
     家园。…) is the story's: a comment of a script has no story signs."""
-    if not _SCRIPT_LINE.match(text) or len(text) > 120:
+    if not _SCRIPT_LINE.match(text) or len(text) > SCRIPT_LINE:
         return ""
     return (
         ""
@@ -257,15 +271,20 @@ def script_line(text: str) -> str:
 _SPLIT_WORD = re.compile(r"[\u4e00-\u9fff]_[\u4e00-\u9fff]")
 
 
+SPAM_LINE = 100  # characters: a spam line is short
+
+
 def split_words_spam(text: str) -> str:
     return (
         "words split by underscores, as spam hides them"
-        if len(_SPLIT_WORD.findall(text)) >= 2 and len(text) <= 100
+        if len(_SPLIT_WORD.findall(text)) >= 2 and len(text) <= SPAM_LINE
         else ""
     )
 
 
 NOTICE_LINE = 80  # characters
+# A short line (请记住本站网址) needs only two notice words, where most of it is site words.
+SHORT_NOTICE, SHORT_NOTICE_SHARE = 16, 0.6
 
 
 def site_notice(text: str) -> str:
@@ -282,38 +301,66 @@ def site_notice(text: str) -> str:
         len(words) >= 3
         and site_share(text) >= 0.35
         or len(words) >= 2
-        and len(text) <= 16
-        and site_share(text) >= 0.6
+        and len(text) <= SHORT_NOTICE
+        and site_share(text) >= SHORT_NOTICE_SHARE
     ):
         return "notice words " + "、".join(sorted(words)[:4])
     return ""
 
 
+@dataclass(frozen=True)
+class LineJudge:
+    """A judge of a line (`judge`: text → the evidence that decided it, "" to keep it), with its
+    hints: what it needs to find in a line before it can take anything. normalize/lines.py offers a
+    line to the judges only where some judge's hint is in it (its prefilter is built from these)."""
+
+    name: str
+    judge: Callable[[str], str]
+    hints: tuple[Hint, ...]
+
+
+# What each judge needs: a word of a site's counters, disclaimer or notice; an app or copyright word; a
+# credit's verb ending a line; a line that opens with <; a leftover alone on its line; a picture.
+_CREDIT_AT_END = Hint(finds=re.compile("(?:" + _trie(sorted(CREDIT_VERBS)) + r")[\W_]*$", re.M))
+_OPENS_WITH_ANGLE = Hint(finds=re.compile(r"^[ \t]*<", re.M))
+_LEFTOVER_ALONE = Hint(
+    finds=re.compile(
+        r"^[ \t]*(?:"
+        + "|".join(re.escape(w) for w in sorted(CRAWLER_LEFTOVERS, key=len, reverse=True))
+        + r")[ \t]*$",
+        re.M,
+    )
+)
+# $(function(){, //切换阅读背景颜色, var x = …, });: a line of script (looked for where a rare mark is).
+_SCRIPT_START = Hint(
+    finds=re.compile(r"^[ \t]*(?:\$\(|//|function\b|var\s|\}\s*\))", re.M), first=STREWN_MARK.first
+)
+
 LINE_JUDGES = (
-    ("banner-art", banner_art),
-    ("framed-notice", framed_notice),
-    ("site-notice", site_notice),
-    ("site-counters", site_counters),
-    ("disclaimer", disclaimer),
-    ("script-line", script_line),
-    ("split-words-spam", split_words_spam),
-    ("app-advert", app_advert),
-    ("collector-credit", collector_credit),
-    ("copyright-line", copyright_line),
-    ("end-marker", end_marker),
-    ("crawler-leftover", crawler_leftover),
+    LineJudge("banner-art", banner_art, (PICTURES,)),
+    LineJudge("framed-notice", framed_notice, (PICTURES,)),
+    LineJudge("site-notice", site_notice, (Hint(words=("网址", "章节", "本站", "书友", "首发", "请记住")),)),
+    LineJudge("site-counters", site_counters, (Hint(words=("点击", "书评", "收藏")),)),
+    LineJudge("disclaimer", disclaimer, (Hint(words=("版权", "作品", "仅供", "删除", "负责")),)),
+    LineJudge("script-line", script_line, (_SCRIPT_START,)),
+    LineJudge("split-words-spam", split_words_spam, (STREWN_MARK,)),
+    LineJudge("app-advert", app_advert, (Hint(words=APP_WORDS),)),
+    LineJudge("collector-credit", collector_credit, (_CREDIT_AT_END,)),
+    LineJudge("copyright-line", copyright_line, (Hint(words=COPYRIGHT_WORDS),)),
+    LineJudge("end-marker", end_marker, (_OPENS_WITH_ANGLE,)),
+    LineJudge("crawler-leftover", crawler_leftover, (_LEFTOVER_ALONE,)),
 )
 
 
-JUDGES = tuple(name for name, _ in LINE_JUDGES)
+JUDGES = tuple(j.name for j in LINE_JUDGES)  # as book.toml switches them off
 
 
 def judge_line(text: str, off: frozenset[str] = frozenset()) -> tuple[str, str]:
     """(rule, evidence) of the first judge that takes the line for debris, else ("", "");
     `off`: the judges book.toml switches off."""
-    for name, judge in LINE_JUDGES:
-        if name not in off and (evidence := judge(text)):
-            return name, evidence
+    for judge in LINE_JUDGES:
+        if judge.name not in off and (evidence := judge.judge(text)):
+            return judge.name, evidence
     return "", ""
 
 

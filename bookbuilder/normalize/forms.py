@@ -17,9 +17,26 @@ from bookbuilder.normalize.clean import (
     notice_words,
     site_share,
 )
+from bookbuilder.normalize.hints import LATIN_LETTERS, Hint
 from bookbuilder.vocabulary import SITE_NAME_ENDINGS
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+# Drawing and pictures: a run of box drawing here, a banner's row (debris.banner_art), a frame's symbols.
+PICTURES = Hint(finds=re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦｛]"))
+# A mark set after a Han character with Han after it (小＿说, 凤-舞, 激_情): a strewn name's, or words split
+# so that a filter misses them. It starts at a mark prose seldom sets there, not at every Han character,
+# and a scan of the rare marks alone comes first.
+_RARE_MARK = re.compile(r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆{}]")
+STREWN_MARK = Hint(
+    finds=re.compile(
+        r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆](?:(?<=[\u4e00-\u9fff].)|(?<=[\u4e00-\u9fff]..))"
+        r"(?=\S{0,2}[\u4e00-\u9fff])"
+    ),
+    first=_RARE_MARK,
+)
+# A bracket, which matters only beside site words or letters (【无弹窗.】, ｛t｝｛xt｝).
+BRACKET = Hint(finds=re.compile(r"[【\[（(［〖]"), beside=(SITE_WORDS, NOTICE_WORDS, LATIN_LETTERS))
+FORM_HINTS = (PICTURES, STREWN_MARK, BRACKET)  # what form_debris needs to find before it can take anything
 
 _BRACED_LETTERS = re.compile(
     r"(?:[｛{〖【\[（(][\u4e00-\u9fffA-Za-z0-9ａ-ｚＡ-Ｚ]{1,2}[｝}〗】\]）)]){3,}"
@@ -58,14 +75,10 @@ def _site_name_alone(word: str) -> bool:
     )
 
 
-def form_debris(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, evidence) of a site's name strewn one character to a bracket, a run of box
-    drawing, and a bracket that holds nothing but site words."""
-    spans = [
-        (m.start(), m.end(), "a name strewn one character to a bracket")
-        for m in _BRACED_LETTERS.finditer(text)
-    ]
-    spans += [(m.start(), m.end(), "a run of box drawing") for m in _BOX_RUN.finditer(text)]
+def _strewn_names(text: str) -> list[tuple[int, int, str]]:
+    """A site's name strewn with marks between its characters (大；学，生，小，说'网, ——凤-舞-文-学-网——),
+    without the story's characters on either side."""
+    spans = []
     for m in _STREWN_HAN.finditer(text):
         han = [i for i in range(m.start(), m.end()) if _HAN.match(text, i)]  # where each of its characters is
         found = next(
@@ -99,6 +112,18 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
             while end < len(text) and text[end] in "—-－~～*＊|｜'":
                 end += 1
             spans.append((start, end, "a site's name strewn with marks between its characters"))
+    return spans
+
+
+def form_debris(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, evidence) of a site's name strewn one character to a bracket, a run of box
+    drawing, and a bracket that holds nothing but site words."""
+    spans = [
+        (m.start(), m.end(), "a name strewn one character to a bracket")
+        for m in _BRACED_LETTERS.finditer(text)
+    ]
+    spans += [(m.start(), m.end(), "a run of box drawing") for m in _BOX_RUN.finditer(text)]
+    spans += _strewn_names(text)
     for m in _STREWN_LATIN.finditer(text):
         collapsed = re.sub(r"[^a-z0-9.]", "", m.group(0).translate(LOOKALIKES).lower())
         if len(re.findall(r"[\'`’\"^*]", m.group(0))) >= 3 and re.search(

@@ -3,21 +3,21 @@ blocks (and the number of changes). Locations survive: a joined paragraph keeps 
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections import Counter
 
 from bookbuilder.diagnostics import removal
 from bookbuilder.model import Paragraph, SceneBreak
+from bookbuilder.normalize import debris
 from bookbuilder.normalize.chars import HAN
 from bookbuilder.normalize.clean import (
-    NOTICE_WORDS,
     SITE_WORDS,
+    URL_HINT,
+    WATERMARK_HINT,
     cut,
     find_urls,
     site_watermark,
     url_adverts,
-    words_pattern,
 )
 from bookbuilder.normalize.debris import (
     SITE_NAME_ALONE,
@@ -26,31 +26,19 @@ from bookbuilder.normalize.debris import (
     site_signals,
     story_signs,
 )
-from bookbuilder.normalize.forms import form_debris
+from bookbuilder.normalize.forms import FORM_HINTS, form_debris
+from bookbuilder.normalize.hints import LATIN_LETTERS, lines_found, prefilter
 from bookbuilder.normalize.junk import (
     JunkPattern,
-    _trie,
     clean_line,
     inline_spans,
     keyword_finder,
     patterns_in,
 )
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
-from bookbuilder.vocabulary import (
-    APP_WORDS,
-    COPYRIGHT_WORDS,
-    CRAWLER_LEFTOVERS,
-    CREDIT_VERBS,
-    FILE_FORMAT,
-    any_case,
-)
 
-_LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]")
-_TXT_HINT = re.compile(any_case(FILE_FORMAT, full_width=True))
-# Some character a URL needs: letters (or digits) on both sides of a dot-like mark, or www.
-_URL_HINT = re.compile(
-    r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚсо]|[wWｗＷωѡ][ 　]*[wWｗＷωѡ][ 　]*[wWｗＷωѡ]"
-)
+_LETTERS = LATIN_LETTERS
+_URLS, _MARKS = prefilter((URL_HINT,)), prefilter((URL_HINT, WATERMARK_HINT))  # clean.py's judges' hints
 HAN_RE = re.compile(f"[{HAN}]")
 
 # Half-width marks count too (a lone . is a 。 typed half-width), but not ... or 。。。: an ellipsis
@@ -79,16 +67,14 @@ def drop_junk(
     if text is None:
         text = "\n".join(b.text for b in blocks if type(b) is Paragraph)
     listed = bool(patterns_in(text, patterns))
-    letters = _LETTERS.search(text) is not None  # a URL and a site's strewn name (txt) need Latin letters
-    urls = (
-        letters and _URL_HINT.search(text) is not None
-    )  # plain or disguised: letters around a dot-like mark
-    marks = urls or (letters and _TXT_HINT.search(text) is not None)
-    hints = _debris_hint(text)
+    urls = _URLS(text)  # a URL, plain or disguised (clean.URL_HINT)
+    marks = urls or _MARKS(text)  # or a site's strewn name (txt: clean.WATERMARK_HINT)
+    debris_hint = debris_hints()
+    hints = debris_hint(text)
     if not listed and not marks and not hints:
         return blocks
     boxed = _boxed_banners(blocks) if urls and "boxed-banner" not in off else set()
-    worth = _lines_worth_a_look(blocks, text, patterns)
+    worth = _lines_worth_a_look(blocks, text, patterns, debris_hint)
     out: list = []
     gone: list[int] = []  # indexes in `out` of lines dropped whole (None there), for the block rule
     for i, block in enumerate(blocks):
@@ -106,7 +92,14 @@ def drop_junk(
             continue
         if type(block) is Paragraph and (worth is None or i in worth):
             kept = _clean_paragraph(
-                block, patterns, urls and "url-advert" not in off, marks, hints, counts, removed, off
+                block,
+                patterns,
+                urls and "url-advert" not in off,
+                marks,
+                hints and debris_hint,
+                counts,
+                removed,
+                off,
             )
             if kept is None:
                 gone.append(len(out))
@@ -121,9 +114,9 @@ def drop_junk(
 _LETTER_RUN = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]+")
 
 
-def _lines_worth_a_look(blocks: tuple, text: str, patterns) -> set[int] | None:
+def _lines_worth_a_look(blocks: tuple, text: str, patterns, debris_hint) -> set[int] | None:
     """The indexes of the blocks whose paragraph holds something a rule needs (a listed pattern's
-    keyword, a letter, a picture or a debris word), from scans of the whole chapter's text: most
+    keyword, a letter, or a debris judge's hint), from scans of the whole chapter's text: most
     paragraphs of a download hold none, and are then not looked at one by one. None: every one."""
     if any(not p.keywords for p in patterns):
         return None  # a pattern with no keywords (book.toml's own) is searched in every line
@@ -135,22 +128,7 @@ def _lines_worth_a_look(blocks: tuple, text: str, patterns) -> set[int] | None:
             starts.append(at)
             where.append(i)
             at += len(block.text) + 1
-    found: set[int] = set()
-    brackets = SITE_WORDS.search(text) or NOTICE_WORDS.search(
-        text
-    )  # a bracket matters beside site words (or letters, found anyway)
-    for rx in (
-        finder,
-        _LETTER_RUN,
-        _DEBRIS_PICTURES,
-        _DEBRIS_WORDS,
-        *_KINDS,
-        _DEBRIS_FORMS,
-        _BRACKET if brackets else None,
-    ):
-        if rx is not None:
-            found.update(where[bisect.bisect_right(starts, m.start()) - 1] for m in rx.finditer(text))
-    return found
+    return lines_found(text, starts, where, [finder, _LETTER_RUN, *debris_hint.scans(text)])
 
 
 def _clean_paragraph(
@@ -158,12 +136,13 @@ def _clean_paragraph(
     patterns,
     urls: bool,
     marks: bool,
-    hints: bool,
+    hints,
     counts: Counter,
     removed: list,
     off: frozenset[str],
 ) -> Paragraph | None:
-    """The paragraph without its debris, or None when nothing of it is left."""
+    """The paragraph without its debris, or None when nothing of it is left. `hints`: the debris
+    judges' prefilter where the chapter holds one of their hints, else False."""
     line, changed = block.text, False
     patterns = patterns_in(
         line, patterns
@@ -178,7 +157,9 @@ def _clean_paragraph(
         + [(a, b, "url-advert:" + why) for a, b, why in (url_adverts(line) if has_url else ())]
         + (
             [(a, b, "form-debris:" + why) for a, b, why in form_debris(line)]
-            if (hints or marks) and "form-debris" not in off and (_debris_hint(line) or _LETTERS.search(line))
+            if (hints or marks)
+            and "form-debris" not in off
+            and (hints and hints(line) or _LETTERS.search(line))
             else []
         )
     )
@@ -196,7 +177,7 @@ def _clean_paragraph(
         )  # a bracket the cut-off tail opened: …心 ...［本章未完…］
         _record(counts, removed, name, line if not kept else line[len(kept) :].strip(), block, _LISTED)
         line, changed = kept or "", True
-    if line and hints and _debris_hint(line):
+    if line and hints and hints(line):
         rule, evidence = judge_line(line, off)
         if rule:
             _record(counts, removed, rule, line, block, evidence)
@@ -210,53 +191,12 @@ def _clean_paragraph(
 
 
 _LISTED = "listed in junk.toml"
-# What one of debris.py's judges or forms.form_debris needs, each found by a scan of its own (a
-# character class, a trie, a regex that starts at a rare character): drawing and pictures; a word of
-# a site's counters, disclaimer or notice; a name strewn with marks (小＿说, 凤-舞), words split by
-# underscores, a line of script; a bracket, which matters only beside site words.
-_DEBRIS_PICTURES = re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦｛]")
-_DEBRIS_WORDS = words_pattern("点击|书评|收藏|版权|作品|仅供|删除|负责|网址|章节|本站|书友|首发|请记住")
-# (it starts at a mark that prose seldom sets after a Han character, not at every Han character:
-# most lines give it nowhere to start)
-_DEBRIS_FORMS = re.compile(
-    r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆](?:(?<=[\u4e00-\u9fff].)|(?<=[\u4e00-\u9fff]..))(?=\S{0,2}[\u4e00-\u9fff])"
-    r"|^[ \t]*(?:\$\(|//|function\b|var\s|\}\s*\))",
-    re.M,
-)
-_BRACKET = re.compile(r"[【\[（(［〖]")
-# What the judges of an app's advert, a collector's credit, a copyright line, an end marker and a
-# crawler's leftovers need (debris.py): an app or copyright word, a credit's verb ending a line, a line
-# that opens with <, a leftover alone on its line. (Four scans: one alternation of them all, the anchored
-# branches tried at every character, cost ten times as much on a 3.5 MB download.)
-_KINDS = (
-    re.compile(_trie(sorted(set(APP_WORDS + COPYRIGHT_WORDS)))),
-    re.compile("(?:" + _trie(sorted(CREDIT_VERBS)) + r")[\W_]*$", re.M),
-    re.compile(r"^[ \t]*<", re.M),
-    re.compile(
-        r"^[ \t]*(?:"
-        + "|".join(re.escape(w) for w in sorted(CRAWLER_LEFTOVERS, key=len, reverse=True))
-        + r")[ \t]*$",
-        re.M,
-    ),
-)
 
 
-_RARE_MARK = re.compile(
-    r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆{}]"
-)  # what _DEBRIS_FORMS needs: one scan for a class first
-
-
-def _debris_hint(text: str) -> bool:
-    """Whether one of debris.py's judges or forms.form_debris could take something in `text`."""
-    return bool(
-        _DEBRIS_PICTURES.search(text)
-        or _DEBRIS_WORDS.search(text)
-        or any(rx.search(text) for rx in _KINDS)
-        or _RARE_MARK.search(text)
-        and _DEBRIS_FORMS.search(text)
-        or _BRACKET.search(text)
-        and (SITE_WORDS.search(text) or NOTICE_WORDS.search(text) or _LETTERS.search(text))
-    )
+def debris_hints():
+    """The prefilter of the debris judges: built from the hints each declares (debris.LINE_JUDGES,
+    forms.FORM_HINTS), so that a judge added with its hints is offered the lines they find."""
+    return prefilter(tuple(h for judge in debris.LINE_JUDGES for h in judge.hints) + FORM_HINTS)
 
 
 def _debris_blocks(out: list, blocks: tuple, gone: list[int], counts: Counter, removed: list) -> None:

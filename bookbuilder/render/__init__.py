@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Cover
-from bookbuilder.settings import Config
+from bookbuilder.settings import Config, check_schema
 
 # The CLI options a build command can take (bookbuilder.cli has their words).
 FLAGS = ("output", "jobs", "no_cache", "split")
@@ -124,6 +124,19 @@ def sections() -> dict[str, Mapping[str, Any]]:
                 f"{chosen.name}: [{chosen.section}] is declared with other keys by another format"
             )
     return found
+
+
+def check_tables(config: Config, own: Mapping[str, Any]) -> None:
+    """Each format's table of book.toml (config.sections) checked against the keys its renderer
+    declares, as book.toml's own tables (`own`) were when it was read: an unknown key or table is
+    E002, a value of the wrong kind E003, each naming the key and its line. Asks every renderer
+    for its table, and so imports its module: only for a book.toml with a table beyond its own."""
+    if not config.sections:
+        return
+    toml = config.toml_path
+    text = toml.read_text("utf-8", errors="replace") if toml.is_file() else ""
+    tables = {k: dict(v) if isinstance(v, Mapping) else v for k, v in config.sections.items()}
+    check_schema(tables, {**own, **sections()}, "", toml, text)
 
 
 def with_cover(book: Book, config: Config) -> tuple[Book, list[Diagnostic]]:

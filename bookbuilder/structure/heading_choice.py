@@ -44,31 +44,13 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
             families.setdefault(h.rule, {})[i] = h
     # titles framed by separators, or starred: three or more, over text of their own (starred
     # ones only in a book without 第N章 headings of its own)
-    for rule, allowed in (("framed", True), ("starred", strong_chapters < 3)):
+    for rule, allowed in (("framed", True), ("starred", strong_chapters < OWN_HEADINGS)):
         if family := families.pop(rule, None):
             ok = _spread_out(family, before) if allowed else {}
             accepted.update(ok)
             if len(ok) < len(family):
                 rejected[rule] = len(family) - len(ok)
-    for rule in ("numbered",) + WEAK_RULES + ("matter", "financial-volume", "volume"):
-        family = families.get(rule)
-        if not family:
-            continue
-        seen = len(family)
-        if rule == "bare":
-            family = _alone_apart(family, before)
-        if rule in BARE_RULES:
-            family = _without_lists(family, before, cands, rule)
-        if rule in BARE_RULES and strong_chapters >= 3 and family:
-            # never in a book that has 第N章 headings of its own, but where they stop for long
-            family = _where_numbering_stops(accepted, family, before)
-        kinds = ("volume",) if family and family[next(iter(family))].kind == "volume" else ("chapter",)
-        ok = _supported(accepted, family, kinds) if family else {}
-        if rule in WEAK_RULES and (len(ok) < FAMILY_MIN or len(ok) < FAMILY_SHARE * len(family)):
-            ok = {}
-        accepted.update(ok)
-        if len(ok) < seen:
-            rejected[rule] = seen - len(ok)
+    _take_supported(families, accepted, rejected, cands, before, strong_chapters)
     if family := families.get("glued"):
         ok = _run_through(accepted, family)
         accepted.update(ok)
@@ -97,6 +79,35 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     return Choice(accepted, toc, rule_counts(accepted), rejected, pages + repeats + between + labels)
 
 
+def _take_supported(families, accepted, rejected, cands, before, strong_chapters: int) -> None:
+    """Each family of candidates by one rule (numbered, the weak ones, matter, volumes): the members
+    the file's numbering supports join `accepted`; how many did not is counted in `rejected`. A family
+    of bare numbers is no list's items, and none in a book with 第N章 headings of its own
+    (`strong_chapters`) but where they stop for long."""
+    for rule in ("numbered",) + WEAK_RULES + ("matter", "financial-volume", "volume"):
+        family = families.get(rule)
+        if not family:
+            continue
+        seen = len(family)
+        if rule == "bare":
+            family = _alone_apart(family, before)
+        if rule in BARE_RULES:
+            family = _without_lists(family, before, cands, rule)
+        if rule in BARE_RULES and strong_chapters >= OWN_HEADINGS and family:
+            # never in a book that has 第N章 headings of its own, but where they stop for long
+            family = _where_numbering_stops(accepted, family, before)
+        kinds = ("volume",) if family and family[next(iter(family))].kind == "volume" else ("chapter",)
+        ok = _supported(accepted, family, kinds) if family else {}
+        if rule in WEAK_RULES and (len(ok) < FAMILY_MIN or len(ok) < FAMILY_SHARE * len(family)):
+            ok = {}
+        accepted.update(ok)
+        if len(ok) < seen:
+            rejected[rule] = seen - len(ok)
+
+
+# 第N章 headings, at least, for a book to have headings of its own: its bare numbers and starred lines
+# are then text (but where its headings stop for long, heading_choice._where_numbering_stops).
+OWN_HEADINGS = 3
 FAMILY_MIN = 3  # a weak rule's headings the numbering supports, at the least, for any of them to be taken
 FAMILY_SHARE = (
     0.5  # of the rule's candidates (those left after the lists), at the least, the numbering supports

@@ -11,6 +11,7 @@ headings of its own: bookbuilder.structure.heading_choice chooses among a file's
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from bookbuilder.numerals import (
@@ -52,6 +53,7 @@ from bookbuilder.vocabulary import (
 
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
+LONGEST_TITLE = 40  # characters of a title after its label: a longer one is a sentence
 _N = f"[{NUMERAL_CHARS}]+"
 _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a typeset contents spaces them out
 CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is counted in
@@ -241,7 +243,7 @@ def _ends_once(text: str) -> bool:
 def _title_flaw(title: str) -> str | None:
     """'reject' for prose, 'weak' for a title a real heading may carry (a comma, a lone quote), else None."""
     if (
-        len(title) > 40
+        len(title) > LONGEST_TITLE
         or ("。" in title and not _ends_once(title))
         or "；" in title
         or title.endswith(("，", "：", ":"))
@@ -269,10 +271,193 @@ def _volume_title(text: str) -> str:
     return text.translate(_FULLWIDTH_DIGIT)
 
 
+class _Line:
+    """A stripped line as the rules see it: without a scraper's markup and a glued advert, and its
+    core (the line without a site's debris, heading_debris.heading_core) worked out once, when a
+    rule first asks for it."""
+
+    __slots__ = ("_core", "custom", "extra", "number", "text")
+
+    def __init__(self, text: str, number: int, custom: re.Pattern | None, extra: tuple[str, ...]) -> None:
+        self.text, self.number, self.custom, self.extra = text, number, custom, extra
+        self._core: str | None = None
+
+    @property
+    def core(self) -> str:
+        if self._core is None:
+            self._core = heading_core(self.text, self.extra)
+        return self._core
+
+
+NOT_MINE = object()  # what a rule's test gives for a line it has nothing to say about: the next rule is asked
+
+
+class HeadingRule(NamedTuple):
+    """One of the rules a line is offered to, in order (RULES below). Its test gives a Heading, None
+    (the line is decided: no heading, and no later rule is asked) or NOT_MINE. `fixture`: a line
+    this rule decides, from the download that taught it (tests/structure/test_heading_rules.py
+    offers each to the table and sees this rule decide it)."""
+
+    name: str
+    test: Callable[[_Line], Heading | None | object]
+    why: str
+    fixture: str
+
+
+def _rule(name: str, test: Callable[[_Line], Heading | None | object], fixture: str) -> HeadingRule:
+    """A rule whose why is its test's docstring."""
+    return HeadingRule(name, test, " ".join(test.__doc__.split()), fixture)
+
+
+def _marked(line: _Line):
+    """晋江 marks an unnumbered chapter's title ˇ…ˇ, on the line after the title; never prose."""
+    if line.text[0] == "ˇ" and (m := _MARKED.match(line.text)):
+        return Heading("chapter", _spaced(m.group("title")), None, line.number, rule="marked")
+    return NOT_MINE
+
+
+def _prose(line: _Line):
+    """No heading: a line over twice the longest title, or with a full stop before its end."""
+    text = line.text
+    return None if len(text) > 2 * MAX_LONG_HEADING or ("。" in text and not _ends_once(text)) else NOT_MINE
+
+
+def _jj_mark(line: _Line):
+    """晋江's ☆、 before every title: the title's own rule judges it, else it is starred."""
+    if line.text[0] in "☆★" and (m := _JJ_MARK.match(line.text)):
+        if (inner := candidate(m.group("title"), line.number, line.custom, line.extra)) is not None:
+            return inner  # ☆、第一章 同归于尽，由我们来毁灭世界: the heading's own rule judges it
+        return Heading("chapter", _spaced(m.group("title")), None, line.number, rule="starred", weak=True)
+    return NOT_MINE
+
+
+def _starred(line: _Line):
+    """A collection's tales each under a star (格林童话)."""
+    if line.text[0] in _STARS and (m := _STARRED.match(line.text)):
+        return Heading("chapter", _spaced(m.group("title")), None, line.number, rule="starred", weak=True)
+    return NOT_MINE
+
+
+def _framed(line: _Line):
+    """Where no rule below can take the core: a title framed by separators (听雪楼), else no heading."""
+    core = line.core
+    if core and len(core) <= MAX_LONG_HEADING and (core[0] == "第" or _ANY_RULE.match(core)):
+        return NOT_MINE
+    text = line.text
+    if text[0] in _FRAME and (m := _FRAMED.match(text)) and not _NOT_A_FRAMED_TITLE.search(m.group("title")):
+        return Heading("chapter", _spaced(m.group("title")), None, line.number, rule="framed", weak=True)
+    return None
+
+
+def _numbered_rule(line: _Line):
+    """第N章 and its title, a volume named before it (RULES §4.1)."""
+    return _numbered(m, line.number) if (m := _NUMBERED.match(line.core)) else NOT_MINE
+
+
+def _volume(line: _Line):
+    """第N卷 or 卷N and its title; 第三卷终 ends a volume."""
+    if not (m := _VOLUME.match(line.core)):
+        return NOT_MINE
+    if _END_OF_VOLUME.match(m.group("title")):
+        return None  # 第三卷终: the end of a volume, not a new one
+    numeral = m.group("num") or m.group("num2")
+    label = f"第{numeral.replace(' ', '')}{m.group('unit')}" if m.group("num") else f"卷{numeral}"
+    return _titled(
+        "volume", label, m.group("title"), parse_numeral(numeral), line.number, "volume", m.group("sep")
+    )
+
+
+def _half(line: _Line):
+    """上部, 中篇, 下卷, 终卷: a book in two or three parts (三体II), or its part and chapter."""
+    if not (m := _HALF.match(line.core)):
+        return NOT_MINE
+    label, title = m.group("where") + m.group("unit"), m.group("title")
+    if title and (c := _HALF_CHAPTER.match(title)):  # 上篇 一、我的家庭: the part, then its chapter
+        number = parse_numeral(c.group(1))
+        return Heading("chapter", normalize_title(title), number, line.number, volume=label, rule="volume")
+    number = _HALF_NUMBER.get(m.group("where"))
+    return _titled("volume", label, title or "", number, line.number, "volume", m.group("sep"))
+
+
+def _matter(line: _Line):
+    """Front and back matter (序, 楔子, 后记, 番外 …) and its title."""
+    core = line.core
+    if not (m := _MATTER.match(core)):
+        return NOT_MINE
+    word = "".join(m.group("word").split())
+    kind = "front" if word in _FRONT else "back"
+    rest = m.group("title") or ""
+    tail = core[m.end("word") :]
+    if _title_flaw(rest) == "reject" or ("—" in tail and not tail.strip("—-－ ")):
+        return None  # 外传——, a list's label over the titles that follow (镜's header)
+    title = normalize_title(word + tail)
+    return Heading(kind, title, None, line.number, rule="matter", weak=bool(_title_flaw(rest)))
+
+
+def _bare(rule: str, rx: re.Pattern, why: str) -> Callable[[_Line], Heading | None | object]:
+    """A rule of a number without 第 (`why`: what it takes): weak, whatever its title."""
+
+    def test(line: _Line):
+        core = line.core
+        if not (m := rx.match(core)):
+            return NOT_MINE
+        number = parse_numeral(m.group("num"))
+        if (
+            number is None or number == 0 or "。" in core
+        ):  # 五、掩体计划。: a list's item (a full stop only after 第N章)
+            return None
+        label = core[: m.start("sep")] if m.group("sep") is not None else core
+        if rx is _BRACKETED and _BRACKET_CLOSE[_BRACKET_OPEN.index(m.group("open"))] != m.group("close"):
+            return None  # 【3] is no pair
+        if rx is _BRACKETED_ARABIC or rx is _BRACKETED:
+            label = m.group("num")  # 【01】 → 01, 〔三〕 → 三, as 【第一章】 loses its brackets
+        heading = _titled("chapter", label.strip(), m.group("title") or "", number, line.number, rule, "sep")
+        return heading and heading._replace(weak=True)
+
+    test.__doc__ = why
+    return test
+
+
+def _financial_volume(line: _Line):
+    """壹, 贰: a part numbered in financial numerals alone."""
+    if not (m := _FINANCIAL_VOLUME.match(core := line.core)):
+        return NOT_MINE
+    return Heading(
+        "volume", core, parse_numeral(m.group("num")), line.number, rule="financial-volume", weak=True
+    )
+
+
+# The rules in the order a line is offered to them; the first that decides (a Heading or None) is
+# the answer. Those after "matter" only give weak candidates: the file's numbering must support them.
+RULES = (
+    _rule("marked", _marked, "ˇ所谓玛丽苏ˇ"),
+    _rule("prose", _prose, "他笑了。她也笑了"),
+    _rule("jj-mark", _jj_mark, "☆、第一个世界1"),
+    _rule("starred", _starred, "★青蛙王子"),
+    _rule("framed", _framed, "------【火焰鸢尾】------"),
+    _rule("numbered", _numbered_rule, "第十三卷 风雪 第2040章 不归"),
+    _rule("volume", _volume, "第二卷 风起"),
+    _rule("half", _half, "上部 面壁者危机"),
+    _rule("matter", _matter, _FRONT[0]),  # 楔子
+    _rule("no-di", _bare("no-di", _NO_DI, "十二章 风雨: a unit without 第, then a title"), "十二章 风雨"),
+    _rule("bare", _bare("bare", _BARE_CHINESE, "一 alone or with a title (活着)"), "一 青衫磊落险峰行"),
+    _rule("arabic", _bare("arabic", _BARE_ARABIC, "001 alone or with a title"), "001 开端"),
+    _rule("arabic-bracketed", _bare("arabic", _BRACKETED_ARABIC, "【01】: 晋江-style downloads"), "【01】"),
+    _rule("arabic-glued", _bare("arabic", _GLUED_ARABIC, "a number glued to its title (三体)"), "1科学边界"),
+    _rule("bracketed", _bare("bracketed", _BRACKETED, "【01.】, 〔三〕: a number in brackets"), "〔三〕"),
+    _rule("paren", _bare("paren", _PAREN, "（一） and its title"), "（一）出发"),
+    _rule("chapter-en", _bare("chapter-en", _ENGLISH, "Chapter 1, part1 (微微一笑很倾城)"), "Chapter 1"),
+    _rule("no-unit", _bare("no-unit", _NO_UNIT, "第一 with no unit (爱的教育's months)"), "第二 十一月"),
+    _rule("financial-volume", _financial_volume, "壹"),
+)
+
+
 def candidate(
     line: str, line_no: int, custom: re.Pattern | None = None, extra: tuple[str, ...] = ()
 ) -> Heading | None:
-    """What any rule makes of this stripped line: a heading (strong or weak), or None."""
+    """What any rule makes of this stripped line: a heading (strong or weak), or None. book.toml's
+    heading_pattern first, on the line as written; then the line without a scraper's markup and an
+    advert glued on is offered to RULES in order."""
     if custom is not None and (m := custom.match(line)):
         number = parse_numeral(m.group(1)) if m.groups() and m.group(1) else None
         return Heading("chapter", normalize_title(line), number, line_no, rule="custom")
@@ -284,97 +469,17 @@ def candidate(
             return None
     if LATIN.search(line):  # 第19章 论玉魄【http://…】某58百度云搜索资源…: judged without the advert glued on
         line = without_advert(line, m.start("title") if (m := _NUMBERED.match(line)) else 0)
-    if line[0] == "ˇ" and (m := _MARKED.match(line)):
-        return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="marked")
-    if len(line) > 2 * MAX_LONG_HEADING or (
-        "。" in line and not _ends_once(line)
-    ):  # most prose lines hold a full stop
-        return None
-    if line[0] in "☆★" and (m := _JJ_MARK.match(line)):  # ☆、第一个世界1: 晋江's mark before every title
-        if (inner := candidate(m.group("title"), line_no, custom, extra)) is not None:
-            return inner  # ☆、第一章 同归于尽，由我们来毁灭世界: the heading's own rule judges it
-        return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="starred", weak=True)
-    if line[0] in _STARS and (m := _STARRED.match(line)):
-        return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="starred", weak=True)
-    core = heading_core(line, extra)
-    if not core or len(core) > MAX_LONG_HEADING or (core[0] != "第" and not _ANY_RULE.match(core)):
-        if (
-            line[0] in _FRAME
-            and (m := _FRAMED.match(line))
-            and not _NOT_A_FRAMED_TITLE.search(m.group("title"))
-        ):
-            return Heading("chapter", _spaced(m.group("title")), None, line_no, rule="framed", weak=True)
-        return None
-    if m := _NUMBERED.match(core):
-        return _numbered(m, line_no)
-    if m := _VOLUME.match(core):
-        if _END_OF_VOLUME.match(m.group("title")):
-            return None  # 第三卷终: the end of a volume, not a new one
-        numeral = m.group("num") or m.group("num2")
-        label = f"第{numeral.replace(' ', '')}{m.group('unit')}" if m.group("num") else f"卷{numeral}"
-        return _titled(
-            "volume", label, m.group("title"), parse_numeral(numeral), line_no, "volume", m.group("sep")
-        )
-    if m := _HALF.match(core):
-        label = m.group("where") + m.group("unit")
-        if m.group("title") and (
-            c := _HALF_CHAPTER.match(m.group("title"))
-        ):  # 上篇 一、我的家庭: the part, then its chapter
-            return Heading(
-                "chapter",
-                normalize_title(m.group("title")),
-                parse_numeral(c.group(1)),
-                line_no,
-                volume=label,
-                rule="volume",
-            )
-        return _titled(
-            "volume",
-            label,
-            m.group("title") or "",
-            _HALF_NUMBER.get(m.group("where")),
-            line_no,
-            "volume",
-            m.group("sep"),
-        )
-    if m := _MATTER.match(core):
-        word = "".join(m.group("word").split())
-        kind = "front" if word in _FRONT else "back"
-        rest = m.group("title") or ""
-        tail = core[m.end("word") :]
-        if _title_flaw(rest) == "reject" or ("—" in tail and not tail.strip("—-－ ")):
-            return None  # 外传——, a list's label over the titles that follow (镜's header)
-        title = normalize_title(word + tail)
-        return Heading(kind, title, None, line_no, rule="matter", weak=bool(_title_flaw(rest)))
-    for rule, rx in (
-        ("no-di", _NO_DI),
-        ("bare", _BARE_CHINESE),
-        ("arabic", _BARE_ARABIC),
-        ("arabic", _BRACKETED_ARABIC),
-        ("arabic", _GLUED_ARABIC),
-        ("bracketed", _BRACKETED),
-        ("paren", _PAREN),
-        ("chapter-en", _ENGLISH),
-        ("no-unit", _NO_UNIT),
-    ):
-        if m := rx.match(core):
-            number = parse_numeral(m.group("num"))
-            if (
-                number is None or number == 0 or "。" in core
-            ):  # 五、掩体计划。: a list's item (a full stop only after 第N章)
-                return None
-            label = core[: m.start("sep")] if m.group("sep") is not None else core
-            if rx is _BRACKETED and _BRACKET_CLOSE[_BRACKET_OPEN.index(m.group("open"))] != m.group("close"):
-                return None  # 【3] is no pair
-            if rx is _BRACKETED_ARABIC or rx is _BRACKETED:
-                label = m.group("num")  # 【01】 → 01, 〔三〕 → 三, as 【第一章】 loses its brackets
-            heading = _titled("chapter", label.strip(), m.group("title") or "", number, line_no, rule, "sep")
-            return heading and heading._replace(weak=True)
-    if m := _FINANCIAL_VOLUME.match(core):
-        return Heading(
-            "volume", core, parse_numeral(m.group("num")), line_no, rule="financial-volume", weak=True
-        )
+    offered = _Line(line, line_no, custom, extra)
+    for rule in RULES:
+        if (verdict := rule.test(offered)) is not NOT_MINE:
+            return verdict
     return None
+
+
+def deciding_rule(line: str) -> str | None:
+    """The name of the rule of RULES that decides this stripped line (what the fixtures' test asks)."""
+    offered = _Line(line, 0, None, ())
+    return next((rule.name for rule in RULES if rule.test(offered) is not NOT_MINE), None)
 
 
 def _titled(kind, label, title, number, line_no, rule, sep) -> Heading | None:

@@ -175,6 +175,22 @@ _EDITION_TAG = re.compile(
 )
 
 
+def _catalog_field(catalog: re.Match, found: dict[str, Found], at: str) -> None:
+    """A catalogue's line: its publisher, or the book's subjects (内容标签：灵异神怪 前世今生)."""
+    if catalog.group(1) in ("出版社", "出版者"):
+        found.setdefault("publisher", Found(catalog.group(2).strip(), at))
+    elif catalog.group(1) in _SUBJECT_LABELS:
+        found.setdefault("subjects", Found(catalog.group(2).strip(), at))
+
+
+def _title_at(found: dict[str, Found], kept: list, index: int, where: str) -> bool:
+    """Whether kept[index] is the book's name alone where no title was found yet: then it is found."""
+    if "title" in found or not kept or not _bare_title(kept[index]):
+        return False
+    found["title"] = Found(_title_value(kept[index].text), f"{where}:{kept[index].at.line}")
+    return True
+
+
 def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, list[str]]:
     """The fields the opening paragraphs state, the blocks left once those lines are gone, and the
     blurb's paragraphs (after a 内容简介 label, up to the next field line)."""
@@ -192,27 +208,15 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             continue
         text, at = _GENRE_TAG.sub("", _unbracketed(block.text.strip())), f"{where}:{block.at.line}"
         if catalog := _CATALOG.match(text):
-            if catalog.group(1) in ("出版社", "出版者"):
-                found.setdefault("publisher", Found(catalog.group(2).strip(), at))
-            elif catalog.group(1) in _SUBJECT_LABELS:  # 内容标签：灵异神怪 前世今生: the book's subjects
-                found.setdefault("subjects", Found(catalog.group(2).strip(), at))
+            _catalog_field(catalog, found, at)
             in_blurb = False
             continue
         fields = _fields_of(text)
         if not fields and _FORM.match(text):
             in_blurb = False
             continue
-        if (
-            fields.get("author")
-            and "title" not in fields
-            and "title" not in found
-            and kept
-            and _bare_title(kept[-1])
-        ):
-            found["title"] = Found(
-                _title_value(kept[-1].text), f"{where}:{kept[-1].at.line}"
-            )  # 盗墓笔记 / 作者：南派三叔
-            kept.pop()
+        if fields.get("author") and "title" not in fields and _title_at(found, kept, -1, where):
+            kept.pop()  # 盗墓笔记 / 作者：南派三叔
         if fields:
             for key, value in fields.items():
                 if value:
@@ -232,17 +236,8 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             if text != block.text.strip():  # the blurb's closing 』 goes from the intro page too
                 block = Paragraph(text, block.at, block.indented)
         kept.append(block)
-    if (
-        "author" in found
-        and "title" not in found
-        and kept
-        and _bare_title(kept[0])
-        and not _BLURB.match(kept[0].text)
-    ):
-        found["title"] = Found(
-            _title_value(kept[0].text), f"{where}:{kept[0].at.line}"
-        )  # 西湖二集 / … / 作者：…
-        kept = kept[1:]
+    if "author" in found and kept and not _BLURB.match(kept[0].text) and _title_at(found, kept, 0, where):
+        kept = kept[1:]  # 西湖二集 / … / 作者：…
     if blurb:
         found.setdefault("description", Found("\n".join(blurb), f"{where}:{_first_line(blocks, blurb[0])}"))
     return found, tuple(kept), blurb
@@ -470,19 +465,14 @@ def choose(
     return chosen
 
 
-def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Found], bool]:
-    """The book with its title, author and description chosen (meta.sources says from where), and
-    whether its intro page went (it held only the title and author lines)."""
+def _from_intro(volumes: tuple, name: dict[str, Found]) -> tuple[dict[str, Found], tuple, bool]:
+    """What the book's first chapter says of it (a byline, or an intro page's fields), the volumes
+    without those lines, and whether the intro page went (it held only the title and author)."""
     from dataclasses import replace
 
-    from bookbuilder.config import DEFAULT_AUTHOR, stable_identifier
-    from bookbuilder.model import Location
-
     text: dict[str, Found] = {}
-    volumes, gone = book.volumes, False
+    gone = False
     first = volumes[0].chapters[0] if volumes and volumes[0].chapters else None
-    kind = "file name" if config.source.is_file() else "folder name"
-    name = from_name(config.source.stem if config.source.is_file() else config.root.resolve().name, kind)
     if first is not None and first.kind != "intro" and (found := _byline_in(first)):
         text, first = found  # a site's pager heading (分节阅读 1) over the header: its byline still counts
         volumes = (replace(volumes[0], chapters=(first,) + volumes[0].chapters[1:]),) + volumes[1:]
@@ -498,6 +488,13 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
             chapters = (replace(first, blocks=kept),) + volumes[0].chapters[1:]
         volumes = (replace(volumes[0], chapters=chapters),) + volumes[1:]
         volumes = tuple(v for v in volumes if v.chapters)
+    return text, volumes, gone
+
+
+def _from_info_files(info_files) -> dict[str, Found]:
+    """The fields a download's info files state (each (path, numbered lines)), the first file's first."""
+    from bookbuilder.model import Location
+
     info: dict[str, Found] = {}
     for path, lines in info_files:
         found, _, _ = read_lines(
@@ -506,6 +503,20 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
         )
         for key, value in found.items():
             info.setdefault(key, value)
+    return info
+
+
+def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Found], bool]:
+    """The book with its title, author and description chosen (meta.sources says from where), and
+    whether its intro page went (it held only the title and author lines)."""
+    from dataclasses import replace
+
+    from bookbuilder.config import DEFAULT_AUTHOR, stable_identifier
+
+    kind = "file name" if config.source.is_file() else "folder name"
+    name = from_name(config.source.stem if config.source.is_file() else config.root.resolve().name, kind)
+    text, volumes, gone = _from_intro(book.volumes, name)
+    info = _from_info_files(info_files)
     toml = {key: getattr(config, key) for key in config.meta_given}
     chosen = choose(
         toml, text, name, info, {"title": config.title or "", "author": DEFAULT_AUTHOR, "description": ""}

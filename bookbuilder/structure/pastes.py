@@ -64,10 +64,13 @@ def heading_then_text(line: str, number: int, custom, title_junk) -> tuple[int, 
     return gap.span() if candidate(line[: gap.start()], number, custom, title_junk) is not None else None
 
 
+PROSE_PIECE, CLAUSE_PIECE = 40, 20  # characters: more than a title holds; a comma's clauses past a title's
+
+
 def _prose(text: str) -> bool:
-    """Text no title is: a sentence's full stop, more than a title's 40 characters, or a clause
-    after a comma that runs past 20."""
-    return "。" in text or len(text) > 40 or ("，" in text and len(text) > 20)
+    """Text no title is: a sentence's full stop, more than a title's PROSE_PIECE characters, or a
+    clause after a comma that runs past CLAUSE_PIECE."""
+    return "。" in text or len(text) > PROSE_PIECE or ("，" in text and len(text) > CLAUSE_PIECE)
 
 
 def paste_pieces(line: str) -> list[str]:

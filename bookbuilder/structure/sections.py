@@ -55,6 +55,7 @@ from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
 # indents, any other Unicode space): CSS re-creates the indent (RULES §3.6).
 _LOOKS_LIKE_HEADING = re.compile(rf"^第\s*[{NUMERAL_CHARS}]+\s*" + unit_class(CHAPTER_UNITS, VOLUME_UNITS))
+LOOK_ALIKE_LINE = 60  # characters: a 第N章 line longer than this is a sentence, not a heading missed (I301)
 # A line of only these is a scene break: ***, ＊＊＊, * * *, ——————, ……, ◇◇◇ (RULES §3.5).
 _BREAK = re.compile(r"^[*＊※☆★◆◇○●·•~～=＝\-－—_…─━═#＃\s]+$")
 # An ellipsis or dash written as a line (……, ——, and the same ellipsis typed ... 。。。 ···) is a
@@ -78,9 +79,8 @@ _EVERY_START = _Every()
 _CONTENTS_LABEL = re.compile(
     r"^[【\[]?(?:目\s*[录錄]|章节目录|章節目錄|目\s*次|Contents|CONTENTS)[】\]]?[:：]?$"
 )
-_HTML_BREAK = re.compile(
-    r"<br\s*/?>|</?p(?:\s[^<>]{0,80})?>", re.I
-)  # a scraper's <br> and <p>: paragraph breaks
+# a scraper's <br> and <p>: paragraph breaks
+_HTML_BREAK = re.compile(r"<br\s*/?>|</?p(?:\s[^<>]{0,80})?>", re.I)
 
 
 def is_scene_break(line: str, previous: str = "") -> bool:
@@ -138,38 +138,10 @@ def find_candidates(reading: Reading) -> Reading:
         line = raw.strip()
         if not line:
             continue
-        paste = (
-            len(line) > PASTE_LINE
-            and may_have_gap(line)
-            and PASTE_GAP.search(line)
-            or glued
-            and "##" in line
-            and GLUED_HEADING.search(line)
-        )
-        if (
-            len(line) > GLUED_BOOK and not paste and (book := glued_chapters(line))
-        ):  # a whole book in one line
-            pieces = [(number, not heading, piece) for heading, piece in book]
-        elif paste or (html and "<" in line and _HTML_BREAK.search(line)):  # paragraphs in one line
-            pieces = [
-                (number, True, piece.strip())
-                for part in (paste_pieces(line) if paste else (line,))
-                for piece in (_HTML_BREAK.split(part) if html and "<" in part else (part,))
-                if piece.strip()
-            ]
-            if not pieces:
-                continue
-        elif "第" in line and len(cut := after_sentence(line)) > 1:  # …为他送行。第二章 下山
-            pieces = [(number, raw[0] != line[0], cut[0]), (number, False, cut[1])] + [
-                (number, True, t) for t in cut[2:]
-            ]
-        elif line[0] not in special:  # most lines: text
+        pieces = _line_pieces(raw, line, number, html, glued, special, custom, title_junk)
+        if pieces is None:  # most lines: text
             append(Paragraph(line, Location(path, number), raw[0] != line[0]))
             continue
-        elif (gap := heading_then_text(line, number, custom, title_junk)) is not None:
-            pieces = [(number, raw[0] != line[0], line[: gap[0]]), (number, True, line[gap[1] :])]
-        else:
-            pieces = [(number, raw[0] != line[0], line)]
         for piece in pieces:
             line = piece[2]
             looked_at.append(len(lines))
@@ -190,6 +162,38 @@ def find_candidates(reading: Reading) -> Reading:
         separator_at=separator_at,
         contents_at=contents_at,
     )
+
+
+def _line_pieces(raw: str, line: str, number: int, html, glued, special, custom, title_junk) -> list | None:
+    """The pieces (line number, indented, text) a stripped line holds: a whole book's chapters, a
+    paste's or a page's paragraphs, a heading after a sentence or before its text; or the line
+    whole, where it starts as a heading may. None: the line is text (most lines)."""
+    paste = (
+        len(line) > PASTE_LINE
+        and may_have_gap(line)
+        and PASTE_GAP.search(line)
+        or glued
+        and "##" in line
+        and GLUED_HEADING.search(line)
+    )
+    if len(line) > GLUED_BOOK and not paste and (book := glued_chapters(line)):  # a whole book in one line
+        return [(number, not heading, piece) for heading, piece in book]
+    if paste or (html and "<" in line and _HTML_BREAK.search(line)):  # paragraphs in one line
+        return [
+            (number, True, piece.strip())
+            for part in (paste_pieces(line) if paste else (line,))
+            for piece in (_HTML_BREAK.split(part) if html and "<" in part else (part,))
+            if piece.strip()
+        ]
+    if "第" in line and len(cut := after_sentence(line)) > 1:  # …为他送行。第二章 下山
+        return [(number, raw[0] != line[0], cut[0]), (number, False, cut[1])] + [
+            (number, True, t) for t in cut[2:]
+        ]
+    if line[0] not in special:
+        return None
+    if (gap := heading_then_text(line, number, custom, title_junk)) is not None:
+        return [(number, raw[0] != line[0], line[: gap[0]]), (number, True, line[gap[1] :])]
+    return [(number, raw[0] != line[0], line)]
 
 
 def titles_in_own_contents(reading: Reading) -> Reading:
@@ -253,7 +257,25 @@ def _sections(
     merged: frozenset[int],
     decided: dict[int, str],
 ) -> tuple[list[Section], list[Diagnostic]]:
-    sections = [Section(None, [])]
+    notes = _choice_notes(lines, choice, path)
+    skip = _dropped_lines(lines, choice, path, notes) | merged | set(choice.dropped)
+    sections, paged = _cut(lines, looked_at, choice, cands, path, decided, skip, notes)
+    for k in paged:  # its first page's heading: 第一章(1) → 第一章
+        sections[k].heading = sections[k].heading._replace(title=without_page(sections[k].heading.title))
+    for section in sections:
+        if section.blocks and isinstance(section.blocks[-1], SceneBreak):
+            section.blocks.pop()
+    if not sections[0].blocks and len(sections) > 1:
+        sections.pop(0)
+    return sections, notes
+
+
+_NOT_TAKEN = "(the numbering does not support them, or the book has 第N章 headings)"
+
+
+def _choice_notes(lines, choice: Choice, path: str) -> list[Diagnostic]:
+    """What the choice did, told: the contents dropped (I302), the headings taken by each rule and
+    those not taken (I304)."""
     notes: list[Diagnostic] = []
     if choice.toc:
         first, last = fields(lines[choice.toc[0]])[0], fields(lines[choice.toc[-1]])[0]
@@ -272,25 +294,24 @@ def _sections(
             Diagnostic(
                 "I304",
                 f"headings: {taken or 'none'}"
-                + (
-                    f"; not taken: {left} line(s) (the numbering "
-                    "does not support them, or the book has 第N章 headings)"
-                    if left
-                    else ""
-                ),
+                + (f"; not taken: {left} line(s) {_NOT_TAKEN}" if left else ""),
                 Location(path),
             )
         )
+    return notes
+
+
+def _dropped_lines(lines, choice: Choice, path: str, notes: list[Diagnostic]) -> set[int]:
+    """The lines of the file's own contents (and its 目录) and its page headers (I303, in `notes`)."""
     toc = set(choice.toc)
     if choice.toc and choice.toc[0] > 0 and _CONTENTS_LABEL.match(fields(lines[choice.toc[0] - 1])[2]):
         toc.add(choice.toc[0] - 1)  # the 目录 line above the contents goes with them
     headers = _page_headers(lines, choice)
     first = min(choice.headings, default=0)
     top = {i for i in headers if i < first}
+    # the book's name over its author's, or 金庸《倚天屠龙记》, at the top: the intro's, for meta
     if len(top) >= 2 or any(author_and_title(fields(lines[i])[2]) for i in top):
-        headers -= (
-            top  # the book's name over its author's, or 金庸《倚天屠龙记》, at the top: the intro's, for meta
-        )
+        headers -= top
     headers |= _header_variants(lines, headers, choice, first)
     if headers:
         shown = "、".join(sorted({fields(lines[i])[2] for i in headers}))[:40]
@@ -301,8 +322,14 @@ def _sections(
                 Location(path, fields(lines[min(headers)])[0]),
             )
         )
-    skip = toc | headers | merged | set(choice.dropped)
-    paged: set[int] = set()  # sections whose chapter went on in later pages (第一章(2), …)
+    return toc | headers
+
+
+def _cut(lines, looked_at, choice: Choice, cands, path, decided, skip: set[int], notes: list) -> tuple:
+    """The sections of the file cut at the chosen headings, leaving out `skip`; and the sections
+    whose chapter went on in later pages (第一章(2), …). Look-alike lines are noted (I301)."""
+    sections = [Section(None, [])]
+    paged: set[int] = set()
     previous = ""  # the last non-blank line, to judge a lone …… (RULES §3.5)
     blocks = sections[-1].blocks
     # Only the lines a rule looked at (and those skipped) need a look: the runs of paragraphs
@@ -318,26 +345,14 @@ def _sections(
             continue
         number, indented, line = lines[i]
         if (heading := choice.headings.get(i)) is not None:
-            last = sections[-1]
-            if last.heading is not None and not last.blocks and _same(last.heading, heading):
-                continue  # the heading repeated as the first body line (RULES §4.3)
-            if heading.part and heading.part > 1 and _continues(sections, heading):
-                paged.add(_last_chapter(sections))
-                continue  # 第一章(2): the next page of the same chapter on a paged site
-            if (
-                heading.rule == "marked"
-                and blocks
-                and type(blocks[-1]) is Paragraph
-                and blocks[-1].text == heading.title
-            ):
-                blocks.pop()  # 晋江's title line before its ˇ…ˇ mark: the same heading
-            sections.append(Section(heading, [], decided.get(i)))
-            blocks = sections[-1].blocks
-            previous = ""
+            if _opens_section(sections, heading, blocks, paged):
+                sections.append(Section(heading, [], decided.get(i)))
+                blocks = sections[-1].blocks
+                previous = ""
             continue
         at = Location(path, number)
         if (i in cands and cands[i].rule != "fix") or (
-            line[0] == "第" and len(line) <= 60 and _LOOKS_LIKE_HEADING.match(line)
+            line[0] == "第" and len(line) <= LOOK_ALIKE_LINE and _LOOKS_LIKE_HEADING.match(line)
         ):
             notes.append(
                 Diagnostic("I301", f"looks like a heading but was not taken for one: {line[:20]}…", at)
@@ -348,14 +363,22 @@ def _sections(
         else:
             blocks.append(Paragraph(line, at, indented))
         previous = line
-    for k in paged:  # its first page's heading: 第一章(1) → 第一章
-        sections[k].heading = sections[k].heading._replace(title=without_page(sections[k].heading.title))
-    for section in sections:
-        if section.blocks and isinstance(section.blocks[-1], SceneBreak):
-            section.blocks.pop()
-    if not sections[0].blocks and len(sections) > 1:
-        sections.pop(0)
-    return sections, notes
+    return sections, paged
+
+
+def _opens_section(sections: list[Section], heading: Heading, blocks: list, paged: set[int]) -> bool:
+    """Whether a chosen heading opens a section: not the heading again as the first body line, nor
+    the next page of the chapter before (noted in `paged`). 晋江's title line before ˇ…ˇ goes."""
+    last = sections[-1]
+    if last.heading is not None and not last.blocks and _same(last.heading, heading):
+        return False  # the heading repeated as the first body line (RULES §4.3)
+    if heading.part and heading.part > 1 and _continues(sections, heading):
+        paged.add(_last_chapter(sections))
+        return False  # 第一章(2): the next page of the same chapter on a paged site
+    if heading.rule == "marked" and blocks and type(blocks[-1]) is Paragraph:
+        if blocks[-1].text == heading.title:
+            blocks.pop()
+    return True
 
 
 # An entry of a source's contents: a title, maybe a leader and a page number (游天台山日记……1).
@@ -433,6 +456,8 @@ _PUNCTUATION = re.compile(r"[，。、；：？！…—“”‘’「」『』
 
 
 HEADER_LINES = 3  # the most lines a page header holds (侠客行 / 金庸: the book's name, then its author's)
+# A header's line: at most HEADER_LINE characters, before HEADER_TIMES headings and HEADER_SHARE of them.
+HEADER_LINE, HEADER_TIMES, HEADER_SHARE = 40, 3, 0.3
 _SENTENCE_END = tuple("。！？…”」』!?")  # a sentence is the story's, however often it comes before a heading
 
 
@@ -447,14 +472,13 @@ def _page_headers(lines, choice: Choice) -> set[int]:
             j -= 1
         tops.append(j)
     found: set[int] = set()
+    least = max(HEADER_TIMES, HEADER_SHARE * len(choice.headings))  # headings a header stands before
     for _ in range(HEADER_LINES):
         before: dict[str, list[int]] = {}
-        for j in tops:
-            if j >= 0 and len(text := fields(lines[j])[2]) <= 40 and not text.endswith(_SENTENCE_END):
+        for j in (j for j in tops if j >= 0):
+            if len(text := fields(lines[j])[2]) <= HEADER_LINE and not text.endswith(_SENTENCE_END):
                 before.setdefault(text, []).append(j)
-        repeated = [
-            where for where in before.values() if len(where) >= 3 and len(where) >= 0.3 * len(choice.headings)
-        ]
+        repeated = [where for where in before.values() if len(where) >= least]
         if not repeated:
             break
         for where in repeated:

@@ -1,0 +1,468 @@
+"""A fixture on each side of the thresholds that decide what cleaning removes and what is a
+heading (issue 45): each row names its constant, and probes the rule at the constant and one
+step past it, where the answer must change. A constant moved, or a rule that stops reading it,
+fails its row."""
+
+import tempfile
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from bookbuilder.model import Chapter, Location, Paragraph, Volume
+from bookbuilder.normalize import clean, debris, junk, layout, lines, repeats
+from bookbuilder.pipeline import load_book
+from bookbuilder.structure import (
+    chapters,
+    couplets,
+    few_headings,
+    file_titles,
+    heading_choice,
+    headings,
+    meta,
+    outdent,
+    pastes,
+    sections,
+)
+
+
+class Threshold(NamedTuple):
+    constant: str  # module.NAME
+    value: int
+    probe: object  # n → what the rule makes of an input of size n
+    at: object  # its answer at the constant
+    past: object  # its answer one step past it
+    step: float = (
+        1  # past the constant: + for a most (n + 1), - for a least (n - 1); a share's step is smaller
+    )
+
+
+def _padded(text: str, n: int) -> str:
+    """`text` made n characters long by spaces after it (what a judge's length limit counts)."""
+    return text + " " * (n - len(text))
+
+
+def _taken(judge, text: str) -> bool:
+    return bool(judge(text))
+
+
+def _blocks_after_unwrap(texts: list[str]) -> int:
+    blocks = tuple(Paragraph(t, Location("f.txt", i)) for i, t in enumerate(texts, 1))
+    return len(lines.unwrap(blocks)[0])
+
+
+def _heading(line: str):
+    """None, "weak" or "strong": what the rules make of a heading line."""
+    found = headings.candidate(line, 1)
+    return None if found is None else ("weak" if found.weak else "strong")
+
+
+def _notes(line: str) -> list[str]:
+    text = "第一章 开始\n正文一句。\n" + line + "\n正文二句。\n第二章 继续\n正文三句。\n"
+    return [d.code for d in sections.split_sections(text, "f.txt")[1]]
+
+
+def _titles(text: str) -> list[str]:
+    return [s.heading.title for s in sections.split_sections(text, "f.txt")[0] if s.heading]
+
+
+def _bare_family(n: int) -> int:
+    """How many of n headings 一 风起, 二 风起 … (weak: bare numerals) are taken."""
+    text = "".join(
+        f"{'一二三四五六七八九'[i]} 风起\n\n" + "这是一段正文，写得很长很长很长。\n\n" * 6 for i in range(n)
+    )
+    return len(_titles(text))
+
+
+def _listed_line_dropped(n: int) -> bool:
+    """A line of n characters opening with a strong listed pattern's match (小说快捕), story after it."""
+    line = "小说快捕，" + "甲" * (n - 5)
+    return junk.clean_line(line, junk.patterns_in(line, junk.active_patterns()))[0] is None
+
+
+def _listed_url_line_dropped(n: int) -> bool:
+    """A line of n characters holding a URL and a strong listed pattern's match: a banner, dropped."""
+    line = "小说快捕 www.example.com，" + "甲" * (n - 21)
+    return junk.clean_line(line, junk.patterns_in(line, junk.active_patterns()), has_url=True)[0] is None
+
+
+def _page_title(n: int) -> bool:
+    """Whether a line of n characters, the chapter's title joined to the book's and the site's names
+    (某书…-第1章 风起-某某小说网), reads as a saved page's title (normalize/repeats.py)."""
+    tail = "-第1章 风起-某某小说网"
+    return repeats._page_title("某书" + "甲" * (n - 2 - len(tail)) + tail, ("第1章 风起",))
+
+
+def _file_title(n: int):
+    """What a file named 12.txt whose first line is n characters long is titled by that line."""
+    blocks = (Paragraph("甲" * n, Location("12.txt", 1)), Paragraph("正文。", Location("12.txt", 2)))
+    found = file_titles.title_line("12", blocks)
+    return found and len(found[0])
+
+
+def _template_left(k: int) -> int:
+    """How many of a site's slogans repeated in k of a novel's 10 chapters are left once cleaned."""
+    text = []
+    for n in range(1, 11):
+        slogan = "某某云盘搜小说，就上某某搜索网，免费无弹窗。" if n <= k else ""
+        text += [f"第{n}章 风起第{n}回", f"　　他转身走了{n}步。{slogan}", "　　天色将晚，城门已闭。"]
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "novel.txt").write_text("\n".join(text) + "\n", "utf-8")
+        book = load_book(Path(folder) / "novel.txt", jobs=1).book
+    return sum("搜索网" in b.text for c in book.chapters() for b in c.blocks)
+
+
+_PROSE = "　　天色将晚，城门已闭，行人匆匆赶路，谁也不说一句话，只听得脚步声在石板路上响着走远\n"
+
+
+def _margin_titles(titles: list[str], prose_lines: int = 40) -> int:
+    """How many titles set at the margin over indented prose (`prose_lines` lines each) are taken."""
+    return len(_titles("".join(t + "\n" + _PROSE * prose_lines for t in titles)))
+
+
+def _margin_book(lines: int) -> int:
+    """How many of three margin titles are taken in a file of this many non-blank lines."""
+    per, extra = divmod(lines - 3, 3)
+    return len(
+        _titles(
+            "".join(t + "\n" + _PROSE * (per + (i < extra)) for i, t in enumerate(["风起", "云涌", "雨落"]))
+        )
+    )
+
+
+_COUPLETS = [
+    ("絕世奇事傳聞裡", "最好交情見面時"),
+    ("東郭先生逢狼記", "西門大官喜酒時"),
+    ("老子騎牛過函谷", "孔明揮扇借東風"),
+    ("青山綠水長相伴", None),
+]
+
+
+def _couplets_read(k: int) -> int:
+    """How many 回目 titles end with a second half, where k of four chapters set theirs on a second line."""
+    text = ""
+    for i, (first, second) in enumerate(_COUPLETS):
+        below = f"{second}\n" if i < k and second else ""
+        text += f"第{'一二三四'[i]}回 {first}\n{below}" + "這是一段正文，寫得很長很長很長。\n" * 5
+    return sum(" " in t.split(" ", 1)[1] for t in _titles(text))
+
+
+def _parts_after(k: int) -> int:
+    """How many parts a book of no volumes is divided into whose numbering starts again after k."""
+    numbers = [*range(1, k + 1), 1, 2]
+    at = Location("f.txt", 1)
+    book = (Volume(None, tuple(Chapter(f"第{n}章", (), at, n) for n in numbers)),)
+    return len(chapters.parts_at_restarts(book)[0])
+
+
+def _bare_after_own(k: int) -> int:
+    """How many of four bare-numbered headings (一 风起 …) are taken after k 第N章 headings."""
+    prose = "这是一段正文，写得很长很长很长。\n\n" * 6
+    text = "".join(f"第{c}章 开端\n\n" + prose for c in "一二三四五"[:k])
+    text += "".join(f"{c} 风起\n\n" + prose for c in "一二三四")
+    return len(_titles(text)) - k
+
+
+def _site_talk_at(share: float) -> bool:
+    """Whether a run of 200 Han characters with one notice word (本站) and this share of site words
+    (手打, no notice word) is a site's talk."""
+    k = round(share * 200) // 2 - 1
+    return clean.site_talk("本站" + "手打" * k + "天" * (200 - 2 - 2 * k))
+
+
+def _sentence_at(share: float) -> str:
+    """The story's sign a sentence of 100 Han characters gives with this share of site words (小说)."""
+    k = round(share * 100) // 2
+    return debris.story_signs("小说" * k + "天" * (100 - 2 * k) + "。")
+
+
+def _page_header_dropped(width: int, times: int = 5) -> bool:
+    """Whether a line of `width` characters before each of `times` headings is dropped as a page header."""
+    header = "古龙" + "甲" * (width - 2)
+    text = "".join(
+        f"{header}\n第{'一二三四五六七八九'[i]}章 风起\n" + "这是一段正文，写得很长很长很长。\n" * 5
+        for i in range(times)
+    )
+    return "I303" in [d.code for d in sections.split_sections(text, "f.txt")[1]]
+
+
+def _author_on_line(n: int) -> bool:
+    """Whether an intro page's 作者：某某人 on its n-th line is read for the book's author."""
+    texts = ["这是一段开头的介绍文字。"] * (n - 1) + ["作者：某某人"] + ["正文。"] * 3
+    found, _, _ = meta.read_lines(tuple(Paragraph(t, Location("f.txt", k)) for k, t in enumerate(texts, 1)))
+    return "author" in found
+
+
+def _heading_cut_from(rest: str) -> bool:
+    """Whether 第一章 风起, a paste's gap, then `rest` is cut into a heading and its text."""
+    return pastes.heading_then_text("第一章 风起　　" + rest, 1, None, ()) is not None
+
+
+THRESHOLDS = [
+    # cleaning: what a line judge takes (normalize/debris.py), by its length
+    Threshold(
+        "debris.APP_LINE",
+        debris.APP_LINE,
+        lambda n: _taken(debris.app_advert, _padded("下载某某阅读器，免费看全本", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.CREDIT_LINE",
+        debris.CREDIT_LINE,
+        lambda n: _taken(debris.collector_credit, _padded("某某书库收集整理", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.COPYRIGHT_LINE",
+        debris.COPYRIGHT_LINE,
+        lambda n: _taken(debris.copyright_line, _padded("Copyright © 2008-2015 某某 All Rights Reserved", n)),
+        True,
+        False,
+    ),
+    Threshold("debris.ART_LINE", debris.ART_LINE, lambda n: _taken(debris.banner_art, "═" * n), True, False),
+    Threshold(
+        "debris.NOTICE_LINE",
+        debris.NOTICE_LINE,
+        lambda n: _taken(debris.site_notice, _padded("请记住本站网址：某某小说网 最新章节", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.BLOCK_LINE",
+        debris.BLOCK_LINE,
+        lambda n: bool(debris.in_debris_block(_padded("某某小说网 手机阅读", n), 2, True)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.DISCLAIMER_LINE",
+        debris.DISCLAIMER_LINE,
+        lambda n: _taken(debris.disclaimer, _padded("本作品来自互联网，仅供学习交流", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.SCRIPT_LINE",
+        debris.SCRIPT_LINE,
+        lambda n: _taken(debris.script_line, _padded("$(function(){", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.SPAM_LINE",
+        debris.SPAM_LINE,
+        lambda n: _taken(debris.split_words_spam, _padded("激_情饥_渴", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.COUNTER_REST",
+        debris.COUNTER_REST,
+        lambda n: _taken(debris.site_counters, "总点击数：1528456 总书评数：61580 " + "甲" * (n - 2)),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.SHORT_NOTICE",
+        debris.SHORT_NOTICE,
+        lambda n: _taken(debris.site_notice, _padded("本站网址", n)),
+        True,
+        False,
+    ),
+    Threshold(
+        "clean.WATERMARK_LINE",
+        clean.WATERMARK_LINE,
+        lambda n: clean.site_watermark(_padded("小＿说  txt 天+堂", n)),
+        True,
+        False,
+    ),
+    # a strong listed pattern drops a short line whole; a longer one is the story's
+    Threshold("junk.LONG_LINE", junk.LONG_LINE, _listed_line_dropped, True, False),
+    Threshold("junk.URL_LINE", junk.URL_LINE, _listed_url_line_dropped, True, False),
+    # a URL's bracket is cut whole where it holds this little after the URL
+    Threshold(
+        "clean.SHORT_BRACKET",
+        clean.SHORT_BRACKET,
+        lambda n: bool(clean.url_adverts("他转身走了。【www.example58.com " + "甲" * (n - 1) + "】雨停了。")),
+        True,
+        False,
+    ),
+    Threshold("repeats.PAGE_TITLE", repeats.PAGE_TITLE, _page_title, True, False),
+    # a site's template goes where it repeats through this many chapters
+    Threshold(
+        "repeats.MIN_CHAPTERS", repeats.MIN_CHAPTERS, _template_left, 0, repeats.MIN_CHAPTERS - 1, step=-1
+    ),
+    # a file named by its number only is titled by a first line this short
+    Threshold("file_titles.TITLE_LINE", file_titles.TITLE_LINE, _file_title, file_titles.TITLE_LINE, None),
+    # the story's sign that keeps a line from every neighbour rule: a sentence of ordinary length
+    Threshold(
+        "debris.STORY_SENTENCE",
+        debris.STORY_SENTENCE,
+        lambda n: debris.story_signs("天" * n + "。"),
+        "a sentence",
+        "",
+        step=-1,
+    ),
+    # a site's words after a line's last sentence (which then ends its paragraph)
+    Threshold(
+        "lines.SITE_TAIL",
+        lines.SITE_TAIL,
+        lambda n: _taken(lines.site_tail, "他走了。网盘搜索找小说" + "哈" * (n - 7)),
+        True,
+        False,
+    ),
+    # shares of site words: a sentence with one notice word is a site's talk; a long sentence is the story's
+    Threshold("clean.NOTICE_SHARE", clean.NOTICE_SHARE, _site_talk_at, True, False, step=-0.01),
+    Threshold(
+        "debris.SENTENCE_SITE_SHARE", debris.SENTENCE_SITE_SHARE, _sentence_at, "", "a sentence", step=-0.02
+    ),
+    # a URL with site words beside it: the words since the last sentence mark are a label's
+    Threshold(
+        "clean.SITE_WORDS_BEFORE",
+        clean.SITE_WORDS_BEFORE,
+        lambda n: bool(
+            clean.url_adverts("天色已晚，" + "甲" * (n - 5) + "手机访问 www.example.com 雨停了。")
+        ),
+        True,
+        False,
+    ),
+    # joining lines: verse (runs of short lines) is never joined; a short line is not joined
+    Threshold(
+        "lines.VERSE_LINE",
+        lines.VERSE_LINE,
+        lambda n: _blocks_after_unwrap(["甲" * n, "乙" * n, "丙" * n]),
+        3,
+        1,
+    ),
+    Threshold(
+        "lines.VERSE_RUN",
+        lines.VERSE_RUN,
+        lambda n: _blocks_after_unwrap(["甲" * 12] * n) == n,
+        True,
+        False,
+        step=-1,
+    ),
+    # a header's field line is never joined with the label under it, where it is this short
+    Threshold(
+        "lines.FIELD_LINE",
+        lines.FIELD_LINE,
+        lambda n: _blocks_after_unwrap(["类型：" + "甲" * (n - 3), "文案：这是一个很长的故事开头说的是什么"]),
+        2,
+        1,
+    ),
+    Threshold(
+        "layout.MIN_JOIN",
+        layout.MIN_JOIN,
+        lambda n: _blocks_after_unwrap(["甲" * n, "乙" * 30]),
+        1,
+        2,
+        step=-1,
+    ),
+    # headings (structure/headings.py): a strong 第N章 line's length, any heading's, a title's
+    Threshold(
+        "headings.MAX_HEADING",
+        headings.MAX_HEADING,
+        lambda n: _heading("第一章 " + "甲" * (n - 4)),
+        "strong",
+        "weak",
+    ),
+    Threshold(
+        "headings.MAX_LONG_HEADING",
+        headings.MAX_LONG_HEADING,
+        lambda n: _heading("第一卷 " + "甲" * 20 + " 第二章 " + "乙" * (n - 29)),
+        "weak",
+        None,
+    ),
+    Threshold(
+        "headings.LONGEST_TITLE",
+        headings.LONGEST_TITLE,
+        lambda n: _heading("第一章 " + "甲" * n),
+        "weak",
+        None,
+    ),
+    # a family of weak headings is taken where the numbering supports this many
+    Threshold(
+        "heading_choice.FAMILY_MIN",
+        heading_choice.FAMILY_MIN,
+        _bare_family,
+        heading_choice.FAMILY_MIN,
+        0,
+        step=-1,
+    ),
+    # titles told by layout alone (structure/outdent.py): short lines at the margin, enough of them
+    Threshold(
+        "outdent.MAX_TITLE",
+        outdent.MAX_TITLE,
+        lambda n: _margin_titles(["甲" * (n - 1) + c for c in "一二三"]),
+        3,
+        0,
+    ),
+    Threshold(
+        "outdent.MIN_TITLES",
+        outdent.MIN_TITLES,
+        lambda n: _margin_titles(["风起", "云涌", "雨落", "雪停"][:n]),
+        outdent.MIN_TITLES,
+        0,
+        step=-1,
+    ),
+    # numbering that starts again at 1 after this many chapters divides the book into parts
+    Threshold("chapters.RESTART_AFTER", chapters.RESTART_AFTER, _parts_after, 2, 1, step=-1),
+    # a book with this many 第N章 headings has its own: its bare numbers are text
+    Threshold("heading_choice.OWN_HEADINGS", heading_choice.OWN_HEADINGS, _bare_after_own, 0, 4, step=-1),
+    Threshold("few_headings.MARGIN_BOOK", few_headings.MARGIN_BOOK, _margin_book, 3, 0, step=-1),
+    # a 回目 couplet on two lines is read as one title where this many chapters set theirs so
+    Threshold(
+        "couplets.COUPLETS_LEAST",
+        couplets.COUPLETS_LEAST,
+        _couplets_read,
+        couplets.COUPLETS_LEAST,
+        0,
+        step=-1,
+    ),
+    # a page header: a short line repeated before several headings
+    Threshold("sections.HEADER_LINE", sections.HEADER_LINE, _page_header_dropped, True, False),
+    Threshold(
+        "sections.HEADER_TIMES",
+        sections.HEADER_TIMES,
+        lambda n: _page_header_dropped(10, n),
+        True,
+        False,
+        step=-1,
+    ),
+    # the lines of an intro page that may say the book's title or author
+    Threshold("meta.OPENING_LINES", meta.OPENING_LINES, _author_on_line, True, False),
+    # after a heading and a paste's gap, prose: longer than a title, or a comma's clauses past one
+    Threshold("pastes.PROSE_PIECE", pastes.PROSE_PIECE, lambda n: _heading_cut_from("甲" * n), False, True),
+    Threshold(
+        "pastes.CLAUSE_PIECE",
+        pastes.CLAUSE_PIECE,
+        lambda n: _heading_cut_from("甲，" + "乙" * (n - 2)),
+        False,
+        True,
+    ),
+    # a line under a bare 第N回 taken for its title; a 第N章 line noted as a heading missed (I301)
+    Threshold(
+        "sections.TITLE_BELOW",
+        sections.TITLE_BELOW,
+        lambda n: len(
+            _titles("第一回\n" + "甲" * n + "\n正文一句话说完了。\n\n第二回\n又一个\n正文二句话说完了。\n")[0]
+        ),
+        4 + sections.TITLE_BELOW,
+        3,
+    ),
+    Threshold(
+        "sections.LOOK_ALIKE_LINE",
+        sections.LOOK_ALIKE_LINE,
+        lambda n: "I301" in _notes("第三章的内容他早已背熟，" + "甲" * (n - 13) + "。"),
+        True,
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize("row", THRESHOLDS, ids=[t.constant for t in THRESHOLDS])
+def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
+    assert row.probe(row.value) == row.at, f"{row.constant} = {row.value}"
+    assert row.probe(row.value + row.step) == row.past, f"{row.constant} {row.step:+}"
