@@ -290,7 +290,8 @@ def build(path, jobs, no_cache):
     "--a11y",
     type=click.Choice(["sample", "full"]),
     default="sample",
-    help="With --outputs: Ace by DAISY on a named sample of the EPUB's documents (default) or on all of them.",
+    help="With --outputs: Ace by DAISY on a named sample of the EPUB's documents (default)"
+    " or on all of them.",
 )
 @click.option(
     "-j",
@@ -343,7 +344,8 @@ def check(path, as_json, fmt, strict, outputs, a11y, jobs):
                 " (build/ holds artifacts newer than the source)" if pipeline.fresh_outputs(loaded) else ""
             )
             click.echo(
-                f"outputs not checked{fresh}: bookbuilder check --outputs runs EPUBCheck, Ace and the read-backs"
+                f"outputs not checked{fresh}: bookbuilder check --outputs runs EPUBCheck, Ace and the "
+                "read-backs"
             )
     worst = max((d.severity for d in diagnostics), default=Severity.INFO)
     sys.exit(1 if worst == Severity.ERROR or (strict and worst == Severity.WARNING) else 0)

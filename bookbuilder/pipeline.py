@@ -174,7 +174,7 @@ def _put_together(config: Config, groups: list, reads, cwd: str) -> _Taken:
     asm = Assembly()
     previous = None
     # reads first in zip, so that it is run to its end (where the workers are reaped)
-    for read, group in zip(reads, [group for group in groups for _ in group.files]):
+    for read, group in zip(reads, [g for g in groups for _ in g.files]):
         if group is not previous and group.title is not None:
             asm.open_volume(group.title, Location(_shown(group.files[0].parent, cwd)))
         previous = group

@@ -97,7 +97,8 @@ SITE_NAME_ENDINGS = ("网", "阁", "书屋", "书城", "书院", "书库", "文�
 
 # What an app's advert names (某某App，听书声音最全，离线朗读): the app, and what it offers a reader.
 # 网盘 (a cloud drive: 网盘搜索，找小说就是方便) is where such sites send a reader for the file.
-# One signal only: a line needs one of these, no story signs, and the shape of an advert (normalize/debris.py).
+# One signal only: a line needs one of these, no story signs, and the shape of an
+# advert (normalize/debris.py).
 APP_WORDS = (
     "App",
     "APP",
@@ -113,7 +114,8 @@ APP_WORDS = (
     "苹果版",
     "网盘",
 )
-# A saved web page's navigation, kept as lines (回目录 回首页 上一级 下一页): a page's links, never a sentence.
+# A saved web page's navigation, kept as lines (回目录 回首页 上一级 下一页): a page's links, never a
+# sentence.
 NAVIGATION_WORDS = (
     "回目录",
     "回首页",

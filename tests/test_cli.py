@@ -161,9 +161,8 @@ def test_normalize_in_place_is_idempotent(tmp_path):
     root = write_book(
         tmp_path / "b",
         {
-            "1.txt": '第一章 开始\r\n　　他说:"走吧..."\r\n这是一个很长很长的句子但是还没有结束呢\r\n在这里结束。'.encode(
-                "gbk"
-            )
+            "1.txt": "第一章 开始\r\n　　他说:"
+            '"走吧..."\r\n这是一个很长很长的句子但是还没有结束呢\r\n在这里结束。'.encode("gbk")
         },
         "",
     )
@@ -229,8 +228,8 @@ def test_a_quick_start_imports_no_stage(flag):
     import sys
 
     probe = (
-        "import sys\nsys.argv = ['bookbuilder', %r]\nfrom bookbuilder.cli import main\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)))" % flag
+        f"import sys\nsys.argv = ['bookbuilder', {flag!r}]\nfrom bookbuilder.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     loaded = done.stdout.split("\n")[-2].split()

@@ -78,7 +78,8 @@ def test_the_import_graph_has_no_circles():
 
 def test_the_circle_finder_finds_a_circle_through_a_package():
     """structure.heading_debris → normalize.clean runs normalize/__init__ first: were that file to import
-    structure.headings (which imports heading_debris), the two would be a circle though no module names the other's."""
+    structure.headings (which imports heading_debris), the two would be a circle though no module names the
+    other's."""
     graph = {
         **GRAPH,
         "bookbuilder.normalize": GRAPH["bookbuilder.normalize"] | {"bookbuilder.structure.headings"},

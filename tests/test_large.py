@@ -1,4 +1,5 @@
-"""Large generated books from bench/make_corpus.py (a copy of the shared generator, so that a clone alone runs them)."""
+"""Large generated books from bench/make_corpus.py (a copy of the shared generator, so that a clone alone
+runs them)."""
 
 import json
 import subprocess

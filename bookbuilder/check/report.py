@@ -65,7 +65,8 @@ def summary(diagnostics, strict: bool = False) -> str:
         parts.append(f"{counts[Severity.INFO]} info")
     if removed:
         parts.append(
-            f"{removed} removal{'s' * (removed != 1)} of site debris (bookbuilder normalize --report lists them)"
+            f"{removed} removal{'s' * (removed != 1)} of site debris"
+            " (bookbuilder normalize --report lists them)"
         )
     return ", ".join(parts) + (
         " (--strict: warnings count as errors)" if strict and counts[Severity.WARNING] else ""
@@ -208,6 +209,7 @@ def toc_text(book: Book, diagnostics=()) -> str:
         why = f"  ? {'; '.join(row['unsure'])}" if row["unsure"] else ""
         why += "".join(f"  [{fix}]" for fix in row["fixes"])
         lines.append(
-            f"{indent}{mark}{row['index']:>5}  {number}{row['title']}  ({row['characters']:,} chars)  {row['source']}{why}"
+            f"{indent}{mark}{row['index']:>5}  {number}{row['title']}  ({row['characters']:,} chars) "
+            f" {row['source']}{why}"
         )
     return "\n".join(lines)

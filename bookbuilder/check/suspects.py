@@ -36,10 +36,11 @@ from bookbuilder.vocabulary import COPYRIGHT_WORDS, FILE_FORMAT, NAVIGATION_WORD
 # ---- the signals, each a pure function of one text
 
 # Markup a scraper left: a tag (<div>, </p>, <br/>, <-SITEEND->), an entity (&nbsp;), a crawler's
-# empty value (Array[], undefined), a page's script call (app2();). A story's angle brackets are Chinese (《》〈〉), never ASCII
-# around ASCII letters.
+# empty value (Array[], undefined), a page's script call (app2();). A story's angle brackets are
+# Chinese (《》〈〉), never ASCII around ASCII letters.
 _MARKUP = re.compile(
-    r"</?[A-Za-z!-][A-Za-z0-9 =\"'/_:.!-]{0,60}>|&(?:[a-zA-Z]{2,8}|#\d{2,7});|\bArray\s*\[\s*\]|^(?:undefined|null|NaN)$|(?<![A-Za-z])[a-z_][A-Za-z0-9_]{1,30}\(\);"
+    r"</?[A-Za-z!-][A-Za-z0-9 =\"'/_:.!-]{0,60}>|&(?:[a-zA-Z]{2,8}|#\d{2,7});|\bArray\s*\[\s*\]"
+    r"|^(?:undefined|null|NaN)$|(?<![A-Za-z])[a-z_][A-Za-z0-9_]{1,30}\(\);"
 )
 # An app's advert: an app's word (vocabulary.APP_WORDS, as the cleaning's judge reads them) with
 # what an app offers. A story's app is in dialogue or a sentence about a person, judged apart.

@@ -394,7 +394,8 @@ def _judge(
         why = (
             'book.toml asks for errors = "strict"'
             if errors == "strict"
-            else f'more than errors = "auto" accepts (at most {DAMAGE_LIMIT}, and one in {DAMAGE_RATE:,} characters)'
+            else f'more than errors = "auto" accepts (at most {DAMAGE_LIMIT}, and one in {DAMAGE_RATE:,} '
+            "characters)"
         )
         remedy = "auto" if errors == "strict" and not too_much else "replace"
         raise BookError(

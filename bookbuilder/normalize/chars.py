@@ -360,7 +360,8 @@ _REPEATED = re.compile(r"([。，、])\1+")
 
 
 def repeated_punctuation(text: str) -> str:
-    """RP-1 (off by default): 。。 → 。, ，， → ，. Never touches ！！！ or ？？: those are the author's voice."""
+    """RP-1 (off by default): 。。 → 。, ，， → ，. Never touches ！！！ or ？？: those are the author's
+    voice."""
     return _REPEATED.sub(r"\1", text)
 
 

@@ -74,7 +74,8 @@ _URL = re.compile(
     r"(?:https?://)?(?:(?:www|wap|m)\d?\.)?[a-z0-9][a-z0-9-]{1,40}(?:\.[a-z0-9-]{1,40}){0,3}"
     r"\.(?:com|net|org|edu|gov|info|xyz|top|vip|biz|name|[a-z]{2})(?![a-z])(?:/[a-z0-9_./?=&%#~-]*)?"
     r"|(?:www|wap)\.[a-z0-9-]{3,40}(?:\.[a-z0-9-]{2,40})*"
-    # A domain strewn through a sentence, Han among its letters: ｗωｗ奇Ｘｘｘ書com网 (奇书网's stamp, folded to www奇xxx書com网)
+    # A domain strewn through a sentence, Han among its letters: ｗωｗ奇Ｘｘｘ書com网 (奇书网's stamp, folded
+    # to www奇xxx書com网)
     r"|www\.?[^\x00-\x7f，。！？“”：；]{1,4}(?:[a-z0-9]{1,8}[^\x00-\x7f，。！？“”：；]{0,3})?\.?(?:com|net|org|cc)(?![a-z])[网站]?"
 )  # a path is ASCII: Http://wWw.example.cc/一个身着薄衫的… is a URL, then the story
 _LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚωѡаоеср]")
@@ -364,8 +365,9 @@ _STORY = re.compile(f"[{PERSONS}{DIALOGUE_QUOTES}]")  # a person, or dialogue
 
 
 def _story_url(text: str, start: int, beside: str) -> bool:
-    """A story's URL: words of a clause before it, and a person in its sentence (他…输入了学校的网址www…) or a quotation
-    around it; never one glued to a site's name or opening a clause (…所以致此。www.26dd.cn书友整理提供”: a stamp)."""
+    """A story's URL: words of a clause before it, and a person in its sentence (他…输入了学校的网址www…) or
+    a quotation around it; never one glued to a site's name or opening a clause
+    (…所以致此。www.26dd.cn书友整理提供”: a stamp)."""
     before, sentence = (
         text[:start],
         max(text.rfind(c, 0, start) for c in "。！？!?”」") + 1,
@@ -474,8 +476,9 @@ WATERMARK_WORDS = re.compile("(?:" + "|".join(map(re.escape, watermarks()["name_
 
 
 def site_watermark(text: str) -> bool:
-    """A site's name strewn between paragraphs with symbols in it (小＿说  txt 天+堂, ！小＠说＃txt＄天＾堂＆):
-    nothing but those words once every symbol is gone, and `txt` among them."""
+    """A site's name strewn between paragraphs with symbols in it
+    (小＿说  txt 天+堂, ！小＠说＃txt＄天＾堂＆): nothing but those words once every symbol is gone,
+    and `txt` among them."""
     if len(text) > 40:
         return False
     folded = re.sub(r"[^\u4e00-\u9fffa-z0-9]", "", "".join(_half(c) for c in text).lower())

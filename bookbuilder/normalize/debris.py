@@ -35,7 +35,8 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _PERSON = re.compile(f"[{PERSONS}]")
 STORY_SENTENCE = 10  # Han characters: a sentence of ordinary length, not a label or a slogan's clause
 SENTENCE_SITE_SHARE = 0.2  # of its Han characters in site words: more, and it is a notice's sentence
-# One full-width end mark: a notice shouts (更新!!, 删除！！) or trails off (....) where a story's sentence ends.
+# One full-width end mark: a notice shouts (更新!!, 删除！！) or trails off (....) where a story's sentence
+# ends.
 _SENTENCE_END = re.compile(r"[^。！？!?.][。！？]$")
 _SENTENCES = re.compile(r"[^。！？!?]+[。！？!?]*")
 
@@ -64,7 +65,8 @@ APP = _APP = re.compile(
     "|".join(rf"(?<![A-Za-z]){w}(?![A-Za-z0-9(])" if w.isascii() else w for w in APP_WORDS)
 )  # not app2();
 APP_LINE = 60  # characters: an advert's line is short
-APP_SHARE = 0.3  # of its Han characters (an app's Latin name counting two) in app and site words: an advert's, not a story's
+# of its Han characters (an app's Latin name counting two) in app and site words: an advert's, not a story's
+APP_SHARE = 0.3
 
 
 def app_advert(text: str) -> str:
@@ -88,7 +90,8 @@ def app_advert(text: str) -> str:
 
 
 def site_signals(text: str) -> set[str]:
-    """The different site, notice and app words in `text` (网盘, 小说, 搜小说 …): how many there are is one signal."""
+    """The different site, notice and app words in `text` (网盘, 小说, 搜小说 …): how many there are is one
+    signal."""
     return (
         {m.group(0).lower() for m in _APP.finditer(text)}
         | {m.group(0).lower() for m in SITE_WORDS.finditer(text)}
@@ -276,7 +279,8 @@ def site_notice(text: str) -> str:
         or any(q in text for q in "“”「」")
         or re.search(r"[。！？!?].", text.rstrip("。！？!?：: "))
     ):
-        return ""  # one sentence: 他笑道。请记住… keeps its story (the notice is cut by a listed pattern or repetition)
+        # one sentence: 他笑道。请记住… keeps its story (the notice is cut by a listed pattern or repetition)
+        return ""
     words = notice_words(text)
     if (
         len(words) >= 3

@@ -49,7 +49,8 @@ _LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]")
 _TXT_HINT = re.compile(any_case(FILE_FORMAT, full_width=True))
 # Some character a URL needs: letters (or digits) on both sides of a dot-like mark, or www.
 _URL_HINT = re.compile(
-    r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚсо]|[wWｗＷωѡ][ 　]*[wWｗＷωѡ][ 　]*[wWｗＷωѡ]"
+    r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚсо]"
+    r"|[wWｗＷωѡ][ 　]*[wWｗＷωѡ][ 　]*[wWｗＷωѡ]"
 )
 HAN_RE = re.compile(f"[{HAN}]")
 
@@ -443,7 +444,9 @@ def site_tail(text: str) -> str:
     m = _LAST_END.search(text) or _LAST_SEPARATOR.search(text)  # 某书-第1章 风起-某某小说网: a page's title
     tail = (text[m.start() + 1 :] if m else text).strip(" \u3000")
     if not tail or len(tail) > SITE_TAIL or story_signs(tail) or not HAN_RE.search(tail) or find_urls(tail):
-        return ""  # a URL is the URL rules' to cut, inside the sentence the next line goes on with (”怕手机访问：wap.… / 什么…)
+        # a URL is the URL rules' to cut, inside the sentence the next line goes on with (”怕手机访问：wap.…
+        # / 什么…)
+        return ""
     if SITE_NAME_ALONE.fullmatch(tail) and not _FUNCTION_CHARS.search(tail):
         return "a site's name after the last sentence"
     return "site words after the last sentence" if len(site_signals(tail)) >= 2 else ""

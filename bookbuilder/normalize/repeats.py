@@ -64,9 +64,11 @@ _SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:" + "|".join(SITE_NAME
 
 
 # 第#章 and whatever title follows it up to the template's next site word: a template names the
-# chapter it stands in, or the next one, in words the heading may not have (请记住某书 最新章节 第89章 某章网址：)
+# chapter it stands in, or the next one, in words the heading may not have
+# (请记住某书 最新章节 第89章 某章网址：)
 _NAMED_CHAPTER = re.compile(
-    f"(第#{unit_class(CHAPTER_UNITS, VOLUME_UNITS)})(?:(?!{NOTICE_WORDS.pattern}).){{0,24}}?(?={NOTICE_WORDS.pattern}|$)"
+    f"(第#{unit_class(CHAPTER_UNITS, VOLUME_UNITS)})"
+    f"(?:(?!{NOTICE_WORDS.pattern}).){{0,24}}?(?={NOTICE_WORDS.pattern}|$)"
 )
 
 
@@ -119,7 +121,8 @@ def _site_piece(words: str) -> bool:
     小说的最新章节 is a story's, however often it comes)."""
     words = words.strip()
     if _SITE_NAME.fullmatch(words) and len(words) <= 8 or collector_credit(words):
-        return True  # …劈出。166阅读网, …果敢的。亦凡书库扫校 (a collector's credit after every chapter's last sentence)
+        # …劈出。166阅读网, …果敢的。亦凡书库扫校 (a collector's credit after every chapter's last sentence)
+        return True
     if re.search(r"[他她它]", words):
         return False
     if len(SITE_WORDS.findall(words)) >= 2 and site_share(words) >= 0.6:

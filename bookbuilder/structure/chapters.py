@@ -65,7 +65,8 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
             elif _describes_the_book(section.blocks):
                 parts.append(Chapter(INTRO_TITLE, tuple(section.blocks), Location(path, 1), kind="intro"))
             elif i == 0 and (titled := title_line(name.rsplit(".", 1)[0], tuple(section.blocks))) is not None:
-                # Chapter12.txt over *說楔子敷陳大義　借名流隱括全文: the name gives the number, the line the title
+                # Chapter12.txt over *說楔子敷陳大義　借名流隱括全文: the name gives the number, the line the
+                # title
                 parts.append(
                     Chapter(titled[0], titled[1], section.blocks[0].at, number_in_name, number_in_name)
                 )
@@ -360,9 +361,8 @@ def without_repeats(
                 and kept[-1].number == chapter.number
                 and chapter.title.startswith(kept[-1].title)
             ):
-                earlier = kept[
-                    -1
-                ]  # the copy right after, renamed by a crawler (第一百二十七章 分宝, then 分宝1 biqukan.com …)
+                # the copy right after, renamed by a crawler (第一百二十七章 分宝, then 分宝1 biqukan.com …)
+                earlier = kept[-1]
             if earlier is not None and _texts(earlier) == _texts(chapter):
                 repeats[position] = (chapter, earlier)
             else:

@@ -90,7 +90,8 @@ class SourceGroup:
 
 
 def _is_chapter_file(entry: os.DirEntry) -> bool:
-    """A .txt file, other than one that describes the book (info.txt, 简介.txt: bookbuilder.structure.meta)."""
+    """A .txt file, other than one that describes the book (info.txt, 简介.txt:
+    bookbuilder.structure.meta)."""
     return (
         entry.name.lower().endswith(".txt")
         and not entry.name.startswith(".")

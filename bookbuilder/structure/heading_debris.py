@@ -66,7 +66,8 @@ def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
     ):
         return line  # nothing a site puts around a heading starts or ends it (most lines)
     if line[-1].isascii() and _URL_TITLE.match(line):
-        return line  # 第21章 www.example.com: the URL is the whole title, unbracketed, with no site word: a story's
+        # 第21章 www.example.com: the URL is the whole title, unbracketed, with no site word: a story's
+        return line
     if MARKUP_SIGNS.intersection(line):
         line = without_markup(line)
     if more is not None:
@@ -133,7 +134,8 @@ def without_advert(line: str, offset: int = 0) -> str:
     if not urls:
         return line
     start, end = urls[0][0], max(span[1] for span in spans + urls)  # (url_adverts may say why, third)
-    # a bracket around the URL goes from its opening; a notice's sentence only as far as its site words (below)
+    # a bracket around the URL goes from its opening; a notice's sentence only as far as its site words
+    # (below)
     start = min([start] + [span[0] for span in spans if title[span[0]] in OPENING_BRACKETS])
     tail = title[end:].strip(" \u3000")
     if tail and not (SITE_WORDS.search(tail) or NOTICE_WORDS.search(tail)):

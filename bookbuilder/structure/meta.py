@@ -287,7 +287,8 @@ def _without_the_name(blocks: tuple, titles: set[str], author: str = "") -> tupl
 
 
 def _the_name(text: str, titles: set[str]) -> bool:
-    """The book's name, or the name thrice in a row (儒林外史儒林外史儒林外史: a Project Gutenberg text's head)."""
+    """The book's name, or the name thrice in a row (儒林外史儒林外史儒林外史: a Project Gutenberg text's
+    head)."""
     return text in titles or any(text in (title * 2, title * 3) for title in titles)
 
 
@@ -383,7 +384,8 @@ def author_and_title(text: str) -> tuple[str, str] | None:
 
 
 def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
-    """《书名》作者：某某, 书名（校对版全本）作者：某某, 书名-作者, 书名_作者_…, [作者]书名 — a file or folder name."""
+    """《书名》作者：某某, 书名（校对版全本）作者：某某, 书名-作者, 书名_作者_…, [作者]书名 — a file or
+    folder name."""
     stem = _SHELF_INDEX.sub("", stem.strip())  # 10鬼吹灯之牧野诡事: a shelf's index (not 7号房, 24小时)
     stem = _SITE_IN_BRACKETS.sub("", stem)  # 金瓶梅[www.example.org]
     stem = _denoise(stem).lstrip(" .-_")  # [四大名著].红楼梦: a tag, not an author
