@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 import graphlib
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -158,3 +160,17 @@ def test_architecture_names_every_module():
         if rel not in NAMED:
             unnamed.append(rel)
     assert unnamed == [], "docs/architecture.md should say where these modules stand (as `stage/module.py`)"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["check", "--no-cache", "."], ["format", "--check", "--no-cache", "."]],
+    ids=["lint", "format"],
+)
+def test_ruff_finds_nothing_to_say(command):
+    """ruff (configured in pyproject.toml, installed with the `test` extra) lints and formats the
+    whole tree as the suite runs, so that what it finds fails here and in CI, not in review."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", *command], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
