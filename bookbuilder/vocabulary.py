@@ -10,6 +10,26 @@ import re
 
 from bookbuilder import numerals
 
+# ---- characters: what Han text and a sentence's end are, written once
+# The CJK Unified Ideographs block: the characters of ordinary modern text, what the cleaning and
+# heading rules count as a Han character.
+HAN_COMMON = "\u4e00-\u9fff"
+HAN_CHAR = re.compile(f"[{HAN_COMMON}]")
+# Every Han block (extension A, compatibility ideographs, the supplementary planes): what a
+# decoding is judged by, where a rare character must count as Chinese too.
+HAN_ALL = f"\u3400-\u4dbf{HAN_COMMON}\uf900-\ufaff\U00020000-\U0003134f"
+# A sentence ends at one of these: 。！？, their half-width forms, or an ellipsis it trails off with.
+SENTENCE_END_MARKS = "。！？…!?"
+# Double quotation marks closing right after a sentence's end (他说：“走吧。”): the sentence ended.
+CLOSING_QUOTES = "”」』"
+# A sentence ended, perhaps inside a quotation: what the cleaning and the heading passes test a
+# line's end by. (Readers that cut a text or join lines add marks of their own, named there.)
+SENTENCE_ENDED = tuple(SENTENCE_END_MARKS + CLOSING_QUOTES)
+# Every punctuation mark a title or a line is told by, full- and half-width.
+PUNCTUATION = "，。、；：？！…—“”‘’「」『』（）《》〈〉【】,.;:?!()\"'~～·"
+QUOTE_MARKS = '“”「」"'  # the double quotes a paragraph's dialogue opens and closes with
+LATIN_LETTERS = "A-Za-zＡ-Ｚａ-ｚ"  # a class's range: Latin letters, half- and full-width
+
 # ---- units: what a 第N… heading counts in
 CHAPTER_UNITS = (
     "章回节節幕话話"  # 第N章, 第N回, 第N节, 第N幕 (a play), 第N话 (a web comic's or light novel's)

@@ -134,7 +134,7 @@ def as_json(book: Book | None, diagnostics, files=None, checks: list[dict] | Non
     return json.dumps(obj, ensure_ascii=False, indent=2)
 
 
-SHORT_CHAPTER, LONG_CHAPTER = 200, 100_000
+SHORT_CHAPTER = 200
 _UNSURE = {
     "W301": "a chapter missing before it",
     "W302": "its number repeats",
@@ -166,6 +166,9 @@ def _doubts(book: Book, diagnostics) -> dict[tuple[str, int | None], list[str]]:
 def toc_rows(book: Book, diagnostics=()) -> list[dict]:
     """The detected table of contents, one row per chapter: what `bookbuilder toc` prints; `unsure`
     lists what makes an entry doubtful (numbering, size, rejected look-alike lines inside)."""
+    # the length a build divides a chapter at (here, not at the top: `--version` imports no stage)
+    from bookbuilder.structure.chapters import LONG_CHAPTER
+
     doubts = _doubts(book, diagnostics)
     rows, n = [], 0
     for volume in book.volumes:

@@ -31,7 +31,14 @@ from bookbuilder.normalize.clean import (
 )
 from bookbuilder.normalize.debris import APP
 from bookbuilder.numerals import TO_MYRIADS
-from bookbuilder.vocabulary import COPYRIGHT_WORDS, FILE_FORMAT, NAVIGATION_WORDS, SITE_NAME_ENDINGS, any_case
+from bookbuilder.vocabulary import (
+    COPYRIGHT_WORDS,
+    FILE_FORMAT,
+    HAN_CHAR,
+    NAVIGATION_WORDS,
+    SITE_NAME_ENDINGS,
+    any_case,
+)
 
 # ---- the signals, each a pure function of one text
 
@@ -64,7 +71,6 @@ _NAME_TAIL = re.compile(
 )
 _NAME_ENDS = frozenset(e[-1] for e in SITE_NAME_ENDINGS)
 _QUOTED = re.compile(r"“[^“”]*”|「[^「」]*」|『[^『』]*』|\"[^\"]*\"")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 # a number as a template folds it: Arabic, full-width or written (第一百零五 and 105 alike)
 _NUMERAL_RUN = re.compile(f"[0-9０-９{TO_MYRIADS}]+")
 
@@ -146,7 +152,7 @@ def _site_url(text: str, narrator: str) -> str:
     if not spans:
         return ""
     domains = [narrator[a:b] for a, b in spans]
-    rest = len(_HAN.findall(narrator)) - sum(len(_HAN.findall(d)) for d in domains)
+    rest = len(HAN_CHAR.findall(narrator)) - sum(len(HAN_CHAR.findall(d)) for d in domains)
     if rest > SHORT_REST and not any(
         site_talk(p) or _site_piece(p) for p in _pieces(narrator) if find_urls(p)
     ):

@@ -23,8 +23,10 @@ from bookbuilder.vocabulary import (
     CLOSING_BRACKETS,
     DIALOGUE_QUOTES,
     FILE_FORMAT,
+    HAN_CHAR,
     OPENING_BRACKETS,
     PERSONS,
+    SENTENCE_ENDED,
     SITE_BRACKETS,
     SITE_NAME_ENDINGS,
     any_case,
@@ -244,7 +246,6 @@ _DOT_LIKE = re.compile(r"[.．。点丶、]")
 _FILLER = re.compile(r"[\W_]|[网的最好是和在请与或]")  # what a site's slogan adds to its words and URL
 _OPEN, _CLOSE = OPENING_BRACKETS, CLOSING_BRACKETS
 _PUNCT = "，。、；：！？…,.!?;:"
-_SENTENCE_END = tuple("。！？…!?”」』")
 
 
 # Words a site's notice is made of and a story's sentence rarely is: counted (distinct) to tell a
@@ -255,7 +256,6 @@ NOTICE_WORDS = words_pattern(
     r"文学网|书网|中文网|免费阅读|在线阅读|手机阅读|百度搜索|百度云|搜小说|无弹窗|更新最快|最快更新|下载平台|下载地址|备用|老域名|"
     r"请点击|点击这里|继续阅读"
 )
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _PLAIN_URL = re.compile(r"(?i)https?:|www|\.(?:com|net|org|cn|cc|la|info)\b")
 _BRACKET_REST = re.compile(r".{1,12}?[\]】〗）)]")  # a short bracket's content and its closer
 _ENDS_IN_SITE_WORD = re.compile(f"(?:{SITE_WORDS.pattern})$")
@@ -270,10 +270,10 @@ _SITE_OR_NOTICE = re.compile(f"{NOTICE_WORDS.pattern}|{SITE_WORDS.pattern}")
 
 def site_share(text: str) -> float:
     """The share of the Han characters of `text` that are site words (SITE_WORDS, NOTICE_WORDS)."""
-    han = len(_HAN.findall(text))
+    han = len(HAN_CHAR.findall(text))
     if not han:
         return 0.0
-    covered = sum(len(_HAN.findall(m.group(0))) for m in _SITE_OR_NOTICE.finditer(text))
+    covered = sum(len(HAN_CHAR.findall(m.group(0))) for m in _SITE_OR_NOTICE.finditer(text))
     return covered / han
 
 
@@ -297,7 +297,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
     inside a story's sentence, stays (他在浏览器里输入了example.com)."""
     cuts = []
     urls = find_urls(text)
-    if urls and not _HAN.search(text) and not _PLAIN_URL.search(fold(text)[0]):
+    if urls and not HAN_CHAR.search(text) and not _PLAIN_URL.search(fold(text)[0]):
         return []  # English prose, not a disguised domain: City of Birth：Harrogate, Yorkshire, UK
     rest = text
     for start, end in reversed(urls):
@@ -316,7 +316,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
         if notice := _notice_around(text, start, end):
             cuts.append(notice)
             continue
-        if _HAN.search(text, start, end):
+        if HAN_CHAR.search(text, start, end):
             cuts.append((start, end, "domain strewn through the sentence"))
             continue
         left = max((text.rfind(c, 0, start) for c in _OPEN), default=-1)
@@ -348,7 +348,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
                 break
         before, after = re.sub(r"[ \u3000]+", "", text[since:start]), text[end:until]
         beside = re.sub(r"[\W_]+$", "", before)  # 手机访问：wàp…, 手2机电子书WWW…; not 他在手机上打开www…
-        if text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
+        if text[:start].rstrip(" \u3000").endswith(SENTENCE_ENDED) and not text[until:].strip(" \u3000"):
             cuts.append(
                 (start, len(text), "URL after the paragraph's last sentence")
             )  # …阴森森。www.example.org
@@ -423,7 +423,7 @@ def _named_domain(text: str, start: int, end: int) -> tuple[int, int, str] | Non
     outside = (
         since == 0
         or text[since - 1] in _PUNCT + "”」\u3000 "
-        or (after and (_HAN.match(after) or after in "“”「」"))
+        or (after and (HAN_CHAR.match(after) or after in "“”「」"))
     )
     return (
         (since, end, f"the site's name {name} spelled as its domain") if outside else None

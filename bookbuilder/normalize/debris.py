@@ -24,6 +24,7 @@ from bookbuilder.vocabulary import (
     CRAWLER_LEFTOVERS,
     CREDIT_VERBS,
     DIALOGUE_QUOTES,
+    HAN_CHAR,
     PERSONS,
     POSTSCRIPTS,
     SIDE_STORIES,
@@ -31,7 +32,6 @@ from bookbuilder.vocabulary import (
     plain,
 )
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _PERSON = re.compile(f"[{PERSONS}]")
 STORY_SENTENCE = 10  # Han characters: a sentence of ordinary length, not a label or a slogan's clause
 SENTENCE_SITE_SHARE = 0.2  # of its Han characters in site words: more, and it is a notice's sentence
@@ -52,7 +52,7 @@ def story_signs(text: str) -> str:
     for sentence in _SENTENCES.findall(text):  # anywhere in the line: 镜面中，两名女巫继续讨论。网盘资源搜索…
         if (
             _SENTENCE_END.search(sentence)
-            and len(_HAN.findall(sentence)) >= STORY_SENTENCE
+            and len(HAN_CHAR.findall(sentence)) >= STORY_SENTENCE
             and not site_talk(sentence)
             and site_share(sentence) < SENTENCE_SITE_SHARE
         ):
@@ -83,7 +83,7 @@ def app_advert(text: str) -> str:
         return ""  # a finished sentence before it: the advert is glued to the story (repeats.py finds it)
     found = site_signals(text)
     words = [m.group(0) for rx in (_APP, SITE_WORDS, NOTICE_WORDS) for m in rx.finditer(text)]
-    share = sum(2 if w.isascii() else len(w) for w in words) / max(2, len(_HAN.findall(text)))
+    share = sum(2 if w.isascii() else len(w) for w in words) / max(2, len(HAN_CHAR.findall(text)))
     return (
         f"an app's advert ({'、'.join(sorted(found)[:3])})" if len(found) >= 2 and share >= APP_SHARE else ""
     )

@@ -17,9 +17,7 @@ from bookbuilder.normalize.clean import (
     notice_words,
     site_share,
 )
-from bookbuilder.vocabulary import SITE_NAME_ENDINGS
-
-_HAN = re.compile(r"[\u4e00-\u9fff]")
+from bookbuilder.vocabulary import HAN_CHAR, SITE_NAME_ENDINGS
 
 _BRACED_LETTERS = re.compile(
     r"(?:[｛{〖【\[（(][\u4e00-\u9fffA-Za-z0-9ａ-ｚＡ-Ｚ]{1,2}[｝}〗】\]）)]){3,}"
@@ -67,7 +65,9 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
     ]
     spans += [(m.start(), m.end(), "a run of box drawing") for m in _BOX_RUN.finditer(text)]
     for m in _STREWN_HAN.finditer(text):
-        han = [i for i in range(m.start(), m.end()) if _HAN.match(text, i)]  # where each of its characters is
+        han = [
+            i for i in range(m.start(), m.end()) if HAN_CHAR.match(text, i)
+        ]  # where each of its characters is
         found = next(
             (
                 (a, b)
@@ -86,13 +86,13 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
             if (
                 b - a > 3
                 and han[a] > 0
-                and _HAN.match(text, han[a] - 1)
+                and HAN_CHAR.match(text, han[a] - 1)
                 and text[han[a + 1] - 1] == text[han[a + 2] - 1]
                 and _site_name_alone("".join(text[i] for i in han[a + 1 : b]))
             ):
                 a += 1  # 护卫"手"机"电"子"书: each of its characters after the same mark; 卫 is the story's
             start, end = han[a], han[b - 1] + 1
-            if start and text[start - 1] == text[han[a + 1] - 1] and not _HAN.match(text, start - 1):
+            if start and text[start - 1] == text[han[a + 1] - 1] and not HAN_CHAR.match(text, start - 1):
                 start -= 1  # the mark before its first character ("手"机…)
             while start and text[start - 1] in "—-－~～*＊|｜":
                 start -= 1  # ——凤-舞-文-学-网——: the rules around it too

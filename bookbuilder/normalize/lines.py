@@ -42,6 +42,7 @@ from bookbuilder.vocabulary import (
     CRAWLER_LEFTOVERS,
     CREDIT_VERBS,
     FILE_FORMAT,
+    SENTENCE_END_MARKS,
     any_case,
 )
 
@@ -342,7 +343,8 @@ def _tidy_breaks(blocks: list) -> list:
 
 
 _QUOTES = (("“", "”"), ("「", "」"), ("『", "』"))
-_SENTENCE_END = tuple("。！？…!?～~—")
+# A line that ends so ends its sentence, or trails off (～, —): the next line is not joined to it.
+_LINE_ENDS_SENTENCE = tuple(SENTENCE_END_MARKS + "～~—")
 
 
 def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
@@ -382,7 +384,7 @@ def _stray_closer(before: str, line: str) -> str | None:
     """The closing quote `line` starts with, when it closes the quote `before` leaves open at a
     sentence's end and `line` opens none that it would close. (Where `before` ends mid-sentence,
     the break is a wrap inside the quote: unwrapping joins the lines whole.)"""
-    if not before.endswith(_SENTENCE_END):
+    if not before.endswith(_LINE_ENDS_SENTENCE):
         return None
     for opening, closing in _QUOTES:
         if line[0] == closing and len(line) > 1:

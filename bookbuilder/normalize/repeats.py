@@ -34,7 +34,9 @@ from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.vocabulary import (
     CHAPTER_UNITS,
     CLOSING_BRACKETS,
+    LATIN_LETTERS,
     OPENING_BRACKETS,
+    SENTENCE_ENDED,
     SITE_BRACKETS,
     SITE_NAME_ENDINGS,
     VOLUME_UNITS,
@@ -47,7 +49,7 @@ PIECE = 80  # characters: the longest sentence taken for a template
 
 # the last character of a site's name ending a line (…劈出。166阅读网): one class, a cheap scan
 _NAME_AT_END = re.compile("[" + "".join(sorted({e[-1] for e in SITE_NAME_ENDINGS})) + "](?=\n|$)")
-_LETTER = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
+_LETTER = re.compile(f"[{LATIN_LETTERS}]")
 
 
 def _worth_a_look(text: str) -> bool:
@@ -58,7 +60,7 @@ def _worth_a_look(text: str) -> bool:
 # A sentence, or a quotation's close: a site glues its template after dialogue too (销售员：“……”请记住…)
 _SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」』）)]*|[”」』]+|\u3000+|$)")
 _NUMBER = re.compile(f"[0-9{TO_MYRIADS}]+")
-_BOUNDARY = tuple("。！？!?…”」』\u3000 ")
+_BOUNDARY = (*SENTENCE_ENDED, "\u3000", " ")  # a sentence ended, or a space between pieces
 # A site's name glued before its domain at a sentence's start: 某某网Http://…, 求书网www.…
 _SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:" + "|".join(SITE_NAME_ENDINGS) + ")$")
 

@@ -19,6 +19,7 @@ from bookbuilder.structure.file_titles import title_line
 from bookbuilder.structure.headings import normalize_title, volume_label
 from bookbuilder.structure.meta import describes
 from bookbuilder.structure.sections import Section
+from bookbuilder.vocabulary import CLOSING_QUOTES, SENTENCE_END_MARKS
 
 _HASH = re.compile(r"[_\-.\s]*[0-9a-fA-F]{8,}$")
 _LEADING_NUMBER = re.compile(r"^[0-9０-９]+[_\-.\s]*")
@@ -30,7 +31,8 @@ INTRO_MAX = 20_000  # characters: text before the first heading longer than this
 LONG_CHAPTER = 100_000
 PART_SIZE = 40_000
 PART_MAX = 60_000
-_SENTENCE_END = tuple("。！？…”」』’）!?")
+# Where a long chapter may be cut: after a sentence, its closing quote or parenthesis.
+_CUT_AFTER = tuple(SENTENCE_END_MARKS + CLOSING_QUOTES + "’）")
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,7 @@ def _by_size(blocks: list, longest: int) -> list[list]:
         current.append(block)
         if type(block) is Paragraph:
             size += len(block.text)
-            if (size >= target and block.text.endswith(_SENTENCE_END)) or size >= PART_MAX:
+            if (size >= target and block.text.endswith(_CUT_AFTER)) or size >= PART_MAX:
                 pieces.append(current)
                 current, size = [], 0
     if current:
@@ -191,7 +193,7 @@ GAP_CHAPTERS = 3  # pieces at least
 GAP_SHARE = 0.1  # of the paragraph breaks, at most
 GAP_MEDIAN = (1_000, PART_MAX)  # characters: the median piece's size
 GAP_ENDED = 0.9  # of the runs, at least, after a finished sentence (or a scene break)
-_GAP_ENDS = _SENTENCE_END + tuple(".~～")  # before normalization: …… may still be typed ......
+_GAP_ENDS = _CUT_AFTER + tuple(".~～")  # before normalization: …… may still be typed ......
 
 
 def at_gaps(blocks: tuple) -> list[list] | None:

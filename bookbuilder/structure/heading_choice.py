@@ -14,6 +14,7 @@ from bookbuilder.numerals import NUMERAL_CHARS
 from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
 from bookbuilder.structure.own_contents import drop_contents, title_key
 from bookbuilder.structure.passes import Choice, Reading, rule_counts
+from bookbuilder.vocabulary import HAN_COMMON
 
 _N = f"[{NUMERAL_CHARS}]+"
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
@@ -149,7 +150,7 @@ def _named_again(run: list[int], cands: dict[int, Heading]) -> bool:
 # non-blank lines without a 第N章 heading: the book's headings stopped, or changed their style, there
 STOPPED = 2000
 STOPPED_SECTION = 10  # lines under each of the new style's headings, at the median
-_TITLE_WORD = re.compile(r"[\u4e00-\u9fffA-Za-z]")
+_TITLE_WORD = re.compile(f"[{HAN_COMMON}A-Za-z]")
 
 
 def _where_numbering_stops(

@@ -17,6 +17,7 @@ from bookbuilder.numerals import NUMERAL_CHARS
 from bookbuilder.vocabulary import (
     CHAPTER_UNITS,
     LABEL_BRACKETS,
+    LATIN_LETTERS,
     OPENING_BRACKETS,
     SEPARATOR_MARKS,
     expand,
@@ -107,7 +108,7 @@ def without_markup(line: str) -> str:
     return line
 
 
-LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")  # a URL needs letters: most lines have none and are not looked at
+LATIN = re.compile(f"[{LATIN_LETTERS}]")  # a URL needs letters: most lines have none and are not looked at
 _CLAUSE_MARKS = "，,、；;：: \u3000【[〖（("
 
 

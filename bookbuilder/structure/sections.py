@@ -48,7 +48,15 @@ from bookbuilder.structure.pastes import (
     may_have_gap,
     paste_pieces,
 )
-from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
+from bookbuilder.vocabulary import (
+    CHAPTER_UNITS,
+    CLOSING_QUOTES,
+    PUNCTUATION,
+    SENTENCE_END_MARKS,
+    SENTENCE_ENDED,
+    VOLUME_UNITS,
+    unit_class,
+)
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
 # indents, any other Unicode space): CSS re-creates the indent (RULES §3.6).
@@ -59,7 +67,8 @@ _BREAK = re.compile(r"^[*＊※☆★◆◇○●·•~～=＝\-－—_…─━
 # scene break only after a finished sentence; after an open line it is that line's trailing ……
 # (RULES §3.3). The typed forms matter: an ellipsis-defect file turns every …… line into ...
 _ELLIPSIS_LINE = re.compile(r"^(?:[…—]+－?|[.。]{3,}|[·・]{3,}|⋯+)$")  # ——－: a dash typed with a slip
-_TERMINAL = tuple("。！？…—”’」』）》】!?.")
+# A line a scene break may follow: a sentence ended, or closed by a quote, a bracket, a dash or a dot.
+_TERMINAL = tuple(SENTENCE_END_MARKS + CLOSING_QUOTES + "—’）》】.")
 # First characters a heading rule or a scene break can start with: most lines are neither.
 _BREAK_STARTS = frozenset("*＊※☆★◆◇○●·•~～=＝-－—_… \t.。・⋯─━═#＃")
 _SPECIAL_STARTS = STARTS | _BREAK_STARTS
@@ -429,11 +438,10 @@ def _title_below(section: Section) -> Section:
 _NUMERAL_ALONE = re.compile(rf"^[（(]?(?:[{NUMERAL_CHARS}]+|[0-9０-９]+)[)）]?$")
 
 
-_PUNCTUATION = re.compile(r"[，。、；：？！…—“”‘’「」『』（）《》〈〉【】,.;:?!()\"'~～·]")
+_PUNCTUATION = re.compile(f"[{re.escape(PUNCTUATION)}]")
 
 
 HEADER_LINES = 3  # the most lines a page header holds (侠客行 / 金庸: the book's name, then its author's)
-_SENTENCE_END = tuple("。！？…”」』!?")  # a sentence is the story's, however often it comes before a heading
 
 
 def _page_headers(lines, choice: Choice) -> set[int]:
@@ -450,7 +458,7 @@ def _page_headers(lines, choice: Choice) -> set[int]:
     for _ in range(HEADER_LINES):
         before: dict[str, list[int]] = {}
         for j in tops:
-            if j >= 0 and len(text := fields(lines[j])[2]) <= 40 and not text.endswith(_SENTENCE_END):
+            if j >= 0 and len(text := fields(lines[j])[2]) <= 40 and not text.endswith(SENTENCE_ENDED):
                 before.setdefault(text, []).append(j)
         repeated = [
             where for where in before.values() if len(where) >= 3 and len(where) >= 0.3 * len(choice.headings)
