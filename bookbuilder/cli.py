@@ -45,6 +45,9 @@ class BookCommandGroup(click.Group):
         except BookError as e:
             click.echo(str(e.diagnostic), err=True)
             sys.exit(1)
+        except PermissionError as e:  # a file or folder of the book this user may not read or write
+            click.echo(str(BookError("E004", f"cannot read: {e.strerror}", e.filename).diagnostic), err=True)
+            sys.exit(1)
         except KeyboardInterrupt:
             click.echo("interrupted: earlier artifacts are untouched", err=True)
             sys.exit(130)
@@ -93,11 +96,18 @@ def _warn(diagnostics) -> None:
             )
 
 
-def _load(path: Path, jobs: int | None = None) -> pipeline.Loaded:
-    from bookbuilder import (
-        pipeline,
-    )  # each command imports the stages when it runs: --help and --version stay quick
+def _load(path: Path, jobs: int | None = None, cover: bool = False) -> pipeline.Loaded:
+    """The book loaded, its warnings and what normalizing changed shown; with `cover` (a build),
+    book.toml's cover checked first, so that a cover that is no image is one line, at once."""
+    # each command imports the stages when it runs: --help and --version stay quick
+    from bookbuilder import pipeline
 
+    if cover:
+        from bookbuilder.config import load_config
+        from bookbuilder.render.cover import load_cover
+
+        if (named := load_config(Path(path)).cover) is not None:
+            load_cover(named)
     loaded = pipeline.load_book(path, jobs)
     _warn(loaded.diagnostics)
     click.echo(report.changes_line(loaded.book), err=True)
@@ -252,7 +262,7 @@ def format_command(chosen: Renderer) -> click.Command:
     command of one format, with its renderer's help and the options it takes."""
 
     def command(path, output=None, jobs=None, no_cache=False, split=None):
-        _build(_load(path, jobs), chosen.name, output, jobs, split, no_cache)
+        _build(_load(path, jobs, cover=True), chosen.name, output, jobs, split, no_cache)
 
     command.__doc__ = chosen.help
     for flag in reversed([flag for flag in BUILD_OPTIONS if flag in chosen.flags]):
@@ -266,7 +276,7 @@ def format_command(chosen: Renderer) -> click.Command:
 @NO_CACHE
 def build(path, jobs, no_cache):
     """Build what [output] formats lists into build/ (default: the EPUB and the PDF)."""
-    loaded = _load(path, jobs)
+    loaded = _load(path, jobs, cover=True)
     for fmt in loaded.config.formats:
         _build(loaded, fmt, None, jobs, no_cache=no_cache)
 

@@ -31,7 +31,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E001": (E, "book.toml is not valid TOML (the line is given)"),
     "E002": (E, "book.toml has a key bookbuilder does not know"),
     "E003": (E, "a book.toml value has the wrong type or an invalid value"),
-    "E004": (E, "the book path does not exist"),
+    "E004": (E, "the book path, or a file or folder in it, does not exist or cannot be read"),
     "E005": (E, "no .txt chapter files were found"),
     "E006": (E, "a path in book.toml points outside the book project"),
     "E007": (E, "an output file or folder cannot be written"),
