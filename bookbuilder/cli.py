@@ -18,7 +18,9 @@ from bookbuilder.render import Renderer, format_names, renderer
 if TYPE_CHECKING:
     from bookbuilder import pipeline
 
-PATH = click.argument("path", default=".", type=click.Path(path_type=Path))
+# readable=False: click's own check of an unreadable path is a three-line usage error, exit 2;
+# the book's loading says it in one line (E004), exit 1, as for any other bad input.
+PATH = click.argument("path", default=".", type=click.Path(path_type=Path, readable=False))
 OUTPUT = click.option(
     "-o",
     "--output",

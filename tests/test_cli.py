@@ -348,3 +348,11 @@ def test_an_unreadable_folder_is_one_line_and_exit_1(tmp_path, monkeypatch):
         source.chmod(0o755)
     assert done.exit_code == 1, done.output
     assert done.stderr.splitlines() == [f"{source}: error E004: cannot read: Permission denied"]
+
+
+def test_the_book_path_is_not_checked_by_click():
+    """click.Path checks an existing path's readability itself (os.access) and fails with its
+    usage error, exit 2, before bookbuilder can say anything: the check is left to the loading."""
+    for command in ("epub", "build", "check", "toc", "normalize"):
+        path = next(p for p in main.get_command(None, command).params if p.name == "path")
+        assert path.type.readable is False, command
