@@ -27,8 +27,9 @@ from bookbuilder.normalize.rules import EVIDENCE_RULES, RULES, SWITCHES  # noqa:
 DIAGNOSTICS_HEAD = """# Diagnostic codes
 
 Every message bookbuilder prints has a stable code. Generated from `bookbuilder/diagnostics.py`
-by `python scripts/gen_docs.py` (tests/test_docs.py checks it is current; `tests/test_diagnostics.py`
-produces each code from a real input).
+by `python scripts/gen_docs.py` (tests/test_docs.py checks it is current). Each code is produced
+from a real input: the book in `tests/diagnostics/<CODE>/in/`, with the lines it gives in
+`expected.txt`, or a named trigger in `tests/test_diagnostics.py`.
 
 | code | severity | meaning |
 |---|---|---|

@@ -8,7 +8,9 @@ REPO = Path(__file__).resolve().parent.parent
 
 def pytest_addoption(parser):
     parser.addoption(
-        "--regen-golden", action="store_true", help="rewrite tests/golden/*/expected (then read them!)"
+        "--regen-golden",
+        action="store_true",
+        help="rewrite the expected files (tests/golden, tests/diagnostics/*/expected.txt; then read them!)",
     )
 
 
