@@ -151,7 +151,8 @@ def decode_chapter(data: bytes, path: str, *, encoding: str | None = None, error
     notes: list[Diagnostic] = []
     if encoding:
         try:
-            text = data.decode(encoding, errors)
+            # "auto" is our policy, not a Python error handler: an override decodes strictly
+            text = data.decode(encoding, "strict" if errors == "auto" else errors)
         except (UnicodeDecodeError, LookupError) as e:
             raise BookError(
                 "E104", f"the encoding override {encoding!r} does not decode this file: {_why(e)}", path
