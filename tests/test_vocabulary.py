@@ -293,6 +293,12 @@ def test_no_two_modules_write_the_same_set():
     assert {chars: modules for chars, modules in seen.items() if len(set(modules)) > 1} == {}
 
 
+def test_no_module_writes_the_han_range():
+    """Not even inside a larger pattern: vocabulary.HAN_COMMON (or HAN_CHAR, HAN_ALL) is named."""
+    found = [path for path, text in _sources(".py").items() if any(r in _code(text) for r in HAN_RANGE)]
+    assert found == []
+
+
 def test_a_threshold_name_means_one_value():
     """LONG_CHAPTER was 100,000 in two modules and 50,000 in a third; INDENTED_SHARE 0.6 and 0.9:
     a constant's name, wherever it is bound, has one value (two meanings get two names)."""

@@ -35,6 +35,7 @@ from bookbuilder.vocabulary import (
     COPYRIGHT_WORDS,
     FILE_FORMAT,
     HAN_CHAR,
+    HAN_COMMON,
     NAVIGATION_WORDS,
     SITE_NAME_ENDINGS,
     any_case,
@@ -67,7 +68,9 @@ _CREDIT = re.compile(
 )
 # What a site's name ends in, glued after a line's last mark (求月票！某某中文).
 _NAME_TAIL = re.compile(
-    r"(?<=[！!。？?…~～）)】])\s*([\u4e00-\u9fffA-Za-z0-9]{1,6}(?:" + "|".join(SITE_NAME_ENDINGS) + r"))\s*$"
+    rf"(?<=[！!。？?…~～）)】])\s*([{HAN_COMMON}A-Za-z0-9]{{1,6}}(?:"
+    + "|".join(SITE_NAME_ENDINGS)
+    + r"))\s*$"
 )
 _NAME_ENDS = frozenset(e[-1] for e in SITE_NAME_ENDINGS)
 _QUOTED = re.compile(r"“[^“”]*”|「[^「」]*」|『[^『』]*』|\"[^\"]*\"")
@@ -302,7 +305,7 @@ def _part(piece: str, text: str) -> str:
 
 
 # 书名: / 男女主角: with its value left empty; 作者简介: introduces the paragraph under it
-_FORM_FIELD = re.compile(r"^\s*[\u4e00-\u9fff]{1,5}(?<!简介)(?<!介绍)(?<!内容)(?<!提要)\s*[：:]\s*$")
+_FORM_FIELD = re.compile(rf"^\s*[{HAN_COMMON}]{{1,5}}(?<!简介)(?<!介绍)(?<!内容)(?<!提要)\s*[：:]\s*$")
 
 
 def _form_field(line: str) -> bool:

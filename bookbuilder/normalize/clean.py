@@ -24,6 +24,7 @@ from bookbuilder.vocabulary import (
     DIALOGUE_QUOTES,
     FILE_FORMAT,
     HAN_CHAR,
+    HAN_COMMON,
     OPENING_BRACKETS,
     PERSONS,
     SENTENCE_ENDED,
@@ -403,7 +404,7 @@ def _notice_around(text: str, start: int, end: int) -> tuple[int, int, str] | No
     return None
 
 
-_HAN_BEFORE = re.compile(r"([\u4e00-\u9fff]{2,8})[ \u3000]*[\[【（(［]?[ \u3000.．]*$")
+_HAN_BEFORE = re.compile(rf"([{HAN_COMMON}]{{2,8}})[ \u3000]*[\[【（(［]?[ \u3000.．]*$")
 
 
 def _named_domain(text: str, start: int, end: int) -> tuple[int, int, str] | None:
@@ -481,5 +482,5 @@ def site_watermark(text: str) -> bool:
     and `txt` among them."""
     if len(text) > 40:
         return False
-    folded = re.sub(r"[^\u4e00-\u9fffa-z0-9]", "", "".join(_half(c) for c in text).lower())
+    folded = re.sub(rf"[^{HAN_COMMON}a-z0-9]", "", "".join(_half(c) for c in text).lower())
     return "txt" in folded and bool(WATERMARK_WORDS.fullmatch(folded))

@@ -25,6 +25,7 @@ from bookbuilder.vocabulary import (
     CREDIT_VERBS,
     DIALOGUE_QUOTES,
     HAN_CHAR,
+    HAN_COMMON,
     PERSONS,
     POSTSCRIPTS,
     SIDE_STORIES,
@@ -103,11 +104,11 @@ def site_signals(text: str) -> set[str]:
 _VERBS = "|".join(sorted(CREDIT_VERBS, key=len, reverse=True))
 _ENDINGS = "|".join(sorted(SITE_NAME_ENDINGS, key=len, reverse=True))
 _CREDIT = re.compile(
-    rf"^(?P<by>本书由|本文由|本书|本文|由)?\s*[【\[（(〖]?\s*(?P<name>[\u4e00-\u9fffA-Za-z0-9]{{2,12}}?)\s*[】\]）)〗]?\s*"
+    rf"^(?P<by>本书由|本文由|本书|本文|由)?\s*[【\[（(〖]?\s*(?P<name>[{HAN_COMMON}A-Za-z0-9]{{2,12}}?)\s*[】\]）)〗]?\s*"
     rf"(?:{_VERBS})+[\W_]*$"
 )
 SITE_NAME_ALONE = re.compile(
-    rf"[\u4e00-\u9fffA-Za-z0-9]{{1,6}}(?:{_ENDINGS})"
+    rf"[{HAN_COMMON}A-Za-z0-9]{{1,6}}(?:{_ENDINGS})"
 )  # 某某书库, 某某中文, 166阅读网
 CREDIT_LINE = 30  # characters
 
@@ -178,12 +179,7 @@ def banner_art(text: str) -> str:
     """A row of a site's banner drawing: no Han character, short, and either a piece of box or
     block drawing in it, or symbols with a stray letter or two (●▄m●)."""
     core = re.sub(r"\s+", "", text)
-    if (
-        not core
-        or len(core) > ART_LINE
-        or re.search(r"[\u4e00-\u9fff]", core)
-        or re.search(r"[“”「」『』\"]", core)
-    ):
+    if not core or len(core) > ART_LINE or HAN_CHAR.search(core) or re.search(r"[“”「」『』\"]", core):
         return ""  # “┅┅”: a crowd's wordless reply, ┅ typed for an ellipsis (诛仙)
     if not core.strip("─━┄┅┈┉╌╍—…·.。"):
         return ""  # a rule of dashes alone is a scene break's, or an ellipsis
@@ -219,7 +215,7 @@ _COUNTER = re.compile(r"(?:点击|书评|收藏|推荐|字数|月票|评论|打�
 def site_counters(text: str) -> str:
     found = _COUNTER.findall(text)
     rest = _COUNTER.sub("", text)
-    if len(found) >= 2 and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 12:
+    if len(found) >= 2 and len(HAN_CHAR.findall(rest)) <= 12:
         return f"{len(found)} of a site's counters (clicks, reviews, bookmarks)"
     return ""
 
@@ -257,7 +253,7 @@ def script_line(text: str) -> str:
 
 
 # Words split by underscores so that a filter misses them (激_情, 饥_渴): a spam line's trick, not a writer's.
-_SPLIT_WORD = re.compile(r"[\u4e00-\u9fff]_[\u4e00-\u9fff]")
+_SPLIT_WORD = re.compile(rf"[{HAN_COMMON}]_[{HAN_COMMON}]")
 
 
 def split_words_spam(text: str) -> str:

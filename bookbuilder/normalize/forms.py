@@ -17,10 +17,10 @@ from bookbuilder.normalize.clean import (
     notice_words,
     site_share,
 )
-from bookbuilder.vocabulary import HAN_CHAR, SITE_NAME_ENDINGS
+from bookbuilder.vocabulary import HAN_CHAR, HAN_COMMON, SITE_NAME_ENDINGS
 
 _BRACED_LETTERS = re.compile(
-    r"(?:[｛{〖【\[（(][\u4e00-\u9fffA-Za-z0-9ａ-ｚＡ-Ｚ]{1,2}[｝}〗】\]）)]){3,}"
+    rf"(?:[｛{{〖【\[（(][{HAN_COMMON}A-Za-z0-9ａ-ｚＡ-Ｚ]{{1,2}}[｝}}〗】\]）)]){{3,}}"
 )  # ｛t｝｛xt｝｛小｝｛说｝…
 _BOX_RUN = re.compile(r"[\u2500-\u257f]{3,}")  # ┖─────┘ glued to a heading
 _SITE_BRACKET = re.compile(
@@ -30,7 +30,7 @@ _SITE_BRACKET = re.compile(
 
 # 大；学，生，小，说'网 and ——凤-舞-文-学-网——: one character, then a mark or two, again and again
 _STREWN_HAN = re.compile(
-    r"(?:[\u4e00-\u9fff](?:[ \u3000]*[^\u4e00-\u9fff\w\s]{1,3}[ \u3000]*|[ \u3000]+)){3,}[\u4e00-\u9fff]"
+    rf"(?:[{HAN_COMMON}](?:[ \u3000]*[^{HAN_COMMON}\w\s]{{1,3}}[ \u3000]*|[ \u3000]+)){{3,}}[{HAN_COMMON}]"
 )
 # -Ｊ'ａ'r't'x't'．ｃ'o'm: a domain's letters, a mark after each (not letter-spacing, which fold reads)
 _STREWN_LATIN = re.compile(r"-?(?:[A-Za-zＡ-Ｚａ-ｚ0-9０-９.．][\'`’\"^*]?){6,}")
@@ -108,9 +108,9 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
                 (m.start(), m.end(), f"a domain strewn with marks between its letters ({collapsed})")
             )
     for m in _MARKED_BRACKET.finditer(text):
-        collapsed = re.sub(r"[^\u4e00-\u9fffa-z0-9]", "", m.group(1).translate(LOOKALIKES).lower())
+        collapsed = re.sub(rf"[^{HAN_COMMON}a-z0-9]", "", m.group(1).translate(LOOKALIKES).lower())
         gaps = re.findall(
-            r"[\u4e00-\u9fffa-z0-9][^\u4e00-\u9fffa-z0-9]+(?=[\u4e00-\u9fffa-z0-9])",
+            rf"[{HAN_COMMON}a-z0-9][^{HAN_COMMON}a-z0-9]+(?=[{HAN_COMMON}a-z0-9])",
             m.group(1).translate(LOOKALIKES).lower(),
         )
         if len(gaps) >= 3 and _site_name_alone(

@@ -42,6 +42,7 @@ from bookbuilder.vocabulary import (
     CRAWLER_LEFTOVERS,
     CREDIT_VERBS,
     FILE_FORMAT,
+    HAN_COMMON,
     SENTENCE_END_MARKS,
     any_case,
 )
@@ -221,7 +222,7 @@ _DEBRIS_WORDS = words_pattern("点击|书评|收藏|版权|作品|仅供|删除|
 # (it starts at a mark that prose seldom sets after a Han character, not at every Han character:
 # most lines give it nowhere to start)
 _DEBRIS_FORMS = re.compile(
-    r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆](?:(?<=[\u4e00-\u9fff].)|(?<=[\u4e00-\u9fff]..))(?=\S{0,2}[\u4e00-\u9fff])"
+    rf"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆](?:(?<=[{HAN_COMMON}].)|(?<=[{HAN_COMMON}]..))(?=\S{{0,2}}[{HAN_COMMON}])"
     r"|^[ \t]*(?:\$\(|//|function\b|var\s|\}\s*\))",
     re.M,
 )

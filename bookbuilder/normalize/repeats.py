@@ -34,6 +34,7 @@ from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.vocabulary import (
     CHAPTER_UNITS,
     CLOSING_BRACKETS,
+    HAN_COMMON,
     LATIN_LETTERS,
     OPENING_BRACKETS,
     SENTENCE_ENDED,
@@ -62,7 +63,7 @@ _SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」�
 _NUMBER = re.compile(f"[0-9{TO_MYRIADS}]+")
 _BOUNDARY = (*SENTENCE_ENDED, "\u3000", " ")  # a sentence ended, or a space between pieces
 # A site's name glued before its domain at a sentence's start: 某某网Http://…, 求书网www.…
-_SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:" + "|".join(SITE_NAME_ENDINGS) + ")$")
+_SITE_NAME = re.compile(rf"[{HAN_COMMON}A-Za-z0-9]{{1,8}}(?:" + "|".join(SITE_NAME_ENDINGS) + ")$")
 
 
 # 第#章 and whatever title follows it up to the template's next site word: a template names the
@@ -82,7 +83,7 @@ def _fold(text: str, title_words: tuple[str, ...]) -> str:
 
 # A site's phrase glued between two sentences, with the story right after it (…愣了愣。更新最快其他评委…)
 _GLUED_PHRASE = re.compile(
-    r"(?<=[。！？!?”」])(?:更新最快|最快更新|最新章节|免费阅读|在线阅读|手机阅读|无弹窗|首发网址)(?=[\u4e00-\u9fff“「])"
+    rf"(?<=[。！？!?”」])(?:更新最快|最快更新|最新章节|免费阅读|在线阅读|手机阅读|无弹窗|首发网址)(?=[{HAN_COMMON}“「])"
 )
 
 
@@ -359,7 +360,7 @@ FRAGMENT = 30  # characters looked at from each start
 FRAGMENT_KEY = 4  # the first characters the starts are grouped by
 MIN_FRAGMENT = 6
 SOON = 14  # characters from a start to its first site word
-_FRAGMENT_START = re.compile(r"(?:^|(?<=[。！？!?”」』]))(?=[\u4e00-\u9fffA-Za-z])")
+_FRAGMENT_START = re.compile(rf"(?:^|(?<=[。！？!?”」』]))(?=[{HAN_COMMON}A-Za-z])")
 _STORY_MARK = re.compile(r"[“”「」『』他她我你]")
 
 

@@ -38,6 +38,7 @@ from bookbuilder.vocabulary import (
     FILE_FORMAT,
     FRONT_MATTER,
     HALF_VOLUME_UNITS,
+    HAN_COMMON,
     LABEL_BRACKETS,
     LAST_PART,
     SIDE_STORIES,
@@ -114,7 +115,7 @@ _BRACKETED_ARABIC = re.compile(
 # 1科学边界: a number glued to its title (a 三体 download), never to a counter word or a unit
 # (3个人, 5天后, 10点钟, 2号楼 are prose); weak like every bare number.
 _GLUED_ARABIC = re.compile(
-    r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<!"
+    rf"^(?P<num>\d{{1,3}})(?P<sep>)(?P<title>[{HAN_COMMON}](?<!"
     + unit_class(COUNTER_WORDS, "毛角")
     + ")"  # 5毛钱
     r"[^，。！？；：,.!?;:]{0,19})$"
@@ -142,7 +143,7 @@ _ANY_RULE = re.compile(
     r"|[Pp]art|PART"
     rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷|{_N}\s*{unit_class(BARE_CHAPTER_UNITS)}"
     rf"|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
-    rf"|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$"
+    rf"|\d{{1,4}}(?:$|[、.．:：\s{HAN_COMMON}])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$"
     rf"|[{re.escape(_BRACKET_OPEN)}]\s*第?\s*(?:\d|[{TO_THOUSANDS}]))"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
