@@ -27,7 +27,7 @@ def chapters(n: int = 5) -> dict[str, str]:
 
 CLEANED = (
     f'\n[normalize.junk]\nextra = [{{regex = "{SELECTED}", kind = "inline", name = "literal-1", on = '
-    '"cleaned"}}]\n'
+    '"cleaned"}]\n'
 )
 
 

@@ -197,7 +197,7 @@ def test_css_url_outside_the_project_is_not_fetched(tmp_path):
     (root / "styles").mkdir()
     (root / "styles" / "pdf.css").write_text(
         f'h2::before {{ content: url("{outside.as_uri()}") }}\nh2::after {{ content: url("../inside.png") '
-        "}}\n",
+        "}\n",
         "utf-8",
     )
     path, _ = build_pdf(load_book(root), jobs=1)
