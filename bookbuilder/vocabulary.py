@@ -18,8 +18,10 @@ HAN_CHAR = re.compile(f"[{HAN_COMMON}]")
 # Every Han block (extension A, compatibility ideographs, the supplementary planes): what a
 # decoding is judged by, where a rare character must count as Chinese too.
 HAN_ALL = f"\u3400-\u4dbf{HAN_COMMON}\uf900-\ufaff\U00020000-\U0003134f"
-# A sentence ends at one of these: 。！？, their half-width forms, or an ellipsis it trails off with.
-SENTENCE_END_MARKS = "。！？…!?"
+# The marks that stop a sentence: 。！？ and their half-width forms.
+SENTENCE_STOPS = "。！？!?"
+# A sentence ends at one of those, or at an ellipsis it trails off with.
+SENTENCE_END_MARKS = SENTENCE_STOPS + "…"
 # Double quotation marks closing right after a sentence's end (他说：“走吧。”): the sentence ended.
 CLOSING_QUOTES = "”」』"
 # A sentence ended, perhaps inside a quotation: what the cleaning and the heading passes test a

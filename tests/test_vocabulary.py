@@ -293,9 +293,11 @@ def test_no_two_modules_write_the_same_set():
     assert {chars: modules for chars, modules in seen.items() if len(set(modules)) > 1} == {}
 
 
-def test_no_module_writes_the_han_range():
-    """Not even inside a larger pattern: vocabulary.HAN_COMMON (or HAN_CHAR, HAN_ALL) is named."""
-    found = [path for path, text in _sources(".py").items() if any(r in _code(text) for r in HAN_RANGE)]
+def test_no_module_writes_the_han_range_or_the_sentence_stops():
+    """Not even inside a larger pattern: vocabulary.HAN_COMMON (or HAN_CHAR, HAN_ALL) and
+    SENTENCE_STOPS (or SENTENCE_END_MARKS) are named."""
+    written = (*HAN_RANGE, "。！？!?")
+    found = [path for path, text in _sources(".py").items() if any(r in _code(text) for r in written)]
     assert found == []
 
 

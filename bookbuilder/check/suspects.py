@@ -37,6 +37,7 @@ from bookbuilder.vocabulary import (
     HAN_CHAR,
     HAN_COMMON,
     NAVIGATION_WORDS,
+    SENTENCE_STOPS,
     SITE_NAME_ENDINGS,
     any_case,
 )
@@ -193,7 +194,7 @@ def _site_piece(piece: str) -> bool:
     )
 
 
-_PIECE = re.compile(r"[^。！？!?\u3000]+[。！？!?]*")
+_PIECE = re.compile(rf"[^{SENTENCE_STOPS}\u3000]+[{SENTENCE_STOPS}]*")
 
 
 def _pieces(text: str) -> list[str]:

@@ -28,6 +28,7 @@ from bookbuilder.vocabulary import (
     OPENING_BRACKETS,
     PERSONS,
     SENTENCE_ENDED,
+    SENTENCE_STOPS,
     SITE_BRACKETS,
     SITE_NAME_ENDINGS,
     any_case,
@@ -371,7 +372,7 @@ def _story_url(text: str, start: int, beside: str) -> bool:
     (…所以致此。www.26dd.cn书友整理提供”: a stamp)."""
     before, sentence = (
         text[:start],
-        max(text.rfind(c, 0, start) for c in "。！？!?”」") + 1,
+        max(text.rfind(c, 0, start) for c in f"{SENTENCE_STOPS}”」") + 1,
     )  # a closed quotation is another's
     quoted = before.count("“") > before.count("”") or before.count("「") > before.count("」")
     return (
@@ -389,7 +390,7 @@ def _notice_around(text: str, start: int, end: int) -> tuple[int, int, str] | No
     a site's notice: its words, the URL and brackets aside, are site talk, a third of them site
     words (注：如果你发现本书未完属于连载更新请到http://… 获取最新更新TXT……). A story's sentences
     around it stay."""
-    bounds = "。！？!?\u3000"
+    bounds = f"{SENTENCE_STOPS}\u3000"
     since = max(text.rfind(c, 0, start) for c in bounds) + 1
     until = min((i for i in (text.find(c, end) for c in bounds) if i != -1), default=len(text) - 1) + 1
     while until < len(text) and text[until] in _CLOSE:
@@ -453,7 +454,7 @@ def _spells(name: str, label: str) -> bool:
 def _sentence_rest(text: str, at: int) -> int:
     """Where a URL's cut ends: at `at`, or at the end of its sentence when the rest of that
     sentence is a site's words (【http://…】某某百度云搜索资源，搜小说，搜电影就是好用。)."""
-    stop = min((i for i in (text.find(c, at) for c in "。！？!?") if i != -1), default=len(text) - 1) + 1
+    stop = min((i for i in (text.find(c, at) for c in SENTENCE_STOPS) if i != -1), default=len(text) - 1) + 1
     tail = text[at:stop]
     return stop if tail.strip() and len(tail) <= 60 and site_talk(tail) and site_share(tail) >= 0.5 else at
 

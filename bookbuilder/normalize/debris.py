@@ -28,6 +28,7 @@ from bookbuilder.vocabulary import (
     HAN_COMMON,
     PERSONS,
     POSTSCRIPTS,
+    SENTENCE_STOPS,
     SIDE_STORIES,
     SITE_NAME_ENDINGS,
     plain,
@@ -38,8 +39,8 @@ STORY_SENTENCE = 10  # Han characters: a sentence of ordinary length, not a labe
 SENTENCE_SITE_SHARE = 0.2  # of its Han characters in site words: more, and it is a notice's sentence
 # One full-width end mark: a notice shouts (更新!!, 删除！！) or trails off (....) where a story's sentence
 # ends.
-_SENTENCE_END = re.compile(r"[^。！？!?.][。！？]$")
-_SENTENCES = re.compile(r"[^。！？!?]+[。！？!?]*")
+_SENTENCE_END = re.compile(rf"[^{SENTENCE_STOPS}.][。！？]$")
+_SENTENCES = re.compile(rf"[^{SENTENCE_STOPS}]+[{SENTENCE_STOPS}]*")
 
 
 def story_signs(text: str) -> str:
@@ -79,7 +80,7 @@ def app_advert(text: str) -> str:
         or not _APP.search(text)
         or story_signs(text)
         or _OWN_WORDS.search(text)
-        or re.search(r"[。！？!?][^。！？!?]", text)
+        or re.search(rf"[{SENTENCE_STOPS}][^{SENTENCE_STOPS}]", text)
     ):
         return ""  # a finished sentence before it: the advert is glued to the story (repeats.py finds it)
     found = site_signals(text)
@@ -273,7 +274,7 @@ def site_notice(text: str) -> str:
     if (
         len(text) > NOTICE_LINE
         or any(q in text for q in "“”「」")
-        or re.search(r"[。！？!?].", text.rstrip("。！？!?：: "))
+        or re.search(rf"[{SENTENCE_STOPS}].", text.rstrip(f"{SENTENCE_STOPS}：: "))
     ):
         # one sentence: 他笑道。请记住… keeps its story (the notice is cut by a listed pattern or repetition)
         return ""

@@ -17,7 +17,12 @@ from bookbuilder.normalize.clean import (
     notice_words,
     site_share,
 )
-from bookbuilder.vocabulary import HAN_CHAR, HAN_COMMON, SITE_NAME_ENDINGS
+from bookbuilder.vocabulary import (
+    HAN_CHAR,
+    HAN_COMMON,
+    SENTENCE_STOPS,
+    SITE_NAME_ENDINGS,
+)
 
 _BRACED_LETTERS = re.compile(
     rf"(?:[｛{{〖【\[（(][{HAN_COMMON}A-Za-z0-9ａ-ｚＡ-Ｚ]{{1,2}}[｝}}〗】\]）)]){{3,}}"
@@ -75,7 +80,7 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
                 for b in range(len(han), max(a, len(han) - 3), -1)
                 if b - a >= 3
                 and not any(
-                    c in "。！？!?" for c in text[han[a] : han[a + 1]] + text[han[b - 2] : han[b - 1]]
+                    c in SENTENCE_STOPS for c in text[han[a] : han[a + 1]] + text[han[b - 2] : han[b - 1]]
                 )
                 and _site_name_alone("".join(text[i] for i in han[a:b]))
             ),

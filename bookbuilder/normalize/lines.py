@@ -431,7 +431,7 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
     return (tuple(out) if changed else blocks), changed
 
 
-_LAST_END = re.compile(r"[。！？!?…”」』][^。！？!?…”」』]*$")
+_LAST_END = re.compile(rf"[{SENTENCE_END_MARKS}”」』][^{SENTENCE_END_MARKS}”」』]*$")
 _LAST_SEPARATOR = re.compile(r"[-_|｜][^-_|｜]*$")
 SITE_TAIL = (
     24  # characters after the line's last sentence: a name or a slogan's clauses, not a sentence's start

@@ -38,6 +38,7 @@ from bookbuilder.vocabulary import (
     LATIN_LETTERS,
     OPENING_BRACKETS,
     SENTENCE_ENDED,
+    SENTENCE_STOPS,
     SITE_BRACKETS,
     SITE_NAME_ENDINGS,
     VOLUME_UNITS,
@@ -59,7 +60,9 @@ def _worth_a_look(text: str) -> bool:
 
 
 # A sentence, or a quotation's close: a site glues its template after dialogue too (销售员：“……”请记住…)
-_SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」』）)]*|[”」』]+|\u3000+|$)")
+_SENTENCE = re.compile(
+    rf"[^{SENTENCE_STOPS}”」』\u3000]*(?:[{SENTENCE_STOPS}]+[”」』）)]*|[”」』]+|\u3000+|$)"
+)
 _NUMBER = re.compile(f"[0-9{TO_MYRIADS}]+")
 _BOUNDARY = (*SENTENCE_ENDED, "\u3000", " ")  # a sentence ended, or a space between pieces
 # A site's name glued before its domain at a sentence's start: 某某网Http://…, 求书网www.…
@@ -83,7 +86,7 @@ def _fold(text: str, title_words: tuple[str, ...]) -> str:
 
 # A site's phrase glued between two sentences, with the story right after it (…愣了愣。更新最快其他评委…)
 _GLUED_PHRASE = re.compile(
-    rf"(?<=[。！？!?”」])(?:更新最快|最快更新|最新章节|免费阅读|在线阅读|手机阅读|无弹窗|首发网址)(?=[{HAN_COMMON}“「])"
+    rf"(?<=[{SENTENCE_STOPS}”」])(?:更新最快|最快更新|最新章节|免费阅读|在线阅读|手机阅读|无弹窗|首发网址)(?=[{HAN_COMMON}“「])"
 )
 
 
@@ -338,7 +341,7 @@ _PAGE_SEPARATOR = re.compile(r"\s*[-_|｜—–·•>»]+\s*")
 
 def _page_title(text: str, title_words: tuple[str, ...]) -> bool:
     """The chapter's title (or its label) joined to other names by separators, and nothing of a sentence."""
-    if len(text) > PAGE_TITLE or re.search(r"[。！？!?，,“”「」]", text) or story_signs(text):
+    if len(text) > PAGE_TITLE or re.search(rf"[{SENTENCE_STOPS}，,“”「」]", text) or story_signs(text):
         return False
     word = next((w for w in title_words if w in text), None)
     if word is None:
@@ -360,7 +363,7 @@ FRAGMENT = 30  # characters looked at from each start
 FRAGMENT_KEY = 4  # the first characters the starts are grouped by
 MIN_FRAGMENT = 6
 SOON = 14  # characters from a start to its first site word
-_FRAGMENT_START = re.compile(rf"(?:^|(?<=[。！？!?”」』]))(?=[{HAN_COMMON}A-Za-z])")
+_FRAGMENT_START = re.compile(rf"(?:^|(?<=[{SENTENCE_STOPS}”」』]))(?=[{HAN_COMMON}A-Za-z])")
 _STORY_MARK = re.compile(r"[“”「」『』他她我你]")
 
 
@@ -412,7 +415,7 @@ def _fragment(common: str, group: list) -> str:
         or common.endswith("第")
     ):
         return ""
-    common = common[: m.end()] if (m := re.search(r"[。！？!?]+", common)) else common
+    common = common[: m.end()] if (m := re.search(rf"[{SENTENCE_STOPS}]+", common)) else common
     if (
         len(common) < MIN_FRAGMENT
         or len(site_signals(common)) < 2
