@@ -6,8 +6,9 @@ over HTTP (POST → the rebuild that reads it → the page back) and the content
     python bench/bench_workbench.py -n 2000            # a folder of 2,000 chapter files
     python bench/bench_workbench.py -n 2000 --whole    # the same book as one .txt
 
-The book is bench/make_corpus.py's, with a pager line in every 50th chapter and an advert glued with a half-width comma
-(云端书斋,一键直达) into every 40th, so that there is a removal to keep and text to remove everywhere.
+The book is bench/make_corpus.py's, with a pager line in every 50th chapter and an advert glued with a
+half-width comma (云端书斋,一键直达) into every 40th, so that there is a removal to keep and
+text to remove everywhere.
 Each reload prints its seconds and how many files it read again; undoing all three gives back
 book.toml byte for byte.
 """

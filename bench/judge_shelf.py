@@ -228,14 +228,16 @@ def main() -> None:
             print(f"{v['book'][:44]:44} FAILED {v['failed']}")
             continue
         print(
-            f"{v['book'][:44]:44} {v['chapters']:5} {v['volumes']:3} {v['suspect_lines']:4} {len(v['at_risk']):4}  "
+            f"{v['book'][:44]:44} {v['chapters']:5} {v['volumes']:3} {v['suspect_lines']:4}"
+            f" {len(v['at_risk']):4}  "
             f"{'; '.join(v['headings']) or 'sane'}"
         )
     clean = sum(v["clean"] for v in verdicts)
     sane = sum(not v.get("headings") and "failed" not in v for v in verdicts)
     quiet = sum("failed" not in v and not v["suspects"] for v in verdicts)
     print(
-        f"shelf {args.shelf.name}: {len(verdicts)} books, {clean} clean ({100 * clean / max(1, len(verdicts)):.0f} %): "
+        f"shelf {args.shelf.name}: {len(verdicts)} books, {clean} clean "
+        f"({100 * clean / max(1, len(verdicts)):.0f} %): "
         f"{sane} with sane headings, {quiet} with no suspects; "
         f"{sum(v.get('chapters', 0) for v in verdicts)} chapters, "
         f"{sum(sum(v.get('removals', {}).values()) for v in verdicts)} removals, "

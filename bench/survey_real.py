@@ -31,10 +31,12 @@ def survey(path: str) -> None:
     removed = collections.Counter(d.message.split(":")[0] for d in loaded.diagnostics if d.code == "I201")
     files = {(f.encoding, f.method, f.replaced) for f in book.files}
     print(
-        f"== {path}: {len(chapters)} chapters in {len(book.volumes)} volume(s), {time.perf_counter() - start:.1f} s"
+        f"== {path}: {len(chapters)} chapters in {len(book.volumes)} volume(s),"
+        f" {time.perf_counter() - start:.1f} s"
     )
     print(
-        f"   title {book.meta.title!r} ({sources.get('title')}), author {book.meta.author!r} ({sources.get('author')})"
+        f"   title {book.meta.title!r} ({sources.get('title')}), author {book.meta.author!r} "
+        f"({sources.get('author')})"
     )
     print(f"   files {sorted(files)}; diagnostics {dict(codes)}; removed {dict(removed)}")
     for chapter in chapters[:3] + chapters[-2:]:

@@ -18,7 +18,9 @@ from bookbuilder.render import Renderer, format_names, renderer
 if TYPE_CHECKING:
     from bookbuilder import pipeline
 
-PATH = click.argument("path", default=".", type=click.Path(path_type=Path))
+# readable=False: click's own check of an unreadable path is a three-line usage error, exit 2;
+# the book's loading says it in one line (E004), exit 1, as for any other bad input.
+PATH = click.argument("path", default=".", type=click.Path(path_type=Path, readable=False))
 OUTPUT = click.option(
     "-o",
     "--output",
@@ -44,6 +46,9 @@ class BookCommandGroup(click.Group):
             return super().invoke(ctx)
         except BookError as e:
             click.echo(str(e.diagnostic), err=True)
+            sys.exit(1)
+        except PermissionError as e:  # a file or folder of the book this user may not read or write
+            click.echo(str(BookError("E004", f"cannot read: {e.strerror}", e.filename).diagnostic), err=True)
             sys.exit(1)
         except KeyboardInterrupt:
             click.echo("interrupted: earlier artifacts are untouched", err=True)
@@ -93,11 +98,18 @@ def _warn(diagnostics) -> None:
             )
 
 
-def _load(path: Path, jobs: int | None = None) -> pipeline.Loaded:
-    from bookbuilder import (
-        pipeline,
-    )  # each command imports the stages when it runs: --help and --version stay quick
+def _load(path: Path, jobs: int | None = None, cover: bool = False) -> pipeline.Loaded:
+    """The book loaded, its warnings and what normalizing changed shown; with `cover` (a build),
+    book.toml's cover checked first, so that a cover that is no image is one line, at once."""
+    # each command imports the stages when it runs: --help and --version stay quick
+    from bookbuilder import pipeline
 
+    if cover:
+        from bookbuilder.config import load_config
+        from bookbuilder.render.cover import load_cover
+
+        if (named := load_config(Path(path)).cover) is not None:
+            load_cover(named)
     loaded = pipeline.load_book(path, jobs)
     _warn(loaded.diagnostics)
     click.echo(report.changes_line(loaded.book), err=True)
@@ -252,7 +264,7 @@ def format_command(chosen: Renderer) -> click.Command:
     command of one format, with its renderer's help and the options it takes."""
 
     def command(path, output=None, jobs=None, no_cache=False, split=None):
-        _build(_load(path, jobs), chosen.name, output, jobs, split, no_cache)
+        _build(_load(path, jobs, cover=True), chosen.name, output, jobs, split, no_cache)
 
     command.__doc__ = chosen.help
     for flag in reversed([flag for flag in BUILD_OPTIONS if flag in chosen.flags]):
@@ -278,7 +290,7 @@ def build(path, jobs, no_cache, shard, scheduler):
         return
     if shard or scheduler:
         raise click.UsageError("--shard and --scheduler take a shelf (a folder of books)")
-    loaded = _load(path, jobs)
+    loaded = _load(path, jobs, cover=True)
     for fmt in loaded.config.formats:
         _build(loaded, fmt, None, jobs, no_cache=no_cache)
 
@@ -335,7 +347,8 @@ def _write_catalog(shelf: Path) -> None:
     "--a11y",
     type=click.Choice(["sample", "full"]),
     default="sample",
-    help="With --outputs: Ace by DAISY on a named sample of the EPUB's documents (default) or on all of them.",
+    help="With --outputs: Ace by DAISY on a named sample of the EPUB's documents (default)"
+    " or on all of them.",
 )
 @click.option(
     "-j",
@@ -388,7 +401,8 @@ def check(path, as_json, fmt, strict, outputs, a11y, jobs):
                 " (build/ holds artifacts newer than the source)" if pipeline.fresh_outputs(loaded) else ""
             )
             click.echo(
-                f"outputs not checked{fresh}: bookbuilder check --outputs runs EPUBCheck, Ace and the read-backs"
+                f"outputs not checked{fresh}: bookbuilder check --outputs runs EPUBCheck, Ace and the "
+                "read-backs"
             )
     worst = max((d.severity for d in diagnostics), default=Severity.INFO)
     sys.exit(1 if worst == Severity.ERROR or (strict and worst == Severity.WARNING) else 0)

@@ -22,7 +22,8 @@ class Severity(enum.IntEnum):
         return self.name.lower()
 
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+# I for INFO beside E and W: the table below reads by the letters its codes begin with
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
 
 # code: (severity, what it means). Codes are stable: never reuse a retired one.
 CODES: dict[str, tuple[Severity, str]] = {
@@ -30,19 +31,21 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E001": (E, "book.toml is not valid TOML (the line is given)"),
     "E002": (E, "book.toml has a key bookbuilder does not know"),
     "E003": (E, "a book.toml value has the wrong type or an invalid value"),
-    "E004": (E, "the book path does not exist"),
+    "E004": (E, "the book path, or a file or folder in it, does not exist or cannot be read"),
     "E005": (E, "no .txt chapter files were found"),
     "E006": (E, "a path in book.toml points outside the book project"),
     "E007": (E, "an output file or folder cannot be written"),
     "E008": (E, "a file named in book.toml does not exist"),
     "E009": (
         E,
-        "a [[fix]] entry in book.toml matches no line of the book, or a [[keep]] entry's line no longer holds its text",
+        "a [[fix]] entry in book.toml matches no line of the book, or a [[keep]] entry's line no longer "
+        "holds its text",
     ),
     "E010": (E, "serve cannot listen on the address and port given (in use, or not this machine's)"),
     "E011": (
         E,
-        "shelf.toml cannot be read or lists an entry that is not a book, or two books of a shelf have one name",
+        "shelf.toml cannot be read or lists an entry that is not a book,"
+        " or two books of a shelf have one name",
     ),
     "I001": (
         I,
@@ -52,7 +55,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E101": (E, "the file is not text (image, archive, PDF or NUL bytes)"),
     "E102": (
         E,
-        "the file does not read as text in any supported encoding, or has more damaged bytes than errors allows",
+        "the file does not read as text in any supported encoding, or has more damaged bytes than errors "
+        "allows",
     ),
     "E103": (E, "every chapter file is empty"),
     "E104": (E, "an encoding override names an unknown codec or fails to decode the file"),
@@ -63,7 +67,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W105": (W, "the detector named neither GB18030 nor Big5; GB18030 was assumed"),
     "W106": (
         W,
-        'a few undecodable byte sequences (damage) were decoded as U+FFFD (errors = "auto"); the lines are named',
+        'a few undecodable byte sequences (damage) were decoded as U+FFFD (errors = "auto"); the lines are '
+        "named",
     ),
     "W107": (
         W,
@@ -82,7 +87,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W202": (W, "a paragraph is over 5,000 characters (missing line breaks?)"),
     "W203": (
         W,
-        "after cleaning, lines still look like a site's debris (a URL, markup, an app's advert, a site's words or name, a template repeated at chapters' edges): one warning per shape, with its count and first place",
+        "after cleaning, lines still look like a site's debris (a URL, markup, an app's advert, a site's "
+        "words or name, a template repeated at chapters' edges): one warning per shape, with its count "
+        "and first place",
     ),
     # 3xx: structure
     "W301": (W, "a gap in chapter numbering (a chapter seems missing)"),
@@ -144,12 +151,14 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E411": (E, "the AZW3 read back by calibre does not carry the book's title or author"),
     "E412": (
         E,
-        "a program bookbuilder runs (EPUBCheck's Java, pdftotext, calibre, fontconfig) timed out or could not start",
+        "a program bookbuilder runs (EPUBCheck's Java, pdftotext, calibre, fontconfig) timed out or could "
+        "not start",
     ),
     "E408": (E, "a worker process died or failed while building: try again with --jobs 1"),
     "E420": (
         E,
-        "a shelf's Dask cluster cannot be used: its scheduler cannot be reached, it has no workers, they run another bookbuilder, or dask.distributed is not installed",
+        "a shelf's Dask cluster cannot be used: its scheduler cannot be reached, it has no workers,"
+        " they run another bookbuilder, or dask.distributed is not installed",
     ),
 }
 

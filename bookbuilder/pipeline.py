@@ -498,3 +498,14 @@ def check_outputs(loaded: Loaded, full_a11y: bool = False, jobs: int | None = No
         for c in renderer(name).checks(path, loaded.book, full_a11y)
     ]
     return run_checks(checks, jobs, progress)
+
+
+def check(
+    loaded: Loaded, outputs: bool = False, full_a11y: bool = False, jobs: int | None = None
+) -> list[Diagnostic]:
+    """What `bookbuilder check` reports, as a list: the source's diagnostics, and with `outputs`
+    those of the built files in build/ (check_outputs: EPUBCheck, Ace, the read-backs)."""
+    found = list(loaded.diagnostics)
+    if outputs:
+        found += [d for result in check_outputs(loaded, full_a11y, jobs) for d in result.diagnostics]
+    return found

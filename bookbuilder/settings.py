@@ -57,7 +57,8 @@ class Config:
     has_config: bool = False
     meta_given: tuple[str, ...] = ()  # which of title, author, description book.toml sets
     fixes: tuple = ()  # [[fix]] entries (bookbuilder.structure.fixes.Fix)
-    keeps: tuple = ()  # [[keep]] entries: lines cleaning leaves as they are (bookbuilder.normalize.by_hand.Keep)
+    # [[keep]] entries: lines cleaning leaves as they are (bookbuilder.normalize.by_hand.Keep)
+    keeps: tuple = ()
     not_debris: tuple[str, ...] = ()  # [check] not_debris: what the self-check stops flagging
     sidecar: bool = (
         False  # read from <name>.book.toml beside a bare .txt or folder, not a project's book.toml

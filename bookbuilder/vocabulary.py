@@ -10,6 +10,28 @@ import re
 
 from bookbuilder import numerals
 
+# ---- characters: what Han text and a sentence's end are, written once
+# The CJK Unified Ideographs block: the characters of ordinary modern text, what the cleaning and
+# heading rules count as a Han character.
+HAN_COMMON = "\u4e00-\u9fff"
+HAN_CHAR = re.compile(f"[{HAN_COMMON}]")
+# Every Han block (extension A, compatibility ideographs, the supplementary planes): what a
+# decoding is judged by, where a rare character must count as Chinese too.
+HAN_ALL = f"\u3400-\u4dbf{HAN_COMMON}\uf900-\ufaff\U00020000-\U0003134f"
+# The marks that stop a sentence: 。！？ and their half-width forms.
+SENTENCE_STOPS = "。！？!?"
+# A sentence ends at one of those, or at an ellipsis it trails off with.
+SENTENCE_END_MARKS = SENTENCE_STOPS + "…"
+# Double quotation marks closing right after a sentence's end (他说：“走吧。”): the sentence ended.
+CLOSING_QUOTES = "”」』"
+# A sentence ended, perhaps inside a quotation: what the cleaning and the heading passes test a
+# line's end by. (Readers that cut a text or join lines add marks of their own, named there.)
+SENTENCE_ENDED = tuple(SENTENCE_END_MARKS + CLOSING_QUOTES)
+# Every punctuation mark a title or a line is told by, full- and half-width.
+PUNCTUATION = "，。、；：？！…—“”‘’「」『』（）《》〈〉【】,.;:?!()\"'~～·"
+QUOTE_MARKS = '“”「」"'  # the double quotes a paragraph's dialogue opens and closes with
+LATIN_LETTERS = "A-Za-zＡ-Ｚａ-ｚ"  # a class's range: Latin letters, half- and full-width
+
 # ---- units: what a 第N… heading counts in
 CHAPTER_UNITS = (
     "章回节節幕话話"  # 第N章, 第N回, 第N节, 第N幕 (a play), 第N话 (a web comic's or light novel's)
@@ -97,7 +119,8 @@ SITE_NAME_ENDINGS = ("网", "阁", "书屋", "书城", "书院", "书库", "文�
 
 # What an app's advert names (某某App，听书声音最全，离线朗读): the app, and what it offers a reader.
 # 网盘 (a cloud drive: 网盘搜索，找小说就是方便) is where such sites send a reader for the file.
-# One signal only: a line needs one of these, no story signs, and the shape of an advert (normalize/debris.py).
+# One signal only: a line needs one of these, no story signs, and the shape of an
+# advert (normalize/debris.py).
 APP_WORDS = (
     "App",
     "APP",
@@ -113,7 +136,8 @@ APP_WORDS = (
     "苹果版",
     "网盘",
 )
-# A saved web page's navigation, kept as lines (回目录 回首页 上一级 下一页): a page's links, never a sentence.
+# A saved web page's navigation, kept as lines (回目录 回首页 上一级 下一页): a page's links, never a
+# sentence.
 NAVIGATION_WORDS = (
     "回目录",
     "回首页",

@@ -8,7 +8,9 @@ REPO = Path(__file__).resolve().parent.parent
 
 def pytest_addoption(parser):
     parser.addoption(
-        "--regen-golden", action="store_true", help="rewrite tests/golden/*/expected (then read them!)"
+        "--regen-golden",
+        action="store_true",
+        help="rewrite the expected files (tests/golden, tests/diagnostics/*/expected.txt; then read them!)",
     )
 
 
@@ -42,3 +44,19 @@ def write_book(root: Path, files: dict[str, bytes | str], toml: str | None = Non
 
 # The suite's property tests are derandomized (a fixed seed per test) so CI never flakes on a
 # new random input; `pytest -m slow` runs the long, random fuzz run that explores further.
+
+
+@pytest.fixture
+def browser():
+    """Headless Chromium through Selenium, for the serve tests that click."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()

@@ -1,4 +1,5 @@
 import json
+from pathlib import Path
 
 import click
 import pytest
@@ -161,9 +162,8 @@ def test_normalize_in_place_is_idempotent(tmp_path):
     root = write_book(
         tmp_path / "b",
         {
-            "1.txt": '第一章 开始\r\n　　他说:"走吧..."\r\n这是一个很长很长的句子但是还没有结束呢\r\n在这里结束。'.encode(
-                "gbk"
-            )
+            "1.txt": "第一章 开始\r\n　　他说:"
+            '"走吧..."\r\n这是一个很长很长的句子但是还没有结束呢\r\n在这里结束。'.encode("gbk")
         },
         "",
     )
@@ -229,8 +229,8 @@ def test_a_quick_start_imports_no_stage(flag):
     import sys
 
     probe = (
-        "import sys\nsys.argv = ['bookbuilder', %r]\nfrom bookbuilder.cli import main\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)))" % flag
+        f"import sys\nsys.argv = ['bookbuilder', {flag!r}]\nfrom bookbuilder.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     loaded = done.stdout.split("\n")[-2].split()
@@ -307,3 +307,52 @@ def test_a_pdf_built_into_a_pipe_says_how_far_it_is(tmp_path):
     assert quiet.returncode == 0 and not [
         line for line in quiet.stderr.splitlines() if line.startswith("PDF")
     ]
+
+
+def test_a_cover_that_is_no_image_is_one_line_before_anything_else(tmp_path):
+    """Before: the normalization summary, then the error. Now the cover is checked first."""
+    root = write_book(
+        tmp_path / "b", {"1.txt": "第一章 山门\n　　少年推开山门。\n"}, '[book]\ncover = "cover.jpg"\n'
+    )
+    (root / "cover.jpg").write_text("not an image", "utf-8")
+    for command in ("epub", "build"):
+        done = CliRunner().invoke(main, [command, str(root)])
+        assert done.exit_code == 1, done.output
+        assert done.stderr.splitlines() == [
+            f"{root / 'cover.jpg'}: error E406: the cover is not a JPEG or PNG image"
+        ]
+        assert not (root / "build").exists()
+
+
+def test_an_unreadable_folder_is_one_line_and_exit_1(tmp_path, monkeypatch):
+    """Not click's usage error (exit 2), nor a traceback: E004 naming the folder. As root a chmod
+    does not stop reading, so there the folder's scandir is made to fail as it would."""
+    import os
+
+    root = write_book(tmp_path / "b", {"1.txt": "第一章 山门\n　　少年推开山门。\n"})
+    source = root / "source"
+    if os.geteuid() == 0:
+        real_scandir = os.scandir
+
+        def scandir(path="."):
+            if Path(path) == source:
+                raise PermissionError(13, "Permission denied", str(path))
+            return real_scandir(path)
+
+        monkeypatch.setattr(os, "scandir", scandir)
+    else:
+        source.chmod(0)
+    try:
+        done = CliRunner().invoke(main, ["epub", str(root)])
+    finally:
+        source.chmod(0o755)
+    assert done.exit_code == 1, done.output
+    assert done.stderr.splitlines() == [f"{source}: error E004: cannot read: Permission denied"]
+
+
+def test_the_book_path_is_not_checked_by_click():
+    """click.Path checks an existing path's readability itself (os.access) and fails with its
+    usage error, exit 2, before bookbuilder can say anything: the check is left to the loading."""
+    for command in ("epub", "build", "check", "toc", "normalize"):
+        path = next(p for p in main.get_command(None, command).params if p.name == "path")
+        assert path.type.readable is False, command

@@ -1,21 +1,31 @@
 """One test per diagnostic code: each is produced by a real input and carries its location.
-A code added to the catalogue without a trigger here fails `test_every_code_has_a_trigger`."""
+
+Most codes have a folder, tests/diagnostics/<CODE>/ (as Standard Ebooks' `se` keeps one per lint
+code): `in/`, the book (a project with book.toml and source/, or one .txt), and `expected.txt`,
+every line of that code that loading it prints. `pytest tests/test_diagnostics.py --regen-golden`
+writes the expected files again (then read their diff). The codes that need a running tool, a
+fault or a generated input too large to keep are TRIGGERS, named records below. A code added to
+the catalogue with neither fails `test_every_code_has_a_folder_or_a_trigger`."""
 
 import os
 import shutil
 import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from bookbuilder.check.judges import check_epub, check_pdf
 from bookbuilder.decode.text import decode_chapter
-from bookbuilder.diagnostics import CODES, BookError
+from bookbuilder.diagnostics import CODES, BookError, Diagnostic
 from bookbuilder.pipeline import build, build_epub, build_pdf, load_book
 from bookbuilder.render.fonts import find_font
 from bookbuilder.shelf.books import find_books
 from tests.conftest import REPO, write_book
 
 OK = {"1.txt": "第一章 开始\n正文。"}
+TWENTY_CHAPTERS = {f"{i}.txt": f"第{i}章\n正文。" for i in range(1, 21)}  # more than Ace's sample
 
 
 def diagnostics_of(root):
@@ -35,356 +45,254 @@ def book(tmp_path, files=OK, toml=""):
     return write_book(tmp_path / "b", files, toml)
 
 
-def a_shelf_listing(tmp_path, name):
-    shelf = tmp_path / "shelf"
-    shelf.mkdir()
-    (shelf / "shelf.toml").write_text(f'[shelf]\nbooks = ["{name}"]\n', "utf-8")
-    return shelf
-
-
 def first(found, code):
     return next(d for d in found if d.code == code)
 
 
+@dataclass(frozen=True)
+class Trigger:
+    """A code that needs a running tool, a fault or a generated input too large to keep as a
+    folder: `found(tmp_path)` makes the diagnostic, `path` is a part of where it points
+    (None: nowhere in particular), `line` its line (None: the whole file)."""
+
+    found: Callable[[Path], Diagnostic]
+    path: str | None
+    line: int | None
+
+
+# The codes tests/diagnostics/ has no folder for, each a named record.
 TRIGGERS = {
-    "E001": lambda t: (error_of(lambda: load_book(book(t, toml="[book\n"))), "book.toml", 1),
-    "E002": lambda t: (error_of(lambda: load_book(book(t, toml="[book]\nx = 1\n"))), "book.toml", 2),
-    "E003": lambda t: (error_of(lambda: load_book(book(t, toml="\n[pdf]\njobs = 'two'\n"))), "book.toml", 3),
-    "E004": lambda t: (error_of(lambda: load_book(t / "missing")), "missing", None),
-    "E005": lambda t: (error_of(lambda: load_book(book(t, files={"a.md": "x"}))), "source", None),
-    "E006": lambda t: (error_of(lambda: load_book(book(t, toml="[source]\ndir = '..'\n"))), "book.toml", 2),
-    "E007": lambda t: (
-        error_of(lambda: build_epub(load_book(book(t)), _blocked(t) / "x.epub")),
-        "blocker",
-        None,
+    "E004": Trigger(
+        found=lambda t: error_of(lambda: load_book(t / "missing")),
+        path="missing",
+        line=None,
     ),
-    "E008": lambda t: (
-        error_of(lambda: load_book(book(t, toml="[book]\ncover = 'nope.jpg'\n"))),
-        "book.toml",
-        2,
+    "E007": Trigger(
+        found=lambda t: error_of(lambda: build_epub(load_book(book(t)), _blocked(t) / "x.epub")),
+        path="blocker",
+        line=None,
     ),
-    "E009": lambda t: (
-        error_of(lambda: load_book(book(t, toml='\n[[fix]]\ntitle = "第九章"\nas = "text"\n'))),
-        "book.toml",
-        2,
+    "E010": Trigger(
+        found=lambda t: serve_on_a_port_in_use(book(t)),
+        path=None,
+        line=None,
     ),
-    "I305": lambda t: (
-        first(diagnostics_of(book(t, toml='[[fix]]\ntitle = "第一章 开始"\nrename = "第一章 起"\n')), "I305"),
-        "1.txt",
-        1,
+    "E011": Trigger(
+        found=lambda t: error_of(lambda: find_books(_a_shelf_listing(t, "nothing-here"))),
+        path="shelf.toml",
+        line=None,
     ),
-    "I001": lambda t: (first(diagnostics_of(book(t)), "I001"), None, None),
-    "E010": lambda t: (serve_on_a_port_in_use(book(t)), None, None),
-    "E011": lambda t: (error_of(lambda: find_books(a_shelf_listing(t, "nothing-here"))), "shelf.toml", None),
-    "I306": lambda t: (
-        first(
-            diagnostics_of(
-                book(
-                    t,
-                    files={
-                        "all.txt": "".join(
-                            f"第{n}章\n正文{k}。\n" for k, n in enumerate([*range(1, 11), 1, 2])
-                        )
-                    },
-                )
-            ),
-            "I306",
+    "E420": Trigger(
+        found=lambda t: error_of(lambda: _no_scheduler(t)),
+        path="tcp://127.0.0.1:",
+        line=None,
+    ),
+    "W103": Trigger(
+        found=lambda t: first(decode_chapter("他說：「好。」".encode("big5"), "s.txt").diagnostics, "W103"),
+        path="s.txt",
+        line=None,
+    ),
+    "W105": Trigger(
+        found=lambda t: first(
+            decode_chapter("안녕하세요 세계".encode("euc-kr"), "k.txt").diagnostics, "W105"
         ),
-        "all.txt",
-        21,
+        path="k.txt",
+        line=None,
     ),
-    "E101": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": b"%PDF-1.4"}))), "1.txt", None),
-    "E102": lambda t: (
-        error_of(lambda: load_book(book(t, files={"1.txt": b"\x80\x80\xff" * 5}))),
-        "1.txt",
-        None,
-    ),
-    "E103": lambda t: (error_of(lambda: load_book(book(t, files={"1.txt": " \n"}))), "source", None),
-    "E104": lambda t: (
-        error_of(
-            lambda: load_book(
-                book(t, files={"1.txt": "中文".encode("gbk")}, toml="[source]\nencoding = 'utf-8'\n")
-            )
+    "W106": Trigger(
+        found=lambda t: first(
+            decode_chapter("第一章\n他说。\n中文".encode("gbk")[:-1], "d.txt").diagnostics, "W106"
         ),
-        "1.txt",
-        None,
+        path="d.txt",
+        line=3,
     ),
-    "W101": lambda t: (
-        first(diagnostics_of(book(t, files={**OK, "2.txt": "\u3000\n"})), "W101"),
-        "2.txt",
-        None,
+    "W107": Trigger(
+        found=lambda t: first(decode_chapter(_mixed(), "m.txt").diagnostics, "W107"),
+        path="m.txt",
+        line=4,
     ),
-    "W102": lambda t: (
-        first(diagnostics_of(book(t, files={"1.txt": "第一章\n好\n锟斤拷"})), "W102"),
-        "1.txt",
-        3,
-    ),
-    "W103": lambda t: (
-        first(decode_chapter("他說：「好。」".encode("big5"), "s.txt").diagnostics, "W103"),
-        "s.txt",
-        None,
-    ),
-    "W104": lambda t: (
-        first(
-            diagnostics_of(
-                book(t, files={"1.txt": b"\x80\x80\xff" * 5}, toml="[source]\nerrors = 'replace'\n")
-            ),
-            "W104",
-        ),
-        "1.txt",
-        None,
-    ),
-    "W105": lambda t: (
-        first(decode_chapter("안녕하세요 세계".encode("euc-kr"), "k.txt").diagnostics, "W105"),
-        "k.txt",
-        None,
-    ),
-    "W106": lambda t: (
-        first(decode_chapter("第一章\n他说。\n中文".encode("gbk")[:-1], "d.txt").diagnostics, "W106"),
-        "d.txt",
-        3,
-    ),
-    "W107": lambda t: (first(decode_chapter(_mixed(), "m.txt").diagnostics, "W107"), "m.txt", 4),
-    "W108": lambda t: (
-        first(
+    "W108": Trigger(
+        found=lambda t: first(
             decode_chapter(
                 ("第一章\n" + "他说。\n" * 300).encode("gbk") + b"<PIXTEL_MMI_EBOOK_2005>3" + bytes(80),
                 "p.txt",
             ).diagnostics,
             "W108",
         ),
-        "p.txt",
-        302,
+        path="p.txt",
+        line=302,
     ),
-    "W109": lambda t: (
-        first(
+    "W109": Trigger(
+        found=lambda t: first(
             decode_chapter(
                 ("第一章\n" + "第二章 归来".encode("gbk").decode("latin-1") + "\n他说。\n").encode("utf-8"),
                 "l.txt",
             ).diagnostics,
             "W109",
         ),
-        "l.txt",
-        2,
+        path="l.txt",
+        line=2,
     ),
-    "W110": lambda t: (
-        first(
+    "W110": Trigger(
+        found=lambda t: first(
             decode_chapter(("第一章\n" + "他说。\n" * 300).encode("gbk") + bytes(9000), "n.txt").diagnostics,
             "W110",
         ),
-        "n.txt",
-        302,
+        path="n.txt",
+        line=302,
     ),
-    "I101": lambda t: (
-        first(diagnostics_of(book(t, toml="[source]\nencoding = 'utf-8'\n")), "I101"),
-        "1.txt",
-        None,
+    "W301": Trigger(
+        found=lambda t: first(diagnostics_of(REPO), "W301"),
+        path="002_486e77a6121bde4f.txt",
+        line=1,
     ),
-    "I201": lambda t: (
-        first(diagnostics_of(book(t, files={"1.txt": "第一章\n正文。\n（本章完）"})), "I201"),
-        "1.txt",
-        3,
-    ),
-    "W201": lambda t: (
-        first(diagnostics_of(book(t, files={"1.txt": "第一章\n正文。\n他说：“好。”。”"})), "W201"),
-        "1.txt",
-        3,
-    ),
-    "W202": lambda t: (
-        first(diagnostics_of(book(t, files={"1.txt": "第一章\n" + "长" * 5001})), "W202"),
-        "1.txt",
-        2,
-    ),
-    # the cleaning told to leave a site's line: the self-check still reports it, grouped
-    "W203": lambda t: (
-        first(
-            diagnostics_of(
-                book(
-                    t,
-                    files={"1.txt": "第一章\n正文。\n请记住本站域名：www.example.com"},
-                    toml="[normalize]\njunk = false\n",
-                )
-            ),
-            "W203",
+    "W306": Trigger(
+        found=lambda t: first(
+            diagnostics_of(book(t, files={"1.txt": "第一章\n" + "长句子。\n" * 13000})), "W306"
         ),
-        "1.txt",
-        3,
+        path="1.txt",
+        line=1,
     ),
-    "W309": lambda t: (
-        first(diagnostics_of(book(t, files={"1.txt": "第一章 开始 www.example.com 好\n正文。"})), "W309"),
-        "1.txt",
-        1,
+    "W307": Trigger(
+        found=lambda t: first(load_book(_novel(t, "长句子。\n" * 30000)).diagnostics, "W307"),
+        path="novel.txt",
+        line=None,
     ),
-    "W301": lambda t: (first(diagnostics_of(REPO), "W301"), "002_486e77a6121bde4f.txt", 1),
-    "W302": lambda t: (
-        first(
-            diagnostics_of(book(t, files={"1.txt": "第一章 甲\n文。", "2.txt": "第一章 乙\n文。"})), "W302"
+    "E401": Trigger(
+        found=lambda t: first(check_epub(_broken_epub(t)), "E401"),
+        path="broken.epub!EPUB/text/ch00001.xhtml",
+        line=None,
+    ),
+    "W401": Trigger(
+        found=lambda t: first(
+            check_epub(build_epub(load_book(book(t, toml='[book]\ndate = "去年春天"\n')))[0]), "W401"
         ),
-        "2.txt",
-        1,
+        path=".epub!EPUB/content.opf",
+        line=10,
     ),
-    "W303": lambda t: (
-        first(
-            diagnostics_of(book(t, files={"1.txt": "第二章 甲\n文。", "2.txt": "第一章 乙\n文。"})), "W303"
+    "W402": Trigger(
+        found=lambda t: first(check_epub(_huge_epub(t)), "W402"),
+        path="huge.epub",
+        line=None,
+    ),
+    "E402": Trigger(
+        found=lambda t: first(_without_java(lambda: check_epub(_built_epub(t))), "E402"),
+        path=".epub",
+        line=None,
+    ),
+    "E403": Trigger(
+        found=lambda t: first(check_pdf(_garbage_pdf(t), load_book(book(t)).book), "E403"),
+        path="bad.pdf",
+        line=None,
+    ),
+    "E404": Trigger(
+        found=lambda t: error_of(
+            lambda: build_pdf(load_book(book(t, files={"1.txt": "第一章\n正文\U0001e900。"})), jobs=1)
         ),
-        "2.txt",
-        1,
+        path="1.txt",
+        line=2,
     ),
-    "W304": lambda t: (
-        first(
-            diagnostics_of(book(t, files={"1.txt": "第一章 甲\n文。", "2.txt": "第三章 乙\n文。"})), "W304"
-        ),
-        "2.txt",
-        1,
+    "E405": Trigger(
+        found=lambda t: error_of(lambda: find_font("No Such Font Family CJK", "Regular")),
+        path=None,
+        line=None,
     ),
-    "W305": lambda t: (
-        first(diagnostics_of(book(t, files={"1.txt": "第一章 甲\n文。\n第二章 乙\n"})), "W305"),
-        "1.txt",
-        3,
-    ),
-    "W306": lambda t: (
-        first(diagnostics_of(book(t, files={"1.txt": "第一章\n" + "长句子。\n" * 13000})), "W306"),
-        "1.txt",
-        1,
-    ),
-    "I301": lambda t: (
-        first(diagnostics_of(book(t, files={"1.txt": "第一章\n第一回合，李四就被打倒在地。"})), "I301"),
-        "1.txt",
-        2,
-    ),
-    "W307": lambda t: (
-        first(load_book(_novel(t, "长句子。\n" * 30000)).diagnostics, "W307"),
-        "novel.txt",
-        None,
-    ),
-    "W308": lambda t: (
-        first(
-            load_book(_novel(t, "第一章 甲\n文。\n第二章 乙\n文二。\n第一章 甲\n文。\n")).diagnostics, "W308"
-        ),
-        "novel.txt",
-        5,
-    ),
-    "I302": lambda t: (
-        first(
-            load_book(
-                _novel(
-                    t,
-                    "目录\n第一章 甲\n第二章 乙\n第三章 丙\n第一章 甲\n文。\n第二章 乙\n文。\n第三章 丙\n文。",
-                )
-            ).diagnostics,
-            "I302",
-        ),
-        "novel.txt",
-        2,
-    ),
-    "I304": lambda t: (
-        first(load_book(_novel(t, "".join(f"第{n}章\n文。\n" for n in "一二三"))).diagnostics, "I304"),
-        "novel.txt",
-        None,
-    ),
-    "I303": lambda t: (
-        first(
-            load_book(_novel(t, "".join(f"某某网\n第{n}章\n文。\n" for n in "一二三四"))).diagnostics, "I303"
-        ),
-        "novel.txt",
-        1,
-    ),
-    "E401": lambda t: (
-        first(check_epub(_broken_epub(t)), "E401"),
-        "broken.epub!EPUB/text/ch00001.xhtml",
-        None,
-    ),
-    "W401": lambda t: (
-        first(check_epub(build_epub(load_book(book(t, toml='[book]\ndate = "去年春天"\n')))[0]), "W401"),
-        ".epub!EPUB/content.opf",
-        10,
-    ),
-    "W402": lambda t: (first(check_epub(_huge_epub(t)), "W402"), "huge.epub", None),
-    "E402": lambda t: (first(_without_java(lambda: check_epub(_built_epub(t))), "E402"), ".epub", None),
-    "E403": lambda t: (first(check_pdf(_garbage_pdf(t), load_book(book(t)).book), "E403"), "bad.pdf", None),
-    "E404": lambda t: (
-        error_of(lambda: build_pdf(load_book(book(t, files={"1.txt": "第一章\n正文\U0001e900。"})), jobs=1)),
-        "1.txt",
-        2,
-    ),
-    "E405": lambda t: (error_of(lambda: find_font("No Such Font Family CJK", "Regular")), None, None),
-    "E406": lambda t: (
-        error_of(
+    "E406": Trigger(
+        found=lambda t: error_of(
             lambda: build_epub(load_book(_with_cover(book(t, toml="[book]\ncover = 'c.png'\n"), b"GIF89a")))
         ),
-        "c.png",
-        None,
+        path="c.png",
+        line=None,
     ),
-    "W403": lambda t: (
-        first(
+    "W403": Trigger(
+        found=lambda t: first(
             build_epub(load_book(_with_cover(book(t, toml="[book]\ncover = 'c.png'\n"), _png(200, 200))))[1],
             "W403",
         ),
-        "c.png",
-        None,
+        path="c.png",
+        line=None,
     ),
-    "W405": lambda t: (
-        first(build_pdf(load_book(_styled(t, "p { colr: red; }\n")), jobs=1)[1], "W405"),
-        "pdf.css",
-        2,
+    "W405": Trigger(
+        found=lambda t: first(build_pdf(load_book(_styled(t, "p { colr: red; }\n")), jobs=1)[1], "W405"),
+        path="pdf.css",
+        line=2,
     ),
-    "E408": lambda t: (_worker_killed(t), None, None),
-    "E420": lambda t: (error_of(lambda: _no_scheduler(t)), "tcp://127.0.0.1:", None),
-    "W406": lambda t: (
-        first(_kindle(_rewrite(_built_epub(t), t / "nolang.epub", lambda n, d: _no_language(n, d))), "W406"),
-        "nolang.epub",
-        None,
+    "E408": Trigger(
+        found=lambda t: _worker_killed(t),
+        path=None,
+        line=None,
     ),
-    "W407": lambda t: (
-        first(_kindle(_rewrite(_built_epub(t), t / "link.epub", lambda n, d: _dead_link(n, d))), "W407"),
-        "link.epub",
-        None,
+    "W406": Trigger(
+        found=lambda t: first(
+            _kindle(_rewrite(_built_epub(t), t / "nolang.epub", lambda n, d: _no_language(n, d))), "W406"
+        ),
+        path="nolang.epub",
+        line=None,
     ),
-    "W408": lambda t: (
-        first(_kindle(_rewrite(_built_epub(t), t / "big.epub", lambda n, d: _big_image(n, d))), "W408"),
-        "big.epub",
-        None,
+    "W407": Trigger(
+        found=lambda t: first(
+            _kindle(_rewrite(_built_epub(t), t / "link.epub", lambda n, d: _dead_link(n, d))), "W407"
+        ),
+        path="link.epub",
+        line=None,
     ),
-    "E409": lambda t: (
-        _without_java(lambda: error_of(lambda: build(load_book(book(t)), "azw3"))),
-        ".azw3",
-        None,
+    "W408": Trigger(
+        found=lambda t: first(
+            _kindle(_rewrite(_built_epub(t), t / "big.epub", lambda n, d: _big_image(n, d))), "W408"
+        ),
+        path="big.epub",
+        line=None,
     ),
-    "E410": lambda t: (error_of(lambda: _convert(_garbage_azw3(t), t / "out.epub")), "bad.azw3", None),
-    "E411": lambda t: (first(_checked_against_another_book(t), "E411"), ".azw3", None),
-    "E412": lambda t: (
-        error_of(
+    "E409": Trigger(
+        found=lambda t: _without_java(lambda: error_of(lambda: build(load_book(book(t)), "azw3"))),
+        path=".azw3",
+        line=None,
+    ),
+    "E410": Trigger(
+        found=lambda t: error_of(lambda: _convert(_garbage_azw3(t), t / "out.epub")),
+        path="bad.azw3",
+        line=None,
+    ),
+    "E411": Trigger(
+        found=lambda t: first(_checked_against_another_book(t), "E411"),
+        path=".azw3",
+        line=None,
+    ),
+    "E412": Trigger(
+        found=lambda t: error_of(
             lambda: __import__("bookbuilder.system.external", fromlist=["x"]).run(
                 ["/nonexistent/judge"], "x.epub"
             )
         ),
-        "x.epub",
-        None,
+        path="x.epub",
+        line=None,
     ),
-    "I402": lambda t: (
-        first(
-            __import__("bookbuilder.check.ace", fromlist=["x"]).check_ace(
-                build_epub(load_book(book(t, files={f"{i}.txt": f"第{i}章\n正文。" for i in range(1, 21)})))[
-                    0
-                ]
-            ),
-            "I402",
-        ),
-        ".epub",
-        None,
+    "I402": Trigger(
+        # where Ace is installed (as E407 and W404): without it, check_ace says I401 instead
+        found=lambda t: first(_ace_or_skip(build_epub(load_book(book(t, files=TWENTY_CHAPTERS)))[0]), "I402"),
+        path=".epub",
+        line=None,
     ),
-    "I401": lambda t: (
-        first(
+    "I401": Trigger(
+        found=lambda t: first(
             _without_ace(
                 lambda: __import__("bookbuilder.check.ace", fromlist=["x"]).check_ace(_built_epub(t))
             ),
             "I401",
         ),
-        ".epub",
-        None,
+        path=".epub",
+        line=None,
     ),
-    "E407": lambda t: (first(_ace_or_skip(_inaccessible_epub(t)), "E407"), "bad-a11y.epub!", None),
-    "W404": lambda t: (first(_ace_or_skip(_moderate_epub(t)), "W404"), "moderate.epub!", None),
+    "E407": Trigger(
+        found=lambda t: first(_ace_or_skip(_inaccessible_epub(t)), "E407"),
+        path="bad-a11y.epub!",
+        line=None,
+    ),
+    "W404": Trigger(
+        found=lambda t: first(_ace_or_skip(_moderate_epub(t)), "W404"),
+        path="moderate.epub!",
+        line=None,
+    ),
 }
 
 
@@ -444,6 +352,32 @@ def _moderate_epub(t):
         return data
 
     return _rewrite(_built_epub(t), t / "moderate.epub", change)
+
+
+def _a_shelf_listing(tmp_path, name):
+    shelf = tmp_path / "shelf"
+    shelf.mkdir()
+    (shelf / "shelf.toml").write_text(f'[shelf]\nbooks = ["{name}"]\n', "utf-8")
+    return shelf
+
+
+def _no_scheduler(tmp_path):
+    """A shelf built with --scheduler naming a port where nothing listens."""
+    import socket
+
+    from bookbuilder.shelf import cluster
+    from bookbuilder.shelf.build import build_shelf
+
+    shelf = tmp_path / "shelf"
+    write_book(shelf / "one", OK, '[output]\nformats = ["epub"]\n')
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    wait, cluster.CONNECT_SECONDS = cluster.CONNECT_SECONDS, 2
+    try:
+        build_shelf(shelf, scheduler=f"tcp://127.0.0.1:{port}")
+    finally:
+        cluster.CONNECT_SECONDS = wait
 
 
 def _blocked(t):
@@ -606,34 +540,47 @@ def serve_on_a_port_in_use(root):
         return error_of(lambda: serve(root, "127.0.0.1", taken.getsockname()[1], 1, lambda line: None))
 
 
-def _no_scheduler(tmp_path):
-    """A shelf built with --scheduler naming a port where nothing listens."""
-    import socket
+FOLDERS = REPO / "tests" / "diagnostics"
+FOLDER_CODES = sorted(p.name for p in FOLDERS.iterdir() if (p / "in").is_dir())
 
-    from bookbuilder.shelf import cluster
-    from bookbuilder.shelf.build import build_shelf
 
-    shelf = tmp_path / "shelf"
-    write_book(shelf / "one", OK, '[output]\nformats = ["epub"]\n')
-    with socket.socket() as closed:
-        closed.bind(("127.0.0.1", 0))
-        port = closed.getsockname()[1]
-    wait, cluster.CONNECT_SECONDS = cluster.CONNECT_SECONDS, 2
+def test_every_code_has_a_folder_or_a_trigger():
+    assert set(FOLDER_CODES) | set(TRIGGERS) == set(CODES)
+    assert not set(FOLDER_CODES) & set(TRIGGERS)  # one place per code
+
+
+def lines_of_code(code: str, tmp_path: Path, monkeypatch) -> list[str]:
+    """What loading the folder's book prints of `code`, paths as seen from beside in/."""
+    shutil.copytree(FOLDERS / code / "in", tmp_path / "in")
+    monkeypatch.chdir(tmp_path)
+    book = Path("in")
+    if not (book / "book.toml").exists() and not (book / "source").exists():
+        (book,) = book.glob("*.txt")  # a whole-novel file
     try:
-        build_shelf(shelf, scheduler=f"tcp://127.0.0.1:{port}")
-    finally:
-        cluster.CONNECT_SECONDS = wait
+        found = load_book(book, jobs=1).diagnostics
+    except BookError as e:
+        found = (e.diagnostic,)
+    here = str(tmp_path.resolve()) + os.sep  # some messages name a folder by its full path
+    return [str(d).replace(here, "") for d in found if d.code == code]
 
 
-def test_every_code_has_a_trigger():
-    assert set(TRIGGERS) == set(CODES)
+@pytest.mark.parametrize("code", FOLDER_CODES)
+def test_the_folder_gives_its_code(code, tmp_path, monkeypatch, regen):
+    lines = lines_of_code(code, tmp_path, monkeypatch)
+    expected = FOLDERS / code / "expected.txt"
+    if regen:
+        expected.write_text("".join(line + "\n" for line in lines), "utf-8")
+    severity = {"E": "error", "W": "warning", "I": "info"}[code[0]]
+    assert lines and all(f"{severity} {code}: " in line for line in lines)  # the code says it
+    assert lines == expected.read_text("utf-8").splitlines()
 
 
-@pytest.mark.parametrize("code", sorted(CODES))
+@pytest.mark.parametrize("code", sorted(TRIGGERS))
 def test_code_and_location(tmp_path, code):
     if code == "E404" and os.popen("fc-list :charset=1e900").read().strip():
         pytest.skip("an installed font covers Adlam here")
-    diagnostic, path_part, line = TRIGGERS[code](tmp_path)
+    trigger = TRIGGERS[code]
+    diagnostic, path_part, line = trigger.found(tmp_path), trigger.path, trigger.line
     assert diagnostic.code == code
     assert (
         str(diagnostic.severity) == {"E": "error", "W": "warning", "I": "info"}[code[0]]

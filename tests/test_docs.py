@@ -5,6 +5,29 @@ from bookbuilder.diagnostics import CODES
 REPO = Path(__file__).resolve().parent.parent
 
 
+def _gen_docs():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gen_docs", REPO / "scripts" / "gen_docs.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_generated_docs_are_current():
+    """docs/diagnostics.md and README's rule lists are what scripts/gen_docs.py makes from CODES,
+    RULES and EVIDENCE_RULES: after a change there, run it."""
+    stale = [str(path) for path, text in _gen_docs().made().items() if path.read_text("utf-8") != text]
+    assert stale == [], "run python scripts/gen_docs.py"
+
+
+def test_a_region_edited_by_hand_is_made_again():
+    gen = _gen_docs()
+    readme = (REPO / "README.md").read_text("utf-8")
+    edited = readme.replace("unwrap = true ", "unwrap = false", 1)
+    assert edited != readme and gen.readme(edited) == readme
+
+
 def test_diagnostics_catalogue_documents_every_code():
     doc = (REPO / "docs" / "diagnostics.md").read_text("utf-8")
     for code, (severity, meaning) in CODES.items():

@@ -331,7 +331,8 @@ def test_a_pdf_worker_killed_mid_render_is_one_line_and_leaves_nothing(tmp_path)
     assert "Traceback" not in err
     assert (
         err.splitlines()[-1]
-        == "error E408: a worker process died (out of memory, or killed) while rendering the PDF; try again with --jobs 1"
+        == "error E408: a worker process died (out of memory, or killed) while rendering the PDF; try again "
+        "with --jobs 1"
     )
     assert target.read_bytes() == b"%PDF-1.7 the earlier artifact"
     assert _left(target.parent) == ["big.pdf"]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 import graphlib
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -78,7 +80,8 @@ def test_the_import_graph_has_no_circles():
 
 def test_the_circle_finder_finds_a_circle_through_a_package():
     """structure.heading_debris → normalize.clean runs normalize/__init__ first: were that file to import
-    structure.headings (which imports heading_debris), the two would be a circle though no module names the other's."""
+    structure.headings (which imports heading_debris), the two would be a circle though no module names the
+    other's."""
     graph = {
         **GRAPH,
         "bookbuilder.normalize": GRAPH["bookbuilder.normalize"] | {"bookbuilder.structure.headings"},
@@ -157,3 +160,17 @@ def test_architecture_names_every_module():
         if rel not in NAMED:
             unnamed.append(rel)
     assert unnamed == [], "docs/architecture.md should say where these modules stand (as `stage/module.py`)"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["check", "--no-cache", "."], ["format", "--check", "--no-cache", "."]],
+    ids=["lint", "format"],
+)
+def test_ruff_finds_nothing_to_say(command):
+    """ruff (configured in pyproject.toml, installed with the `test` extra) lints and formats the
+    whole tree as the suite runs, so that what it finds fails here and in CI, not in review."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", *command], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

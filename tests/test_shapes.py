@@ -3,7 +3,8 @@
 Each folder under tests/fixtures/shapes/ is named for a shape a real download taught a branch of
 the code (docs/rules-notes.md names the download and points at the folder). It holds one input,
 `input.txt` (bytes in any encoding, as a download comes), a .txt named as a download is where the
-name matters, or an `input/` folder of chapter files; and `expected.txt`: the book as `load_book` reads it — its title and author, the diagnostic codes,
+name matters, or an `input/` folder of chapter files; and `expected.txt`: the book as `load_book` reads it —
+its title and author, the diagnostic codes,
 every removal, then each chapter's volume, number, title, kind and source line over its
 paragraphs. The texts are invented (or public-domain classics), never a web novel's.
 
@@ -51,7 +52,8 @@ def book_as_text(source: Path) -> str:
             number = "" if chapter.number is None else chapter.number
             lines += [
                 "",
-                f"== {volume.title or '-'} | {number} | {chapter.title} | {chapter.kind} | line {chapter.at.line}",
+                f"== {volume.title or '-'} | {number} | {chapter.title} | {chapter.kind} | "
+                f"line {chapter.at.line}",
             ]
             lines += [b.text if isinstance(b, Paragraph) else SCENE_BREAK for b in chapter.blocks]
     return "\n".join(lines) + "\n"

@@ -21,6 +21,7 @@ from bookbuilder.structure import (
     headings,
     meta,
     outdent,
+    page_headers,
     pastes,
     sections,
 )
@@ -422,10 +423,10 @@ THRESHOLDS = [
         step=-1,
     ),
     # a page header: a short line repeated before several headings
-    Threshold("sections.HEADER_LINE", sections.HEADER_LINE, _page_header_dropped, True, False),
+    Threshold("page_headers.HEADER_LINE", page_headers.HEADER_LINE, _page_header_dropped, True, False),
     Threshold(
-        "sections.HEADER_TIMES",
-        sections.HEADER_TIMES,
+        "page_headers.HEADER_TIMES",
+        page_headers.HEADER_TIMES,
         lambda n: _page_header_dropped(10, n),
         True,
         False,

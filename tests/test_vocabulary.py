@@ -2,6 +2,7 @@
 declared once, in bookbuilder/vocabulary.py (the numerals in bookbuilder/numerals.py),
 and every pattern is built from them; the data files name the sets as {=name}."""
 
+import ast
 import re
 import tomllib
 from pathlib import Path
@@ -229,3 +230,89 @@ def test_the_site_words_read_the_format_in_its_spellings():
         meta._title_value("盗墓笔记[精校版]") == "盗墓笔记"
         and meta._title_value("盗墓笔记[Txt]") == "盗墓笔记[Txt]"
     )
+
+
+# ---- one name per meaning (issue 45): a set or threshold is written once, and two meanings are
+# never one name with two values
+
+
+def _assignments():
+    """(module, name, value node) for every name bound at a module's top, tuples unpacked."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = str(path.relative_to(PACKAGE))
+        for node in ast.parse(path.read_text("utf-8")).body:
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                    if isinstance(target, ast.Name):
+                        yield module, target.id, node.value
+                    elif isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
+                        for name, value in zip(target.elts, node.value.elts):
+                            if isinstance(name, ast.Name):
+                                yield module, name.id, value
+
+
+def _written_characters(value: ast.AST) -> str | None:
+    """The text of a set of characters written out: "…", tuple("…"), frozenset("…"), re.compile("[…]")."""
+    if isinstance(value, ast.Call) and len(value.args) == 1:
+        callee = ast.unparse(value.func)
+        if callee in ("tuple", "frozenset", "set"):
+            value = value.args[0]
+        elif callee == "re.compile" and isinstance(value.args[0], ast.Constant):
+            # a pattern that is one class: a larger pattern uses a class, it does not declare one
+            one_class = re.fullmatch(r"\[([^\[\]]*)\][+*]?", str(value.args[0].value))
+            return one_class and one_class.group(1)
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return value.value
+    return None
+
+
+HAN_RANGE = ("\u4e00-\u9fff", "\\u4e00-\\u9fff")
+
+
+def test_no_module_writes_its_own_set_of_sentence_ends_or_han_class():
+    """vocabulary.py's SENTENCE_END_MARKS, SENTENCE_ENDED, HAN_COMMON, HAN_CHAR and HAN_ALL are the
+    sets; a module that needs a wider one adds its own marks to them, by name."""
+    found = [
+        (module, name)
+        for module, name, value in _assignments()
+        if module not in VOCABULARY
+        and (chars := _written_characters(value)) is not None
+        and (set("。！？") <= set(chars) and "，" not in chars or any(r in chars for r in HAN_RANGE))
+    ]
+    assert found == []
+
+
+def test_no_two_modules_write_the_same_set():
+    """A class or set of five characters or more, written out in two modules, is one meaning with
+    two names (the punctuation of a title was written out three times): vocabulary.py names it."""
+    seen: dict[str, list[str]] = {}
+    for module, _, value in _assignments():
+        chars = _written_characters(value)
+        if chars and len(set(chars)) >= 5 and not chars.isalnum() and "." not in chars[:1]:
+            seen.setdefault(chars, []).append(module)
+    assert {chars: modules for chars, modules in seen.items() if len(set(modules)) > 1} == {}
+
+
+def test_no_module_writes_the_han_range_or_the_sentence_stops():
+    """Not even inside a larger pattern: vocabulary.HAN_COMMON (or HAN_CHAR, HAN_ALL) and
+    SENTENCE_STOPS (or SENTENCE_END_MARKS) are named."""
+    written = (*HAN_RANGE, "。！？!?")
+    found = [path for path, text in _sources(".py").items() if any(r in _code(text) for r in written)]
+    assert found == []
+
+
+def test_a_threshold_name_means_one_value():
+    """LONG_CHAPTER was 100,000 in two modules and 50,000 in a third; INDENTED_SHARE 0.6 and 0.9:
+    a constant's name, wherever it is bound, has one value (two meanings get two names)."""
+    values: dict[str, set] = {}
+    for _, name, value in _assignments():
+        if name.isupper() and isinstance(value, ast.Constant) and isinstance(value.value, int | float):
+            values.setdefault(name, set()).add(value.value)
+    assert {name: v for name, v in values.items() if len(v) > 1} == {}
+
+
+def test_the_checks_of_one_name_per_meaning_can_fail(tmp_path):
+    """What the two tests above look for, seen where it is."""
+    tree = ast.parse('E = tuple("。！？…")\nH = re.compile(r"[\\u4e00-\\u9fff]")\nOK = SENTENCE_ENDED\n')
+    seen = [_written_characters(node.value) for node in tree.body]
+    assert set("。！？") <= set(seen[0]) and any(r in seen[1] for r in HAN_RANGE) and seen[2] is None

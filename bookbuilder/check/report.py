@@ -65,7 +65,8 @@ def summary(diagnostics, strict: bool = False) -> str:
         parts.append(f"{counts[Severity.INFO]} info")
     if removed:
         parts.append(
-            f"{removed} removal{'s' * (removed != 1)} of site debris (bookbuilder normalize --report lists them)"
+            f"{removed} removal{'s' * (removed != 1)} of site debris"
+            " (bookbuilder normalize --report lists them)"
         )
     return ", ".join(parts) + (
         " (--strict: warnings count as errors)" if strict and counts[Severity.WARNING] else ""
@@ -133,7 +134,7 @@ def as_json(book: Book | None, diagnostics, files=None, checks: list[dict] | Non
     return json.dumps(obj, ensure_ascii=False, indent=2)
 
 
-SHORT_CHAPTER, LONG_CHAPTER = 200, 100_000
+SHORT_CHAPTER = 200
 _UNSURE = {
     "W301": "a chapter missing before it",
     "W302": "its number repeats",
@@ -165,6 +166,9 @@ def _doubts(book: Book, diagnostics) -> dict[tuple[str, int | None], list[str]]:
 def toc_rows(book: Book, diagnostics=()) -> list[dict]:
     """The detected table of contents, one row per chapter: what `bookbuilder toc` prints; `unsure`
     lists what makes an entry doubtful (numbering, size, rejected look-alike lines inside)."""
+    # the length a build divides a chapter at (here, not at the top: `--version` imports no stage)
+    from bookbuilder.structure.chapters import LONG_CHAPTER
+
     doubts = _doubts(book, diagnostics)
     rows, n = [], 0
     for volume in book.volumes:
@@ -208,6 +212,7 @@ def toc_text(book: Book, diagnostics=()) -> str:
         why = f"  ? {'; '.join(row['unsure'])}" if row["unsure"] else ""
         why += "".join(f"  [{fix}]" for fix in row["fixes"])
         lines.append(
-            f"{indent}{mark}{row['index']:>5}  {number}{row['title']}  ({row['characters']:,} chars)  {row['source']}{why}"
+            f"{indent}{mark}{row['index']:>5}  {number}{row['title']}  ({row['characters']:,} chars) "
+            f" {row['source']}{why}"
         )
     return "\n".join(lines)

@@ -31,15 +31,25 @@ from bookbuilder.normalize.clean import (
 )
 from bookbuilder.normalize.debris import APP
 from bookbuilder.numerals import TO_MYRIADS
-from bookbuilder.vocabulary import COPYRIGHT_WORDS, FILE_FORMAT, NAVIGATION_WORDS, SITE_NAME_ENDINGS, any_case
+from bookbuilder.vocabulary import (
+    COPYRIGHT_WORDS,
+    FILE_FORMAT,
+    HAN_CHAR,
+    HAN_COMMON,
+    NAVIGATION_WORDS,
+    SENTENCE_STOPS,
+    SITE_NAME_ENDINGS,
+    any_case,
+)
 
 # ---- the signals, each a pure function of one text
 
 # Markup a scraper left: a tag (<div>, </p>, <br/>, <-SITEEND->), an entity (&nbsp;), a crawler's
-# empty value (Array[], undefined), a page's script call (app2();). A story's angle brackets are Chinese (《》〈〉), never ASCII
-# around ASCII letters.
+# empty value (Array[], undefined), a page's script call (app2();). A story's angle brackets are
+# Chinese (《》〈〉), never ASCII around ASCII letters.
 _MARKUP = re.compile(
-    r"</?[A-Za-z!-][A-Za-z0-9 =\"'/_:.!-]{0,60}>|&(?:[a-zA-Z]{2,8}|#\d{2,7});|\bArray\s*\[\s*\]|^(?:undefined|null|NaN)$|(?<![A-Za-z])[a-z_][A-Za-z0-9_]{1,30}\(\);"
+    r"</?[A-Za-z!-][A-Za-z0-9 =\"'/_:.!-]{0,60}>|&(?:[a-zA-Z]{2,8}|#\d{2,7});|\bArray\s*\[\s*\]"
+    r"|^(?:undefined|null|NaN)$|(?<![A-Za-z])[a-z_][A-Za-z0-9_]{1,30}\(\);"
 )
 # An app's advert: an app's word (vocabulary.APP_WORDS, as the cleaning's judge reads them) with
 # what an app offers. A story's app is in dialogue or a sentence about a person, judged apart.
@@ -59,11 +69,12 @@ _CREDIT = re.compile(
 )
 # What a site's name ends in, glued after a line's last mark (求月票！某某中文).
 _NAME_TAIL = re.compile(
-    r"(?<=[！!。？?…~～）)】])\s*([\u4e00-\u9fffA-Za-z0-9]{1,6}(?:" + "|".join(SITE_NAME_ENDINGS) + r"))\s*$"
+    rf"(?<=[！!。？?…~～）)】])\s*([{HAN_COMMON}A-Za-z0-9]{{1,6}}(?:"
+    + "|".join(SITE_NAME_ENDINGS)
+    + r"))\s*$"
 )
 _NAME_ENDS = frozenset(e[-1] for e in SITE_NAME_ENDINGS)
 _QUOTED = re.compile(r"“[^“”]*”|「[^「」]*」|『[^『』]*』|\"[^\"]*\"")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 # a number as a template folds it: Arabic, full-width or written (第一百零五 and 105 alike)
 _NUMERAL_RUN = re.compile(f"[0-9０-９{TO_MYRIADS}]+")
 
@@ -145,7 +156,7 @@ def _site_url(text: str, narrator: str) -> str:
     if not spans:
         return ""
     domains = [narrator[a:b] for a, b in spans]
-    rest = len(_HAN.findall(narrator)) - sum(len(_HAN.findall(d)) for d in domains)
+    rest = len(HAN_CHAR.findall(narrator)) - sum(len(HAN_CHAR.findall(d)) for d in domains)
     if rest > SHORT_REST and not any(
         site_talk(p) or _site_piece(p) for p in _pieces(narrator) if find_urls(p)
     ):
@@ -183,7 +194,7 @@ def _site_piece(piece: str) -> bool:
     )
 
 
-_PIECE = re.compile(r"[^。！？!?\u3000]+[。！？!?]*")
+_PIECE = re.compile(rf"[^{SENTENCE_STOPS}\u3000]+[{SENTENCE_STOPS}]*")
 
 
 def _pieces(text: str) -> list[str]:
@@ -295,7 +306,7 @@ def _part(piece: str, text: str) -> str:
 
 
 # 书名: / 男女主角: with its value left empty; 作者简介: introduces the paragraph under it
-_FORM_FIELD = re.compile(r"^\s*[\u4e00-\u9fff]{1,5}(?<!简介)(?<!介绍)(?<!内容)(?<!提要)\s*[：:]\s*$")
+_FORM_FIELD = re.compile(rf"^\s*[{HAN_COMMON}]{{1,5}}(?<!简介)(?<!介绍)(?<!内容)(?<!提要)\s*[：:]\s*$")
 
 
 def _form_field(line: str) -> bool:

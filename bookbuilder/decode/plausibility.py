@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+from bookbuilder.vocabulary import HAN_ALL
+
+_HAN = re.compile(f"[{HAN_ALL}]")
 # What a wrong decoding strews among the Han characters: kana, Hangul, private use, U+FFFD,
 # half-width katakana, box drawing.
 _ODD = re.compile("[\u3040-\u30ff\u3130-\u318f\uac00-\ud7af\ue000-\uf8ff\ufffd\uff61-\uff9f\u2500-\u257f]")

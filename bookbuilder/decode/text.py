@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from bookbuilder.decode.plausibility import decode_recording, lines_of, plausibility, repair_stretches
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
+from bookbuilder.vocabulary import HAN_ALL, HAN_CHAR
 
 # Magic numbers of files people drop into a chapter folder by mistake (RULES §1.4).
 MAGIC = (
@@ -53,10 +54,7 @@ _FAMILY = {
 SHORT = 64  # bytes: below this the detector's verdict is a coin toss for look-alike codecs (RULES §8)
 
 # What real Chinese UTF-16 text consists of; a wrong-endian or non-UTF-16 decode scatters over the BMP.
-_IMPLAUSIBLE = re.compile(
-    "[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
-    "\u3000-\u303f\uff00-\uffef\u2000-\u206f\u00a0-\u00ff\x20-\x7e\n\r\t]"
-)
+_IMPLAUSIBLE = re.compile(f"[^{HAN_ALL}\u3000-\u303f\uff00-\uffef\u2000-\u206f\u00a0-\u00ff\x20-\x7e\n\r\t]")
 _LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x0b\x0c]")
 # Zero-width, bidi, soft hyphen, C0 (but \t \n), DEL, C1, BOM, XML-illegal noncharacters (RULES §2.3, §6).
 _INVISIBLE = re.compile(
@@ -89,7 +87,6 @@ _MOJIBAKE = re.compile(
 # lossless: a line with such a run and no Han is read back when its bytes decode strictly in a
 # Chinese codec to common Han text (an accented name, Émile, reads as nothing of the kind).
 _MISREAD = re.compile("[\x80-\xff]{4,}")
-_HAN_CHAR = re.compile("[\u4e00-\u9fff]")
 MISREAD_PLAUSIBLE = 0.7
 
 
@@ -107,7 +104,7 @@ def read_back_misread_lines(text: str) -> tuple[str, list[int]]:
     lines = text.split("\n")
     fixed = []
     for n, line in enumerate(lines):
-        if not _MISREAD.search(line) or _HAN_CHAR.search(line):
+        if not _MISREAD.search(line) or HAN_CHAR.search(line):
             continue
         for western in ("latin-1", "cp1252"):
             try:
@@ -118,7 +115,7 @@ def read_back_misread_lines(text: str) -> tuple[str, list[int]]:
                 (
                     t
                     for t in map(lambda c: _strictly(raw, c), ("utf-8", GB, BIG5))
-                    if t and len(_HAN_CHAR.findall(t)) >= 2 and plausibility(t) >= MISREAD_PLAUSIBLE
+                    if t and len(HAN_CHAR.findall(t)) >= 2 and plausibility(t) >= MISREAD_PLAUSIBLE
                 ),
                 None,
             )
@@ -154,7 +151,8 @@ def decode_chapter(data: bytes, path: str, *, encoding: str | None = None, error
     notes: list[Diagnostic] = []
     if encoding:
         try:
-            text = data.decode(encoding, errors)
+            # "auto" is our policy, not a Python error handler: an override decodes strictly
+            text = data.decode(encoding, "strict" if errors == "auto" else errors)
         except (UnicodeDecodeError, LookupError) as e:
             raise BookError(
                 "E104", f"the encoding override {encoding!r} does not decode this file: {_why(e)}", path
@@ -403,7 +401,8 @@ def _judge(
         why = (
             'book.toml asks for errors = "strict"'
             if errors == "strict"
-            else f'more than errors = "auto" accepts (at most {DAMAGE_LIMIT}, and one in {DAMAGE_RATE:,} characters)'
+            else f'more than errors = "auto" accepts (at most {DAMAGE_LIMIT}, and one in {DAMAGE_RATE:,} '
+            "characters)"
         )
         remedy = "auto" if errors == "strict" and not too_much else "replace"
         raise BookError(

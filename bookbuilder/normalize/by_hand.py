@@ -34,7 +34,8 @@ _WORD = re.compile(r"[^\W_]")
 
 def fold(text: str) -> str:
     """`text` as a kept line is compared: full-width and look-alike letters as Latin ones, lower
-    case, without punctuation or spaces (a source's 百度云搜索,搜小说 reads 百度云搜索，搜小说 once cleaned)."""
+    case, without punctuation or spaces (a source's 百度云搜索,搜小说 reads 百度云搜索，搜小说 once
+    cleaned)."""
     return _FOLD_AWAY.sub("", text.translate(LOOKALIKES).lower())
 
 

@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable
 
 from bookbuilder.numerals import NUMERAL_CHARS
-from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
+from bookbuilder.vocabulary import CHAPTER_UNITS, HAN_ALL, QUOTE_MARKS, VOLUME_UNITS, unit_class
 
-HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3007\U00020000-\U0003134f"
+HAN = HAN_ALL + "\u3007"  # with 〇, the zero written among Han numerals
 # Full-width / CJK punctuation, curly quotes, ellipsis and dash: "CJK context" for the ASCII marks.
 CJK_PUNCT = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65“”‘’…—·"
 _CJK = f"[{HAN}{CJK_PUNCT}]"
@@ -208,7 +208,7 @@ def _semicolon_fits(text: str, i: int) -> bool:
 
 
 _QUOTED_LINE = re.compile(r"^.*[\"'].*$", re.M)
-_ANY_QUOTE = re.compile('[“「”」"]')
+_ANY_QUOTE = re.compile(f"[{QUOTE_MARKS}]")
 
 
 def _has_han(text: str) -> bool:
@@ -360,7 +360,8 @@ _REPEATED = re.compile(r"([。，、])\1+")
 
 
 def repeated_punctuation(text: str) -> str:
-    """RP-1 (off by default): 。。 → 。, ，， → ，. Never touches ！！！ or ？？: those are the author's voice."""
+    """RP-1 (off by default): 。。 → 。, ，， → ，. Never touches ！！！ or ？？: those are the author's
+    voice."""
     return _REPEATED.sub(r"\1", text)
 
 

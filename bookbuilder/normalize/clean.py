@@ -18,14 +18,18 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from bookbuilder.normalize.hints import LATIN_LETTERS, Hint
+from bookbuilder.normalize.hints import LATIN_LOOKALIKE, Hint
 from bookbuilder.normalize.junk import _trie, watermarks
 from bookbuilder.vocabulary import (
     CLOSING_BRACKETS,
     DIALOGUE_QUOTES,
     FILE_FORMAT,
+    HAN_CHAR,
+    HAN_COMMON,
     OPENING_BRACKETS,
     PERSONS,
+    SENTENCE_ENDED,
+    SENTENCE_STOPS,
     SITE_BRACKETS,
     SITE_NAME_ENDINGS,
     any_case,
@@ -75,7 +79,8 @@ _URL = re.compile(
     r"(?:https?://)?(?:(?:www|wap|m)\d?\.)?[a-z0-9][a-z0-9-]{1,40}(?:\.[a-z0-9-]{1,40}){0,3}"
     r"\.(?:com|net|org|edu|gov|info|xyz|top|vip|biz|name|[a-z]{2})(?![a-z])(?:/[a-z0-9_./?=&%#~-]*)?"
     r"|(?:www|wap)\.[a-z0-9-]{3,40}(?:\.[a-z0-9-]{2,40})*"
-    # A domain strewn through a sentence, Han among its letters: ｗωｗ奇Ｘｘｘ書com网 (奇书网's stamp, folded to www奇xxx書com网)
+    # A domain strewn through a sentence, Han among its letters: ｗωｗ奇Ｘｘｘ書com网 (奇书网's stamp, folded
+    # to www奇xxx書com网)
     r"|www\.?[^\x00-\x7f，。！？“”：；]{1,4}(?:[a-z0-9]{1,8}[^\x00-\x7f，。！？“”：；]{0,3})?\.?(?:com|net|org|cc)(?![a-z])[网站]?"
 )  # a path is ASCII: Http://wWw.example.cc/一个身着薄衫的… is a URL, then the story
 _LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚωѡаоеср]")
@@ -244,7 +249,6 @@ _DOT_LIKE = re.compile(r"[.．。点丶、]")
 _FILLER = re.compile(r"[\W_]|[网的最好是和在请与或]")  # what a site's slogan adds to its words and URL
 _OPEN, _CLOSE = OPENING_BRACKETS, CLOSING_BRACKETS
 _PUNCT = "，。、；：！？…,.!?;:"
-_SENTENCE_END = tuple("。！？…!?”」』")
 
 
 # Words a site's notice is made of and a story's sentence rarely is: counted (distinct) to tell a
@@ -255,7 +259,6 @@ NOTICE_WORDS = words_pattern(
     r"文学网|书网|中文网|免费阅读|在线阅读|手机阅读|百度搜索|百度云|搜小说|无弹窗|更新最快|最快更新|下载平台|下载地址|备用|老域名|"
     r"请点击|点击这里|继续阅读"
 )
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _PLAIN_URL = re.compile(r"(?i)https?:|www|\.(?:com|net|org|cn|cc|la|info)\b")
 _BRACKET_REST = re.compile(r".{1,12}?[\]】〗）)]")  # a short bracket's content and its closer
 _ENDS_IN_SITE_WORD = re.compile(f"(?:{SITE_WORDS.pattern})$")
@@ -270,10 +273,10 @@ _SITE_OR_NOTICE = re.compile(f"{NOTICE_WORDS.pattern}|{SITE_WORDS.pattern}")
 
 def site_share(text: str) -> float:
     """The share of the Han characters of `text` that are site words (SITE_WORDS, NOTICE_WORDS)."""
-    han = len(_HAN.findall(text))
+    han = len(HAN_CHAR.findall(text))
     if not han:
         return 0.0
-    covered = sum(len(_HAN.findall(m.group(0))) for m in _SITE_OR_NOTICE.finditer(text))
+    covered = sum(len(HAN_CHAR.findall(m.group(0))) for m in _SITE_OR_NOTICE.finditer(text))
     return covered / han
 
 
@@ -297,7 +300,7 @@ URL_HINT = Hint(
         r"[A-Za-z0-9Ａ-Ｚａ-ｚ０-９][ 　]*[.．。、点,，:：/=?？_-][ 　]*[A-Za-zＡ-Ｚａ-ｚсо]"
         r"|[wWｗＷωѡ][ 　]*[wWｗＷωѡ][ 　]*[wWｗＷωѡ]"
     ),
-    first=LATIN_LETTERS,
+    first=LATIN_LOOKALIKE,
 )
 
 
@@ -308,7 +311,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
     inside a story's sentence, stays (他在浏览器里输入了example.com)."""
     cuts = []
     urls = find_urls(text)
-    if urls and not _HAN.search(text) and not _PLAIN_URL.search(fold(text)[0]):
+    if urls and not HAN_CHAR.search(text) and not _PLAIN_URL.search(fold(text)[0]):
         return []  # English prose, not a disguised domain: City of Birth：Harrogate, Yorkshire, UK
     rest = text
     for start, end in reversed(urls):
@@ -327,7 +330,7 @@ def url_adverts(text: str) -> list[tuple[int, int, str]]:
         if notice := _notice_around(text, start, end):
             cuts.append(notice)
             continue
-        if _HAN.search(text, start, end):
+        if HAN_CHAR.search(text, start, end):
             cuts.append((start, end, "domain strewn through the sentence"))
             continue
         if cut := _bracketed_url(text, start, end) or _url_with_site_words(text, start, end):
@@ -384,7 +387,7 @@ def _url_with_site_words(text: str, start: int, end: int) -> tuple[int, int, str
             break
     before, after = re.sub(r"[ \u3000]+", "", text[since:start]), text[end:until]
     beside = re.sub(r"[\W_]+$", "", before)  # 手机访问：wàp…, 手2机电子书WWW…; not 他在手机上打开www…
-    if text[:start].rstrip(" \u3000").endswith(_SENTENCE_END) and not text[until:].strip(" \u3000"):
+    if text[:start].rstrip(" \u3000").endswith(SENTENCE_ENDED) and not text[until:].strip(" \u3000"):
         return (start, len(text), "URL after the paragraph's last sentence")  # …阴森森。www.example.org
     if (
         start - since <= SITE_WORDS_BEFORE
@@ -399,11 +402,12 @@ _STORY = re.compile(f"[{PERSONS}{DIALOGUE_QUOTES}]")  # a person, or dialogue
 
 
 def _story_url(text: str, start: int, beside: str) -> bool:
-    """A story's URL: words of a clause before it, and a person in its sentence (他…输入了学校的网址www…) or a quotation
-    around it; never one glued to a site's name or opening a clause (…所以致此。www.26dd.cn书友整理提供”: a stamp)."""
+    """A story's URL: words of a clause before it, and a person in its sentence (他…输入了学校的网址www…) or
+    a quotation around it; never one glued to a site's name or opening a clause
+    (…所以致此。www.26dd.cn书友整理提供”: a stamp)."""
     before, sentence = (
         text[:start],
-        max(text.rfind(c, 0, start) for c in "。！？!?”」") + 1,
+        max(text.rfind(c, 0, start) for c in f"{SENTENCE_STOPS}”」") + 1,
     )  # a closed quotation is another's
     quoted = before.count("“") > before.count("”") or before.count("「") > before.count("」")
     return (
@@ -421,7 +425,7 @@ def _notice_around(text: str, start: int, end: int) -> tuple[int, int, str] | No
     a site's notice: its words, the URL and brackets aside, are site talk, a third of them site
     words (注：如果你发现本书未完属于连载更新请到http://… 获取最新更新TXT……). A story's sentences
     around it stay."""
-    bounds = "。！？!?\u3000"
+    bounds = f"{SENTENCE_STOPS}\u3000"
     since = max(text.rfind(c, 0, start) for c in bounds) + 1
     until = min((i for i in (text.find(c, end) for c in bounds) if i != -1), default=len(text) - 1) + 1
     while until < len(text) and text[until] in _CLOSE:
@@ -436,7 +440,7 @@ def _notice_around(text: str, start: int, end: int) -> tuple[int, int, str] | No
     return None
 
 
-_HAN_BEFORE = re.compile(r"([\u4e00-\u9fff]{2,8})[ \u3000]*[\[【（(［]?[ \u3000.．]*$")
+_HAN_BEFORE = re.compile(rf"([{HAN_COMMON}]{{2,8}})[ \u3000]*[\[【（(［]?[ \u3000.．]*$")
 
 
 def _named_domain(text: str, start: int, end: int) -> tuple[int, int, str] | None:
@@ -456,7 +460,7 @@ def _named_domain(text: str, start: int, end: int) -> tuple[int, int, str] | Non
     outside = (
         since == 0
         or text[since - 1] in _PUNCT + "”」\u3000 "
-        or (after and (_HAN.match(after) or after in "“”「」"))
+        or (after and (HAN_CHAR.match(after) or after in "“”「」"))
     )
     return (
         (since, end, f"the site's name {name} spelled as its domain") if outside else None
@@ -485,7 +489,7 @@ def _spells(name: str, label: str) -> bool:
 def _sentence_rest(text: str, at: int) -> int:
     """Where a URL's cut ends: at `at`, or at the end of its sentence when the rest of that
     sentence is a site's words (【http://…】某某百度云搜索资源，搜小说，搜电影就是好用。)."""
-    stop = min((i for i in (text.find(c, at) for c in "。！？!?") if i != -1), default=len(text) - 1) + 1
+    stop = min((i for i in (text.find(c, at) for c in SENTENCE_STOPS) if i != -1), default=len(text) - 1) + 1
     tail = text[at:stop]
     return stop if tail.strip() and len(tail) <= 60 and site_talk(tail) and site_share(tail) >= 0.5 else at
 
@@ -509,14 +513,15 @@ WATERMARK_WORDS = re.compile("(?:" + "|".join(map(re.escape, watermarks()["name_
 
 
 # What site_watermark needs in a chapter (with URL_HINT, what form_debris may look at too): txt.
-WATERMARK_HINT = Hint(finds=re.compile(any_case(FILE_FORMAT, full_width=True)), first=LATIN_LETTERS)
+WATERMARK_HINT = Hint(finds=re.compile(any_case(FILE_FORMAT, full_width=True)), first=LATIN_LOOKALIKE)
 WATERMARK_LINE = 40  # characters: a strewn name stands alone, never in a sentence's line
 
 
 def site_watermark(text: str) -> bool:
-    """A site's name strewn between paragraphs with symbols in it (小＿说  txt 天+堂, ！小＠说＃txt＄天＾堂＆):
-    nothing but those words once every symbol is gone, and `txt` among them."""
+    """A site's name strewn between paragraphs with symbols in it
+    (小＿说  txt 天+堂, ！小＠说＃txt＄天＾堂＆): nothing but those words once every symbol is gone,
+    and `txt` among them."""
     if len(text) > WATERMARK_LINE:
         return False
-    folded = re.sub(r"[^\u4e00-\u9fffa-z0-9]", "", "".join(_half(c) for c in text).lower())
+    folded = re.sub(rf"[^{HAN_COMMON}a-z0-9]", "", "".join(_half(c) for c in text).lower())
     return "txt" in folded and bool(WATERMARK_WORDS.fullmatch(folded))

@@ -29,20 +29,23 @@ from bookbuilder.vocabulary import (
     CRAWLER_LEFTOVERS,
     CREDIT_VERBS,
     DIALOGUE_QUOTES,
+    HAN_CHAR,
+    HAN_COMMON,
     PERSONS,
     POSTSCRIPTS,
+    SENTENCE_STOPS,
     SIDE_STORIES,
     SITE_NAME_ENDINGS,
     plain,
 )
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _PERSON = re.compile(f"[{PERSONS}]")
 STORY_SENTENCE = 10  # Han characters: a sentence of ordinary length, not a label or a slogan's clause
 SENTENCE_SITE_SHARE = 0.2  # of its Han characters in site words: more, and it is a notice's sentence
-# One full-width end mark: a notice shouts (更新!!, 删除！！) or trails off (....) where a story's sentence ends.
-_SENTENCE_END = re.compile(r"[^。！？!?.][。！？]$")
-_SENTENCES = re.compile(r"[^。！？!?]+[。！？!?]*")
+# One full-width end mark: a notice shouts (更新!!, 删除！！) or trails off (....) where a story's sentence
+# ends.
+_SENTENCE_END = re.compile(rf"[^{SENTENCE_STOPS}.][。！？]$")
+_SENTENCES = re.compile(rf"[^{SENTENCE_STOPS}]+[{SENTENCE_STOPS}]*")
 
 
 def story_signs(text: str) -> str:
@@ -56,7 +59,7 @@ def story_signs(text: str) -> str:
     for sentence in _SENTENCES.findall(text):  # anywhere in the line: 镜面中，两名女巫继续讨论。网盘资源搜索…
         if (
             _SENTENCE_END.search(sentence)
-            and len(_HAN.findall(sentence)) >= STORY_SENTENCE
+            and len(HAN_CHAR.findall(sentence)) >= STORY_SENTENCE
             and not site_talk(sentence)
             and site_share(sentence) < SENTENCE_SITE_SHARE
         ):
@@ -69,7 +72,8 @@ APP = _APP = re.compile(
     "|".join(rf"(?<![A-Za-z]){w}(?![A-Za-z0-9(])" if w.isascii() else w for w in APP_WORDS)
 )  # not app2();
 APP_LINE = 60  # characters: an advert's line is short
-APP_SHARE = 0.3  # of its Han characters (an app's Latin name counting two) in app and site words: an advert's, not a story's
+# of its Han characters (an app's Latin name counting two) in app and site words: an advert's, not a story's
+APP_SHARE = 0.3
 
 
 def app_advert(text: str) -> str:
@@ -81,19 +85,20 @@ def app_advert(text: str) -> str:
         or not _APP.search(text)
         or story_signs(text)
         or _OWN_WORDS.search(text)
-        or re.search(r"[。！？!?][^。！？!?]", text)
+        or re.search(rf"[{SENTENCE_STOPS}][^{SENTENCE_STOPS}]", text)
     ):
         return ""  # a finished sentence before it: the advert is glued to the story (repeats.py finds it)
     found = site_signals(text)
     words = [m.group(0) for rx in (_APP, SITE_WORDS, NOTICE_WORDS) for m in rx.finditer(text)]
-    share = sum(2 if w.isascii() else len(w) for w in words) / max(2, len(_HAN.findall(text)))
+    share = sum(2 if w.isascii() else len(w) for w in words) / max(2, len(HAN_CHAR.findall(text)))
     return (
         f"an app's advert ({'、'.join(sorted(found)[:3])})" if len(found) >= 2 and share >= APP_SHARE else ""
     )
 
 
 def site_signals(text: str) -> set[str]:
-    """The different site, notice and app words in `text` (网盘, 小说, 搜小说 …): how many there are is one signal."""
+    """The different site, notice and app words in `text` (网盘, 小说, 搜小说 …): how many there are is one
+    signal."""
     return (
         {m.group(0).lower() for m in _APP.finditer(text)}
         | {m.group(0).lower() for m in SITE_WORDS.finditer(text)}
@@ -105,11 +110,11 @@ def site_signals(text: str) -> set[str]:
 _VERBS = "|".join(sorted(CREDIT_VERBS, key=len, reverse=True))
 _ENDINGS = "|".join(sorted(SITE_NAME_ENDINGS, key=len, reverse=True))
 _CREDIT = re.compile(
-    rf"^(?P<by>本书由|本文由|本书|本文|由)?\s*[【\[（(〖]?\s*(?P<name>[\u4e00-\u9fffA-Za-z0-9]{{2,12}}?)\s*[】\]）)〗]?\s*"
+    rf"^(?P<by>本书由|本文由|本书|本文|由)?\s*[【\[（(〖]?\s*(?P<name>[{HAN_COMMON}A-Za-z0-9]{{2,12}}?)\s*[】\]）)〗]?\s*"
     rf"(?:{_VERBS})+[\W_]*$"
 )
 SITE_NAME_ALONE = re.compile(
-    rf"[\u4e00-\u9fffA-Za-z0-9]{{1,6}}(?:{_ENDINGS})"
+    rf"[{HAN_COMMON}A-Za-z0-9]{{1,6}}(?:{_ENDINGS})"
 )  # 某某书库, 某某中文, 166阅读网
 CREDIT_LINE = 30  # characters
 
@@ -180,12 +185,7 @@ def banner_art(text: str) -> str:
     """A row of a site's banner drawing: no Han character, short, and either a piece of box or
     block drawing in it, or symbols with a stray letter or two (●▄m●)."""
     core = re.sub(r"\s+", "", text)
-    if (
-        not core
-        or len(core) > ART_LINE
-        or re.search(r"[\u4e00-\u9fff]", core)
-        or re.search(r"[“”「」『』\"]", core)
-    ):
+    if not core or len(core) > ART_LINE or HAN_CHAR.search(core) or re.search(r"[“”「」『』\"]", core):
         return ""  # “┅┅”: a crowd's wordless reply, ┅ typed for an ellipsis (诛仙)
     if not core.strip("─━┄┅┈┉╌╍—…·.。"):
         return ""  # a rule of dashes alone is a scene break's, or an ellipsis
@@ -224,7 +224,7 @@ COUNTER_REST = 12  # Han characters beside the counters, at most: a label or a t
 def site_counters(text: str) -> str:
     found = _COUNTER.findall(text)
     rest = _COUNTER.sub("", text)
-    if len(found) >= 2 and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= COUNTER_REST:
+    if len(found) >= 2 and len(HAN_CHAR.findall(rest)) <= COUNTER_REST:
         return f"{len(found)} of a site's counters (clicks, reviews, bookmarks)"
     return ""
 
@@ -268,7 +268,7 @@ def script_line(text: str) -> str:
 
 
 # Words split by underscores so that a filter misses them (激_情, 饥_渴): a spam line's trick, not a writer's.
-_SPLIT_WORD = re.compile(r"[\u4e00-\u9fff]_[\u4e00-\u9fff]")
+_SPLIT_WORD = re.compile(rf"[{HAN_COMMON}]_[{HAN_COMMON}]")
 
 
 SPAM_LINE = 100  # characters: a spam line is short
@@ -293,9 +293,10 @@ def site_notice(text: str) -> str:
     if (
         len(text) > NOTICE_LINE
         or any(q in text for q in "“”「」")
-        or re.search(r"[。！？!?].", text.rstrip("。！？!?：: "))
+        or re.search(rf"[{SENTENCE_STOPS}].", text.rstrip(f"{SENTENCE_STOPS}：: "))
     ):
-        return ""  # one sentence: 他笑道。请记住… keeps its story (the notice is cut by a listed pattern or repetition)
+        # one sentence: 他笑道。请记住… keeps its story (the notice is cut by a listed pattern or repetition)
+        return ""
     words = notice_words(text)
     if (
         len(words) >= 3

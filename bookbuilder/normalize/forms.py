@@ -17,10 +17,9 @@ from bookbuilder.normalize.clean import (
     notice_words,
     site_share,
 )
-from bookbuilder.normalize.hints import LATIN_LETTERS, Hint
-from bookbuilder.vocabulary import SITE_NAME_ENDINGS
+from bookbuilder.normalize.hints import LATIN_LOOKALIKE, Hint
+from bookbuilder.vocabulary import HAN_CHAR, HAN_COMMON, SENTENCE_STOPS, SITE_NAME_ENDINGS
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 # Drawing and pictures: a run of box drawing here, a banner's row (debris.banner_art), a frame's symbols.
 PICTURES = Hint(finds=re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦｛]"))
 # A mark set after a Han character with Han after it (小＿说, 凤-舞, 激_情): a strewn name's, or words split
@@ -29,17 +28,17 @@ PICTURES = Hint(finds=re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●�
 _RARE_MARK = re.compile(r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆{}]")
 STREWN_MARK = Hint(
     finds=re.compile(
-        r"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆](?:(?<=[\u4e00-\u9fff].)|(?<=[\u4e00-\u9fff]..))"
-        r"(?=\S{0,2}[\u4e00-\u9fff])"
+        rf"['\"`\-＿_|｜/／*＊~～+＋@＠＃#$＄^＾&＆](?:(?<=[{HAN_COMMON}].)|(?<=[{HAN_COMMON}]..))"
+        rf"(?=\S{{0,2}}[{HAN_COMMON}])"
     ),
     first=_RARE_MARK,
 )
 # A bracket, which matters only beside site words or letters (【无弹窗.】, ｛t｝｛xt｝).
-BRACKET = Hint(finds=re.compile(r"[【\[（(［〖]"), beside=(SITE_WORDS, NOTICE_WORDS, LATIN_LETTERS))
+BRACKET = Hint(finds=re.compile(r"[【\[（(［〖]"), beside=(SITE_WORDS, NOTICE_WORDS, LATIN_LOOKALIKE))
 FORM_HINTS = (PICTURES, STREWN_MARK, BRACKET)  # what form_debris needs to find before it can take anything
 
 _BRACED_LETTERS = re.compile(
-    r"(?:[｛{〖【\[（(][\u4e00-\u9fffA-Za-z0-9ａ-ｚＡ-Ｚ]{1,2}[｝}〗】\]）)]){3,}"
+    rf"(?:[｛{{〖【\[（(][{HAN_COMMON}A-Za-z0-9ａ-ｚＡ-Ｚ]{{1,2}}[｝}}〗】\]）)]){{3,}}"
 )  # ｛t｝｛xt｝｛小｝｛说｝…
 _BOX_RUN = re.compile(r"[\u2500-\u257f]{3,}")  # ┖─────┘ glued to a heading
 _SITE_BRACKET = re.compile(
@@ -49,7 +48,7 @@ _SITE_BRACKET = re.compile(
 
 # 大；学，生，小，说'网 and ——凤-舞-文-学-网——: one character, then a mark or two, again and again
 _STREWN_HAN = re.compile(
-    r"(?:[\u4e00-\u9fff](?:[ \u3000]*[^\u4e00-\u9fff\w\s]{1,3}[ \u3000]*|[ \u3000]+)){3,}[\u4e00-\u9fff]"
+    rf"(?:[{HAN_COMMON}](?:[ \u3000]*[^{HAN_COMMON}\w\s]{{1,3}}[ \u3000]*|[ \u3000]+)){{3,}}[{HAN_COMMON}]"
 )
 # -Ｊ'ａ'r't'x't'．ｃ'o'm: a domain's letters, a mark after each (not letter-spacing, which fold reads)
 _STREWN_LATIN = re.compile(r"-?(?:[A-Za-zＡ-Ｚａ-ｚ0-9０-９.．][\'`’\"^*]?){6,}")
@@ -80,7 +79,9 @@ def _strewn_names(text: str) -> list[tuple[int, int, str]]:
     without the story's characters on either side."""
     spans = []
     for m in _STREWN_HAN.finditer(text):
-        han = [i for i in range(m.start(), m.end()) if _HAN.match(text, i)]  # where each of its characters is
+        han = [
+            i for i in range(m.start(), m.end()) if HAN_CHAR.match(text, i)
+        ]  # where each of its characters is
         found = next(
             (
                 (a, b)
@@ -88,7 +89,7 @@ def _strewn_names(text: str) -> list[tuple[int, int, str]]:
                 for b in range(len(han), max(a, len(han) - 3), -1)
                 if b - a >= 3
                 and not any(
-                    c in "。！？!?" for c in text[han[a] : han[a + 1]] + text[han[b - 2] : han[b - 1]]
+                    c in SENTENCE_STOPS for c in text[han[a] : han[a + 1]] + text[han[b - 2] : han[b - 1]]
                 )
                 and _site_name_alone("".join(text[i] for i in han[a:b]))
             ),
@@ -99,13 +100,13 @@ def _strewn_names(text: str) -> list[tuple[int, int, str]]:
             if (
                 b - a > 3
                 and han[a] > 0
-                and _HAN.match(text, han[a] - 1)
+                and HAN_CHAR.match(text, han[a] - 1)
                 and text[han[a + 1] - 1] == text[han[a + 2] - 1]
                 and _site_name_alone("".join(text[i] for i in han[a + 1 : b]))
             ):
                 a += 1  # 护卫"手"机"电"子"书: each of its characters after the same mark; 卫 is the story's
             start, end = han[a], han[b - 1] + 1
-            if start and text[start - 1] == text[han[a + 1] - 1] and not _HAN.match(text, start - 1):
+            if start and text[start - 1] == text[han[a + 1] - 1] and not HAN_CHAR.match(text, start - 1):
                 start -= 1  # the mark before its first character ("手"机…)
             while start and text[start - 1] in "—-－~～*＊|｜":
                 start -= 1  # ——凤-舞-文-学-网——: the rules around it too
@@ -133,9 +134,9 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
                 (m.start(), m.end(), f"a domain strewn with marks between its letters ({collapsed})")
             )
     for m in _MARKED_BRACKET.finditer(text):
-        collapsed = re.sub(r"[^\u4e00-\u9fffa-z0-9]", "", m.group(1).translate(LOOKALIKES).lower())
+        collapsed = re.sub(rf"[^{HAN_COMMON}a-z0-9]", "", m.group(1).translate(LOOKALIKES).lower())
         gaps = re.findall(
-            r"[\u4e00-\u9fffa-z0-9][^\u4e00-\u9fffa-z0-9]+(?=[\u4e00-\u9fffa-z0-9])",
+            rf"[{HAN_COMMON}a-z0-9][^{HAN_COMMON}a-z0-9]+(?=[{HAN_COMMON}a-z0-9])",
             m.group(1).translate(LOOKALIKES).lower(),
         )
         if len(gaps) >= 3 and _site_name_alone(

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bookbuilder.normalize.junk import _trie
+from bookbuilder.vocabulary import LATIN_LETTERS
 
 # Latin letters, with the look-alikes a disguised name uses: what a URL and a strewn name (txt) need.
-LATIN_LETTERS = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]")
+LATIN_LOOKALIKE = re.compile(f"[{LATIN_LETTERS}ωѡ]")
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from bookbuilder.model import Paragraph
 from bookbuilder.normalize.chars import HAN, CharClass
+from bookbuilder.vocabulary import CLOSING_QUOTES, SENTENCE_END_MARKS
 
 CONTINUING_MARKS = "，。、；：！？”’」』）》"  # no paragraph starts with one
 # The one-character tests at a line's start and end, for every line: a line that starts with Han,
@@ -18,7 +19,7 @@ CONTINUING_MARKS = "，。、；：！？”’」』）》"  # no paragraph sta
 _CONTINUED_START = CharClass(f"{HAN}a-z{CONTINUING_MARKS}")
 _PUNCT_START = frozenset(CONTINUING_MARKS)
 _OPEN_END = CharClass(f"{HAN}A-Za-z0-9")
-_CLOSED = tuple("。！？…”’」』）》!?")
+_CLOSED = tuple(SENTENCE_END_MARKS + CLOSING_QUOTES + "’）》")  # a line whose sentence is closed
 MIN_JOIN = 10  # shorter lines are titles, names, signatures, verse (RULES §3.2)
 
 _OPENER = {"”": "“", "’": "‘", "」": "「", "』": "『"}
@@ -54,7 +55,8 @@ def hardwrap_width(blocks: tuple, lengths: Counter | None = None) -> int | None:
     return width if open_ends >= 0.5 * count else None
 
 
-INDENTED_SHARE, FLUSH_CONTINUING = 0.6, 0.6
+# of a chapter's lines indented, at least, for a scrape that kept each paragraph's indent
+INDENTED_LINES_SHARE, FLUSH_CONTINUING = 0.6, 0.6
 _CLAUSE_END = frozenset("，、：；,;:“‘「『（《【")  # marks inside a sentence: a line ending at one runs on
 JUSTIFIED_BAND = 5  # characters: a typeset page's lines differ by what its punctuation takes
 JUSTIFIED_SHARE = 0.6
@@ -180,7 +182,7 @@ def read_layout(blocks: tuple) -> Layout:
     # site). Then every flush line continues the line before it.
     indents_only = (
         not width
-        and indented >= INDENTED_SHARE * lines
+        and indented >= INDENTED_LINES_SHARE * lines
         and flush >= max(3, 0.05 * lines)
         and flush_continuing >= FLUSH_CONTINUING * flush
     )

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import regex
 
+from bookbuilder.structure.fixes import chapter_number
 from bookbuilder.structure.heading_choice import choose
-from bookbuilder.structure.headings import Heading, candidate, chapter_number, normalize_title
+from bookbuilder.structure.headings import Heading, candidate, normalize_title
 from bookbuilder.structure.passes import Choice
 
 
@@ -168,7 +169,8 @@ def toc_candidates(lines, rule: TocRule, make) -> dict[int, object]:
     }
 
 
-# Choosing between our headings and an imported rule's (structure.sections.split_sections, with [source] toc_rules).
+# Choosing between our headings and an imported rule's (structure.sections.split_sections, with [source]
+# toc_rules).
 
 
 def sequence_score(choice: Choice) -> int:
@@ -201,7 +203,8 @@ def best_choice(builtin: Choice, lines, rules) -> tuple[Choice, list[str]]:
         if s > score:
             best, score, name = choice, s, rule.name
     why = [
-        f"TOC rule {rule!r} matched {n} lines, not used: their numbers run on {s} times, {score} times by {name}"
+        f"TOC rule {rule!r} matched {n} lines, not used: their numbers run on {s} times, {score} times "
+        f"by {name}"
         for rule, n, s, headings in tried
         if rule != name and headings != _numbered(best)
     ]

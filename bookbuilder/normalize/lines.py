@@ -27,7 +27,7 @@ from bookbuilder.normalize.debris import (
     story_signs,
 )
 from bookbuilder.normalize.forms import FORM_HINTS, form_debris
-from bookbuilder.normalize.hints import LATIN_LETTERS, lines_found, prefilter
+from bookbuilder.normalize.hints import LATIN_LOOKALIKE, lines_found, prefilter
 from bookbuilder.normalize.junk import (
     JunkPattern,
     clean_line,
@@ -36,8 +36,9 @@ from bookbuilder.normalize.junk import (
     patterns_in,
 )
 from bookbuilder.normalize.layout import CONTINUING_MARKS, read_layout
+from bookbuilder.vocabulary import SENTENCE_END_MARKS
 
-_LETTERS = LATIN_LETTERS
+_LETTERS = LATIN_LOOKALIKE
 _URLS, _MARKS = prefilter((URL_HINT,)), prefilter((URL_HINT, WATERMARK_HINT))  # clean.py's judges' hints
 HAN_RE = re.compile(f"[{HAN}]")
 
@@ -111,7 +112,7 @@ def drop_junk(
     return tuple(_tidy_breaks([b for b in out if b is not None]))
 
 
-_LETTER_RUN = re.compile("[A-Za-zＡ-Ｚａ-ｚωѡ]+")
+_LETTER_RUN = re.compile(LATIN_LOOKALIKE.pattern + "+")
 
 
 def _lines_worth_a_look(blocks: tuple, text: str, patterns, debris_hint) -> set[int] | None:
@@ -281,7 +282,8 @@ def _tidy_breaks(blocks: list) -> list:
 
 
 _QUOTES = (("“", "”"), ("「", "」"), ("『", "』"))
-_SENTENCE_END = tuple("。！？…!?～~—")
+# A line that ends so ends its sentence, or trails off (～, —): the next line is not joined to it.
+_LINE_ENDS_SENTENCE = tuple(SENTENCE_END_MARKS + "～~—")
 
 
 def attach_orphans(blocks: tuple) -> tuple[tuple, int]:
@@ -321,7 +323,7 @@ def _stray_closer(before: str, line: str) -> str | None:
     """The closing quote `line` starts with, when it closes the quote `before` leaves open at a
     sentence's end and `line` opens none that it would close. (Where `before` ends mid-sentence,
     the break is a wrap inside the quote: unwrapping joins the lines whole.)"""
-    if not before.endswith(_SENTENCE_END):
+    if not before.endswith(_LINE_ENDS_SENTENCE):
         return None
     for opening, closing in _QUOTES:
         if line[0] == closing and len(line) > 1:
@@ -367,7 +369,7 @@ def unwrap(blocks: tuple) -> tuple[tuple, int]:
     return (tuple(out) if changed else blocks), changed
 
 
-_LAST_END = re.compile(r"[。！？!?…”」』][^。！？!?…”」』]*$")
+_LAST_END = re.compile(rf"[{SENTENCE_END_MARKS}”」』][^{SENTENCE_END_MARKS}”」』]*$")
 _LAST_SEPARATOR = re.compile(r"[-_|｜][^-_|｜]*$")
 SITE_TAIL = (
     24  # characters after the line's last sentence: a name or a slogan's clauses, not a sentence's start
@@ -383,7 +385,9 @@ def site_tail(text: str) -> str:
     m = _LAST_END.search(text) or _LAST_SEPARATOR.search(text)  # 某书-第1章 风起-某某小说网: a page's title
     tail = (text[m.start() + 1 :] if m else text).strip(" \u3000")
     if not tail or len(tail) > SITE_TAIL or story_signs(tail) or not HAN_RE.search(tail) or find_urls(tail):
-        return ""  # a URL is the URL rules' to cut, inside the sentence the next line goes on with (”怕手机访问：wap.… / 什么…)
+        # a URL is the URL rules' to cut, inside the sentence the next line goes on with (”怕手机访问：wap.…
+        # / 什么…)
+        return ""
     if SITE_NAME_ALONE.fullmatch(tail) and not _FUNCTION_CHARS.search(tail):
         return "a site's name after the last sentence"
     return "site words after the last sentence" if len(site_signals(tail)) >= 2 else ""

@@ -34,7 +34,11 @@ from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.vocabulary import (
     CHAPTER_UNITS,
     CLOSING_BRACKETS,
+    HAN_COMMON,
+    LATIN_LETTERS,
     OPENING_BRACKETS,
+    SENTENCE_ENDED,
+    SENTENCE_STOPS,
     SITE_BRACKETS,
     SITE_NAME_ENDINGS,
     VOLUME_UNITS,
@@ -47,7 +51,7 @@ PIECE = 80  # characters: the longest sentence taken for a template
 
 # the last character of a site's name ending a line (…劈出。166阅读网): one class, a cheap scan
 _NAME_AT_END = re.compile("[" + "".join(sorted({e[-1] for e in SITE_NAME_ENDINGS})) + "](?=\n|$)")
-_LETTER = re.compile("[A-Za-zＡ-Ｚａ-ｚ]")
+_LETTER = re.compile(f"[{LATIN_LETTERS}]")
 
 
 def _worth_a_look(text: str) -> bool:
@@ -56,17 +60,21 @@ def _worth_a_look(text: str) -> bool:
 
 
 # A sentence, or a quotation's close: a site glues its template after dialogue too (销售员：“……”请记住…)
-_SENTENCE = re.compile(r"[^。！？!?”」』\u3000]*(?:[。！？!?]+[”」』）)]*|[”」』]+|\u3000+|$)")
+_SENTENCE = re.compile(
+    rf"[^{SENTENCE_STOPS}”」』\u3000]*(?:[{SENTENCE_STOPS}]+[”」』）)]*|[”」』]+|\u3000+|$)"
+)
 _NUMBER = re.compile(f"[0-9{TO_MYRIADS}]+")
-_BOUNDARY = tuple("。！？!?…”」』\u3000 ")
+_BOUNDARY = (*SENTENCE_ENDED, "\u3000", " ")  # a sentence ended, or a space between pieces
 # A site's name glued before its domain at a sentence's start: 某某网Http://…, 求书网www.…
-_SITE_NAME = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{1,8}(?:" + "|".join(SITE_NAME_ENDINGS) + ")$")
+_SITE_NAME = re.compile(rf"[{HAN_COMMON}A-Za-z0-9]{{1,8}}(?:" + "|".join(SITE_NAME_ENDINGS) + ")$")
 
 
 # 第#章 and whatever title follows it up to the template's next site word: a template names the
-# chapter it stands in, or the next one, in words the heading may not have (请记住某书 最新章节 第89章 某章网址：)
+# chapter it stands in, or the next one, in words the heading may not have
+# (请记住某书 最新章节 第89章 某章网址：)
 _NAMED_CHAPTER = re.compile(
-    f"(第#{unit_class(CHAPTER_UNITS, VOLUME_UNITS)})(?:(?!{NOTICE_WORDS.pattern}).){{0,24}}?(?={NOTICE_WORDS.pattern}|$)"
+    f"(第#{unit_class(CHAPTER_UNITS, VOLUME_UNITS)})"
+    f"(?:(?!{NOTICE_WORDS.pattern}).){{0,24}}?(?={NOTICE_WORDS.pattern}|$)"
 )
 
 
@@ -78,7 +86,7 @@ def _fold(text: str, title_words: tuple[str, ...]) -> str:
 
 # A site's phrase glued between two sentences, with the story right after it (…愣了愣。更新最快其他评委…)
 _GLUED_PHRASE = re.compile(
-    r"(?<=[。！？!?”」])(?:更新最快|最快更新|最新章节|免费阅读|在线阅读|手机阅读|无弹窗|首发网址)(?=[\u4e00-\u9fff“「])"
+    rf"(?<=[{SENTENCE_STOPS}”」])(?:更新最快|最快更新|最新章节|免费阅读|在线阅读|手机阅读|无弹窗|首发网址)(?=[{HAN_COMMON}“「])"
 )
 
 
@@ -119,7 +127,8 @@ def _site_piece(words: str) -> bool:
     小说的最新章节 is a story's, however often it comes)."""
     words = words.strip()
     if _SITE_NAME.fullmatch(words) and len(words) <= 8 or collector_credit(words):
-        return True  # …劈出。166阅读网, …果敢的。亦凡书库扫校 (a collector's credit after every chapter's last sentence)
+        # …劈出。166阅读网, …果敢的。亦凡书库扫校 (a collector's credit after every chapter's last sentence)
+        return True
     if re.search(r"[他她它]", words):
         return False
     if len(SITE_WORDS.findall(words)) >= 2 and site_share(words) >= 0.6:
@@ -332,7 +341,7 @@ _PAGE_SEPARATOR = re.compile(r"\s*[-_|｜—–·•>»]+\s*")
 
 def _page_title(text: str, title_words: tuple[str, ...]) -> bool:
     """The chapter's title (or its label) joined to other names by separators, and nothing of a sentence."""
-    if len(text) > PAGE_TITLE or re.search(r"[。！？!?，,“”「」]", text) or story_signs(text):
+    if len(text) > PAGE_TITLE or re.search(rf"[{SENTENCE_STOPS}，,“”「」]", text) or story_signs(text):
         return False
     word = next((w for w in title_words if w in text), None)
     if word is None:
@@ -354,7 +363,7 @@ FRAGMENT = 30  # characters looked at from each start
 FRAGMENT_KEY = 4  # the first characters the starts are grouped by
 MIN_FRAGMENT = 6
 SOON = 14  # characters from a start to its first site word
-_FRAGMENT_START = re.compile(r"(?:^|(?<=[。！？!?”」』]))(?=[\u4e00-\u9fffA-Za-z])")
+_FRAGMENT_START = re.compile(rf"(?:^|(?<=[{SENTENCE_STOPS}”」』]))(?=[{HAN_COMMON}A-Za-z])")
 _STORY_MARK = re.compile(r"[“”「」『』他她我你]")
 
 
@@ -406,7 +415,7 @@ def _fragment(common: str, group: list) -> str:
         or common.endswith("第")
     ):
         return ""
-    common = common[: m.end()] if (m := re.search(r"[。！？!?]+", common)) else common
+    common = common[: m.end()] if (m := re.search(rf"[{SENTENCE_STOPS}]+", common)) else common
     if (
         len(common) < MIN_FRAGMENT
         or len(site_signals(common)) < 2

@@ -296,7 +296,8 @@ def check_options(options: Mapping[str, Any]) -> None:
                     raise ValueError(f"{name}: unknown junk pattern (known: {', '.join(sorted(names))})")
         elif key not in SWITCHES:
             raise ValueError(
-                f"{key}: unknown normalization rule (known: {', '.join(r.name for r in RULES if r.name in SWITCHES)}, convert, junk)"
+                f"{key}: unknown normalization rule (known:"
+                f" {', '.join(r.name for r in RULES if r.name in SWITCHES)}, convert, junk)"
             )
         elif not isinstance(value, bool):
             raise ValueError(f"{key}: must be true or false, not {value!r}")

@@ -40,7 +40,10 @@ TOC_TITLE, LANDMARKS_TITLE = "目录", "导航"
 # compares them on one machine.
 COMPRESS_LEVEL = 1
 ZIP_EPOCH_MIN = 315532800  # 1980-01-01: the earliest time a zip entry can carry
-VERTICAL_CSS = "html { writing-mode: vertical-rl; -epub-writing-mode: vertical-rl; -webkit-writing-mode: vertical-rl; }\n"
+VERTICAL_CSS = (
+    "html { writing-mode: vertical-rl; -epub-writing-mode: vertical-rl; -webkit-writing-mode: "
+    "vertical-rl; }\n"
+)
 APPLE_DISPLAY_OPTIONS = (
     b'<?xml version="1.0" encoding="UTF-8"?>\n<display_options><platform name="*">'
     b'<option name="specified-fonts">true</option></platform></display_options>\n'
@@ -135,7 +138,8 @@ def embedded_font(book: Book, options: EpubOptions) -> tuple[bytes, str] | None:
 def xhtml_document(title: str, body: str, language: str, css_href: str, head: str = "") -> bytes:
     return (
         '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html>\n'
-        f'<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="{language}" xml:lang="{language}">\n'
+        '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" '
+        f'lang="{language}" xml:lang="{language}">\n'
         f'<head>\n<meta charset="utf-8"/>\n<title>{text(title)}</title>\n'
         f'<link href="{css_href}" rel="stylesheet" type="text/css"/>\n{head}</head>\n'
         f"<body>\n{body}\n</body>\n</html>\n"
@@ -157,12 +161,15 @@ class Markup:
         return inner
 
 
+PLAIN = Markup()  # the EPUB's own: the default of every function that takes a Markup
+
+
 # Older Kobo and Adobe engines page slowly through long documents; calibre splits above 260 KB.
 MAX_DOCUMENT = 256 * 1024  # bytes
 
 
 def chapter_documents(
-    chapter: Chapter, uid: str, level: int, language: str, markup: Markup = Markup()
+    chapter: Chapter, uid: str, level: int, language: str, markup: Markup = PLAIN
 ) -> list[tuple[str, bytes]]:
     """The chapter's documents, (id, XHTML): one, or where that would be over MAX_DOCUMENT, the
     first with the heading and continuations (`<id>_2`, …), divided at paragraph boundaries."""
@@ -210,7 +217,7 @@ def chapter_documents(
 def epub_bytes(book: Book, options: EpubOptions, epoch: int, markup: Markup | None = None) -> bytes:
     """The whole EPUB, reproducible: the same book and epoch give the same bytes."""
     mtime = dt.datetime.fromtimestamp(epoch, dt.UTC).replace(tzinfo=None)
-    eb = package(book, options, markup or Markup())
+    eb = package(book, options, markup or PLAIN)
     held = _hold_contents(eb)
     raw = io.BytesIO()
     # Level 0: what ebooklib writes (the package document, the container) is small, and deflated
@@ -234,7 +241,7 @@ def _hold_contents(eb: epub.EpubBook) -> dict[str, bytes]:
     return held
 
 
-def package(book: Book, options: EpubOptions, markup: Markup = Markup()) -> epub.EpubBook:
+def package(book: Book, options: EpubOptions, markup: Markup = PLAIN) -> epub.EpubBook:
     """The EpubBook: metadata, stylesheet, font, cover page, title page, navigation, chapters."""
     eb = epub.EpubBook()
     _metadata(eb, book.meta, options)
@@ -355,7 +362,8 @@ def _cover_page(eb: epub.EpubBook, book: Book, documents: _Documents) -> tuple[l
         "cover",
         meta.title,
         (
-            f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" class="cover-image"/></section>'
+            f'<section epub:type="cover" class="cover"><img src="../{image_name}" alt="{alt}" '
+            'class="cover-image"/></section>'
         ),
     )
     return [cover_page], [{"type": "cover", "href": cover_page.file_name, "title": "封面"}]

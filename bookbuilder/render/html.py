@@ -1,5 +1,6 @@
 """Chapter → XHTML markup, shared by the EPUB and the PDF (and `serve`'s pages): they differ in
-packaging and CSS, never in how a paragraph becomes markup. Chapter text is data: always escaped (docs/rules.md §6)."""
+packaging and CSS, never in how a paragraph becomes markup. Chapter text is data: always escaped
+(docs/rules.md §6)."""
 
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ def chapter_section(
     kind = KIND_TYPES.get(chapter.kind, "chapter")
     heading = inline(chapter.title, True) if inline else text(chapter.title)
     out = [
-        f'<section epub:type="{kind}" role="{ROLES[kind]}" id="{anchor}" class="{chapter.kind}" aria-labelledby="{anchor}-h">',
+        f'<section epub:type="{kind}" role="{ROLES[kind]}" id="{anchor}" class="{chapter.kind}" '
+        f'aria-labelledby="{anchor}-h">',
         f'<h{level} id="{anchor}-h" class="chapter-title">{heading}</h{level}>',
     ]
     out += paragraphs(chapter.blocks, inline) if blocks is None else blocks
@@ -63,6 +65,8 @@ def paragraphs(blocks, inline=None) -> list[str]:
 
 def volume_section(title: str, anchor: str, inline=None) -> str:
     return (
-        f'<section epub:type="part" role="doc-part" id="{anchor}" class="volume" aria-labelledby="{anchor}-h">'
-        f'<h1 id="{anchor}-h" class="volume-title">{inline(title, True) if inline else text(title)}</h1></section>'
+        f'<section epub:type="part" role="doc-part" id="{anchor}" class="volume" '
+        f'aria-labelledby="{anchor}-h">'
+        f'<h1 id="{anchor}-h" class="volume-title">{inline(title, True) if inline else text(title)}</h1>'
+        "</section>"
     )

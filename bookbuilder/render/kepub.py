@@ -22,9 +22,10 @@ from pathlib import Path
 from bookbuilder.model import Book
 from bookbuilder.render.epub import EpubRenderer, Markup
 from bookbuilder.render.html import text
+from bookbuilder.vocabulary import CLOSING_QUOTES, SENTENCE_END_MARKS
 
 # A sentence ends after a run of these, and the closing quotes and brackets right after them.
-_SENTENCE_END = re.compile(r"[。！？!?…]+[”’」』）》〉】\"')]*")
+_SENTENCE_END = re.compile(f"[{SENTENCE_END_MARKS}]+[{CLOSING_QUOTES}’）》〉】\"')]*")
 KOBO_STYLE = (
     '<style type="text/css" id="kobostylehacks">div#book-inner { margin-top: 0; margin-bottom: 0; }</style>\n'
 )

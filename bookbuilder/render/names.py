@@ -135,5 +135,6 @@ _LONGEST_PHRASE = 10  # characters of pypinyin's longest phrase
 
 
 def _slug(text: str) -> str:
-    """Lower-case ASCII letters and digits, a dash for each run of anything else (The Art of War → the-art-of-war)."""
+    """Lower-case ASCII letters and digits, a dash for each run of anything else (The Art of War →
+    the-art-of-war)."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

@@ -64,7 +64,8 @@ def nav_document(
         for mark in landmarks:
             kind = _LANDMARK_TYPES.get(mark["type"], mark["type"])
             out.append(
-                f'        <li>\n          <a epub:type="{_attribute(kind)}" href="{_attribute(mark["href"])}">'
+                f'        <li>\n          <a epub:type="{_attribute(kind)}" '
+                f'href="{_attribute(mark["href"])}">'
                 f"{_text(mark['title'])}</a>\n        </li>\n"
             )
         out.append("      </ol>\n    </nav>\n")
@@ -94,7 +95,8 @@ def ncx_document(identifier: str, title: str, toc: list[TocEntry], depth: int) -
         '<ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1">\n  <head>\n'
         f'    <meta content="{_attribute(identifier)}" name="dtb:uid"/>\n'
         f'    <meta content="{depth}" name="dtb:depth"/>\n'
-        '    <meta content="0" name="dtb:totalPageCount"/>\n    <meta content="0" name="dtb:maxPageNumber"/>\n'
+        '    <meta content="0" name="dtb:totalPageCount"/>\n'
+        '    <meta content="0" name="dtb:maxPageNumber"/>\n'
         f"  </head>\n  <docTitle>\n    <text>{_text(title)}</text>\n  </docTitle>\n"
     ]
     if toc:

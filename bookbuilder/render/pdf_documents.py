@@ -184,22 +184,28 @@ def front_html(book: Book, epoch: int, pages: dict[str, int] | None) -> str:
             if e.volume_title:
                 anchor = e.volume_anchor or e.anchor
                 toc.append(
-                    f'<li class="volume"><a href="#{anchor}"><span class="t">{text(e.volume_title)}</span>{fill}{number(anchor)}</a><ol>'
+                    f'<li class="volume"><a href="#{anchor}"><span '
+                    f'class="t">{text(e.volume_title)}</span>{fill}{number(anchor)}</a><ol>'
                 )
         toc.append(
-            f'<li><a href="#{e.anchor}"><span class="t">{text(e.chapter.title)}</span>{fill}{number(e.anchor)}</a></li>'
+            f'<li><a href="#{e.anchor}"><span '
+            f'class="t">{text(e.chapter.title)}</span>{fill}{number(e.anchor)}</a></li>'
         )
     if open_volume:
         toc.append("</ol></li>")
     cover = ""
     if book.cover is not None:
         uri = f"data:{book.cover.media_type};base64,{base64.b64encode(book.cover.data).decode()}"
-        cover = f'<section class="cover"><img src="{uri}" alt="{text(f"封面：{book.meta.title}，{book.meta.author}")}"/></section>'
+        cover = (
+            f'<section class="cover"><img src="{uri}" '
+            f'alt="{text(f"封面：{book.meta.title}，{book.meta.author}")}"/></section>'
+        )
     return (
         _head(book, epoch)
         + f'<body class="front {"numbered" if pages is not None else "linked"}">'
         + cover
-        + f'<section class="titlepage"><h1>{text(book.meta.title)}</h1><p>{text(book.meta.author)}</p></section>'
+        + f'<section class="titlepage"><h1>{text(book.meta.title)}</h1><p>{text(book.meta.author)}</p>'
+        + "</section>"
         + f'<nav class="toc" role="doc-toc"><h1>目录</h1><ol>{"".join(toc)}</ol></nav></body></html>'
     )
 
@@ -228,7 +234,8 @@ def stamp_html(
             parts.append('<div class="stamp-blank"></div>')
         if what == "volume":
             parts.append(
-                f'<section class="volume"><h1 class="volume-title">{text(e.volume_title)}</h1>{blank}</section>'
+                f'<section class="volume"><h1 class="volume-title">{text(e.volume_title)}</h1>'
+                f"{blank}</section>"
             )
         else:
             parts.append(

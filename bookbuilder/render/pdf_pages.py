@@ -6,8 +6,8 @@ then put together with pikepdf so that the result reads like one document.
   count does not depend on where it starts either.
 - Its page numbers and running headers are drawn afterwards, by WeasyPrint, into a stamp document
   of the chunk's margin boxes alone (its pages again, empty, first page numbered by the pages
-  before it), drawn into the chunk's pages at the merge (bookbuilder.render.pdf_stamps). The same CSS draws them as in one
-  document; nothing in WeasyPrint is changed.
+  before it), drawn into the chunk's pages at the merge (bookbuilder.render.pdf_stamps). The same
+  CSS draws them as in one document; nothing in WeasyPrint is changed.
 - The front matter (cover, title page, contents) is unnumbered and rendered once every chunk is
   laid out, with the chapters' printed page numbers; body pages are numbered from 1.
 - The outline and the contents' links are built on the merged file, from each chunk's anchors.
@@ -123,8 +123,8 @@ def plan_chunks(items: list[Entry], jobs: int, chunk_chapters: int) -> list[list
     """Chunks of whole chapters, 30 a chunk unless [pdf] chunk_chapters says otherwise (a volume
     page travels with its first chapter). Small chunks are what a rebuild lays out again after one
     chapter changed (render/pdf_cache.py), and not smaller, since every chunk has fixed costs
-    (fonts, PDF writing); README's bench table has the rebuild's figures. The split does not depend on the processes, so a rebuild on another
-    machine finds the same chunks."""
+    (fonts, PDF writing); README's bench table has the rebuild's figures. The split does not depend on the
+    processes, so a rebuild on another machine finds the same chunks."""
     size = chunk_chapters or CHUNK
     return [items[i : i + size] for i in range(0, len(items), size)]
 
@@ -379,9 +379,9 @@ def merge(
 
 def _concatenate(out, sources, blanks: list[frozenset[int]]) -> list:
     """Every page of `sources` into `out`, in order, a blank page before those `blanks` names
-    (per source, by index; its page count: after its last); the pages as a list. Pages are appended to the page tree in one go:
-    pikepdf's pages.extend takes time growing with the pages already there, so one call for
-    all. WeasyPrint's page trees hold only Kids and Count, and each
+    (per source, by index; its page count: after its last); the pages as a list. Pages are appended to the
+    page tree in one go: pikepdf's pages.extend takes time growing with the pages already there,
+    so one call for all. WeasyPrint's page trees hold only Kids and Count, and each
     page its own boxes and resources."""
     import pikepdf
 
@@ -422,7 +422,10 @@ def render_one_document(
     body = body_html(book, entries(book), context.epoch)
     html = front.replace("</body></html>", "") + body.split('<body class="body">', 1)[1]
     identifier = hashlib.md5(book.meta.identifier.encode("utf-8")).hexdigest().encode("ascii")
-    recto = "section.chapter, section.intro, section.front, section.back, section.volume { break-before: right; }\n"
+    recto = (
+        "section.chapter, section.intro, section.front, section.back, section.volume { break-before: "
+        "right; }\n"
+    )
     with tempfile.TemporaryDirectory(prefix="bookbuilder-pdf-") as scratch:
         job = Jobs(Path(scratch), options.css, context.config.root)(
             "book", 0, html, recto if options.recto else ""

@@ -310,4 +310,7 @@ def shown(path: Path) -> str:
 
 def where_created(path: Path, book: Path) -> str:
     """What the first correction of a bare .txt or folder says about the file it made."""
-    return f"created {shown(path)}: the settings of {Path(book).name}, which `bookbuilder epub {shown(book)}` reads too"
+    return (
+        f"created {shown(path)}: the settings of {Path(book).name}, which `bookbuilder "
+        f"epub {shown(book)}` reads too"
+    )

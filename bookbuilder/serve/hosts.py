@@ -65,6 +65,7 @@ def lan_refusal(host: str) -> str | None:
     if is_loopback(host):
         return (
             f"{host} is loopback, reachable from this machine only, and --lan needs an address other "
-            "machines can reach: drop --host (--lan alone listens on every network) or give this machine's LAN address"
+            "machines can reach: drop --host (--lan alone listens on every network) or give this machine's "
+            "LAN address"
         )
     return None

@@ -234,7 +234,8 @@ class Shelf:
         loaded = self.site.preview.loaded
         meta = loaded.book.meta
         links = "\n".join(
-            f'<li><a href="/download/{text(urllib.parse.quote(self._target(loaded, fmt).name))}">{text(renderer(fmt).shelf_label)}</a>'
+            f'<li><a href="/download/{text(urllib.parse.quote(self._target(loaded, fmt).name))}"'
+            f">{text(renderer(fmt).shelf_label)}</a>"
             f" {text(self._target(loaded, fmt).name)}</li>"
             for fmt in self.formats()
         )
@@ -244,7 +245,8 @@ class Shelf:
             '<meta name="viewport" content="width=device-width"/>'
             f"<title>{text(meta.title)}</title></head>\n<body>\n<h1>{text(meta.title)}</h1>\n<p>{text(meta.author)}</p>\n"
             f"<ul>\n{links}\n</ul>\n<p>Kobo: the kepub; Kindle: the AZW3; others: the EPUB. "
-            f"A file not built yet is built when asked for: a PDF takes a while, ask again after a minute.</p>\n"
+            "A file not built yet is built when asked for: a PDF takes a while, ask again after a "
+            "minute.</p>\n"
             f"<p>OPDS catalog, for a reading app: {text(base)}/opds</p>\n</body></html>\n"
         )
 

@@ -37,26 +37,30 @@ ol.contents .where, ol.contents .count { font-size: .8em; color: #666; margin-le
 ol.source { font-family: monospace; font-size: .85em; white-space: pre-wrap; }
 ol.source li:target, ol.source li.bb-chosen { background: #ff8; }
 ol.source li.heading { font-weight: bold; }
-.bb-removed { color: #a33; background: #fff0f0; border-left: 3px solid #d88; padding-left: .5em; text-indent: 0; }
+.bb-removed { color: #a33; background: #fff0f0; border-left: 3px solid #d88; padding-left: .5em; }
+.bb-removed { text-indent: 0; }
 .bb-removed del { color: #a33; }
 .bb-removed .bb-rule, .bb-notice, details.bb-fix, #corrections { font-size: .8em; color: #555; }
 .bb-notice { border: 2px solid #080; padding: .5em 1em; background: #efe; color: #000; }
 ol.contents li, #corrections, #corrections p, .bb-notice, .bb-tool { text-align: left; text-indent: 0; }
 details.bb-fix { display: inline-block; margin-left: .6em; }
 details.bb-fix form, .bb-removed form { display: inline; }
-.bb-tool { position: fixed; bottom: 0; left: 0; right: 0; background: #eef; padding: .5em 1em; border-top: 1px solid #99c; }
+.bb-tool { position: fixed; bottom: 0; left: 0; right: 0; }
+.bb-tool { background: #eef; padding: .5em 1em; border-top: 1px solid #99c; }
 p.bb-suspect { background: #fff6cc; border-left: 3px solid #e0b000; padding-left: .5em; }
 p.bb-suspect::after { content: " ⚑ " attr(data-shape); font-size: .75em; color: #866; }
-#suspects { text-align: left; text-indent: 0; border-left: 3px solid #e0b000; background: #fffbe8; padding: .3em 1em; }
+#suspects { text-align: left; text-indent: 0; border-left: 3px solid #e0b000; }
+#suspects { background: #fffbe8; padding: .3em 1em; }
 #suspects li { margin: .3em 0; } #suspects details.bb-fix { display: block; margin: .2em 0 0 1em; }
-#suspects .context { font-size: .8em; color: #666; } #suspects q { color: #633; } #suspects .count { font-size: .8em; color: #666; }
+#suspects .context { font-size: .8em; color: #666; } #suspects q { color: #633; }
+#suspects .count { font-size: .8em; color: #666; }
 .bb-qr { float: right; margin: 0 0 1em 1em; text-align: center; font-size: .8em; }
 """.lstrip()
 HEADING_CLASS = ' class="heading"'
 # The page reloads when /events names another build than the one it was made from.
 RELOAD = (
-    '<script>new EventSource("/events").onmessage = function (e) {{ if (e.data !== "{}") location.reload(); }};'
-    "</script>"
+    '<script>new EventSource("/events").onmessage = function (e) {{ if (e.data !== "{}") '
+    "location.reload(); }};</script>"
 )
 
 
@@ -76,7 +80,8 @@ class Preview:
 
     def __init__(self, loaded, css: str, generation: int, error: str | None = None):
         self.loaded, self.css, self.generation, self.error = loaded, css, generation, error
-        self.memo: dict = {}  # what a page works out from this build, kept for the next request (a group's preview)
+        # what a page works out from this build, kept for the next request (a group's preview)
+        self.memo: dict = {}
         book = loaded.book
         names, _ = document_names(book)
         self.chapters = [
@@ -166,7 +171,8 @@ class Preview:
             bench.contents_top(self) if bench else "",
             f'<h1 class="title">{text(meta.title)}</h1>',
             f'<p class="author">{text(meta.author)}</p>',
-            f"<p>{_count(len(self.chapters), 'chapter')}; {_count(sum(map(len, self.found.values())), 'warning')}</p>",
+            f"<p>{_count(len(self.chapters), 'chapter')};"
+            f" {_count(sum(map(len, self.found.values())), 'warning')}</p>",
             self._diagnostics(self.found.get(None, [])),
             self.suspects_list(bench),
             '<ol class="contents">',
@@ -209,14 +215,16 @@ class Preview:
             tools = bench.suspect_tools(self, g) if bench is not None else ""
             context = f' <span class="context">in “{text(first.text[:60])}”</span>' if first.piece else ""
             items.append(
-                f'<li data-shape="{text(g.shape)}">{text(SHAPES[g.shape])}: <q>{text(first.debris[:80])}</q>{context} '
+                f'<li data-shape="{text(g.shape)}">{text(SHAPES[g.shape])}: '
+                f"<q>{text(first.debris[:80])}</q>{context} "
                 f'<span class="count">×{len(g.suspects)}</span> {where}{tools}</li>'
             )
         for d in headings:
             tools = bench.heading_here(self, d.at.path, d.at.line) if bench is not None else ""
             items.append(
                 f'<li data-shape="heading">a line like a heading in a very long chapter: '
-                f"<q>{text(d.message.split(': ', 1)[-1])}</q> {self._source_link(d.at.path, d.at.line)}{tools}</li>"
+                f"<q>{text(d.message.split(': ', 1)[-1])}</q>"
+                f" {self._source_link(d.at.path, d.at.line)}{tools}</li>"
             )
         count = sum(len(g.suspects) for g in groups) + len(headings)
         return (
@@ -255,7 +263,8 @@ class Preview:
         ]
         nav = '<nav class="pages">' + "".join(links) + "</nav>"
         body = (
-            f"{nav}\n<p>{self._source_link(w.path, w.first or None)}</p>\n{self._diagnostics(self.found.get(i, []))}"
+            f"{nav}\n<p>{self._source_link(w.path, w.first or None)}</p>"
+            f"\n{self._diagnostics(self.found.get(i, []))}"
             f"{self._section(w, self.removed.get(i, []), bench)}\n{nav}"
             + (bench.remove_tool(f"/text/{w.name}.html") if bench else "")
         )

@@ -141,7 +141,8 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True  # /events connections end with the process
 
     def handle_error(self, request, client_address) -> None:
-        """A browser that drops a kept-alive connection is not an error (Chromium does, after a form's POST)."""
+        """A browser that drops a kept-alive connection is not an error (Chromium does, after a form's
+        POST)."""
         if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
             super().handle_error(request, client_address)
 

@@ -103,9 +103,10 @@ class Bench:
             else "<p>none yet: each correction made here is listed, with undo</p>"
         )
         return (
-            self._qr()
-            + f'<section id="corrections"><h2>Corrections in force</h2><p>in {text(corrections.shown(config.toml_path))}'
-            f'; <a href="/download">download the book</a>, <a href="/opds">OPDS catalog</a></p>{listed}</section>'
+            self._qr() + '<section id="corrections"><h2>Corrections in '
+            f"force</h2><p>in {text(corrections.shown(config.toml_path))}"
+            '; <a href="/download">download the book</a>, <a href="/opds">OPDS '
+            f"catalog</a></p>{listed}</section>"
         )
 
     def _qr(self) -> str:
@@ -315,7 +316,10 @@ class Bench:
         found = [d for ds in preview.removed.values() for d in ds if removal_parts(d)[0] == name]
         if found:
             chapters = len({preview._chapter_of(d) for d in found})
-            self.notice = f"{said}: {len(found)} removed from the book, in {chapters} chapter{'s' if chapters > 1 else ''}"
+            self.notice = (
+                f"{said}: {len(found)} removed from the book, in {chapters} "
+                f"chapter{'s' if chapters > 1 else ''}"
+            )
             return 303, {"Location": back}, b""
         if before is None:
             path.unlink()
@@ -393,7 +397,8 @@ def _apply(form: dict, preview, doc) -> str:
         if not would_remove(preview, regex, kind):
             what = form.get("regex") or form.get("text", "").strip()
             raise Refused(
-                f"{what!r} is not in the book's paragraphs as they read now (select text inside one paragraph)"
+                f"{what!r} is not in the book's paragraphs as they read now (select text inside one "
+                "paragraph)"
             )
         return corrections.remove_everywhere(doc, regex, kind)
     if action == "not-debris":

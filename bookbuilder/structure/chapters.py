@@ -19,6 +19,7 @@ from bookbuilder.structure.file_titles import title_line
 from bookbuilder.structure.headings import normalize_title, volume_label
 from bookbuilder.structure.meta import describes
 from bookbuilder.structure.sections import Section
+from bookbuilder.vocabulary import CLOSING_QUOTES, SENTENCE_END_MARKS
 
 _HASH = re.compile(r"[_\-.\s]*[0-9a-fA-F]{8,}$")
 _LEADING_NUMBER = re.compile(r"^[0-9０-９]+[_\-.\s]*")
@@ -30,7 +31,8 @@ INTRO_MAX = 20_000  # characters: text before the first heading longer than this
 LONG_CHAPTER = 100_000
 PART_SIZE = 40_000
 PART_MAX = 60_000
-_SENTENCE_END = tuple("。！？…”」』’）!?")
+# Where a long chapter may be cut: after a sentence, its closing quote or parenthesis.
+_CUT_AFTER = tuple(SENTENCE_END_MARKS + CLOSING_QUOTES + "’）")
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,8 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
             elif _describes_the_book(section.blocks):
                 parts.append(Chapter(INTRO_TITLE, tuple(section.blocks), Location(path, 1), kind="intro"))
             elif i == 0 and (titled := title_line(name.rsplit(".", 1)[0], tuple(section.blocks))) is not None:
-                # Chapter12.txt over *說楔子敷陳大義　借名流隱括全文: the name gives the number, the line the title
+                # Chapter12.txt over *說楔子敷陳大義　借名流隱括全文: the name gives the number, the line the
+                # title
                 parts.append(
                     Chapter(titled[0], titled[1], section.blocks[0].at, number_in_name, number_in_name)
                 )
@@ -169,7 +172,7 @@ def _by_size(blocks: list, longest: int) -> list[list]:
         current.append(block)
         if type(block) is Paragraph:
             size += len(block.text)
-            if (size >= target and block.text.endswith(_SENTENCE_END)) or size >= PART_MAX:
+            if (size >= target and block.text.endswith(_CUT_AFTER)) or size >= PART_MAX:
                 pieces.append(current)
                 current, size = [], 0
     if current:
@@ -190,7 +193,7 @@ GAP_CHAPTERS = 3  # pieces at least
 GAP_SHARE = 0.1  # of the paragraph breaks, at most
 GAP_MEDIAN = (1_000, PART_MAX)  # characters: the median piece's size
 GAP_ENDED = 0.9  # of the runs, at least, after a finished sentence (or a scene break)
-_GAP_ENDS = _SENTENCE_END + tuple(".~～")  # before normalization: …… may still be typed ......
+_GAP_ENDS = _CUT_AFTER + tuple(".~～")  # before normalization: …… may still be typed ......
 
 
 def at_gaps(blocks: tuple) -> list[list] | None:
@@ -360,9 +363,8 @@ def without_repeats(
                 and kept[-1].number == chapter.number
                 and chapter.title.startswith(kept[-1].title)
             ):
-                earlier = kept[
-                    -1
-                ]  # the copy right after, renamed by a crawler (第一百二十七章 分宝, then 分宝1 biqukan.com …)
+                # the copy right after, renamed by a crawler (第一百二十七章 分宝, then 分宝1 biqukan.com …)
+                earlier = kept[-1]
             if earlier is not None and _texts(earlier) == _texts(chapter):
                 repeats[position] = (chapter, earlier)
             else:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from bookbuilder.model import Paragraph
 from bookbuilder.structure.headings import is_bare_label
 from bookbuilder.structure.passes import Reading
+from bookbuilder.vocabulary import PUNCTUATION
 
 HALF = (4, 12)  # characters in one half of a couplet title (a 回目's halves run 5 to 9)
 HALF_SLACK = 2  # characters the two halves may differ by (七字 against 八字)
@@ -23,7 +24,7 @@ COUPLETS_LEAST = 3  # headings set so, at least
 COUPLETS_SHARE = 0.5  # of the headings whose title is one half, at least
 _BEFORE_A_POEM = ("曰", "云", "道", "證", "证")
 # Any punctuation: a couplet's halves have none, a line of dialogue or a sentence has some.
-_PUNCTUATION = re.compile(r"[，。、；：？！…—“”‘’「」『』（）《》〈〉【】,.;:?!()\"'~～·*＊☆★]")
+_PUNCTUATION = re.compile(f"[{re.escape(PUNCTUATION)}*＊☆★]")  # and a couplet's ornaments
 
 
 def _one_half(title: str) -> str | None:

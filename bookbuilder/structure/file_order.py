@@ -90,7 +90,8 @@ class SourceGroup:
 
 
 def _is_chapter_file(entry: os.DirEntry) -> bool:
-    """A .txt file, other than one that describes the book (info.txt, 简介.txt: bookbuilder.structure.meta)."""
+    """A .txt file, other than one that describes the book (info.txt, 简介.txt:
+    bookbuilder.structure.meta)."""
     return (
         entry.name.lower().endswith(".txt")
         and not entry.name.startswith(".")
@@ -101,8 +102,11 @@ def _is_chapter_file(entry: os.DirEntry) -> bool:
 
 def _sorted_entries(folder: Path) -> list[os.DirEntry]:
     # scandir's entries know their type without a stat per file.
-    with os.scandir(folder) as entries:
-        return sorted(entries, key=lambda e: order_key(e.name))
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(entries, key=lambda e: order_key(e.name))
+    except OSError as e:  # a folder this user may not read: one line, as an unreadable file is
+        raise BookError("E004", f"cannot read: {e.strerror}", str(folder)) from None
 
 
 def discover(source: Path, order: tuple[str, ...] = ()) -> list[SourceGroup]:

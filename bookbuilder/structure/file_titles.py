@@ -12,7 +12,7 @@ import re
 from bookbuilder.model import Paragraph
 from bookbuilder.numerals import NUMERAL_CHARS
 from bookbuilder.structure.headings import normalize_title
-from bookbuilder.vocabulary import CHAPTER_UNITS, unit_class
+from bookbuilder.vocabulary import CHAPTER_UNITS, CLOSING_QUOTES, PUNCTUATION, SENTENCE_END_MARKS, unit_class
 
 # A name that is only a number: Chapter12, chapter_012, ch 3, 12, 012, 第12章, 第十二回.
 _NUMBER_ONLY = re.compile(
@@ -27,8 +27,8 @@ _MARKED = re.compile(
 )
 # An unmarked line is a title only with no punctuation at all (as parse's title under a bare 第N回);
 # a marked one may hold a couplet's comma (宴桃園豪傑三結義，斬黃巾英雄首立功), never a sentence's end.
-_ANY_PUNCTUATION = re.compile(r"[，。、；：？！…—“”‘’「」『』（）《》〈〉【】,.;:?!()\"'~～·]")
-_SENTENCE = re.compile(r"[。；？！…?!;“”「」『』\"]")
+_ANY_PUNCTUATION = re.compile(f"[{re.escape(PUNCTUATION)}]")
+_SENTENCE = re.compile(f'[{SENTENCE_END_MARKS}{CLOSING_QUOTES}；;“「『"]')  # a sentence's marks: not a title
 
 
 def says_nothing(stem: str) -> bool:

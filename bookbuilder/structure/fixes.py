@@ -16,11 +16,26 @@ from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
-from bookbuilder.structure.headings import Heading, candidate, chapter_number, normalize_title
+from bookbuilder.numerals import parse_numeral
+from bookbuilder.structure.headings import _N, _VOLUME_UNIT, CHAPTER_UNIT, Heading, candidate, normalize_title
 from bookbuilder.structure.passes import Choice, Reading, every_line_as_fields
 
 KEYS = ("at", "title", "as", "rename", "merge")
 KINDS = ("text", "chapter", "volume")
+
+_CHAPTER_NUMBER = re.compile(rf"第\s*({_N})\s*{CHAPTER_UNIT}")
+_VOLUME_NUMBER = re.compile(rf"第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|{_N}\s*{_VOLUME_UNIT}")
+
+
+def chapter_number(line: str) -> int | None:
+    """The number of a line taken as a chapter by other means than our rules (a [[fix]], a Legado
+    TOC rule): its 第N章's, else its first number that is no volume's (◎卷十三·2040◎: 2040), else its
+    first. By a volume number glued before it (第二十一集第164章…) every chapter of the volume had
+    one number, and W303 and W301 came at each."""
+    if m := _CHAPTER_NUMBER.search(line):
+        return parse_numeral(m.group(1))
+    m = re.search(_N, _VOLUME_NUMBER.sub("\0", line)) or re.search(_N, line)
+    return parse_numeral(m.group(0)) if m else None
 
 
 @dataclass(frozen=True)

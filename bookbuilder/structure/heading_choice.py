@@ -14,6 +14,7 @@ from bookbuilder.numerals import NUMERAL_CHARS
 from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
 from bookbuilder.structure.own_contents import drop_contents, title_key
 from bookbuilder.structure.passes import Choice, Reading, rule_counts
+from bookbuilder.vocabulary import HAN_COMMON
 
 _N = f"[{NUMERAL_CHARS}]+"
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
@@ -112,7 +113,8 @@ FAMILY_MIN = 3  # a weak rule's headings the numbering supports, at the least, f
 FAMILY_SHARE = (
     0.5  # of the rule's candidates (those left after the lists), at the least, the numbering supports
 )
-LIST_GAP = 1  # lines from one numbered line to the next, at the most (the next line), for the two to be items of one list
+# lines from one numbered line to the next, at the most (the next line), for the two to be items of one list
+LIST_GAP = 1
 LIST_RUN = 3  # items in a row so close, at the least, for them to be a list or a poem's numbered lines
 
 
@@ -156,9 +158,10 @@ def _named_again(run: list[int], cands: dict[int, Heading]) -> bool:
     return sum(1 for i in run if _name(cands[i]) and _name(cands[i]) in later) >= len(run) / 2
 
 
-STOPPED = 2000  # non-blank lines without a 第N章 heading: the book's headings stopped, or changed their style, there
+# non-blank lines without a 第N章 heading: the book's headings stopped, or changed their style, there
+STOPPED = 2000
 STOPPED_SECTION = 10  # lines under each of the new style's headings, at the median
-_TITLE_WORD = re.compile(r"[\u4e00-\u9fffA-Za-z]")
+_TITLE_WORD = re.compile(f"[{HAN_COMMON}A-Za-z]")
 
 
 def _where_numbering_stops(
@@ -347,11 +350,12 @@ def _first_label_without_di(accepted: dict[int, Heading], family: dict[int, Head
 
 
 def _run_through(accepted: dict[int, Heading], family: dict[int, Heading]) -> dict[int, Heading]:
-    """A 第N章 glued to a title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is a heading where
-    the chapters on both sides run on through it (N-1 before, N+1 after), as a sentence that opens
-    with 第N章 seldom stands exactly there; one neighbour is not enough. The file's first chapter needs
-    the two after it to run on (N+1, N+2), its last the two before it. Each is judged among the others
-    taken so far, so that a sentence turned away does not stand in its neighbours' way."""
+    """A 第N章 glued to a title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is a
+    heading where the chapters on both sides run on through it (N-1 before, N+1 after), as a
+    sentence that opens with 第N章 seldom stands exactly there; one neighbour is not enough. The
+    file's first chapter needs the two after it to run on (N+1, N+2), its last the two before it.
+    Each is judged among the others taken so far, so that a sentence turned away does not stand in
+    its neighbours' way."""
     keep = dict(family)
     for _ in range(3):
         seq = sorted(
@@ -370,7 +374,8 @@ def _run_through(accepted: dict[int, Heading], family: dict[int, Heading]) -> di
 
 
 def _runs_through(i: int, number: int, seq: list[tuple[int, int]], lines: list[int]) -> bool:
-    """Whether the chapters around line i (seq: line and number of each, in order) run on through its number."""
+    """Whether the chapters around line i (seq: line and number of each, in order) run on through its
+    number."""
     k = bisect.bisect_left(lines, i)
     before = [n for _, n in seq[max(0, k - 2) : k]]
     after = [n for _, n in seq[k + (k < len(lines) and lines[k] == i) :][:2]]

@@ -17,6 +17,7 @@ from bookbuilder.numerals import NUMERAL_CHARS
 from bookbuilder.vocabulary import (
     CHAPTER_UNITS,
     LABEL_BRACKETS,
+    LATIN_LETTERS,
     OPENING_BRACKETS,
     SEPARATOR_MARKS,
     expand,
@@ -66,7 +67,8 @@ def heading_core(line: str, extra: tuple[str, ...] = ()) -> str:
     ):
         return line  # nothing a site puts around a heading starts or ends it (most lines)
     if line[-1].isascii() and _URL_TITLE.match(line):
-        return line  # 第21章 www.example.com: the URL is the whole title, unbracketed, with no site word: a story's
+        # 第21章 www.example.com: the URL is the whole title, unbracketed, with no site word: a story's
+        return line
     if MARKUP_SIGNS.intersection(line):
         line = without_markup(line)
     if more is not None:
@@ -106,7 +108,7 @@ def without_markup(line: str) -> str:
     return line
 
 
-LATIN = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")  # a URL needs letters: most lines have none and are not looked at
+LATIN = re.compile(f"[{LATIN_LETTERS}]")  # a URL needs letters: most lines have none and are not looked at
 _CLAUSE_MARKS = "，,、；;：: \u3000【[〖（("
 
 
@@ -133,7 +135,8 @@ def without_advert(line: str, offset: int = 0) -> str:
     if not urls:
         return line
     start, end = urls[0][0], max(span[1] for span in spans + urls)  # (url_adverts may say why, third)
-    # a bracket around the URL goes from its opening; a notice's sentence only as far as its site words (below)
+    # a bracket around the URL goes from its opening; a notice's sentence only as far as its site words
+    # (below)
     start = min([start] + [span[0] for span in spans if title[span[0]] in OPENING_BRACKETS])
     tail = title[end:].strip(" \u3000")
     if tail and not (SITE_WORDS.search(tail) or NOTICE_WORDS.search(tail)):

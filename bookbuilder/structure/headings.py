@@ -39,6 +39,7 @@ from bookbuilder.vocabulary import (
     FILE_FORMAT,
     FRONT_MATTER,
     HALF_VOLUME_UNITS,
+    HAN_COMMON,
     LABEL_BRACKETS,
     LAST_PART,
     SIDE_STORIES,
@@ -57,9 +58,11 @@ LONGEST_TITLE = 40  # characters of a title after its label: a longer one is a s
 _N = f"[{NUMERAL_CHARS}]+"
 _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a typeset contents spaces them out
 CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is counted in
-_SEP = rf"[\s:：、.．·\-—_{re.escape(LABEL_BRACKETS[1])}]*"  # 】: what is left of 【第一章】 once its opening bracket is cut
+# 】: what is left of 【第一章】 once its opening bracket is cut
+_SEP = rf"[\s:：、.．·\-—_{re.escape(LABEL_BRACKETS[1])}]*"
 _VOLUME_UNIT = "(?:" + "|".join(VOLUME_WORDS) + ")"
-_HALF_VOLUME = rf"(?:[{BOOK_PARTS}{LAST_PART[:2]}]\s?卷)"  # 终卷·刀剑如梦 第五章 刀剑: a named volume before its chapter (末卷 so not seen)
+# 终卷·刀剑如梦 第五章 刀剑: a named volume before its chapter (末卷 so not seen)
+_HALF_VOLUME = rf"(?:[{BOOK_PARTS}{LAST_PART[:2]}]\s?卷)"
 _NUMBERED = re.compile(
     rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|{_HALF_VOLUME})(?:(?!第\s*{_N}\s*{CHAPTER_UNIT}).){{0,24}}?\s*)+)?"
     rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>{CHAPTER_UNIT})(?P<sep>{_SEP})(?P<title>.*)$"
@@ -114,39 +117,42 @@ _BRACKETED_ARABIC = re.compile(
 # 1科学边界: a number glued to its title (a 三体 download), never to a counter word or a unit
 # (3个人, 5天后, 10点钟, 2号楼 are prose); weak like every bare number.
 _GLUED_ARABIC = re.compile(
-    r"^(?P<num>\d{1,3})(?P<sep>)(?P<title>[\u4e00-\u9fff](?<!"
+    rf"^(?P<num>\d{{1,3}})(?P<sep>)(?P<title>[{HAN_COMMON}](?<!"
     + unit_class(COUNTER_WORDS, "毛角")
     + ")"  # 5毛钱
     r"[^，。！？；：,.!?;:]{0,19})$"
 )
-# 【01.】, [12], 〔三〕, 〖7〗, 【12章】: a number in brackets, Arabic or Chinese, with or without 第/章 and a dot,
-# with or without a title after it (a download whose 89 chapters are 【01.】 … in four parts that count from 1
-# again). Weak and bare, as every bare number: the file's numbering must run on through a family of them
-# spaced like chapters (heading_choice). 「」 and 『』 are not among the brackets: they quote speech (「一」).
+# 【01.】, [12], 〔三〕, 〖7〗, 【12章】: a number in brackets, Arabic or Chinese, with or without 第/章
+# and a dot, with or without a title after it (a download whose 89 chapters are 【01.】 … in four parts
+# that count from 1 again). Weak and bare, as every bare number: the file's numbering must run on
+# through a family of them spaced like chapters (heading_choice). 「」 and 『』 are not among the
+# brackets: they quote speech (「一」).
 _BRACKET_OPEN, _BRACKET_CLOSE = "【[［〔〖", "】]］〕〗"
 _BRACKETED = re.compile(
     rf"^(?P<open>[{re.escape(_BRACKET_OPEN)}])\s*第?\s*(?P<num>\d{{1,4}}|[{TO_THOUSANDS}]{{1,6}})\s*"
     rf"{CHAPTER_UNIT}?\s*[.．、]?\s*(?P<close>[{re.escape(_BRACKET_CLOSE)}])(?P<sep>\s*)(?P<title>.*)$"
 )
 _PAREN = re.compile(rf"^[（(](?P<num>[{TO_HUNDREDS}\d]{{1,5}})[)）](?P<sep>\s*)(?P<title>.*)$")
-# Chapter 1, Chapter1, and part1 / part 6 (微微一笑很倾城 numbers its 80 chapters so, the number glued or spaced)
+# Chapter 1, Chapter1, and part1 / part 6 (微微一笑很倾城 numbers its 80 chapters so, the number glued or
+# spaced)
 _ENGLISH = re.compile(
     r"^(?:Chapter\s*|CHAPTER\s*|[Pp]art\s*|PART\s*)(?P<num>\d{1,4})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$"
 )
 _FINANCIAL_VOLUME = re.compile(rf"^(?P<num>[{FINANCIAL_TO_TEN}]{{1,3}})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
-    rf"(?:第|卷|{matter_pattern(FRONT_MATTER + BACK_MATTER)}|{'|'.join(SIDE_STORIES)}|[（(]|Chapter|CHAPTER|[Pp]art|PART"
+    rf"(?:第|卷|{matter_pattern(FRONT_MATTER + BACK_MATTER)}|{'|'.join(SIDE_STORIES)}|[（(]|Chapter|CHAPTER"
+    r"|[Pp]art|PART"
     rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷|{_N}\s*{unit_class(BARE_CHAPTER_UNITS)}"
     rf"|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
-    rf"|\d{{1,4}}(?:$|[、.．:：\s\u4e00-\u9fff])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$"
+    rf"|\d{{1,4}}(?:$|[、.．:：\s{HAN_COMMON}])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$"
     rf"|[{re.escape(_BRACKET_OPEN)}]\s*第?\s*(?:\d|[{TO_THOUSANDS}]))"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
 # itself (八月长安《你好，旧时光》: 109 chapters); the mark is never prose.
 _MARKED = re.compile(r"^ˇ(?P<title>[^ˇ。]{1,40})ˇ$")
-# ☆、第一个世界1, ☆、番外: 晋江's downloads put ☆、 before every chapter's title, whatever it is; a family like
-# the starred titles (three or more with text between), unless a rule of its own takes the title.
+# ☆、第一个世界1, ☆、番外: 晋江's downloads put ☆、 before every chapter's title, whatever it is; a
+# family like the starred titles (three or more with text between), unless a rule of its own takes the title.
 _JJ_MARK = re.compile(r"^[☆★]、\s*(?P<title>[^\s。！？；][^。！？；]{0,29})$")
 # ★青蛙王子: a collection's tales each under a star (格林童话, 200 of them); a family of three or
 # more with text between them, in a file without 第N章 headings (there a star is an ornament).
@@ -154,8 +160,9 @@ _STARRED = re.compile(
     rf"^(?P<mark>[{STAR_MARKS}])\s*(?![、.．]|第)(?P<title>[^{STAR_MARKS}\s。！？；：:，,!?;…][^{STAR_MARKS}。！？；：:，,!?;…]{{0,24}})$"
 )
 # ------【火焰鸢尾】------: a title framed by separators (听雪楼's stories: 血薇, 风雨, 火焰鸢尾, 病, 上篇 …);
-# a family of three or more with text between them (choice._spread_out). A site's name (------凤舞文学网------),
-# a "分割线" joke (这是郁闷的分割线———) or an end mark (序章·完) so framed is no title.
+# a family of three or more with text between them (choice._spread_out). A site's name
+# (------凤舞文学网------), a "分割线" joke (这是郁闷的分割线———) or an end mark (序章·完) so framed
+# is no title.
 _FRAME = "-=*＊~～_—─━═"
 _F = re.escape(_FRAME)
 _FRAMED = re.compile(
@@ -214,21 +221,6 @@ def normalize_title(text: str) -> str:
     return _spaced(heading_core(text.translate(_FULLWIDTH_DIGIT)))
 
 
-_CHAPTER_NUMBER = re.compile(rf"第\s*({_N})\s*{CHAPTER_UNIT}")
-_VOLUME_NUMBER = re.compile(rf"第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|{_N}\s*{_VOLUME_UNIT}")
-
-
-def chapter_number(line: str) -> int | None:
-    """The number of a line taken as a chapter by other means than our rules (a [[fix]], a Legado
-    TOC rule): its 第N章's, else its first number that is no volume's (◎卷十三·2040◎: 2040), else its
-    first. By a volume number glued before it (第二十一集第164章…) every chapter of the volume had
-    one number, and W303 and W301 came at each."""
-    if m := _CHAPTER_NUMBER.search(line):
-        return parse_numeral(m.group(1))
-    m = re.search(_N, _VOLUME_NUMBER.sub("\0", line)) or re.search(_N, line)
-    return parse_numeral(m.group(0)) if m else None
-
-
 _GLUED_PROSE = frozenset("的了是里中上下后前时")  # 第一章的内容…, 第三回里…: after 第N章 they make a sentence
 _UNIT_WORDS = frozenset(
     ("回合", "回事", "回家", "回来", "回去", "回头", "节课", "节目", "章程", "章节", "话题", "话说")
@@ -236,7 +228,8 @@ _UNIT_WORDS = frozenset(
 
 
 def _ends_once(text: str) -> bool:
-    """One full stop, the last character: a title's (第3章 【某某】爵爷抓住一只喵。), to be weighed as weak."""
+    """One full stop, the last character: a title's (第3章 【某某】爵爷抓住一只喵。), to be weighed as
+    weak."""
     return text.endswith("。") and text.count("。") == 1
 
 

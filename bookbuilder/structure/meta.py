@@ -18,6 +18,7 @@ from bookbuilder.vocabulary import (
     EDITION_WORDS,
     FILE_FORMAT,
     FORM_FIELDS,
+    HAN_COMMON,
     POSTSCRIPTS,
     PREFACES,
     PROLOGUES,
@@ -71,7 +72,7 @@ _AUTHOR_QUOTED = re.compile(
     r"^(?![选選摘引转轉出]自|见|見|载|載)([^《》\s:：—\-]{1,12})\s*《([^《》]{1,40})》$"
 )
 # 作 者张晓风: the label typeset with a space and no colon (张晓风经典散文集 from a download)
-_SPACED_AUTHOR = re.compile(r"^作[ \u3000]+者[ \u3000]*[:：]?[ \u3000]*([\u4e00-\u9fff·•]{2,12})$")
+_SPACED_AUTHOR = re.compile(rf"^作[ \u3000]+者[ \u3000]*[:：]?[ \u3000]*([{HAN_COMMON}·•]{{2,12}})$")
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
 # 这你都不嗑？ 作者：马户子君: the title without 《》, a space (gone after a ？), then the byline
 _SPACED_BYLINE = re.compile(
@@ -92,7 +93,7 @@ _QUOTED_NAME = re.compile(
     + "|下载|校对|最新|独家|发表"
     r"|首发|连载|出品|"
     + unit_class(BARE_CHAPTER_UNITS, "节卷")  # a heading's: 第一章, 第三卷
-    + r"|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([\u4e00-\u9fffA-Za-z·]{2,8})$"
+    + rf"|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([{HAN_COMMON}A-Za-z·]{{2,8}})$"
 )
 # An author's dynasty in brackets before the name: (明)徐宏祖, （清）曹雪芹.
 _DYNASTY = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
@@ -100,7 +101,7 @@ _DYNASTY = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
 _DYNASTY_BYLINE = re.compile(rf"^{_DYNASTY}(?P<name>[^\s，。：:]{{2,12}}?)\s*(?:著|撰|编著|编撰|纂)$")
 # 陶庵夢憶  [明]張岱: a classic's name, then its author after his dynasty.
 _TITLE_DYNASTY_AUTHOR = re.compile(
-    rf"^([^\s\[【（(《》]{{2,20}})[ \u3000]+{_DYNASTY}([\u4e00-\u9fff·]{{2,6}})$"
+    rf"^([^\s\[【（(《》]{{2,20}})[ \u3000]+{_DYNASTY}([{HAN_COMMON}·]{{2,6}})$"
 )
 _PAIR = re.compile(
     r"^[\[【]?\s*([^/／◎\[\]【】]{1,30}?)\s*[/／◎]\s*([^/／◎\[\]【】]{1,16}?)\s*(?:著|编著|著作)?\s*[\]】]?$"
@@ -109,7 +110,7 @@ _PAIR = re.compile(
 _AUTHOR_TAIL = re.compile(r"\s*(?:[（(【\[][^）)】\]]{1,20}[）)】\]]|(?:19|20)\d{2}|\s+著|著)$")
 OPENING_LINES = 40  # an intro page's lines that may say title or author
 # [仙侠魔幻] 《上古（出书版）》作者：星零: a site's genre tag before the quoted title
-_GENRE_TAG = re.compile(r"^[\[【〖][\u4e00-\u9fff]{2,6}[\]】〗]\s*(?=《)")
+_GENRE_TAG = re.compile(rf"^[\[【〖][{HAN_COMMON}]{{2,6}}[\]】〗]\s*(?=《)")
 _AUTHOR_LABEL = re.compile(r"(?:作者|著者)\s*[:：]")
 BYLINE_LINES = (
     6  # a first chapter's paragraphs where a header the rules did not set apart may give its byline
@@ -250,7 +251,7 @@ NAME_LINES = 3  # the intro page's first paragraphs, where the book's name may s
 _NAME_ALONE = re.compile(
     r"^(?!.*(?:简介|簡介|目录|目錄|正文|"
     + "|".join(plain(PREFACES + PROLOGUES + POSTSCRIPTS))
-    + r"|全集|文集|上卷|下卷|上册|下册|完))[\u4e00-\u9fff]{2,4}$"
+    + rf"|全集|文集|上卷|下卷|上册|下册|完))[{HAN_COMMON}]{{2,4}}$"
 )
 
 
@@ -282,7 +283,8 @@ def _without_the_name(blocks: tuple, titles: set[str], author: str = "") -> tupl
 
 
 def _the_name(text: str, titles: set[str]) -> bool:
-    """The book's name, or the name thrice in a row (儒林外史儒林外史儒林外史: a Project Gutenberg text's head)."""
+    """The book's name, or the name thrice in a row (儒林外史儒林外史儒林外史: a Project Gutenberg text's
+    head)."""
     return text in titles or any(text in (title * 2, title * 3) for title in titles)
 
 
@@ -378,11 +380,12 @@ def author_and_title(text: str) -> tuple[str, str] | None:
 
 
 def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
-    """《书名》作者：某某, 书名（校对版全本）作者：某某, 书名-作者, 书名_作者_…, [作者]书名 — a file or folder name."""
+    """《书名》作者：某某, 书名（校对版全本）作者：某某, 书名-作者, 书名_作者_…, [作者]书名 — a file or
+    folder name."""
     stem = _SHELF_INDEX.sub("", stem.strip())  # 10鬼吹灯之牧野诡事: a shelf's index (not 7号房, 24小时)
     stem = _SITE_IN_BRACKETS.sub("", stem)  # 金瓶梅[www.example.org]
     stem = _denoise(stem).lstrip(" .-_")  # [四大名著].红楼梦: a tag, not an author
-    if re.search("[\u4e00-\u9fff]", cut := _ENCODING_TAG.sub("", stem)):
+    if re.search(f"[{HAN_COMMON}]", cut := _ENCODING_TAG.sub("", stem)):
         stem = cut  # 红楼梦-UTF8 (hlm_big5 keeps its name: nothing else is left of it)
     stem = _denoise(_LATIN_TAG.sub("", stem)) or stem  # 某书_chapters, 某书-novel (完结)
     if m := re.match(r"^([^：:]{1,16}[·•][^：:]{1,16})[：:]\s*(.+)$", stem):  # 威廉·夏伊勒：第三帝国的兴亡
@@ -393,7 +396,7 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
         return _named(
             _denoise(m.group(2)), "" if m.group(1) in _names()["genre_tags"] else m.group(1), source
         )
-    if m := re.match(r"^(.+?)\s*[\[【]([\u4e00-\u9fff·]{2,8})[\]】]$", stem):  # 三体全集【刘慈欣】
+    if m := re.match(rf"^(.+?)\s*[\[【]([{HAN_COMMON}·]{{2,8}})[\]】]$", stem):  # 三体全集【刘慈欣】
         return _named(_denoise(m.group(1)), m.group(2), source)
     if m := re.match(r"^(.+?)\s*(?:作者|著者)\s*[:：_\-]?\s*(.+)$", stem):
         return _named(_denoise(m.group(1)), _denoise(m.group(2)), source)
@@ -413,12 +416,12 @@ def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
 
 
 _SHELF_INDEX = re.compile(
-    r"^\d+[\s._\-]+|^\d{1,2}(?=[\u4e00-\u9fff])(?!" + unit_class(COUNTER_WORDS, "小") + ")"
+    rf"^\d+[\s._\-]+|^\d{{1,2}}(?=[{HAN_COMMON}])(?!" + unit_class(COUNTER_WORDS, "小") + ")"
 )
 # 某书_chapters, 某书-novel, 某书 files: a Latin word a scraper or a shelf put after a Han name, with a
 # separator, is the folder's tag (an author's name is taken only in Han, _named): never the title's.
 _LATIN_TAG = re.compile(
-    r"(?<=[\u4e00-\u9fff》）)\]】])(?:[\s._\-]+[A-Za-z]+)+(?=\s*(?:[（(【\[][^）)】\]]*[）)】\]])?$)"
+    rf"(?<=[{HAN_COMMON}》）)\]】])(?:[\s._\-]+[A-Za-z]+)+(?=\s*(?:[（(【\[][^）)】\]]*[）)】\]])?$)"
 )
 _ENCODING_TAG = re.compile(r"[\s\-_.（(\[]*(?:utf-?8|gbk|gb2312|gb18030|big5|unicode)[）)\]]?$", re.I)
 _SITE_IN_BRACKETS = re.compile(
@@ -430,7 +433,7 @@ def _named(title: str, author: str, source: str) -> dict[str, Found]:
     found = {}
     if title := _title_value(title):
         found["title"] = Found(title, source)
-    if (author := author_value(author)) and re.search("[\u4e00-\u9fff]", author):  # hlm_big5: not an author
+    if (author := author_value(author)) and re.search(f"[{HAN_COMMON}]", author):  # hlm_big5: not an author
         found["author"] = Found(author, source)
     return found
 

@@ -18,10 +18,10 @@ from collections import Counter
 from bookbuilder.numerals import TO_HUNDREDS, parse_numeral
 from bookbuilder.structure.headings import Heading
 from bookbuilder.structure.passes import fields
-from bookbuilder.vocabulary import PREFACES, plain
+from bookbuilder.vocabulary import HAN_CHAR, PREFACES, plain
 
 PROSE_LINE = 30  # characters: a line this long is prose, and says whether prose is indented
-INDENTED_SHARE = 0.9  # of the prose lines indented alike, for another indent to mean a title
+PROSE_INDENT_ALIKE = 0.9  # of the prose lines indented alike, for another indent to mean a title
 MIN_PROSE_LINES = 20
 MAX_TITLE = 20  # characters
 MIN_TITLES = 3
@@ -37,7 +37,6 @@ _LABEL = re.compile(
     r"(?:文案|简介|簡介|介绍|介紹|目录|目錄|正文|" + "|".join(plain(PREFACES)) + r"|推荐|推薦)\d*[】\]]?$"
 )  # 【内容简介2】, 【编辑推荐】
 _BYLINE = re.compile(r"^(?:作\s*者|著\s*者)\s*[:：]")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _NUMERAL_LINE = re.compile(rf"^[{TO_HUNDREDS}]{{1,4}}$")
 
 
@@ -52,7 +51,7 @@ def outdented_titles(lines: list, indent_of) -> dict[int, Heading]:
             widths[indent_of(number)] += 1
         elif (
             len(text) <= MAX_TITLE
-            and _HAN.search(text)
+            and HAN_CHAR.search(text)
             and not _NOT_TITLE.search(text)
             and not _LABEL.search(text)
         ):
@@ -61,7 +60,7 @@ def outdented_titles(lines: list, indent_of) -> dict[int, Heading]:
     if prose < MIN_PROSE_LINES:
         return {}
     width, indented = widths.most_common(1)[0]
-    if width == 0 or indented < INDENTED_SHARE * prose:
+    if width == 0 or indented < PROSE_INDENT_ALIKE * prose:
         return {}  # prose at the margin, or indented every which way: the layout tells nothing
     found = [
         i

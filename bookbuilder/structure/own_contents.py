@@ -39,7 +39,8 @@ def _spaced_contents(accepted: dict, before: dict[int, int]) -> tuple[tuple[int,
             runs.append(run)
             run = []
     position = {i: k for k, i in enumerate(order)}
-    for run in runs + [run]:
+    runs.append(run)  # the last run, open at the end of the file
+    for run in runs:
         if len(run) < 3:
             continue  # most runs: one chapter with its text
         later = order[position[run[-1]] + 1 :][: len(run)]

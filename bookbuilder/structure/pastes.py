@@ -18,6 +18,7 @@ from bookbuilder.vocabulary import (
     MATTER_STARTS,
     OPENINGS,
     PROLOGUES,
+    SENTENCE_STOPS,
     VOLUME_UNITS,
     plain,
     unit_class,
@@ -101,7 +102,7 @@ def paste_pieces(line: str) -> list[str]:
 # A heading glued to the end of the chapter before it (…为他送行。第二章 下山): a crawler that wrote
 # title + text with no line break between chapters.
 _HEADING_AFTER_SENTENCE = re.compile(
-    rf"[。！？!?”」』…](?=第\s*[{NUMERAL_CHARS}]+\s*{unit_class(GLUED_CHAPTER_UNITS)})"
+    rf"[{SENTENCE_STOPS}”」』…](?=第\s*[{NUMERAL_CHARS}]+\s*{unit_class(GLUED_CHAPTER_UNITS)})"
 )
 
 
@@ -156,7 +157,7 @@ def glued_chapters(line: str) -> list[tuple[bool, str]] | None:
     詩曰 … open the text; elsewhere it is as long as the book's other titles, if that much holds no
     punctuation, or the heading keeps its label alone."""
     name = next((line[:size] for size in range(2, 21) if line[size : 2 * size] == line[:size]), "")
-    after = r"(?<=[。！？!?」』”…])" + (f"|(?<={re.escape(name)})" if name else "")
+    after = rf"(?<=[{SENTENCE_STOPS}」』”…])" + (f"|(?<={re.escape(name)})" if name else "")
     first = _FIRST_LABEL.search(line, 0, GLUED_START)
     found = [first] if first else []
     found += re.compile(rf"(?:{after})第{_GLUED_NUMBER}").finditer(line, first.end() if first else 0)

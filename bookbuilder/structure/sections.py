@@ -28,6 +28,7 @@ from bookbuilder.structure.headings import (
     without_page,
 )
 from bookbuilder.structure.meta import author_and_title
+from bookbuilder.structure.page_headers import header_variants, page_headers
 from bookbuilder.structure.passes import (
     NO_OPTIONS,
     Choice,
@@ -50,7 +51,14 @@ from bookbuilder.structure.pastes import (
     may_have_gap,
     paste_pieces,
 )
-from bookbuilder.vocabulary import CHAPTER_UNITS, VOLUME_UNITS, unit_class
+from bookbuilder.vocabulary import (
+    CHAPTER_UNITS,
+    CLOSING_QUOTES,
+    PUNCTUATION,
+    SENTENCE_END_MARKS,
+    VOLUME_UNITS,
+    unit_class,
+)
 
 # Every line is stripped of whitespace at both ends (ASCII spaces, tabs, U+3000 ideographic
 # indents, any other Unicode space): CSS re-creates the indent (RULES §3.6).
@@ -62,7 +70,8 @@ _BREAK = re.compile(r"^[*＊※☆★◆◇○●·•~～=＝\-－—_…─━
 # scene break only after a finished sentence; after an open line it is that line's trailing ……
 # (RULES §3.3). The typed forms matter: an ellipsis-defect file turns every …… line into ...
 _ELLIPSIS_LINE = re.compile(r"^(?:[…—]+－?|[.。]{3,}|[·・]{3,}|⋯+)$")  # ——－: a dash typed with a slip
-_TERMINAL = tuple("。！？…—”’」』）》】!?.")
+# A line a scene break may follow: a sentence ended, or closed by a quote, a bracket, a dash or a dot.
+_TERMINAL = tuple(SENTENCE_END_MARKS + CLOSING_QUOTES + "—’）》】.")
 # First characters a heading rule or a scene break can start with: most lines are neither.
 _BREAK_STARTS = frozenset("*＊※☆★◆◇○●·•~～=＝-－—_… \t.。・⋯─━═#＃")
 _SPECIAL_STARTS = STARTS | _BREAK_STARTS
@@ -306,13 +315,13 @@ def _dropped_lines(lines, choice: Choice, path: str, notes: list[Diagnostic]) ->
     toc = set(choice.toc)
     if choice.toc and choice.toc[0] > 0 and _CONTENTS_LABEL.match(fields(lines[choice.toc[0] - 1])[2]):
         toc.add(choice.toc[0] - 1)  # the 目录 line above the contents goes with them
-    headers = _page_headers(lines, choice)
+    headers = page_headers(lines, choice)
     first = min(choice.headings, default=0)
     top = {i for i in headers if i < first}
     # the book's name over its author's, or 金庸《倚天屠龙记》, at the top: the intro's, for meta
     if len(top) >= 2 or any(author_and_title(fields(lines[i])[2]) for i in top):
         headers -= top
-    headers |= _header_variants(lines, headers, choice, first)
+    headers |= header_variants(lines, headers, choice, first)
     if headers:
         shown = "、".join(sorted({fields(lines[i])[2] for i in headers}))[:40]
         notes.append(
@@ -452,57 +461,7 @@ def _title_below(section: Section) -> Section:
 _NUMERAL_ALONE = re.compile(rf"^[（(]?(?:[{NUMERAL_CHARS}]+|[0-9０-９]+)[)）]?$")
 
 
-_PUNCTUATION = re.compile(r"[，。、；：？！…—“”‘’「」『』（）《》〈〉【】,.;:?!()\"'~～·]")
-
-
-HEADER_LINES = 3  # the most lines a page header holds (侠客行 / 金庸: the book's name, then its author's)
-# A header's line: at most HEADER_LINE characters, before HEADER_TIMES headings and HEADER_SHARE of them.
-HEADER_LINE, HEADER_TIMES, HEADER_SHARE = 40, 3, 0.3
-_SENTENCE_END = tuple("。！？…”」』!?")  # a sentence is the story's, however often it comes before a heading
-
-
-def _page_headers(lines, choice: Choice) -> set[int]:
-    """Lines that stand right before many headings with the same text (古龙《…》, 第一部分): a
-    site's page header, repeated on every page, not the story's; a header of two or three lines
-    (the book's name over its author's) line by line upwards."""
-    tops = []  # per heading: the line above it, past the headings right before it
-    for i in choice.headings:
-        j = i - 1
-        while j >= 0 and j in choice.headings:
-            j -= 1
-        tops.append(j)
-    found: set[int] = set()
-    least = max(HEADER_TIMES, HEADER_SHARE * len(choice.headings))  # headings a header stands before
-    for _ in range(HEADER_LINES):
-        before: dict[str, list[int]] = {}
-        for j in (j for j in tops if j >= 0):
-            if len(text := fields(lines[j])[2]) <= HEADER_LINE and not text.endswith(_SENTENCE_END):
-                before.setdefault(text, []).append(j)
-        repeated = [where for where in before.values() if len(where) >= least]
-        if not repeated:
-            break
-        for where in repeated:
-            found.update(where)
-        tops = [j - 1 for where in repeated for j in where if j - 1 not in choice.headings]
-    return found
-
-
-def _header_variants(lines, headers: set[int], choice: Choice, first: int) -> set[int]:
-    """The lines after the first heading that are only the author's name or only the book's, where
-    a page header names both (金庸《倚天屠龙记》 over 29 chapters; 倚天屠龙记 and 金庸 alone in 7, the
-    site's other page layout): the header's parts, not the story's."""
-    parts = {
-        part
-        for i in headers
-        if (pair := author_and_title(fields(lines[i])[2]))
-        for part in (pair[0], pair[1], f"《{pair[1]}》")
-        if len(part) >= 2
-    }
-    if not parts:
-        return set()
-    return {
-        i for i in range(first + 1, len(lines)) if i not in choice.headings and fields(lines[i])[2] in parts
-    }
+_PUNCTUATION = re.compile(f"[{re.escape(PUNCTUATION)}]")
 
 
 def _same(a: Heading, b: Heading) -> bool:

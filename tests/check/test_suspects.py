@@ -42,7 +42,8 @@ STORY = [  # lines a reader keeps: a character may name an app, a website, an ad
     "目录这种东西，他从来不看。",
     "他说这本小说更新得太慢了。",
     "汪淼在浏览器的地址栏中输入那个很容易记住的游戏网址：www.example.net",  # a story's URL, no site talk
-    "1186:34:l3、1186:34:02、l186:33:46、ll86:33:35……",  # a countdown, read as a domain only by a country code
+    # a countdown, read as a domain only by a country code
+    "1186:34:l3、1186:34:02、l186:33:46、ll86:33:35……",
     "Dr.Ma亲自操刀，手术很顺利。",
     "碧瑶原本站在那里笑盈盈地看着他。",  # 本站 inside 原本站在
     "科尔本站到路边，司机即将关门。",

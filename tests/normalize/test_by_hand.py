@@ -18,13 +18,17 @@ SELECTED = "云端书斋，一键直达"  # as the page shows it, and the user s
 def chapters(n: int = 5) -> dict[str, str]:
     """n files, each with the advert glued to a sentence and alone on a line, and a pager line."""
     return {
-        f"{k:03d}.txt": f"第{k}章 山门\n\n　　少年推开山门,门外是一片竹林。{ADVERT}\n\n　　他在竹林里走了很久,才停下来。\n\n"
+        f"{k:03d}.txt": f"第{k}章 山门\n\n　　少年推开山门,"
+        f"门外是一片竹林。{ADVERT}\n\n　　他在竹林里走了很久,才停下来。\n\n"
         f"　　{ADVERT}\n\n　　本章未完，请点击下一页继续阅读\n\n　　天色暗了下来。\n"
         for k in range(1, n + 1)
     }
 
 
-CLEANED = f'\n[normalize.junk]\nextra = [{{regex = "{SELECTED}", kind = "inline", name = "literal-1", on = "cleaned"}}]\n'
+CLEANED = (
+    f'\n[normalize.junk]\nextra = [{{regex = "{SELECTED}", kind = "inline", name = "literal-1", on = '
+    '"cleaned"}]\n'
+)
 
 
 def removed(loaded, rule: str) -> list[str]:

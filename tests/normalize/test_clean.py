@@ -206,7 +206,8 @@ def test_banner_credit_and_pager_lines_are_dropped(raw):
         "章节内容正在努力恢复中，请稍后再访问。",
         "请退出转码页面，请下载某某小说app 阅读最新章节。",
         "网页版章节内容慢，请下载某某小说app阅读最新内容",
-        "【认识十年的老书友给我推荐的追书app，野果阅读！真特么好用，开车、睡前都靠这个朗读听书打发时间，这里可以下载 】",
+        "【认识十年的老书友给我推荐的追书app，野果阅读！真特么好用，开车、睡前都靠这个朗读听书打发时间，"
+        "这里可以下载 】",
         "【领红包】现金or点币红包已经发放到你的账户！微信关注公.众.号【书友大本营】领取！",
         "关注公众号：书友大本营，关注即送现金、点币！",
         "【看书福利】送你一个现金红包！关注vx公众【书友大本营】即可领取！",
@@ -232,7 +233,8 @@ def test_biquge_page_templates_are_dropped(raw):
         ("今晚8点，约！app2();", "今晚8点，约！"),
         ("他轻轻摇了摇。一路看中文网夏冬不明所以。", "他轻轻摇了摇。夏冬不明所以。"),
         (
-            "推荐票不要停~~~　　http://www.example.com/1_1094/5447905.html　　请记住本书首发域名：www.example.com。笔趣阁手机版阅读网址：m.example.com",
+            "推荐票不要停~~~　　http://www.example.com/1_1094/5447905.html　　请记住本书首发域名："
+            "www.example.com。笔趣阁手机版阅读网址：m.example.com",
             "推荐票不要停~~~",
         ),
     ],
@@ -287,7 +289,8 @@ def test_prose_like_the_templates_is_kept(prose):
         "他把无、敌、龙三个字写在纸上，拿去书屋整理。",
         "“这是盗版，”他说，“我们将立即报警。”",
         "版权的事她不懂，只记得那本书很贵。",
-        "于是老人找出一张纸，让她写了免责声明，这才帮她接了活。",  # a story's 免责声明: only a line that opens with it is a site's
+        # a story's 免责声明: only a line that opens with it is a site's
+        "于是老人找出一张纸，让她写了免责声明，这才帮她接了活。",
         "他打开浏览器，输入www.example.org。",  # a URL a character types stays
         "“记住，”她说，“www.example.org。”",
         "他在百度贴吧里看了一会儿，没有找到那个吧。",
@@ -308,7 +311,8 @@ def test_prose_is_never_touched(prose):
             "在下面的街上，风把宣传画吹得啪啪响。",
         ),
         (
-            '巴<a href="https://example/c/6bd4.html" target="_blank">比</a>洛尼亚  梅梅之夫<figure>.９9ｌｉｂ?</figure>',
+            '巴<a href="https://example/c/6bd4.html" target="_blank">比</a>洛尼亚  '
+            "梅梅之夫<figure>.９9ｌｉｂ?</figure>",
             "巴比洛尼亚 梅梅之夫",
         ),
         ("C<details></details>类词汇", "C类词汇"),
@@ -380,7 +384,8 @@ def test_a_numbered_chapter_emptied_by_cleaning_keeps_its_heading(tmp_path):
     """曾国藩全集: 第七章 黑雨滂沱 held only a site's page marker; its sections follow it."""
     path = tmp_path / "novel.txt"
     path.write_text(
-        "第六章 甲\n正文。\n第七章 黑雨\n手机电子书·某某网 更新时间:2008-1-2 3:04:05 本章字数:4804\n第八章 乙\n正文。\n",
+        "第六章 甲\n正文。\n第七章 黑雨\n手机电子书·某某网 更新时间:2008-1-2 3:04:05 本章字数:4804\n第八章 "
+        "乙\n正文。\n",
         "utf-8",
     )
     loaded = load_book(path, jobs=1)
@@ -397,7 +402,8 @@ def test_a_numbered_chapter_emptied_by_cleaning_keeps_its_heading(tmp_path):
         "第五回 乙",
         "第六回 丙",
     ]
-    # and where the heading given again is the bare number, the title is the first one's (一念永恒 from a crawler)
+    # and where the heading given again is the bare number, the title is the first one's (一念永恒 from a
+    # crawler)
     bare = tmp_path / "bare.txt"
     bare.write_text(
         "第三章 六句真言\napp2();read2();\n第三章\n正文。\n第四章 炼灵\n正文。\n第五章 甲\n正文。\n", "utf-8"
@@ -435,7 +441,8 @@ def test_users_inline_rules_and_legado_replace_rules(tmp_path):
     root = write_book(
         tmp_path,
         {"1.txt": "第一章 甲\n他门走进院子，看见一棵老树。某某网首发\n老人笑了(注)。\n【广告】她来了。\n"},
-        '[normalize]\nreplace_rules = "rules.json"\n[normalize.junk]\nextra = [{regex = "【广告】", kind = "inline", name = "my-ad"}]\n',
+        '[normalize]\nreplace_rules = "rules.json"\n[normalize.junk]\nextra = [{regex = "【广告】", kind = '
+        '"inline", name = "my-ad"}]\n',
     )
     loaded = load_book(root)
     assert [b.text for b in next(loaded.book.chapters()).blocks] == [

@@ -33,7 +33,8 @@ def clean(*texts: str, options=None) -> list[str]:
         ("他转身走了。【http://www.example58.com】", "他转身走了。"),
         ("他放下了碗。（https://m.foo-books.net/book/12.html）", "他放下了碗。"),
         (
-            "他转身走了。(重要提示：如果书友们打不开t x t 8 0. c o m 老域名，可以通过访问t x t 0 2. c o m备用域名访问本站。)",
+            "他转身走了。(重要提示：如果书友们打不开t x t 8 0. c o m 老域名，可以通过访问t x t 0 2. c o "
+            "m备用域名访问本站。)",
             "他转身走了。",
         ),
         (
@@ -301,7 +302,8 @@ def test_a_template_glued_after_dialogue_and_a_site_name_after_the_last_sentence
 @pytest.mark.parametrize(
     "prose",
     [
-        "王文奇谦虚地摆摆手说：“这只是我个人的看法，仅供参考。我想冒昧地问一句，你怎么写出来的？”",  # dialogue, not a disclaimer
+        # dialogue, not a disclaimer
+        "王文奇谦虚地摆摆手说：“这只是我个人的看法，仅供参考。我想冒昧地问一句，你怎么写出来的？”",
         "TO：LK",  # a letter's salutation
         "这个词的原文（vfavors-ky）已经不可考了。",  # a hyphen is no dot
     ],
@@ -353,7 +355,8 @@ def test_script_spam_and_disclaimer_lines_go(raw):
         "“春沟水动茶花（）”",  # a blank in a couplet
         "他在纸上写下：a_b_c。",
         "【阅读理解】这道题他不会。",
-        "//他深吸一口气，然后眺望他的家园。郁郁葱葱的森林向四面八方延伸。",  # a stray // before a story's paragraph
+        # a stray // before a story's paragraph
+        "//他深吸一口气，然后眺望他的家园。郁郁葱葱的森林向四面八方延伸。",
     ],
 )
 def test_brackets_and_marks_of_the_story_stay(prose):

@@ -36,11 +36,11 @@ def test_seed_golden_shows_the_fixes():
     # nothing else changed: every other raw line is in the golden text as it was
     body = set(second.splitlines())
     untouched = [
-        l
-        for l in raw.splitlines()
-        if l not in ("……", "。")
-        and "七十多万人" not in l
-        and not l.startswith("马，")
-        and "前进的脚步" not in l
+        line
+        for line in raw.splitlines()
+        if line not in ("……", "。")
+        and "七十多万人" not in line
+        and not line.startswith("马，")
+        and "前进的脚步" not in line
     ]
-    assert all(l in body for l in untouched)
+    assert all(line in body for line in untouched)

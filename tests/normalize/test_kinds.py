@@ -401,7 +401,8 @@ def test_an_app_slogan_glued_to_a_sentence_takes_no_line(line):
 @pytest.mark.parametrize(
     "line",
     [
-        '　　船夫走了。亲~本站域名：“166"的简写谐音，很好记哦！天快黑了，第{n}次。',  # the chapters go on alike into a quote
+        # the chapters go on alike into a quote
+        '　　船夫走了。亲~本站域名：“166"的简写谐音，很好记哦！天快黑了，第{n}次。',
         "　　船夫走了。请记住某书 最新章节 第{n}章 渡口网址：",  # they part at a number: the template rule's
     ],
 )

@@ -142,10 +142,15 @@ def test_outline_equals_contents_and_fonts_embedded(chunked):
 def test_each_chapter_text_equals_its_normalized_text(chunked):
     loaded, reader, _ = chunked
     text = "".join(p.extract_text() for p in reader.pages).replace("\n", "")
-    at = 0
+    at, missing, found = 0, [], 0
     for chapter in loaded.book.chapters():  # each paragraph, whole and in reading order
         for block in chapter.blocks:
-            at = text.index(block.text, at) + len(block.text)
+            where = text.find(block.text, at)
+            if where == -1:
+                missing.append(block.text[:30])
+            else:
+                at, found = where + len(block.text), found + 1
+    assert missing == [] and found == sum(len(c.blocks) for c in loaded.book.chapters()) > 0
 
 
 def test_stamps_are_drawn_in_each_pages_own_stream_and_a_chunks_pages_share_its_resources(chunked):
@@ -191,7 +196,8 @@ def test_css_url_outside_the_project_is_not_fetched(tmp_path):
     Image.new("RGB", (40, 40), (0, 0, 255)).save(root / "inside.png")
     (root / "styles").mkdir()
     (root / "styles" / "pdf.css").write_text(
-        f'h2::before {{ content: url("{outside.as_uri()}") }}\nh2::after {{ content: url("../inside.png") }}\n',
+        f'h2::before {{ content: url("{outside.as_uri()}") }}\nh2::after {{ content: url("../inside.png") '
+        "}\n",
         "utf-8",
     )
     path, _ = build_pdf(load_book(root), jobs=1)

@@ -17,9 +17,11 @@ from bookbuilder.serve.corrections import Refused
 BUILTIN = {"next-page", "remember-site"}
 STARTS = [
     "",
-    '# my book\n[book]\ntitle = "山门"   # the title\nauthor = "某人"\n\n# cleaning\n[normalize]\nellipsis = false\n',
+    '# my book\n[book]\ntitle = "山门"   # the title\nauthor = "某人"\n\n# cleaning\n[normalize]\nellipsis = '
+    "false\n",
     '[book]\ntitle = "x"\n\n[[fix]]\ntitle = "第九章"  # mine\nas = "text"\n',
-    '[normalize.junk]\ndisable = ["remember-site"]  # a banner of my own\nenable = ["tail-ad"]\n\n[epub]\nvertical = false\n',
+    '[normalize.junk]\ndisable = ["remember-site"]  # a banner of my own\nenable = '
+    '["tail-ad"]\n\n[epub]\nvertical = false\n',
 ]
 CORRECTIONS = [  # (what the page asks, what book.toml then says)
     (

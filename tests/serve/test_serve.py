@@ -148,21 +148,6 @@ def _stop(process: subprocess.Popen) -> tuple[int, str]:
         process.kill()
 
 
-@pytest.fixture
-def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
-
-
 def test_in_a_browser_an_edit_appears_on_the_open_page_without_a_reload(book, browser):
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By

@@ -15,14 +15,15 @@ from pathlib import Path
 
 import pytest
 from conftest import write_book
-from test_serve import _start, _stop, browser  # noqa: F401 (browser: the fixture)
+from test_serve import _start, _stop
 
 from bookbuilder.pipeline import build, load_book
 from bookbuilder.serve.hosts import is_loopback
 from bookbuilder.serve.workbench import refusal
 
 NOVEL = (
-    "第一章 山门\n\n　　少年推开山门，门外是一片竹林。\n\n　　本章未完，请点击下一页继续阅读\n\n　　他在竹林里走了很久。\n\n"
+    "第一章 山门\n\n　　少年推开山门，门外是一片竹林。\n\n　　本章未完，"
+    "请点击下一页继续阅读\n\n　　他在竹林里走了很久。\n\n"
     "第二章 夜雨\n\n　　雨下了一夜，广告位招租，他没有睡。\n\n　　天快亮时，雨停了。\n\n"
     "第三章 归来\n\n　　天亮了，他回到山门前。\n\n归途\n\n　　他又走了三天，才回到家中。\n\n　　广告位招租\n"
 )
@@ -79,7 +80,10 @@ def undo_all(driver) -> None:
     while buttons := driver.find_elements(By.CSS_SELECTOR, "#corrections button"):
         count = len(buttons)
         buttons[-1].click()
-        until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#corrections button")) == count - 1)
+        until(
+            driver,
+            lambda d, count=count: len(d.find_elements(By.CSS_SELECTOR, "#corrections button")) == count - 1,
+        )
 
 
 def test_in_a_browser_each_contents_correction_lands_in_book_toml_and_undo_brings_back_the_epub(
@@ -208,7 +212,8 @@ def test_in_a_browser_a_removed_line_is_shown_in_place_and_kept_and_selected_tex
 
         browser.get(url + "text/ch00002.html")
         browser.execute_script("""
-            const p = [...document.querySelectorAll('section p')].find(p => p.textContent.includes('广告位招租'));
+            const p = [...document.querySelectorAll('section p')]
+                .find(p => p.textContent.includes('广告位招租'));
             const at = p.firstChild.data.indexOf('广告位招租'), range = document.createRange();
             range.setStart(p.firstChild, at); range.setEnd(p.firstChild, at + 5);
             getSelection().removeAllRanges(); getSelection().addRange(range);""")
@@ -392,7 +397,10 @@ def test_which_clients_are_this_machine(address, loopback):
 
 
 def test_a_volume_heading_on_the_contents_page_can_be_turned_into_a_chapter(tmp_path):
-    novel = "第一卷 风起\n\n第一章 山门\n\n　　少年推开山门。\n\n第二卷 云涌\n\n　　（本卷完）\n\n第二章 夜雨\n\n　　雨下了一夜。\n"
+    novel = (
+        "第一卷 风起\n\n第一章 山门\n\n　　少年推开山门。\n\n第二卷 云涌\n\n　　（本卷完）\n\n第二章 "
+        "夜雨\n\n　　雨下了一夜。\n"
+    )
     root = write_book(tmp_path / "book", {"novel.txt": novel}, TOML)
     process, url = _start(root)
     try:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import write_book
-from test_serve import _start, _stop, browser  # noqa: F401 (browser: the fixture)
+from test_serve import _start, _stop
 from test_workbench import epub_bytes, until
 
 from bookbuilder.pipeline import load_book
@@ -26,7 +26,8 @@ TOML = '# 山门\n[book]\ntitle = "山门"  # mine\nauthor = "某人"\n'
 @pytest.fixture
 def book(tmp_path) -> Path:
     files = {
-        f"{k:03d}.txt": f"第{k}章 山门\n\n　　少年推开山门,门外是一片竹林。{ADVERT}\n\n　　他在竹林里走了很久,才停下来。\n\n"
+        f"{k:03d}.txt": f"第{k}章 山门\n\n　　少年推开山门,"
+        f"门外是一片竹林。{ADVERT}\n\n　　他在竹林里走了很久,才停下来。\n\n"
         f"　　{ADVERT}\n\n　　天色暗了下来,他点起一盏灯。\n"
         for k in range(1, 6)
     }
@@ -116,7 +117,10 @@ def test_in_a_browser_selected_text_is_removed_everywhere_one_removal_kept_and_u
             count = len(browser.find_elements(By.CSS_SELECTOR, "#corrections button"))
             browser.find_elements(By.CSS_SELECTOR, "#corrections button")[0].click()
             until(
-                browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#corrections button")) == count - 1
+                browser,
+                lambda d, count=count: (
+                    len(d.find_elements(By.CSS_SELECTOR, "#corrections button")) == count - 1
+                ),
             )
     finally:
         code, said = _stop(process)
@@ -145,11 +149,13 @@ def test_in_a_browser_text_that_would_remove_nothing_is_refused_and_book_toml_le
 
 
 def test_a_removal_from_a_paragraph_joined_from_two_lines_cannot_be_kept_alone(tmp_path):
-    """The [[keep]] would name a line that holds half the text, and stop the build (E009): refused, with the way out."""
+    """The [[keep]] would name a line that holds half the text, and stop the build (E009): refused, with the
+    way out."""
     from test_workbench import _post, _token
 
     novel = (
-        "第1章 山门\n\n　　少年推开山门，门外是一片竹林。他们云端书\n斋，一键直达，走了很久，才停下来。\n\n　　天色暗了。\n\n"
+        "第1章 山门\n\n　　少年推开山门，门外是一片竹林。他们云端书\n斋，一键直达，走了很久，才停下来。"
+        "\n\n　　天色暗了。\n\n"
         "第2章 夜雨\n\n　　雨下了一夜，云端书斋，一键直达，他没有睡。\n"
     )
     root = write_book(tmp_path / "book", {"novel.txt": novel}, TOML)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import write_book
-from test_serve import _start, _stop, browser  # noqa: F401 (browser: the fixture)
+from test_serve import _start, _stop
 from test_workbench import epub_bytes, undo_all, until
 from test_workbench_cleaning import paragraphs
 
@@ -31,7 +31,8 @@ TOML = '[book]\ntitle = "山门"\nauthor = "某人"\n'
 @pytest.fixture
 def book(tmp_path) -> Path:
     files = {
-        f"{k:03d}.txt": f"第{k}章 山门\n\n　　少年推开山门，门外是一片竹林。\n\n　　天色暗了下来，他点起一盏灯。{CALL}\n"
+        f"{k:03d}.txt": f"第{k}章 山门\n\n　　少年推开山门，门外是一片竹林。\n\n　　天色暗了下来，"
+        f"他点起一盏灯。{CALL}\n"
         for k in range(1, 6)
     }
     return write_book(tmp_path / "book", files, TOML)

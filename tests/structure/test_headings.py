@@ -329,7 +329,10 @@ def test_a_heading_glued_to_its_first_paragraph_by_a_gap_is_cut_off(tmp_path):
 
 
 def test_a_titles_own_number_stays_unless_the_chapter_goes_on_in_pages(tmp_path):
-    text = f"第一章 通天（1）\n{BODY}第二章 通天（2）\n{BODY}第三章 夜雨(1)\n{BODY}第三章 夜雨(2)\n{BODY}第四章 归来\n{BODY}"
+    text = (
+        f"第一章 通天（1）\n{BODY}第二章 通天（2）\n{BODY}第三章 夜雨(1)\n{BODY}第三章 夜雨(2)"
+        f"\n{BODY}第四章 归来\n{BODY}"
+    )
     assert [t for _, t in contents(novel(tmp_path, text))] == [
         "第一章 通天（1）",
         "第二章 通天（2）",
@@ -422,10 +425,14 @@ def test_a_title_on_the_line_under_a_bare_heading_is_its_title(tmp_path):
 
 def test_a_contents_with_parts_and_a_preface_among_its_chapters_is_dropped_whole(tmp_path):
     """异类's 目录: 序, 第一部分, 第一章 …, each entry over a line of its epigraph, then the book."""
-    toc = "目录\n序 一个谜\n“引言一。”\n第一部分 机遇\n第一章 甲\n“引言二。”\n第二章 乙\n“引言三。”\n第二部分 传承\n第三章 丙\n“引言四。”\n"
+    toc = (
+        "目录\n序 一个谜\n“引言一。”\n第一部分 机遇\n第一章 甲\n“引言二。”\n第二章 乙\n“引言三。"
+        "”\n第二部分 传承\n第三章 丙\n“引言四。”\n"
+    )
     text = (
         toc
-        + f"序 一个谜\n{BODY}第一部分 机遇\n第一章 甲\n{BODY * 3}第二章 乙\n{BODY * 3}第二部分 传承\n第三章 丙\n{BODY * 3}"
+        + f"序 一个谜\n{BODY}第一部分 机遇\n第一章 甲\n{BODY * 3}第二章 乙\n{BODY * 3}第二部分 传承\n第三章 "
+        f"丙\n{BODY * 3}"
     )
     loaded = novel(tmp_path, text)
     assert contents(loaded) == [
@@ -539,7 +546,8 @@ def test_a_book_run_into_one_line_is_cut_at_its_chapter_labels(tmp_path):
 
 def test_upper_middle_and_lower_parts_are_volumes(tmp_path):
     """三体II from one download: 目录 over 序章, 上 部 面壁者, 中 部 咒语, 下 部 黑暗森林 (its contents), then
-    序章 and 上部 面壁者危机 … each over text with no chapter heading in it (divided into parts where long)."""
+    序章 and 上部 面壁者危机 … each over text with no chapter heading in it (divided into parts where
+    long)."""
     toc = "目录\n序章\n上 部    面壁者\n中 部    咒语\n下 部    黑暗森林\n"
     long_text = "他走进院子，看见一棵老树。树下坐着一个老人，他手里拿着一本书，慢慢地翻着。\n" * 3000
     first_book = "".join(f"第{n}章 题{n}\n{BODY}" for n in "一二三")  # 三体 before it, in chapters
@@ -589,7 +597,8 @@ def test_a_last_chapter_titled_the_end_is_a_chapter(tmp_path):
 
 
 def test_titles_ending_in_a_full_stop_are_headings_where_the_numbering_runs_on(tmp_path):
-    """最强萌宠万人迷 (晋江): 第3章 【某某】爵爷抓住一只喵。 — 164 of its titles end in 。; a list item 五、某某。 does not."""
+    """最强萌宠万人迷 (晋江): 第3章 【某某】爵爷抓住一只喵。 — 164 of its titles end in 。; a list item 五、
+    某某。 does not."""
     text = (
         "".join(f"第{n}章 【世界】题目{n}。\n{BODY}" for n in range(1, 5))
         + "五、掩体计划。\n六、总体步骤。\n七、结论。\n"
@@ -757,7 +766,8 @@ def test_blank_lines_that_do_not_part_chapters_leave_the_division_by_size(tmp_pa
 
 
 def test_extras_titled_as_a_series_after_the_last_chapter_are_chapters(tmp_path):
-    """诡秘之主 from a download: after 第N章 and 完本感言, 一个普通人的日常（一） … （八), no 第N章 of their own."""
+    """诡秘之主 from a download: after 第N章 and 完本感言, 一个普通人的日常（一） … （八), no 第N章 of their
+    own."""
     text = (
         "".join(f"第{n}章 标题{n}\n{BODY * 10}" for n in range(1, 6)) + f"完本感言\n{BODY * 3}"
     )  # 100 lines and more
@@ -805,7 +815,8 @@ def test_a_titles_space_stays_where_a_join_space_in_the_text_goes(tmp_path):
     """SP-3 runs on paragraphs only: 第十章 单身狗犯法吗？ keeps the space between label and name."""
     loaded = novel(
         tmp_path,
-        f"第十章 单身狗犯法吗？\n他说：“老胡 家的团 圆媳妇来啦，你还不 知道。”\n{BODY}第十一章 第一夜：偷袭\n{BODY}",
+        f"第十章 单身狗犯法吗？\n他说：“老胡 家的团 圆媳妇来啦，你还不 知道。”\n{BODY}第十一章 第一夜："
+        f"偷袭\n{BODY}",
     )
     first = next(loaded.book.chapters())
     assert [t for _, t in contents(loaded)] == ["第十章 单身狗犯法吗？", "第十一章 第一夜：偷袭"]
@@ -947,7 +958,8 @@ def test_toc_marks_what_it_is_unsure_of(tmp_path):
 
 def test_a_volume_named_again_in_short_is_the_same_volume_and_notes_are_not_volumes(tmp_path):
     text = (
-        f"第二篇 巡天使\n第一章 甲\n{BODY}第二篇 第二章 乙\n{BODY}第二篇‘巡天使’结束，第三篇‘江州’明天更新！\n"
+        f"第二篇 巡天使\n第一章 甲\n{BODY}第二篇 第二章 乙\n{BODY}第二篇‘巡天使’结束，"
+        "第三篇‘江州’明天更新！\n"
         f"第三篇‘江州’正式开始！\n第三篇 江州 第一章 丙\n{BODY}第三篇 第二章 丁\n{BODY}"
     )
     loaded = novel(tmp_path, text)
@@ -1007,7 +1019,7 @@ def test_a_forced_heading_keeps_its_chapter_number_not_its_volumes(tmp_path, fix
     ],
 )
 def test_the_chapter_number_of_a_line_another_rule_took(line, number):
-    from bookbuilder.structure.headings import chapter_number
+    from bookbuilder.structure.fixes import chapter_number
 
     assert chapter_number(line) == number
 

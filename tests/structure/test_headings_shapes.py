@@ -74,7 +74,8 @@ def test_a_running_sequence_of_di_numerals_without_a_unit_are_chapters(tmp_path)
 
 
 def test_titles_framed_by_separators_are_chapters(tmp_path):
-    """听雪楼: -------------------【火焰鸢尾】-------------------, then 【病】, then 【上篇】 【中篇】 【下篇】."""
+    """听雪楼: -------------------【火焰鸢尾】-------------------, then 【病】, then 【上篇】 【中篇】 【下
+    篇】."""
     names = ["火焰鸢尾", "病", "上篇", "中篇"]
     loaded = novel(
         tmp_path,

@@ -18,7 +18,10 @@ from bookbuilder.structure.file_titles import says_nothing, title_line
 from bookbuilder.structure.headings import candidate
 from tests.conftest import write_book
 
-TEXT = "　　話說山東兗州府汶上縣有個鄉村，叫做薛家集。這集上有百十來人家，都是務農為業。\n　　又一段，說的是後來的事。\n"
+TEXT = (
+    "　　話說山東兗州府汶上縣有個鄉村，叫做薛家集。這集上有百十來人家，都是務農為業。\n　　又一段，"
+    "說的是後來的事。\n"
+)
 COUPLETS = [
     ("說楔子敷陳大義", "借名流隱括全文"),
     ("王孝廉村學識同科", "周蒙師暮年登上第"),
@@ -66,8 +69,8 @@ def test_a_couplet_on_two_lines_is_one_title(tmp_path):
 def test_a_couplet_over_a_chapter_with_poems(tmp_path):
     """A 回 has its 有詩為證 and a poem of short lines inside: no sections' titles, the couplet is joined."""
     body = (
-        TEXT
-        + "有詩為證\n滾滾長江東逝水\n浪花淘盡英雄\n　　眾人聽了，都笑起來。\n正是\n　　一段話。\n詩曰\n　　是非成敗轉頭空，青山依舊在。\n"
+        TEXT + "有詩為證\n滾滾長江東逝水\n浪花淘盡英雄\n　　眾人聽了，都笑起來。\n正是\n　　一段話。"
+        "\n詩曰\n　　是非成敗轉頭空，青山依舊在。\n"
     )
     text = "".join(two_lines(n, a, b, body=body) for n, (a, b) in enumerate(COUPLETS[:4], 1))
     assert contents(novel(tmp_path, text)) == [
@@ -101,7 +104,8 @@ def test_a_short_line_under_a_heading_stays_prose(tmp_path, second, why):
 
 
 def test_a_poem_that_opens_each_chapter_stays_text(tmp_path):
-    """A poem's lines are as short as a half, but a half is followed by prose, a poem's line by its next line."""
+    """A poem's lines are as short as a half, but a half is followed by prose, a poem's line by its next
+    line."""
     poem = "滾滾長江東逝水\n浪花淘盡英雄\n是非成敗轉頭空\n"
     text = "".join(f"第{NUMERALS[n]}回　{a}\n{poem}{TEXT}" for n, (a, _) in enumerate(COUPLETS[:4]))
     loaded = novel(tmp_path, text)
@@ -119,7 +123,8 @@ def test_the_form_must_recur(tmp_path):
 
 
 def test_a_title_given_again_on_the_next_line_is_no_second_half(tmp_path):
-    """第6章 赢者通吃, then 赢者通吃 (a download of a popular history): the same title twice, not a couplet."""
+    """第6章 赢者通吃, then 赢者通吃 (a download of a popular history): the same title twice, not a
+    couplet."""
     titles = ["赢者通吃", "体制创新", "话说凯恩斯", "日元保卫战"]
     text = "".join(f"第{n}章 {t}\n{t}\n{TEXT}" for n, t in enumerate(titles, 1))
     loaded = novel(tmp_path, text)

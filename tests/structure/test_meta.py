@@ -162,7 +162,8 @@ def test_an_intro_of_only_title_and_author_lines_leaves_no_page(tmp_path):
 
 
 def test_a_printed_editions_catalogue_lines_are_no_page_and_give_the_publisher(tmp_path):
-    """斗罗大陆Ⅱ from 书香门第: the site's credit, then 书名/作者 and the print edition's 出版社, 出版时间, ISBN."""
+    """斗罗大陆Ⅱ from 书香门第: the site's credit, then 书名/作者 and the print edition's 出版社, 出版时间,
+    ISBN."""
     opening = (
         "书香门第【某某】整理\n\n　　书名：《天涯客》\n　　作者：某甲\n　　出版社：某某少年儿童出版社\n"
         "　　出版时间：2014-12-1\n　　ISBN：9787556205295\n　　类型：武侠仙侠\n　　状态：全集\n\n"
@@ -185,7 +186,8 @@ def test_a_jinjiang_header_gives_blurb_and_tags_and_leaves_its_fields_off_the_pa
     """晋江's download header: 文案, then 内容标签 / 搜索关键字 / 一句话简介 / 立意 lines (never joined)."""
     opening = (
         "《天涯客》作者：某甲\n\n文案：\n她是仙却胜似神，他是神却不如仙。\n一场瑶池仙会，碧落深渊。\n\n"
-        "内容标签： 情有独钟 前世今生\n搜索关键字：主角：某乙，某丙 ┃ 配角：某丁 ┃ 其它：\n一句话简介：一段仙神之恋\n立意：爱与成长\n\n"
+        "内容标签： 情有独钟 前世今生\n搜索关键字：主角：某乙，某丙 ┃ 配角：某丁 ┃ 其它：\n一句话简介："
+        "一段仙神之恋\n立意：爱与成长\n\n"
     )
     loaded = novel(tmp_path, opening)
     assert loaded.book.meta.description == "她是仙却胜似神，他是神却不如仙。\n一场瑶池仙会，碧落深渊。"

@@ -72,7 +72,8 @@ CHAPTERS = bracketed("【01.】", "【02.】", "【03.】", "【04.】")
     "inside",
     [
         "他背起一首歌：\n1.河水长\n2.河水清\n3.河水流到我的家\n4.家门口\n",  # a poem of short numbered lines
-        "母亲教她做饭：\n1. 先烧水\n2. 再洗米\n3. 米下锅\n她一样一样记住了。\n",  # a list of steps inside a chapter
+        # a list of steps inside a chapter
+        "母亲教她做饭：\n1. 先烧水\n2. 再洗米\n3. 米下锅\n她一样一样记住了。\n",
         "【砰！】\n门被风吹开了。\n",  # a sound effect in 【】
         "“一、二、三！”\n他数着。\n一\n二\n三\n大家一起跳了下去。\n",  # a character counting
         "〔一〕\n〔二〕\n〔三〕\n他把三条写在纸上。\n",  # a list in the chapters' own brackets
@@ -127,7 +128,8 @@ def test_list_gap(tmp_path, between, expected):
 FIRST = Heading("chapter", "第一章 起", 1, 1)  # another rule's chapter above the family's lines
 
 
-# LIST_RUN: three such lines in a row are a list; two are not (a family after another rule's chapter at line 1)
+# LIST_RUN: three such lines in a row are a list; two are not (a family after another rule's chapter at line
+# 1)
 @pytest.mark.parametrize("run, kept", [(3, [40, 60]), (2, [10, 11, 40, 60])])
 def test_list_run(run, kept):
     assert heading_choice.LIST_RUN == 3
@@ -198,7 +200,8 @@ def test_a_contents_of_bracketed_numbers_right_over_the_first_chapter(tmp_path):
 
 
 def test_a_heading_given_three_times_one_under_another_is_no_list():
-    """二十 悄立雁门 three times on its lines (a 天龙八部 download, 25 chapters so): one heading, not a list."""
+    """二十 悄立雁门 three times on its lines (a 天龙八部 download, 25 chapters so): one heading, not a
+    list."""
     lines = [10, 40, 41, 42, 70]
     family = {
         i: Heading("chapter", "二十", n, i, rule="bare", weak=True)
@@ -214,8 +217,10 @@ def test_a_heading_given_three_times_one_under_another_is_no_list():
     "again, kept", [(["负荆行", "会藩王", "托东南"], True), (["甲", "乙", "托东南"], False)]
 )
 def test_a_run_whose_names_come_again_later_is_a_contents_not_a_list(again, kept):
-    """●第二卷 惊风密雨 over 01　负荆行… 02　会藩王… (a volume's own contents, 康熙王朝 from one download), the
-    chapters later as 一 负荆行 …: left to the contents rule, which drops it, not dropped as a list into the text.
+    """●第二卷 惊风密雨 over 01　负荆行… 02　会藩王… (a volume's own contents, 康熙王朝 from one download),
+    the
+    chapters later as 一 负荆行 …: left to the contents rule, which drops it, not dropped as a list into the
+    text.
     Two of three named again is a contents; one is not."""
     names = ["负荆行", "会藩王", "托东南"]
     family = {
@@ -235,7 +240,8 @@ def test_a_run_whose_names_come_again_later_is_a_contents_not_a_list(again, kept
 
 @pytest.mark.parametrize("entry", ["第004回 山路", "第四回 山路", "第 四 回 山路"])
 def test_a_contents_entry_given_again_in_other_numerals_is_the_contents(tmp_path, entry):
-    """西游记 from one download: 第001回 … 第008回, a line of 附录, 第009回 … in the contents; 第008回 had become a
+    """西游记 from one download: 第001回 … 第008回, a line of 附录, 第009回 … in the contents; 第008回 had
+    become a
     chapter, its title given later as 第八回 ….: the same number and name, however the number is written."""
     names = ["入山", "遇雨", "归途", "山路", "重逢", "远行"]
     contents = "".join(f"第00{n}回 {t}\n" for n, t in enumerate(names[:3], 1)) + entry + "\n附 录某某\n"
@@ -255,7 +261,8 @@ def test_a_contents_entry_given_again_in_other_numerals_is_the_contents(tmp_path
     ],
 )
 def test_a_volume_at_the_head_of_a_contents(tmp_path, again, volumes):
-    """张居正 from one download: 目录, 卷一：木兰歌, 第一回 … in the contents, then 第一卷：木兰歌 第一回 … over the text."""
+    """张居正 from one download: 目录, 卷一：木兰歌, 第一回 … in the contents, then 第一卷：木兰歌 第一回 …
+    over the text."""
     names = ["病皇帝", "述病情", "主事钻营"]
     contents = "目录\n卷一：木兰歌\n" + "".join(f"第{'一二三'[n]}回　{t}\n" for n, t in enumerate(names))
     text = again + "".join(f"第{'一二三'[n]}回　{t}\n{BODY}这是第{n}段。\n" for n, t in enumerate(names))

@@ -82,7 +82,10 @@ def test_a_folders_own_contents_file_orders_it_and_gives_its_blurb(tmp_path):
     ]
     for k, name in enumerate(names):
         (tmp_path / f"{name}.txt").write_text(f"第{k}段文字，他走了。\n", "utf-8")
-    listed = "简介\n持续着错误的青春模样。\n\n目录\nPrelude 1\n①即便这般，日常仍在继续。\nInterlude\nInterlude\n②终有一天，将会习惯。\n"
+    listed = (
+        "简介\n持续着错误的青春模样。\n\n目录\nPrelude 1\n①即便这般，日常仍在继续。"
+        "\nInterlude\nInterlude\n②终有一天，将会习惯。\n"
+    )
     (tmp_path / "目录.txt").write_text(listed, "utf-8")
     loaded = load_book(tmp_path, jobs=1)
     assert [c.title for c in loaded.book.chapters()] == names
