@@ -46,9 +46,9 @@ def _inputs(work: Path) -> dict[str, Path]:
     return {"sample": ROOT, "folder": folder, "whole": single, "whole-gb18030": gbk}
 
 
-def _run(product: Path, args: list, env: dict) -> subprocess.CompletedProcess:
+def _run(product: Path, args: list, env: dict, cwd: Path) -> subprocess.CompletedProcess:
     cmd = [sys.executable, "-m", "bookbuilder", *map(str, args)]
-    return subprocess.run(cmd, capture_output=True, env=env, cwd=product)
+    return subprocess.run(cmd, capture_output=True, env=env, cwd=cwd)
 
 
 def fingerprints(product: Path, pdf: bool) -> dict[str, str]:
@@ -57,18 +57,21 @@ def fingerprints(product: Path, pdf: bool) -> dict[str, str]:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         for name, book in _inputs(work).items():
+            # toc and check name files relative to where they run: from the book, the paths are
+            # the same whichever tree is measured and wherever the temporary folder is
+            at = book if book.is_dir() else book.parent
             out = work / "out" / name
             out.mkdir(parents=True)
             formats = ["epub", "kepub"] + (["pdf"] if pdf else [])
             for fmt in formats:
                 target = out / f"book.{fmt}"
-                done = _run(product, ["-q", fmt, book, "-o", target], env)
+                done = _run(product, ["-q", fmt, book, "-o", target], env, at)
                 found[f"{name}.{fmt}"] = _digest(target.read_bytes() if target.exists() else done.stderr)
             norm = out / "normalized"
-            _run(product, ["-q", "normalize", book, "-o", norm], env)
+            _run(product, ["-q", "normalize", book, "-o", norm], env, at)
             found[f"{name}.normalize"] = _tree_digest(norm)
             for command in (["toc"], ["check", "--format", "json"]):
-                done = _run(product, [*command, book], env)
+                done = _run(product, [*command, book], env, at)
                 text = done.stdout.replace(str(work).encode(), b"WORK")
                 found[f"{name}.{command[0]}"] = _digest(text + b"rc=%d" % done.returncode)
         shutil.rmtree(work / "out")
