@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 import click
 
 from bookbuilder import __version__
-from bookbuilder.check import report
-from bookbuilder.diagnostics import BookError, Diagnostic, Severity
-from bookbuilder.render import Renderer, format_names, renderer
+from bookbuilder.render import Command, command, format_names, renderer
 
+# `bookbuilder --help` and `--version` import click and the commands' declarations alone: each
+# command imports the stages, the renderers and their libraries when it runs.
 if TYPE_CHECKING:
     from bookbuilder import pipeline
+    from bookbuilder.render import Renderer
 
 PATH = click.argument("path", default=".", type=click.Path(path_type=Path))
 OUTPUT = click.option(
@@ -37,9 +38,11 @@ class BookCommandGroup(click.Group):
     def get_command(self, ctx, name: str) -> click.Command | None:
         if name in self.commands:
             return self.commands[name]
-        return format_command(renderer(name)) if name in format_names() else None
+        return format_command(command(name)) if name in format_names() else None
 
     def invoke(self, ctx):
+        from bookbuilder.diagnostics import BookError
+
         try:
             return super().invoke(ctx)
         except BookError as e:
@@ -72,6 +75,9 @@ SHOWN_PER_CODE = 10  # a build shows this many of each warning; `bookbuilder che
 def _warn(diagnostics) -> None:
     """The first few warnings of each code in report order, then how many more. A large book has
     thousands of one code (W201), so each code's first few are picked, not everything sorted."""
+    from bookbuilder.check import report
+    from bookbuilder.diagnostics import Diagnostic, Severity
+
     by_code: dict[str, list[tuple[int, Diagnostic]]] = {}
     for i, d in enumerate(diagnostics):  # i: ties keep their order, as in report.sorted_diagnostics
         by_code.setdefault(d.code, []).append((i, d))
@@ -94,9 +100,8 @@ def _warn(diagnostics) -> None:
 
 
 def _load(path: Path, jobs: int | None = None) -> pipeline.Loaded:
-    from bookbuilder import (
-        pipeline,
-    )  # each command imports the stages when it runs: --help and --version stay quick
+    from bookbuilder import pipeline
+    from bookbuilder.check import report
 
     loaded = pipeline.load_book(path, jobs)
     _warn(loaded.diagnostics)
@@ -247,7 +252,7 @@ class StatusLine:
 BUILD_OPTIONS = {"output": OUTPUT, "jobs": JOBS, "no_cache": NO_CACHE, "split": SPLIT}
 
 
-def format_command(chosen: Renderer) -> click.Command:
+def format_command(chosen: Command | Renderer) -> click.Command:
     """`bookbuilder <format> [PATH] [-o FILE] [-j N] [--no-cache] [--split volumes]`: the build
     command of one format, with its renderer's help and the options it takes."""
 
@@ -302,6 +307,8 @@ def build(path, jobs, no_cache):
 def check(path, as_json, fmt, strict, outputs, a11y, jobs):
     """Lint the source (and with --outputs the built files); exit 1 on errors."""
     from bookbuilder import pipeline
+    from bookbuilder.check import report
+    from bookbuilder.diagnostics import BookError, Severity
 
     fmt = "json" if as_json else fmt
     try:
@@ -357,6 +364,7 @@ def toc(path, as_json):
     import json
 
     from bookbuilder import pipeline
+    from bookbuilder.check import report
 
     loaded = pipeline.load_book(path)
     rows = report.toc_rows(loaded.book, loaded.diagnostics)
@@ -388,6 +396,7 @@ def toc(path, as_json):
 )
 def normalize(path, out_dir, diff, in_place, report_removals):
     """Write the normalized chapters as UTF-8 text for review (never touches source/ unless --in-place)."""
+    from bookbuilder.check import report
     from bookbuilder.render.review import normalized_diff, write_in_place, write_normalized
 
     loaded = _load(path)
