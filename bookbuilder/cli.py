@@ -109,11 +109,12 @@ def _shown(label: str, after: float | None = None) -> Progress:
     return Silent() if _quiet() else Progress(label, QUICK if after is None else after)
 
 
-def _read(path: Path, jobs: int | None = None) -> pipeline.Loaded:
-    """The book loaded, saying which files it reads and what it does once a load takes long."""
+def _read(path: Path, jobs: int | None = None, for_scripts: bool = False) -> pipeline.Loaded:
+    """The book loaded, saying which files it reads and what it does once a load takes long;
+    nothing where a script reads what the command prints (JSON, annotations)."""
     from bookbuilder import pipeline
 
-    with _shown("READ") as shown:
+    with Silent() if for_scripts else _shown("READ") as shown:
         return pipeline.load_book(path, jobs, progress=shown.files)
 
 
@@ -251,7 +252,7 @@ def check(path, as_json, fmt, strict, outputs, a11y, jobs):
 
     fmt = "json" if as_json else fmt
     try:
-        loaded = _read(path)
+        loaded = _read(path, for_scripts=fmt != "text")
     except BookError as e:
         if fmt != "json":
             raise
@@ -267,7 +268,7 @@ def check(path, as_json, fmt, strict, outputs, a11y, jobs):
                 err=True,
             )
 
-        with _shown("CHECK", after=0) as progress:
+        with Silent() if fmt != "text" else _shown("CHECK", after=0) as progress:
             progress.stage("running the output checks of build/'s files")
             results = pipeline.check_outputs(loaded, a11y == "full", jobs, shown if fmt != "json" else None)
         diagnostics += [d for r in results for d in r.diagnostics]
@@ -306,7 +307,7 @@ def toc(path, as_json):
 
     from bookbuilder.check import report
 
-    loaded = _read(path)
+    loaded = _read(path, for_scripts=as_json)
     rows = report.toc_rows(loaded.book, loaded.diagnostics)
     click.echo(
         json.dumps(rows, ensure_ascii=False, indent=2)
