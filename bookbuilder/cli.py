@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING
 import click
 
 from bookbuilder import __version__
-from bookbuilder.check import report
-from bookbuilder.diagnostics import BookError, Diagnostic, Severity
-from bookbuilder.render import Renderer, format_names, renderer
+from bookbuilder.progress import Progress, Silent
+from bookbuilder.render import Command, command, format_names, renderer
 
+# `bookbuilder --help` and `--version` import click and the commands' declarations alone: each
+# command imports the stages, the renderers and their libraries when it runs.
 if TYPE_CHECKING:
     from bookbuilder import pipeline
+    from bookbuilder.render import Renderer
 
 # readable=False: click's own check of an unreadable path is a three-line usage error, exit 2;
 # the book's loading says it in one line (E004), exit 1, as for any other bad input.
@@ -39,9 +41,11 @@ class BookCommandGroup(click.Group):
     def get_command(self, ctx, name: str) -> click.Command | None:
         if name in self.commands:
             return self.commands[name]
-        return format_command(renderer(name)) if name in format_names() else None
+        return format_command(command(name)) if name in format_names() else None
 
     def invoke(self, ctx):
+        from bookbuilder.diagnostics import BookError
+
         try:
             return super().invoke(ctx)
         except BookError as e:
@@ -77,6 +81,9 @@ SHOWN_PER_CODE = 10  # a build shows this many of each warning; `bookbuilder che
 def _warn(diagnostics) -> None:
     """The first few warnings of each code in report order, then how many more. A large book has
     thousands of one code (W201), so each code's first few are picked, not everything sorted."""
+    from bookbuilder.check import report
+    from bookbuilder.diagnostics import Diagnostic, Severity
+
     by_code: dict[str, list[tuple[int, Diagnostic]]] = {}
     for i, d in enumerate(diagnostics):  # i: ties keep their order, as in report.sorted_diagnostics
         by_code.setdefault(d.code, []).append((i, d))
@@ -98,11 +105,28 @@ def _warn(diagnostics) -> None:
             )
 
 
+QUICK = 2.0  # seconds: a step quicker than this says nothing of its progress on the way
+
+
+def _shown(label: str, after: float | None = None) -> Progress:
+    """Where a command's progress goes: stderr, as a bar or lines (bookbuilder.progress), or
+    nowhere with --quiet. `after`: seconds before it shows anything (QUICK)."""
+    return Silent() if _quiet() else Progress(label, QUICK if after is None else after)
+
+
+def _read(path: Path, jobs: int | None = None, for_scripts: bool = False) -> pipeline.Loaded:
+    """The book loaded, saying which files it reads and what it does once a load takes long;
+    nothing where a script reads what the command prints (JSON, annotations)."""
+    from bookbuilder import pipeline
+
+    with Silent() if for_scripts else _shown("READ") as shown:
+        return pipeline.load_book(path, jobs, progress=shown.files)
+
+
 def _load(path: Path, jobs: int | None = None, cover: bool = False) -> pipeline.Loaded:
     """The book loaded, its warnings and what normalizing changed shown; with `cover` (a build),
     book.toml's cover checked first, so that a cover that is no image is one line, at once."""
-    # each command imports the stages when it runs: --help and --version stay quick
-    from bookbuilder import pipeline
+    from bookbuilder.check import report
 
     if cover:
         from bookbuilder.config import load_config
@@ -110,7 +134,7 @@ def _load(path: Path, jobs: int | None = None, cover: bool = False) -> pipeline.
 
         if (named := load_config(Path(path)).cover) is not None:
             load_cover(named)
-    loaded = pipeline.load_book(path, jobs)
+    loaded = _read(path, jobs)
     _warn(loaded.diagnostics)
     click.echo(report.changes_line(loaded.book), err=True)
     return loaded
@@ -144,22 +168,6 @@ def _quiet() -> bool:
     return bool(context and context.find_root().params.get("quiet"))
 
 
-class _Silent:
-    """Progress that shows nothing (--quiet)."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        return None
-
-    def update(self, n: int) -> None:
-        return None
-
-    def __call__(self, stage: str, seconds: float) -> None:
-        return None
-
-
 def _build(
     loaded: pipeline.Loaded,
     fmt: str,
@@ -178,80 +186,18 @@ def _build(
             _warn(notes)
             click.echo(f"wrote {target}")
         return
-    if renderer(fmt).shows_progress:
-        chapters = sum(1 for _ in loaded.book.chapters())
-        shown = (
-            _Silent()
-            if _quiet()
-            else ProgressLines(fmt.upper(), chapters)
-            if not sys.stderr.isatty()
-            else click.progressbar(length=chapters, label=fmt.upper(), file=sys.stderr, show_pos=True)
+    counts = renderer(fmt).shows_progress  # it reports chapters done: shown from the start
+    slow = counts or renderer(fmt).needs  # another program's conversion (calibre's) is never quick
+    with _shown(fmt.upper(), after=0 if slow else None) as shown:
+        if counts:
+            shown.count(sum(1 for _ in loaded.book.chapters()), "chapters")
+        else:
+            shown.stage("writing")
+        target, notes = pipeline.build(
+            loaded, fmt, output, jobs, progress=shown.update, cache=not no_cache, status=shown
         )
-        with shown as bar:
-            target, notes = pipeline.build(loaded, fmt, output, jobs, progress=bar.update, cache=not no_cache)
-    else:
-        with _Silent() if _quiet() else StatusLine(fmt.upper()) as status:
-            target, notes = pipeline.build(loaded, fmt, output, jobs, cache=not no_cache, status=status)
     _warn(notes)
     click.echo(f"wrote {target}")
-
-
-class ProgressLines:
-    """Progress where no bar can be drawn (a pipe, a CI log, a GUI reading stderr): a line at about
-    every tenth of the chapters, with the time left at the rate so far (click's bar prints its
-    label alone there, and then nothing for minutes)."""
-
-    STEPS = 10
-
-    def __init__(self, label: str, total: int):
-        self.label, self.total, self.done, self.step = label, max(total, 1), 0, 0
-
-    def __enter__(self):
-        import time
-
-        self.start = time.monotonic()
-        return self
-
-    def update(self, n: int) -> None:
-        import time
-
-        self.done += n
-        step = self.done * self.STEPS // self.total
-        if step > self.step:
-            self.step = step
-            spent = time.monotonic() - self.start
-            left = spent * (self.total - self.done) / self.done if self.done < self.total else 0
-            click.echo(
-                f"{self.label} {100 * self.done // self.total}% {self.done:,}/{self.total:,} chapters, "
-                f"{left:.0f} s left",
-                err=True,
-            )
-
-    def __exit__(self, *exc) -> None:
-        return None
-
-
-class StatusLine:
-    """What a long step without chapters to count is doing (calibre's conversion to AZW3), on
-    stderr: one line rewritten in place on a terminal, with the seconds it has taken; elsewhere (a
-    CI log) each new stage once."""
-
-    def __init__(self, label: str):
-        self.label, self.shown, self.tty = label, "", sys.stderr.isatty()
-
-    def __call__(self, stage: str, seconds: float) -> None:
-        if self.tty:
-            click.echo(f"\r\x1b[K{self.label} {stage} ({seconds:.0f} s)", err=True, nl=False)
-        elif stage != self.shown:
-            click.echo(f"{self.label} {stage}", err=True)
-        self.shown = stage
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self.tty and self.shown:
-            click.echo("\r\x1b[K", err=True, nl=False)
 
 
 # The options a build command can take, in the order its help lists them; each renderer says
@@ -259,7 +205,7 @@ class StatusLine:
 BUILD_OPTIONS = {"output": OUTPUT, "jobs": JOBS, "no_cache": NO_CACHE, "split": SPLIT}
 
 
-def format_command(chosen: Renderer) -> click.Command:
+def format_command(chosen: Command | Renderer) -> click.Command:
     """`bookbuilder <format> [PATH] [-o FILE] [-j N] [--no-cache] [--split volumes]`: the build
     command of one format, with its renderer's help and the options it takes."""
 
@@ -360,10 +306,12 @@ def _write_catalog(shelf: Path) -> None:
 def check(path, as_json, fmt, strict, outputs, a11y, jobs):
     """Lint the source (and with --outputs the built files); exit 1 on errors."""
     from bookbuilder import pipeline
+    from bookbuilder.check import report
+    from bookbuilder.diagnostics import BookError, Severity
 
     fmt = "json" if as_json else fmt
     try:
-        loaded = pipeline.load_book(path)
+        loaded = _read(path, for_scripts=fmt != "text")
     except BookError as e:
         if fmt != "json":
             raise
@@ -379,7 +327,9 @@ def check(path, as_json, fmt, strict, outputs, a11y, jobs):
                 err=True,
             )
 
-        results = pipeline.check_outputs(loaded, a11y == "full", jobs, shown if fmt != "json" else None)
+        with Silent() if fmt != "text" else _shown("CHECK", after=0) as progress:
+            progress.stage("running the output checks of build/'s files")
+            results = pipeline.check_outputs(loaded, a11y == "full", jobs, shown if fmt != "json" else None)
         diagnostics += [d for r in results for d in r.diagnostics]
     if fmt == "json":
         click.echo(
@@ -415,9 +365,9 @@ def toc(path, as_json):
     """Print the detected table of contents: volume, number, title, characters, source:line."""
     import json
 
-    from bookbuilder import pipeline
+    from bookbuilder.check import report
 
-    loaded = pipeline.load_book(path)
+    loaded = _read(path, for_scripts=as_json)
     rows = report.toc_rows(loaded.book, loaded.diagnostics)
     click.echo(
         json.dumps(rows, ensure_ascii=False, indent=2)
@@ -447,6 +397,7 @@ def toc(path, as_json):
 )
 def normalize(path, out_dir, diff, in_place, report_removals):
     """Write the normalized chapters as UTF-8 text for review (never touches source/ unless --in-place)."""
+    from bookbuilder.check import report
     from bookbuilder.render.review import normalized_diff, write_in_place, write_normalized
 
     loaded = _load(path)

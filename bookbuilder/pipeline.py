@@ -61,29 +61,55 @@ def source_date_epoch() -> int:
     return int(value) if value.strip().isdigit() else DEFAULT_EPOCH
 
 
-def load_book(path: Path | str, jobs: int | None = None, memo: dict | None = None) -> Loaded:
+# What a load says while it works (the CLI's progress): (stage, files done, files in all); a stage
+# that counts no files says 0 of 0.
+Said = Callable[[str, int, int], None]
+
+
+def _nothing(stage: str, done: int, total: int) -> None:
+    return None
+
+
+def load_book(
+    path: Path | str, jobs: int | None = None, memo: dict | None = None, progress: Said | None = None
+) -> Loaded:
     """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
     before they are put together (only a headless chapter's title depends on the others), so a
     large book's files go all the way to normalized, linted chapters on `jobs` processes (default:
     every core; bookbuilder.system.parallel). A whole-novel file is split into chapters here, and
     its chapters normalized on `jobs` processes, the whole-book passes after. `memo`
     (kept by the caller between loads, as `serve` does) keeps each file's result while the file,
-    book.toml and the rules are unchanged: only the files that changed are read again."""
+    book.toml and the rules are unchanged: only the files that changed are read again. `progress`
+    hears each file read and each stage after."""
     config = load_config(Path(path))
     check_tables(config, SCHEMA)  # each format's table, by the keys its renderer declares
+    tell = progress or _nothing
     cwd = os.getcwd()
     groups, specs = _files_to_read(config, cwd)
+    if config.source.is_file():
+        tell(f"reading and cleaning {config.source.name}", 0, 0)
     # per file: decode → structure (the heading passes) → parts → normalize + lint
     language, rules, reads = _read_each_file(config, specs, jobs, memo)
+    if not config.source.is_file():
+        reads = _counted(reads, len(specs), tell)
     taken = _put_together(config, groups, reads, cwd)  # the files' parts → volumes and chapters
     volumes, normalized, notes = _across_files(taken, rules)  # repeated chapters, numbering that starts again
     raw = Book(_meta_until_chosen(config, language), volumes, taken.files)
+    tell("cleaning by the whole book's evidence", 0, 0)
     book, kept, gone = _whole_book_cleaning(
         raw, rules, normalized, config.keeps
     )  # what repeats over the book, chapters left out
     book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
+    tell("the self-check", 0, 0)
     suspects, flagged = self_check(book, config.not_debris)  # what still looks like a site's debris
     return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + flagged, suspects)
+
+
+def _counted(reads, total: int, tell: Said):
+    """The files' reads, each told as it comes (from the workers, in reading order)."""
+    for done, read in enumerate(reads, 1):
+        tell("reading the chapter files", done, total)
+        yield read
 
 
 def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:

@@ -24,14 +24,15 @@ which `bookbuilder normalize` writes (bookbuilder.render.review).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.model import Book, Cover
-from bookbuilder.settings import Config, check_schema
+if TYPE_CHECKING:  # `bookbuilder --help` imports this package: only what its commands' help needs
+    from bookbuilder.diagnostics import Diagnostic
+    from bookbuilder.model import Book
+    from bookbuilder.settings import Config
 
 # The CLI options a build command can take (bookbuilder.cli has their words).
 FLAGS = ("output", "jobs", "no_cache", "split")
@@ -75,6 +76,37 @@ class Renderer(Protocol):
     def checks(self, path: Path, book: Book, full_a11y: bool = False) -> list: ...  # [gate.Check]
 
 
+@dataclass(frozen=True)
+class Command:
+    """What the CLI lists and parses of a format's build command: its name, its help and the
+    options it takes. Declared here, so that `bookbuilder --help` and `bookbuilder pdf --help`
+    import no renderer (ebooklib, WeasyPrint); each renderer takes its help and flags from here."""
+
+    name: str
+    help: str  # the first line is what `bookbuilder --help` lists
+    flags: tuple[str, ...]
+
+
+EPUB_FLAGS = ("output", "jobs", "no_cache", "split")
+COMMANDS = {
+    "epub": Command("epub", "Build the EPUB 3 (default build/<name>.epub).", EPUB_FLAGS),
+    "pdf": Command(
+        "pdf",
+        "Build the PDF (default build/<name>.pdf), rendering chapters in parallel.",
+        ("output", "jobs", "no_cache"),
+    ),
+    "kepub": Command(
+        "kepub",
+        "Build the Kobo kepub (default build/<name>.kepub.epub): the EPUB with Kobo's sentence spans.",
+        EPUB_FLAGS,
+    ),
+    "azw3": Command(
+        "azw3",
+        "Build the Kindle AZW3 (default build/<name>.azw3) through calibre's ebook-convert.",
+        EPUB_FLAGS,
+    ),
+}
+
 # name → the module holding its renderer, imported when first asked for.
 FORMATS = {
     "epub": "bookbuilder.render.epub",
@@ -94,6 +126,12 @@ def renderer(name: str) -> Renderer:
     if name in _registered:
         return _registered[name]
     return import_module(FORMATS[name]).RENDERER
+
+
+def command(name: str) -> Command | Renderer:
+    """A format's command as the CLI needs it: declared in COMMANDS, else its renderer's own
+    (a registered one, or a format added to FORMATS alone)."""
+    return COMMANDS[name] if name in COMMANDS and name not in _registered else renderer(name)
 
 
 def register(added: Renderer) -> None:
@@ -133,6 +171,8 @@ def check_tables(config: Config, own: Mapping[str, Any]) -> None:
     for its table, and so imports its module: only for a book.toml with a table beyond its own."""
     if not config.sections:
         return
+    from bookbuilder.settings import check_schema
+
     toml = config.toml_path
     text = toml.read_text("utf-8", errors="replace") if toml.is_file() else ""
     tables = {k: dict(v) if isinstance(v, Mapping) else v for k, v in config.sections.items()}
@@ -141,6 +181,9 @@ def check_tables(config: Config, own: Mapping[str, Any]) -> None:
 
 def with_cover(book: Book, config: Config) -> tuple[Book, list[Diagnostic]]:
     """The book with its cover: the image book.toml names (checked), or a generated one."""
+    from dataclasses import replace
+
+    from bookbuilder.model import Cover
     from bookbuilder.render.cover import generate_cover, load_cover
 
     if config.cover is not None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from bookbuilder.diagnostics import BookError, Diagnostic, Location
 from bookbuilder.model import Book
-from bookbuilder.render import RenderContext
+from bookbuilder.render import COMMANDS, RenderContext
 from bookbuilder.render.epub import EpubRenderer, epub_bytes
 from bookbuilder.system import external
 from bookbuilder.system.atomic import atomic_path
@@ -79,7 +79,8 @@ def converted(command: list[str], where: str, status=None) -> None:
 class Azw3Renderer(EpubRenderer):
     name = "azw3"
     suffix = "azw3"
-    help = "Build the Kindle AZW3 (default build/<name>.azw3) through calibre's ebook-convert."
+    help = COMMANDS["azw3"].help
+    flags = COMMANDS["azw3"].flags
     media_type = "application/x-mobi8-ebook"  # calibre's content server's and the OPDS clients' for AZW3
     shelf_label = "Kindle (AZW3)"
     needs = "ebook-convert"

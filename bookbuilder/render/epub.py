@@ -25,7 +25,7 @@ from ebooklib import epub
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Chapter, Meta
-from bookbuilder.render import RenderContext, stylesheet
+from bookbuilder.render import COMMANDS, RenderContext, stylesheet
 from bookbuilder.render.html import chapter_section, paragraphs, text, volume_section
 from bookbuilder.render.names import document_names
 from bookbuilder.render.navigation import TocEntry, nav_document, ncx_document
@@ -74,11 +74,11 @@ class EpubOptions:
 class EpubRenderer:
     name = "epub"
     suffix = "epub"
-    help = "Build the EPUB 3 (default build/<name>.epub)."
+    help = COMMANDS["epub"].help
     media_type = "application/epub+zip"
     shelf_label = "EPUB (most readers and apps)"  # what `serve`'s shelf tells a reader it is
     needs = None  # a program it cannot be made without
-    flags = ("output", "jobs", "no_cache", "split")
+    flags = COMMANDS["epub"].flags
     shows_progress = False
     section = "epub"  # the kepub and the AZW3 read it too
     keys = {"css": str, "embed_font": bool, "font": str, "vertical": bool}

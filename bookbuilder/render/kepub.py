@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 from bookbuilder.model import Book
+from bookbuilder.render import COMMANDS
 from bookbuilder.render.epub import EpubRenderer, Markup
 from bookbuilder.render.html import text
 from bookbuilder.vocabulary import CLOSING_QUOTES, SENTENCE_END_MARKS
@@ -79,7 +80,8 @@ class KoboMarkup(Markup):
 class KepubRenderer(EpubRenderer):
     name = "kepub"
     suffix = "kepub.epub"
-    help = "Build the Kobo kepub (default build/<name>.kepub.epub): the EPUB with Kobo's sentence spans."
+    help = COMMANDS["kepub"].help
+    flags = COMMANDS["kepub"].flags
     media_type = "application/kepub+zip"  # calibre's content server's and the OPDS clients' for a kepub
     shelf_label = "Kobo (kepub)"
     markup = KoboMarkup()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book
-from bookbuilder.render import RenderContext, default_css
+from bookbuilder.render import COMMANDS, RenderContext, default_css
 from bookbuilder.render.pdf_documents import PdfOptions, css_warnings, first_fonts
 from bookbuilder.settings import Config
 from bookbuilder.system.atomic import atomic_path
@@ -25,11 +25,11 @@ VARIANTS = ("pdf/a-3b", "pdf/ua-1")  # [pdf] pdf_variant: tagged PDFs WeasyPrint
 class PdfRenderer:
     name = "pdf"
     suffix = "pdf"
-    help = "Build the PDF (default build/<name>.pdf), rendering chapters in parallel."
+    help = COMMANDS["pdf"].help
     media_type = "application/pdf"
     shelf_label = "PDF"
     needs = None
-    flags = ("output", "jobs", "no_cache")
+    flags = COMMANDS["pdf"].flags
     shows_progress = True  # the CLI shows a bar fed by context.progress
     section = "pdf"
     keys = {

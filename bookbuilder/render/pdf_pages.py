@@ -150,9 +150,12 @@ def _render_chunks(
     ]
     jobs = min(context.jobs or options.jobs or default_jobs(), len(bodies))
     cache = DocumentCache(context.cache / "pdf" if context.cache else None, first_fonts(book, options))
+    chapters = sum(len(chunk) for chunk in chunks)
+    _tell(context, f"laying out {chapters:,} chapters in {len(chunks)} documents on {jobs} processes")
     done, stamps, front, rendered = _lay_out(book, options, context, job, chunks, bodies, cache, jobs)
     context.stats.update(kept=cache.hits, rendered=rendered, chunks=len(chunks))
     where = paginate([done[k] for k in range(len(chunks))], chunks, options.recto)
+    _tell(context, f"merging {sum(r.pages for r in [front, *done.values()]):,} pages")
     for k, result in done.items():
         if result.pages + len(where.blanks[k]) != stamps[k].pages:
             raise RuntimeError(
@@ -209,6 +212,7 @@ def _lay_out(
                     if context.progress:
                         context.progress(len(chunks[k]))
                     if len(done) == len(bodies):  # every page number is known: the contents
+                        _tell(context, "page numbers, running headers and the contents")
                         contents = front_html(book, context.epoch, laid_out(len(chunks) - 1).pages)
                         documents.start("front", 0, job("front", 0, contents))
                 while stamped < len(bodies) and stamped in done:
@@ -221,6 +225,12 @@ def _lay_out(
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
     return done, stamps, front, documents.rendered
+
+
+def _tell(context: RenderContext, stage: str) -> None:
+    """A stage of the PDF, for whoever shows progress (a line of its own where no bar is drawn)."""
+    if context.status:
+        context.status(stage, 0.0)
 
 
 class _Documents:

@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from bookbuilder.check.judges import outline_titles, pdf_fonts
 from bookbuilder.diagnostics import BookError
-from bookbuilder.pipeline import build_pdf, load_book
+from bookbuilder.pipeline import build, build_pdf, load_book
 from tests.conftest import write_book
 
 PARAGRAPH = "城上守军齐声惊呼，西门起火，王宫起火，城内四处起火。高云支大吃一惊，急忙下令关闭城门。"
@@ -184,6 +184,14 @@ def test_reproducible_bytes(tmp_path):
     first = build_pdf(loaded, tmp_path / "a.pdf", jobs=1)[0].read_bytes()
     second = build_pdf(loaded, tmp_path / "b.pdf", jobs=1)[0].read_bytes()
     assert first == second
+
+
+def test_the_same_bytes_on_one_core_and_on_two(tmp_path):
+    """Chunks laid out on one process or on two, in whatever order they finish: one file."""
+    root = write_book(tmp_path / "b", chapters(5), "[pdf]\nchunk_chapters = 2\n")
+    loaded = load_book(root)
+    one = build(loaded, "pdf", tmp_path / "one.pdf", jobs=1, cache=False)[0].read_bytes()
+    assert build(loaded, "pdf", tmp_path / "two.pdf", jobs=2, cache=False)[0].read_bytes() == one
 
 
 def test_css_url_outside_the_project_is_not_fetched(tmp_path):
