@@ -237,7 +237,13 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             if text != block.text.strip():  # the blurb's closing 』 goes from the intro page too
                 block = Paragraph(text, block.at, block.indented)
         kept.append(block)
-    if "author" in found and kept and not _BLURB.match(kept[0].text) and _title_at(found, kept, 0, where):
+    if (
+        "author" in found
+        and kept
+        and type(kept[0]) is Paragraph  # a scene break first: no name to take
+        and not _BLURB.match(kept[0].text)
+        and _title_at(found, kept, 0, where)
+    ):
         kept = kept[1:]  # 西湖二集 / … / 作者：…
     if blurb:
         found.setdefault("description", Found("\n".join(blurb), f"{where}:{_first_line(blocks, blurb[0])}"))

@@ -441,3 +441,21 @@ def test_a_byline_under_a_pager_heading_is_read(tmp_path, first, title, author):
         if author[1] != "file name"
         else first in first_chapter
     )
+
+
+def test_an_intro_whose_lines_after_its_fields_open_with_a_scene_break_reads():
+    """书名 and 作者 lines, then a scene break: nothing is left to take as the book's name (a real
+    天龙八部 download once failed here with AttributeError after a refactor)."""
+    from bookbuilder.model import Location, Paragraph, SceneBreak
+    from bookbuilder.structure.meta import read_lines
+
+    at = Location("a.txt", 1)
+    blocks = (
+        Paragraph("书名：天龙八部", at),
+        Paragraph("作者：金庸", at),
+        SceneBreak(at),
+        Paragraph("正文。", at),
+    )
+    found, kept, _ = read_lines(blocks)
+    assert (found["title"].value, found["author"].value) == ("天龙八部", "金庸")
+    assert [type(b).__name__ for b in kept] == ["SceneBreak", "Paragraph"]
