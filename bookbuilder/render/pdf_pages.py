@@ -311,7 +311,7 @@ def merge(
     """Front matter + chunks (with their blank pages), each body page under its stamp → one PDF
     (pikepdf/qpdf: fast, object streams, deterministic /ID)."""
     import pikepdf
-    from pikepdf import Array, Dictionary, Name, OutlineItem, String
+    from pikepdf import Array, Name
 
     from bookbuilder.render.font_share import share_font_programs
     from bookbuilder.render.pdf_stamps import stamp_pages
@@ -334,7 +334,24 @@ def merge(
     def page_of(anchor: str):
         return Array([merged[n_front + pages[anchor] - 1].obj, Name.Fit])
 
-    with out.open_outline() as outline:  # volume › chapter, pointing at the merged pages
+    _outline(out, book, page_of)
+    _contents_links(out, merged, front.links, pages, page_of)
+    _document_info(out, book, n_front, epoch)
+    buffer = io.BytesIO()
+    out.save(
+        buffer,
+        deterministic_id=True,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        compress_streams=True,
+    )
+    return buffer.getvalue()
+
+
+def _outline(out, book: Book, page_of) -> None:
+    """The bookmarks: volume › chapter, pointing at the merged pages."""
+    from pikepdf import OutlineItem
+
+    with out.open_outline() as outline:
         parent = None
         for e in entries(book):
             if e.volume_anchor:
@@ -345,10 +362,15 @@ def merge(
             (parent.children if parent is not None else outline.root).append(
                 OutlineItem(e.chapter.title, page_of(e.anchor))
             )
-    # Clickable contents: WeasyPrint knew where each entry is drawn, not where its chapter landed.
-    for page, links in zip(merged, front.links):
+
+
+def _contents_links(out, merged: list, links: list, pages: dict, page_of) -> None:
+    """Clickable contents: WeasyPrint knew where each entry is drawn, not where its chapter landed."""
+    from pikepdf import Array, Dictionary, Name
+
+    for page, page_links in zip(merged, links):
         height = float(page.mediabox[3])
-        for target, (x, y, w, h) in links:
+        for target, (x, y, w, h) in page_links:
             if target in pages:
                 rect = [x * PX_TO_PT, height - (y + h) * PX_TO_PT, (x + w) * PX_TO_PT, height - y * PX_TO_PT]
                 annot = Dictionary(
@@ -361,6 +383,12 @@ def merge(
                 if Name.Annots not in page.obj:
                     page.obj.Annots = Array()
                 page.obj.Annots.append(out.make_indirect(annot))
+
+
+def _document_info(out, book: Book, n_front: int, epoch: int) -> None:
+    """Page labels (roman for the front matter), language, the outline shown, and the dates."""
+    from pikepdf import Array, Dictionary, Name, String
+
     out.Root.PageLabels = Dictionary(
         Nums=Array([0, Dictionary(S=Name.r), n_front, Dictionary(S=Name.D, St=1)])
     )
@@ -377,14 +405,6 @@ def merge(
             ModDate=String(date),
         )
     )
-    buffer = io.BytesIO()
-    out.save(
-        buffer,
-        deterministic_id=True,
-        object_stream_mode=pikepdf.ObjectStreamMode.generate,
-        compress_streams=True,
-    )
-    return buffer.getvalue()
 
 
 def _concatenate(out, sources, blanks: list[frozenset[int]]) -> list:

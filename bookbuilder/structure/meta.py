@@ -237,13 +237,8 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             if text != block.text.strip():  # the blurb's closing 』 goes from the intro page too
                 block = Paragraph(text, block.at, block.indented)
         kept.append(block)
-    if (
-        "author" in found
-        and kept
-        and type(kept[0]) is Paragraph  # a scene break first: no name to take
-        and not _BLURB.match(kept[0].text)
-        and _title_at(found, kept, 0, where)
-    ):
+    head = kept[0] if kept and type(kept[0]) is Paragraph else None  # a scene break: no name to take
+    if "author" in found and head and not _BLURB.match(head.text) and _title_at(found, kept, 0, where):
         kept = kept[1:]  # 西湖二集 / … / 作者：…
     if blurb:
         found.setdefault("description", Found("\n".join(blurb), f"{where}:{_first_line(blocks, blurb[0])}"))
@@ -251,7 +246,6 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
 
 
 NAME_LINES = 3  # the intro page's first paragraphs, where the book's name may stand alone
-
 
 # 金庸 under 侠客行: a name alone, two to four Han characters, that no label or heading word is.
 _NAME_ALONE = re.compile(
