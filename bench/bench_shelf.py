@@ -64,6 +64,12 @@ def timed(shelf: Path, **how) -> tuple[float, str]:
     return seconds, fingerprint(shelf)
 
 
+def _import_stages() -> None:
+    """Run on each worker: the stages imported once (returns nothing: a module does not pickle)."""
+    import bookbuilder.pipeline  # noqa: F401
+    import bookbuilder.render.epub  # noqa: F401
+
+
 def start_cluster(workers: int):
     from distributed import Client, LocalCluster
 
@@ -76,7 +82,7 @@ def start_cluster(workers: int):
         dashboard_address="127.0.0.1:0",
     )
     with Client(cluster.scheduler_address) as client:  # a running cluster has its modules imported
-        client.run(lambda: __import__("bookbuilder.pipeline") and __import__("bookbuilder.render.epub"))
+        client.run(_import_stages)
     return cluster, time.perf_counter() - start
 
 

@@ -57,5 +57,11 @@ class _Package(types.ModuleType):
             return
         super().__setattr__(name, value)
 
+    def __reduce__(self):
+        # pickled by name, as a plain module is (a Dask worker's answer may hold it): imported there
+        import importlib
+
+        return importlib.import_module, (self.__name__,)
+
 
 sys.modules[__name__].__class__ = _Package  # Python's documented way to customize a module

@@ -61,3 +61,13 @@ def test_importing_bookbuilder_loads_no_stage_until_a_name_is_used():
         assert "no_such_name" in str(e)
     else:
         raise AssertionError("an unknown name must raise AttributeError")
+
+
+def test_the_package_pickles_by_name_as_a_plain_module_does():
+    """The package's module class keeps the API's names; it must still travel by name (a Dask
+    worker's answer, a cloudpickled function's globals), not fail as an unknown object."""
+    import pickle
+
+    import bookbuilder
+
+    assert pickle.loads(pickle.dumps(bookbuilder)) is bookbuilder
