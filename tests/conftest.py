@@ -1,4 +1,5 @@
 import shutil
+import socket
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,17 @@ def browser():
     driver.set_page_load_timeout(30)
     yield driver
     driver.quit()
+
+
+def ask_handler(handler_class, client: str, request: bytes) -> bytes:
+    """One request through the real handler, as if from `client` (over a socket pair)."""
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        ours.sendall(request)
+        ours.shutdown(socket.SHUT_WR)
+        handler_class(theirs, (client, 50000), None)
+        theirs.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := ours.recv(65536):
+            answer += chunk
+    return answer

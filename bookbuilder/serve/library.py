@@ -27,7 +27,7 @@ from bookbuilder.diagnostics import BookError
 from bookbuilder.render.html import text
 from bookbuilder.serve.hosts import allowed_hosts, is_loopback
 from bookbuilder.serve.opds import attachment
-from bookbuilder.serve.server import Handler, Server, Site, lan_url, sources_signature
+from bookbuilder.serve.server import Handler, Server, Site, lan_url, serve_until_stopped, sources_signature
 from bookbuilder.serve.workbench import Bench
 from bookbuilder.shelf.books import SHELF_BUILD, find_books
 from bookbuilder.shelf.built import CATALOG_FOLDER, read_cover
@@ -249,26 +249,15 @@ def serve_shelf(
     url = f"http://{local if ':' not in local else f'[{local}]'}:{port}/" if local else library.lan
     library.hosts = allowed_hosts(port, host, urlsplit(library.lan).hostname if library.lan else None)
     signal.signal(signal.SIGINT, _first_interrupt_only())
-    try:
-        built = (
-            f"{len(catalog.books)} books built"
-            if catalog.books
-            else "nothing built yet: bookbuilder build SHELF"
+    built = (
+        f"{len(catalog.books)} books built" if catalog.books else "nothing built yet: bookbuilder build SHELF"
+    )
+    said = [f"serving the shelf {library.shelf.name} ({built}) at {url} (Ctrl-C stops)"]
+    if library.lan:
+        said.append(
+            f"on the LAN, read-only: {library.lan} for a browser, {library.lan}{ROOT_FEED} for a reading app"
         )
-        echo(f"serving the shelf {library.shelf.name} ({built}) at {url} (Ctrl-C stops)")
-        if library.lan:
-            echo(
-                f"on the LAN, read-only: {library.lan} for a browser, "
-                f"{library.lan}{ROOT_FEED} for a reading app"
-            )
-        if ready is not None:
-            ready(url)
-        server.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        library.stop()
-        server.server_close()
+    serve_until_stopped(server, said, url, ready, echo, library.stop)
     echo("stopped")
 
 

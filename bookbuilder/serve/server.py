@@ -275,22 +275,30 @@ def serve(
     watcher.start()
     site.shelf.start()
     signal.signal(signal.SIGINT, _first_interrupt_only())  # before the line that says Ctrl-C stops it
+    said = [f"serving 《{site.preview.loaded.book.meta.title}》 at {url} (Ctrl-C stops)"]
+    if lan:
+        said.append(
+            f"on the LAN, read-only: {lan}download for an e-reader's browser, {lan}opds for a reading app"
+        )
+    serve_until_stopped(server, said, url, ready, echo, site.stop)
+    watcher.join(timeout=5)  # bounded: a watcher stuck in a load never holds the exit
+    echo("stopped")
+
+
+def serve_until_stopped(server, said: list[str], url: str, ready, echo, stop: Callable[[], None]) -> None:
+    """Say where it listens, then answer until Ctrl-C; whatever ends it, `stop` the site's threads
+    and close the socket."""
     try:
-        echo(f"serving 《{site.preview.loaded.book.meta.title}》 at {url} (Ctrl-C stops)")
-        if lan:
-            echo(
-                f"on the LAN, read-only: {lan}download for an e-reader's browser, {lan}opds for a reading app"
-            )
+        for line in said:
+            echo(line)
         if ready is not None:
             ready(url)
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
         pass
     finally:
-        site.stop()
+        stop()
         server.server_close()
-        watcher.join(timeout=5)  # bounded: a watcher stuck in a load never holds the exit
-    echo("stopped")
 
 
 def lan_url(host: str, port: int) -> str:

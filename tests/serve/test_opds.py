@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -19,6 +18,8 @@ from pathlib import Path
 import pytest
 from conftest import write_book
 from test_serve import BOOK, _start, _stop
+
+from tests.conftest import ask_handler
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 TYPES = {
@@ -130,20 +131,6 @@ def test_the_opds_feed_is_atom_with_an_acquisition_link_per_format_and_downloads
     assert code == 0 and "Traceback" not in said, said
 
 
-def _ask(handler_class, client: str, request: bytes) -> bytes:
-    """One request through the real handler, as if from `client`."""
-    ours, theirs = socket.socketpair()
-    with ours, theirs:
-        ours.sendall(request)
-        ours.shutdown(socket.SHUT_WR)
-        handler_class(theirs, (client, 50000), None)
-        theirs.shutdown(socket.SHUT_WR)
-        answer = b""
-        while chunk := ours.recv(65536):
-            answer += chunk
-    return answer
-
-
 def test_over_the_lan_the_pages_carry_no_forms_and_nothing_writes(book):
     from bookbuilder.serve.hosts import allowed_hosts
     from bookbuilder.serve.server import Handler, Site
@@ -155,14 +142,17 @@ def test_over_the_lan_the_pages_carry_no_forms_and_nothing_writes(book):
     site.hosts = allowed_hosts(3000, "0.0.0.0", "192.168.1.5")
     handler = type("BookHandler", (Handler,), {"site": site})
     get = b"GET / HTTP/1.1\r\nHost: 192.168.1.5:3000\r\nConnection: close\r\n\r\n"
-    here = _ask(handler, "127.0.0.1", get.replace(b"192.168.1.5", b"127.0.0.1"))
+    here = ask_handler(handler, "127.0.0.1", get.replace(b"192.168.1.5", b"127.0.0.1"))
     assert (
         b" 200 " in here.split(b"\r\n")[0] and b"<form" in here and b"<svg" in here
     )  # the QR of the LAN address
     assert b"http://192.168.1.5:3000/download" in here
-    lan = _ask(handler, "192.168.1.20", get)
+    lan = ask_handler(handler, "192.168.1.20", get)
     assert b" 200 " in lan.split(b"\r\n")[0] and b"<form" not in lan and site.bench.token.encode() not in lan
-    assert b" 200 " in _ask(handler, "192.168.1.20", get.replace(b"GET / ", b"GET /opds ")).split(b"\r\n")[0]
+    assert (
+        b" 200 "
+        in ask_handler(handler, "192.168.1.20", get.replace(b"GET / ", b"GET /opds ")).split(b"\r\n")[0]
+    )
 
     body = urllib.parse.urlencode(
         {
@@ -186,7 +176,7 @@ def test_over_the_lan_the_pages_carry_no_forms_and_nothing_writes(book):
                 + b"\r\nConnection: close\r\n\r\n"
                 + body
             )
-            answer = _ask(handler, client, post)
+            answer = ask_handler(handler, client, post)
             assert b" 403 " in answer.split(b"\r\n")[0] and b"read-only" in answer
     assert (book / "book.toml").read_bytes() == before
 

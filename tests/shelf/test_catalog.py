@@ -8,7 +8,6 @@ import html
 import http.client
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -25,7 +24,7 @@ from click.testing import CliRunner
 from bookbuilder import pipeline
 from bookbuilder.cli import main
 from bookbuilder.shelf.catalog import make_catalog, write_catalog
-from tests.conftest import write_book
+from tests.conftest import ask_handler, write_book
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 NAVIGATION = "application/atom+xml;profile=opds-catalog;kind=navigation"
@@ -294,20 +293,6 @@ def test_a_correction_on_a_book_s_page_is_written_into_that_book_s_settings(serv
     assert "[[fix]]" in (shelf / book / "book.toml").read_text("utf-8")
 
 
-def _ask(handler_class, client: str, request: bytes) -> bytes:
-    """One request through the real handler, as if from `client` (over a socket pair)."""
-    ours, theirs = socket.socketpair()
-    with ours, theirs:
-        ours.sendall(request)
-        ours.shutdown(socket.SHUT_WR)
-        handler_class(theirs, (client, 50000), None)
-        theirs.shutdown(socket.SHUT_WR)
-        answer = b""
-        while chunk := ours.recv(65536):
-            answer += chunk
-    return answer
-
-
 def test_over_the_lan_the_shelf_is_read_only(shelf):
     from bookbuilder.serve.hosts import allowed_hosts
     from bookbuilder.serve.library import Library, LibraryHandler
@@ -318,7 +303,7 @@ def test_over_the_lan_the_shelf_is_read_only(shelf):
     handler = type("ShelfHandler", (LibraryHandler,), {"site": library, "library": library})
 
     def get(path: str, client: str = "192.168.1.20", host: str = "192.168.1.5:3000") -> bytes:
-        return _ask(
+        return ask_handler(
             handler, client, f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode()
         )
 
@@ -343,7 +328,7 @@ def test_over_the_lan_the_shelf_is_read_only(shelf):
             + b"\r\nConnection: close\r\n\r\n"
             + body
         )
-        answer = _ask(handler, "192.168.1.20", post)
+        answer = ask_handler(handler, "192.168.1.20", post)
         assert b" 403 " in answer.split(b"\r\n")[0] and b"read-only" in answer
     assert (shelf / "book02" / "book.toml").read_bytes() == before
     assert b" 421 " in get("/", host="evil.example").split(b"\r\n")[0]
