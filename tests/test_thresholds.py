@@ -1,15 +1,22 @@
 """A fixture on each side of the thresholds that decide what cleaning removes and what is a
 heading (issue 45): each row names its constant, and probes the rule at the constant and one
 step past it, where the answer must change. A constant moved, or a rule that stops reading it,
-fails its row."""
+fails its row.
 
+A constant with no row is named below with why: `NO_FIXTURE` where no input lets the limit alone
+decide (another rule decides first, or it only tunes speed), `NOT_YET` where a fixture is still to be
+written. test_every_threshold_is_named fails on a new constant in neither."""
+
+import ast
+import importlib
 import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 
-from bookbuilder.model import Chapter, Location, Paragraph, Volume
+import bookbuilder
+from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, Volume
 from bookbuilder.normalize import clean, debris, junk, layout, lines, repeats
 from bookbuilder.pipeline import load_book
 from bookbuilder.structure import (
@@ -197,6 +204,76 @@ def _author_on_line(n: int) -> bool:
 def _heading_cut_from(rest: str) -> bool:
     """Whether 第一章 风起, a paste's gap, then `rest` is cut into a heading and its text."""
     return pastes.heading_then_text("第一章 风起　　" + rest, 1, None, ()) is not None
+
+
+def _book(chapters: list[list[str]]) -> Book:
+    """A book of one volume whose chapters hold these paragraphs."""
+    made = tuple(
+        Chapter(
+            f"第{n}章 风起",
+            tuple(Paragraph(t, Location("f.txt", 100 * n + i)) for i, t in enumerate(texts)),
+            Location("f.txt", 100 * n),
+            n,
+        )
+        for n, texts in enumerate(chapters, 1)
+    )
+    return Book(Meta("书", "某某", "zh", "id"), (Volume(None, made),))
+
+
+def _left_after_repeats(chapters: list[list[str]], text: str) -> int:
+    """How many paragraphs still hold `text` once normalize/repeats.py has cut the book's repeats."""
+    book, _ = repeats.strip_repeated(_book(chapters))
+    return sum(text in b.text for c in book.chapters() for b in c.blocks)
+
+
+def _times_left(n: int) -> int:
+    """How many of a site's name glued after n of ten paragraphs, in a book of two chapters, are left."""
+    texts = [f"他转身走了{i}步。" + ("166阅读网" if i < n else "") for i in range(10)]
+    return _left_after_repeats([texts[0::2], texts[1::2]], "166阅读网")
+
+
+def _page_title_at(n: int) -> int:
+    """How many of four chapters' saved page titles, each their n-th paragraph of eleven, are left."""
+    chapters = []
+    for c in range(1, 5):
+        texts = [f"他走了{i}步，天色将晚。" for i in range(10)]
+        texts.insert(n - 1, f"某书-第{c}章 风起-某某小说网")
+        chapters.append(texts)
+    return _left_after_repeats(chapters, "小说网")
+
+
+def _piece_left(n: int) -> int:
+    """How many of four chapters' site's sentence of n characters (请记住本站网址手打…。) are left."""
+    slogan = "请记住本站网址" + "手打" * 33
+    slogan += "天" * (n - 1 - len(slogan)) + "。"
+    return _left_after_repeats([[f"他转身走了{i}步。" + slogan, "城门已闭。"] for i in range(4)], slogan)
+
+
+_GLUE = "手机阅读请访问某某小说网。"
+
+
+def _glued_cut(texts: list[str]) -> list[str]:
+    """The repeated glued fragments normalize/repeats.py cuts from chapters of one paragraph each."""
+    cuts = repeats.glued_fragments(list(_book([[t] for t in texts]).chapters()))
+    return sorted({texts[k][s:e] for (k, _), spans in cuts.items() for s, e, _ in spans})
+
+
+def _glued(i: int, glue: str) -> str:
+    """Chapter i's paragraph: a sentence, the glued fragment, and the story going on apart."""
+    return f"天色将晚{i}次。{glue}{'东南西北中发白春夏秋'[i]}门已闭。"
+
+
+def _fragment_ends_its_sentence(n: int) -> bool:
+    """Whether a glued fragment of n characters (site words, then 甲…。) is cut to its sentence's end."""
+    glue = _GLUE[:-1] + "甲" * (n - len(_GLUE)) + "。"
+    return _glued_cut([_glued(i, glue) for i in range(6)])[0].endswith("。")
+
+
+def _fragment_beside_a_stray(n: int) -> bool:
+    """Whether a fragment glued in five chapters is cut where a sixth has a start sharing its first
+    n characters only (starts grouped by their first characters part from it there)."""
+    texts = [_glued(i, _GLUE) for i in range(5)] + [_glued(5, _GLUE[:n] + "乙丙丁戊己庚。")]
+    return bool(_glued_cut(texts))
 
 
 THRESHOLDS = [
@@ -460,6 +537,38 @@ THRESHOLDS = [
         True,
         False,
     ),
+    # repeats (normalize/repeats.py): a template in a book of fewer chapters, a page title at a
+    # chapter's edge, a template's longest sentence, a glued fragment's chapters, start and length
+    Threshold("repeats.MIN_TIMES", repeats.MIN_TIMES, _times_left, 0, repeats.MIN_TIMES - 1, step=-1),
+    Threshold("repeats.EDGE", repeats.EDGE, _page_title_at, 0, 4),
+    Threshold("repeats.PIECE", repeats.PIECE, _piece_left, 0, 4),
+    Threshold(
+        "repeats.FRAGMENT_CHAPTERS",
+        repeats.FRAGMENT_CHAPTERS,
+        lambda n: _glued_cut([_glued(i, _GLUE) for i in range(n)]),
+        [_GLUE],
+        [],
+        step=-1,
+    ),
+    Threshold(
+        "repeats.SOON",
+        repeats.SOON,
+        lambda n: bool(_glued_cut([_glued(i, "甲" * (n - 1) + _GLUE) for i in range(6)])),
+        True,
+        False,
+    ),
+    Threshold("repeats.FRAGMENT", repeats.FRAGMENT, _fragment_ends_its_sentence, True, False),
+    Threshold("repeats.FRAGMENT_KEY", repeats.FRAGMENT_KEY, _fragment_beside_a_stray, False, True, step=-1),
+    Threshold(
+        "repeats.MIN_FRAGMENT",
+        repeats.MIN_FRAGMENT,
+        lambda n: bool(
+            repeats._fragment("甲" * (n - 5) + "本站网址。", [(0, "甲" * (n - 5) + "本站网址。乙")])
+        ),
+        True,
+        False,
+        step=-1,
+    ),
 ]
 
 
@@ -467,3 +576,99 @@ THRESHOLDS = [
 def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
     assert row.probe(row.value) == row.at, f"{row.constant} = {row.value}"
     assert row.probe(row.value + row.step) == row.past, f"{row.constant} {row.step:+}"
+
+
+NO_FIXTURE: dict[str, str] = {}
+
+# still to be given a row (issue 45 item 3)
+NOT_YET = {
+    "chapters.GAP_CHAPTERS",
+    "chapters.GAP_ENDED",
+    "chapters.GAP_EXTRA",
+    "chapters.GAP_LEAST",
+    "chapters.GAP_MEDIAN",
+    "chapters.GAP_SHARE",
+    "chapters.GAP_TITLE",
+    "chapters.GAP_TITLED",
+    "chapters.INTRO_MAX",
+    "chapters.LONG_CHAPTER",
+    "chapters.PART_MAX",
+    "chapters.PART_SIZE",
+    "chars.JOIN_DENSITY",
+    "chars.JOIN_SPACES",
+    "clean.BRACKET_REACH",
+    "clean.LONG_BRACKET",
+    "contents_file.SIMILAR",
+    "couplets.COUPLETS_SHARE",
+    "couplets.HALF",
+    "couplets.HALF_SLACK",
+    "debris.APP_SHARE",
+    "debris.SHORT_NOTICE_SHARE",
+    "few_headings.LONG_GAP",
+    "few_headings.LONG_LINES",
+    "few_headings.MAX_NAMED",
+    "few_headings.MIN_PREFIXED",
+    "few_headings.MIN_SERIAL",
+    "few_headings.SERIAL_TEXT",
+    "heading_choice.DISTINCT_STARRED",
+    "heading_choice.FAMILY_SHARE",
+    "heading_choice.INNER_WINDOW",
+    "heading_choice.LIST_GAP",
+    "heading_choice.LIST_RUN",
+    "heading_choice.SHARED_RUN",
+    "heading_choice.STARRED_GAP",
+    "heading_choice.STOPPED",
+    "heading_choice.STOPPED_SECTION",
+    "layout.FLUSH_CONTINUING",
+    "layout.INDENTED_LINES_SHARE",
+    "layout.JUSTIFIED_BAND",
+    "layout.JUSTIFIED_SHARE",
+    "meta.BYLINE_LINES",
+    "meta.NAME_LINES",
+    "outdent.MAX_TITLE_SHARE",
+    "outdent.MIN_PROSE_LINES",
+    "outdent.PROSE_INDENT_ALIKE",
+    "outdent.PROSE_LINE",
+    "own_contents.LATER_GAP",
+    "own_contents.SPACED_GAP",
+    "page_headers.HEADER_LINES",
+    "page_headers.HEADER_SHARE",
+    "pastes.GLUED_BOOK",
+    "pastes.GLUED_GAP",
+    "pastes.GLUED_START",
+    "pastes.GLUED_TITLE",
+    "pastes.PASTE_LINE",
+    "pastes.PASTE_TITLE",
+    "sections.CONTENTS_FOUND",
+}
+
+
+def _numeric_constants() -> set[str]:
+    """module.NAME of every upper-case module-level number (or tuple of numbers) in normalize/ and
+    structure/."""
+    found = set()
+    root = Path(bookbuilder.__file__).parent
+    for stage in ("normalize", "structure"):
+        for path in sorted((root / stage).glob("*.py")):
+            module = importlib.import_module(f"bookbuilder.{stage}.{path.stem}")
+            for node in ast.parse(path.read_text("utf-8")).body:
+                targets = node.targets if isinstance(node, ast.Assign) else []
+                for target in targets:
+                    for name in target.elts if isinstance(target, ast.Tuple) else [target]:
+                        value = getattr(module, getattr(name, "id", ""), None)
+                        values = value if isinstance(value, tuple) and value else (value,)
+                        if (
+                            name.id.isupper()
+                            and not name.id.startswith("_")
+                            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+                        ):
+                            found.add(f"{path.stem}.{name.id}")
+    return found
+
+
+def test_every_threshold_is_named():
+    constants = _numeric_constants()
+    rows = {t.constant for t in THRESHOLDS}
+    assert constants - rows - set(NO_FIXTURE) - NOT_YET == set(), "a threshold with no fixture"
+    assert (rows | set(NO_FIXTURE) | NOT_YET) - constants == set(), "a name that is no constant"
+    assert not rows & (set(NO_FIXTURE) | NOT_YET)
