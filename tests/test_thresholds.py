@@ -276,6 +276,44 @@ def _fragment_beside_a_stray(n: int) -> bool:
     return bool(_glued_cut(texts))
 
 
+def _app_advert_at(share: float) -> bool:
+    """Whether App小说 and Han characters enough for this share of app and site words (小说 a site's
+    word and a notice's, counted twice) is an app's advert."""
+    return _taken(debris.app_advert, "App小说" + "天" * (int(6 / share + 1e-9) - 2))
+
+
+def _short_notice_at(share: float) -> bool:
+    """Whether a short line of two notice words (本站网址本站) and Han characters enough for this share of
+    notice words is a site's notice."""
+    return _taken(debris.site_notice, "本站网址本站" + "天" * (int(6 / share + 1e-9) - 6))
+
+
+def _bracketed(text: str) -> bool:
+    return any(evidence == "URL in brackets" for _, _, evidence in clean.url_adverts(text))
+
+
+def _han_number(n: int) -> str:
+    digits = "〇一二三四五六七八九"
+    tens, ones = divmod(n, 10)
+    return (("" if tens == 1 else digits[tens]) + "十" if tens else "") + (
+        digits[ones] if ones or not tens else ""
+    )
+
+
+def _glued_book(numbers: list[int], size: int = 5001, preface: str = "", title: str = "風起雲湧") -> str:
+    """A book run into one line of `size` characters: its 第N回 labels (these numbers), each glued to its
+    title and the 話說 that opens its text, and the text ending in a sentence."""
+    heads = [f"第{_han_number(k)}回{title}話說" for k in numbers]
+    body = (size - len(preface) - sum(map(len, heads))) // len(numbers)
+    line = preface + "".join(h + "天" * (body - 1) + "。" for h in heads)
+    return line + "天" * (size - len(line))
+
+
+def _glued_headings(line: str) -> list[str]:
+    """The headings pastes.glued_chapters cuts a line into (none: it is no book run together)."""
+    return [text for heading, text in pastes.glued_chapters(line) or () if heading]
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -569,6 +607,78 @@ THRESHOLDS = [
         False,
         step=-1,
     ),
+    # shares of an app's or a site's words in a short line: an advert's, a notice's
+    Threshold("debris.APP_SHARE", debris.APP_SHARE, _app_advert_at, True, False, step=-0.02),
+    Threshold(
+        "debris.SHORT_NOTICE_SHARE", debris.SHORT_NOTICE_SHARE, _short_notice_at, True, False, step=-0.06
+    ),
+    # a URL's bracket holding a site's talk: opened this near before the URL, closed this near after it
+    Threshold(
+        "clean.BRACKET_REACH",
+        clean.BRACKET_REACH,
+        lambda n: _bracketed("他转身走了。【" + ("本站手打" * 20)[: n - 1] + "www.example58.com】雨停了。"),
+        True,
+        False,
+    ),
+    Threshold(
+        "clean.LONG_BRACKET",
+        clean.LONG_BRACKET,
+        lambda n: _bracketed("他转身走了。【www.example58.com " + ("本站手打" * 30)[: n - 1] + "】雨停了。"),
+        True,
+        False,
+    ),
+    # forum pastes (structure/pastes.py): a line this long is cut at its gaps; a label's title this short
+    Threshold(
+        "pastes.PASTE_LINE",
+        pastes.PASTE_LINE,
+        lambda n: sum(
+            len(s.blocks)
+            for s in sections.split_sections(
+                "第一章 风起\n他转身走了。  " + "天" * (n - 9) + "。\n", "f.txt"
+            )[0]
+        ),
+        1,
+        2,
+    ),
+    Threshold(
+        "pastes.PASTE_TITLE",
+        pastes.PASTE_TITLE,
+        lambda n: len(pastes.paste_pieces("第四章  " + "甲" * n + "  他转身走了。")),
+        2,
+        3,
+    ),
+    # a whole book run into one line: this long, its first label this near the start, its titles this
+    # short before the 話說 that opens the text, its numbers missing this many between two labels
+    Threshold(
+        "pastes.GLUED_BOOK",
+        pastes.GLUED_BOOK,
+        lambda n: len(_titles(_glued_book([1, 2, 3, 4], n) + "\n")),
+        0,
+        4,
+    ),
+    Threshold(
+        "pastes.GLUED_START",
+        pastes.GLUED_START,
+        lambda n: len(
+            _glued_headings(_glued_book([1, 2, 3, 4], preface=("甲乙丙丁戊己庚辛壬癸" * 40)[: n - 3]))
+        ),
+        4,
+        0,
+    ),
+    Threshold(
+        "pastes.GLUED_TITLE",
+        pastes.GLUED_TITLE,
+        lambda n: _glued_headings(_glued_book([1, 2, 3, 4], title="甲" * (n - 2)))[0],
+        "第一回 " + "甲" * (pastes.GLUED_TITLE - 2),
+        "第一回",
+    ),
+    Threshold(
+        "pastes.GLUED_GAP",
+        pastes.GLUED_GAP,
+        lambda n: len(_glued_headings(_glued_book([1, 2, 3, 3 + n]))),
+        4,
+        3,
+    ),
 ]
 
 
@@ -596,14 +706,10 @@ NOT_YET = {
     "chapters.PART_SIZE",
     "chars.JOIN_DENSITY",
     "chars.JOIN_SPACES",
-    "clean.BRACKET_REACH",
-    "clean.LONG_BRACKET",
     "contents_file.SIMILAR",
     "couplets.COUPLETS_SHARE",
     "couplets.HALF",
     "couplets.HALF_SLACK",
-    "debris.APP_SHARE",
-    "debris.SHORT_NOTICE_SHARE",
     "few_headings.LONG_GAP",
     "few_headings.LONG_LINES",
     "few_headings.MAX_NAMED",
@@ -633,12 +739,6 @@ NOT_YET = {
     "own_contents.SPACED_GAP",
     "page_headers.HEADER_LINES",
     "page_headers.HEADER_SHARE",
-    "pastes.GLUED_BOOK",
-    "pastes.GLUED_GAP",
-    "pastes.GLUED_START",
-    "pastes.GLUED_TITLE",
-    "pastes.PASTE_LINE",
-    "pastes.PASTE_TITLE",
     "sections.CONTENTS_FOUND",
 }
 
