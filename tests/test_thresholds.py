@@ -32,6 +32,7 @@ from bookbuilder.structure import (
     pastes,
     sections,
 )
+from bookbuilder.structure.headings import Heading
 
 
 class Threshold(NamedTuple):
@@ -312,6 +313,65 @@ def _glued_book(numbers: list[int], size: int = 5001, preface: str = "", title: 
 def _glued_headings(line: str) -> list[str]:
     """The headings pastes.glued_chapters cuts a line into (none: it is no book run together)."""
     return [text for heading, text in pastes.glued_chapters(line) or () if heading]
+
+
+def _bare(line: int, number: int, title: str = "风起") -> Heading:
+    """A bare-numbered candidate (一 风起), weak: the numbering must support it."""
+    return Heading("chapter", f"{number} {title}", number, line, rule="bare", weak=True)
+
+
+def _list_dropped(lines: list[int]) -> bool:
+    """Whether heading_choice drops as a list some of bare headings 1, 2, 3 … standing on these lines
+    (the lines between them all text)."""
+    family = {i: _bare(i, k + 1, "风云雨雪花月星山水火"[k]) for k, i in enumerate(lines)}
+    return len(heading_choice._without_lists(family, {i: i for i in family}, family, "bare")) < len(family)
+
+
+def _inner_left(n: int) -> int:
+    """How many of 第十四章, n bare-numbered items (1, 2, 3, 1 …) and 第十五章 are left as chapters."""
+    found = {0: Heading("chapter", "第十四章 风起", 14, 0)}
+    found.update((k, _bare(k, (k - 1) % 3 + 1)) for k in range(1, n + 1))
+    found[n + 1] = Heading("chapter", "第十五章 云涌", 15, n + 1)
+    return len(heading_choice._without_inner_items(found))
+
+
+def _numbering_stopped(lines: int, gap: int = 10) -> int:
+    """How many of four bare headings `gap` lines apart are taken between 第一章 and 第二章 this many
+    lines on, in a book with 第N章 headings of its own."""
+    found = {0: Heading("chapter", "第一章 风起", 1, 0), 9999: Heading("chapter", "第二章 云涌", 2, 9999)}
+    family = {i: _bare(i, k + 1) for k, i in enumerate(range(100, 100 + 4 * gap, gap))}
+    before = {0: 0, 9999: lines} | {i: i for i in family}
+    return len(heading_choice._where_numbering_stops(found, family, before))
+
+
+def _starred_taken(titles: list[str], lines: int = 5) -> int:
+    """How many starred titles (★青蛙王子 …), each over this many lines of text, are taken."""
+    return len(_titles("".join(f"★{t}\n" + "正文一句话说完了。\n" * lines for t in titles)))
+
+
+def _distinct_starred(share: float) -> int:
+    """How many of ten starred titles are taken where this share of them are different (the rest 简,
+    an author's name over every essay)."""
+    k = round(share * 10) - 1
+    titles = [f"故事{'甲乙丙丁戊己庚辛壬癸'[j]}" for j in range(k)] + ["简"] * (10 - k)
+    family = {
+        10 * j: Heading("chapter", t, None, 10 * j, rule="starred", weak=True) for j, t in enumerate(titles)
+    }
+    return len(heading_choice._spread_out(family, {i: i for i in family}))
+
+
+def _family_share(share: float) -> int:
+    """How many bare headings are taken where 一 二 三 四 run on and stray ones (九十, 八十 …) make
+    the four this share of the family."""
+    numbers = [1, 2, 3, 4] + [90, 80, 70, 60, 50, 40, 30][: int(4 / share + 1e-9) - 4]
+    prose = "这是一段正文，写得很长很长很长。\n\n" * 6
+    return len(
+        _titles(
+            "".join(
+                f"{_han_number(k)} {'风云雨雪花月星山水火'[j]}起\n\n" + prose for j, k in enumerate(numbers)
+            )
+        )
+    )
 
 
 THRESHOLDS = [
@@ -679,6 +739,68 @@ THRESHOLDS = [
         4,
         3,
     ),
+    # the choice among weak headings (structure/heading_choice.py): lists of numbered lines, items
+    # inside a chapter, a part named on every chapter's line, numbering that stops, starred titles
+    Threshold(
+        "heading_choice.LIST_RUN",
+        heading_choice.LIST_RUN,
+        lambda n: _list_dropped([0, 10, *range(20, 20 + n), 40]),
+        True,
+        False,
+        step=-1,
+    ),
+    Threshold(
+        "heading_choice.LIST_GAP",
+        heading_choice.LIST_GAP,
+        lambda n: _list_dropped([0, 10, 20, 20 + n, 20 + 2 * n, 40]),
+        True,
+        False,
+    ),
+    Threshold(
+        "heading_choice.INNER_WINDOW",
+        heading_choice.INNER_WINDOW,
+        _inner_left,
+        2,
+        heading_choice.INNER_WINDOW + 3,
+    ),
+    Threshold(
+        "heading_choice.SHARED_RUN",
+        heading_choice.SHARED_RUN,
+        lambda n: (
+            heading_choice._shared_labels(
+                {i: Heading("chapter", f"第一章 墓中寻龙 {'盗厉驴狼虎'[i]}", 1, i) for i in range(n)}
+            )[0].volume
+        ),
+        "第一章 墓中寻龙",
+        None,
+        step=-1,
+    ),
+    Threshold("heading_choice.STOPPED", heading_choice.STOPPED, _numbering_stopped, 0, 4),
+    Threshold(
+        "heading_choice.STOPPED_SECTION",
+        heading_choice.STOPPED_SECTION,
+        lambda n: _numbering_stopped(3000, n),
+        4,
+        0,
+        step=-1,
+    ),
+    Threshold(
+        "heading_choice.STARRED_GAP",
+        heading_choice.STARRED_GAP,
+        lambda n: _starred_taken(["青蛙王子", "白雪公主", "小红帽子", "灰姑娘"], n),
+        4,
+        0,
+        step=-1,
+    ),
+    Threshold(
+        "heading_choice.DISTINCT_STARRED",
+        heading_choice.DISTINCT_STARRED,
+        _distinct_starred,
+        10,
+        0,
+        step=-0.1,
+    ),
+    Threshold("heading_choice.FAMILY_SHARE", heading_choice.FAMILY_SHARE, _family_share, 4, 0, step=-0.06),
 ]
 
 
@@ -716,15 +838,6 @@ NOT_YET = {
     "few_headings.MIN_PREFIXED",
     "few_headings.MIN_SERIAL",
     "few_headings.SERIAL_TEXT",
-    "heading_choice.DISTINCT_STARRED",
-    "heading_choice.FAMILY_SHARE",
-    "heading_choice.INNER_WINDOW",
-    "heading_choice.LIST_GAP",
-    "heading_choice.LIST_RUN",
-    "heading_choice.SHARED_RUN",
-    "heading_choice.STARRED_GAP",
-    "heading_choice.STOPPED",
-    "heading_choice.STOPPED_SECTION",
     "layout.FLUSH_CONTINUING",
     "layout.INDENTED_LINES_SHARE",
     "layout.JUSTIFIED_BAND",
