@@ -374,6 +374,42 @@ def _family_share(share: float) -> int:
     )
 
 
+def _as_lines(texts: list[str]) -> list[tuple[int, bool, str]]:
+    """Lines as the heading passes keep them: (line number, indented, text)."""
+    return [(k, True, t) for k, t in enumerate(texts, 1)]
+
+
+def _behind_a_name(n: int, times: int = 3) -> int:
+    """How many of `times` lines of n characters, a name then a heading (甲乙丙丁戊己庚辛壬癸 第一章 风…),
+    are taken for headings behind the name."""
+    texts = []
+    for c in "一二三四五"[:times]:
+        line = f"甲乙丙丁戊己庚辛壬癸 第{c}章 "
+        texts += [line + "风" * (n - len(line)), "正文一句话。", "正文二句话。"]
+    return len(few_headings._behind_the_name(_as_lines(texts), (), "book"))
+
+
+def _serial_taken(k: int, text_lines: int = 5) -> int:
+    """How many of k titles of a series after the book's last chapter (一个普通人的日常（一）…), each
+    over this many lines of text, are taken."""
+    texts = ["第九十章 终局", "正文。"]
+    for j in range(k):
+        texts += [f"一个普通人的日常（{'一二三四五'[j]}）"] + ["正文一句话。"] * text_lines
+    return len(few_headings._serial_after_the_end(_as_lines(texts), 0))
+
+
+def _long_chapter(lines: int, usual: int = 10) -> int:
+    """How many headings a book finds whose chapters run `usual` lines but one `lines` long, which holds
+    three headings glued behind the book's name (诛仙六 第六章 雨落): they are looked for there only
+    where it is far longer than the others."""
+    text = "".join(f"第{_han_number(c)}章 风起\n" + "正文一句话说完了。\n" * (usual - 1) for c in range(1, 5))
+    body = ["正文一句话说完了。"] * (lines - 1)
+    for k, at in enumerate((lines // 4, lines // 2, 3 * lines // 4)):
+        body[at] = f"诛仙六 第{_han_number(6 + k)}章 雨落"
+    text += "第五章 云涌\n" + "\n".join(body) + "\n第九章 雪停\n" + "正文一句话说完了。\n" * (usual - 1)
+    return len(_titles(text))
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -801,6 +837,18 @@ THRESHOLDS = [
         step=-0.1,
     ),
     Threshold("heading_choice.FAMILY_SHARE", heading_choice.FAMILY_SHARE, _family_share, 4, 0, step=-0.06),
+    # headings the rules missed (structure/few_headings.py): behind a name, a series after the end,
+    # inside a chapter many times the length of the others
+    Threshold("few_headings.MAX_NAMED", few_headings.MAX_NAMED, _behind_a_name, 3, 0),
+    Threshold(
+        "few_headings.MIN_PREFIXED", few_headings.MIN_PREFIXED, lambda n: _behind_a_name(20, n), 3, 0, step=-1
+    ),
+    Threshold("few_headings.MIN_SERIAL", few_headings.MIN_SERIAL, _serial_taken, 3, 0, step=-1),
+    Threshold(
+        "few_headings.SERIAL_TEXT", few_headings.SERIAL_TEXT, lambda n: _serial_taken(3, n), 3, 0, step=-1
+    ),
+    Threshold("few_headings.LONG_LINES", few_headings.LONG_LINES, _long_chapter, 6, 9),
+    Threshold("few_headings.LONG_GAP", few_headings.LONG_GAP, lambda n: _long_chapter(n * 100, 100), 6, 9),
 ]
 
 
@@ -832,12 +880,6 @@ NOT_YET = {
     "couplets.COUPLETS_SHARE",
     "couplets.HALF",
     "couplets.HALF_SLACK",
-    "few_headings.LONG_GAP",
-    "few_headings.LONG_LINES",
-    "few_headings.MAX_NAMED",
-    "few_headings.MIN_PREFIXED",
-    "few_headings.MIN_SERIAL",
-    "few_headings.SERIAL_TEXT",
     "layout.FLUSH_CONTINUING",
     "layout.INDENTED_LINES_SHARE",
     "layout.JUSTIFIED_BAND",
