@@ -33,6 +33,7 @@ from bookbuilder.structure import (
     sections,
 )
 from bookbuilder.structure.headings import Heading
+from bookbuilder.structure.sections import Section
 
 
 class Threshold(NamedTuple):
@@ -408,6 +409,59 @@ def _long_chapter(lines: int, usual: int = 10) -> int:
         body[at] = f"诛仙六 第{_han_number(6 + k)}章 雨落"
     text += "第五章 云涌\n" + "\n".join(body) + "\n第九章 雪停\n" + "正文一句话说完了。\n" * (usual - 1)
     return len(_titles(text))
+
+
+def _chapter_of(sizes: list[int], end: str = "。") -> Chapter:
+    """A chapter of paragraphs of these sizes in characters, each ending with `end`."""
+    blocks = tuple(
+        Paragraph("天" * (n - len(end)) + end, Location("f.txt", k)) for k, n in enumerate(sizes, 1)
+    )
+    return Chapter("第一章 风起", blocks, Location("f.txt", 1), 1)
+
+
+def _parts_of(total: int) -> int:
+    """How many parts chapters.divide makes of a chapter of `total` characters in paragraphs of 1,000."""
+    return len(chapters.divide(_chapter_of([1000] * (total // 1000) + [total % 1000] * (total % 1000 > 0))))
+
+
+def _before_the_first_heading(n: int) -> str:
+    """What a novel's text of n characters before its first heading is made: a blurb or the story's parts."""
+    blocks = [
+        Paragraph("天" * (min(1000, n - k) - 1) + "。", Location("f.txt", k)) for k in range(0, n, 1000)
+    ]
+    sections = [
+        Section(None, blocks),
+        Section(Heading("chapter", "第一章 风起", 1, 9999), [Paragraph("正文。", Location("f.txt", 9999))]),
+    ]
+    return chapters.file_parts("f.txt", sections, whole_novel=True)[0].title
+
+
+def _gap_pieces(counts=(10, 10, 10), size=200, usual=0, gap=3, unended=0, last=None) -> int:
+    """Into how many chapters chapters.at_gaps parts a headless text of pieces of `counts` paragraphs
+    (of `size` characters, the last of each `last`), `usual` blank lines between paragraphs and `gap`
+    between pieces; the first `unended` pieces end inside a sentence. 0: it is not parted."""
+    blocks, line = [], 1
+    for p, count in enumerate(counts):
+        for k in range(count):
+            n = last if last is not None and k == count - 1 else size
+            end = "天" if p < unended and k == count - 1 else "。"
+            blocks.append(Paragraph("天" * (n - 1) + end, Location("f.txt", line)))
+            line += 1 + (usual if k < count - 1 else gap)
+    return len(chapters.at_gaps(tuple(blocks)) or ())
+
+
+def _gap_share(share: float) -> int:
+    """Three pieces with as many paragraph breaks in all as make their two gaps this share of them."""
+    blocks = round(2 / share) + 1
+    return _gap_pieces((blocks // 3 + (blocks % 3 > 0), blocks // 3 + (blocks % 3 > 1), blocks // 3))
+
+
+def _first_lines_titled(first_lines: list[str]) -> int:
+    """How many of pieces opening with these lines (then their text) chapters._first_line_titles titles."""
+    pieces = [
+        [Paragraph(t, Location("f.txt", 1)), Paragraph("正文。", Location("f.txt", 2))] for t in first_lines
+    ]
+    return len(chapters._first_line_titles(pieces))
 
 
 THRESHOLDS = [
@@ -849,6 +903,58 @@ THRESHOLDS = [
     ),
     Threshold("few_headings.LONG_LINES", few_headings.LONG_LINES, _long_chapter, 6, 9),
     Threshold("few_headings.LONG_GAP", few_headings.LONG_GAP, lambda n: _long_chapter(n * 100, 100), 6, 9),
+    # a long chapter divided into parts (structure/chapters.py), and a blurb before the first heading
+    Threshold("chapters.LONG_CHAPTER", chapters.LONG_CHAPTER, _parts_of, 1, 3),
+    Threshold("chapters.PART_SIZE", chapters.PART_SIZE, lambda n: _parts_of(3 * n), 3, 4),
+    Threshold(
+        "chapters.PART_MAX",
+        chapters.PART_MAX,
+        lambda n: len(chapters.divide(_chapter_of([n, 50_000], end="天"))),
+        2,
+        1,
+        step=-1,
+    ),
+    Threshold("chapters.INTRO_MAX", chapters.INTRO_MAX, _before_the_first_heading, "内容简介", "第一部分"),
+    # a headless text's chapters set apart by runs of blank lines (chapters.at_gaps), titled by short
+    # first lines
+    Threshold("chapters.GAP_LEAST", chapters.GAP_LEAST, lambda n: _gap_pieces(gap=n), 3, 0, step=-1),
+    Threshold(
+        "chapters.GAP_EXTRA", chapters.GAP_EXTRA, lambda n: _gap_pieces(usual=2, gap=2 + n), 3, 0, step=-1
+    ),
+    Threshold(
+        "chapters.GAP_CHAPTERS",
+        chapters.GAP_CHAPTERS,
+        lambda n: _gap_pieces((10,) * n),
+        chapters.GAP_CHAPTERS,
+        0,
+        step=-1,
+    ),
+    Threshold("chapters.GAP_SHARE", chapters.GAP_SHARE, _gap_share, 3, 0, step=0.01),
+    Threshold(
+        "chapters.GAP_ENDED",
+        chapters.GAP_ENDED,
+        lambda share: _gap_pieces((10,) * 11, unended=10 - round(share * 10)),
+        11,
+        0,
+        step=-0.1,
+    ),
+    Threshold(
+        "chapters.GAP_MEDIAN",
+        chapters.GAP_MEDIAN[0],
+        lambda n: _gap_pieces(size=100, last=n - 900),
+        3,
+        0,
+        step=-1,
+    ),
+    Threshold("chapters.GAP_TITLE", chapters.GAP_TITLE, lambda n: _first_lines_titled(["风" * n] * 3), 3, 0),
+    Threshold(
+        "chapters.GAP_TITLED",
+        chapters.GAP_TITLED,
+        lambda share: _first_lines_titled(["风起" if j < round(share * 6) else "天" * 30 for j in range(6)]),
+        6,
+        0,
+        step=-1 / 6,
+    ),
 ]
 
 
@@ -862,18 +968,6 @@ NO_FIXTURE: dict[str, str] = {}
 
 # still to be given a row (issue 45 item 3)
 NOT_YET = {
-    "chapters.GAP_CHAPTERS",
-    "chapters.GAP_ENDED",
-    "chapters.GAP_EXTRA",
-    "chapters.GAP_LEAST",
-    "chapters.GAP_MEDIAN",
-    "chapters.GAP_SHARE",
-    "chapters.GAP_TITLE",
-    "chapters.GAP_TITLED",
-    "chapters.INTRO_MAX",
-    "chapters.LONG_CHAPTER",
-    "chapters.PART_MAX",
-    "chapters.PART_SIZE",
     "chars.JOIN_DENSITY",
     "chars.JOIN_SPACES",
     "contents_file.SIMILAR",
