@@ -464,6 +464,25 @@ def _first_lines_titled(first_lines: list[str]) -> int:
     return len(chapters._first_line_titles(pieces))
 
 
+_LONG_PROSE = "天色将晚城门已闭行人匆匆赶路谁也不说一句话只听得脚步声响着走远" * 2
+
+
+def _outdented(titles: int = 3, prose: int = 40, size: int = 31, indents: list[int] | None = None) -> int:
+    """How many titles outdent.outdented_titles finds in a file of titles at the margin (天之歌, 地之歌 …),
+    each over its share of `prose` lines of `size` characters indented 4 columns (or by `indents`)."""
+    layout = []
+    for t in range(titles):
+        layout.append((0, "天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏"[t] + "之歌"))
+        layout += [(4, _LONG_PROSE[:size])] * (prose // titles + (t < prose % titles))
+    if indents:
+        prose_at = [k for k, (width, _) in enumerate(layout) if width]
+        for k, width in zip(prose_at, indents):
+            layout[k] = (width, layout[k][1])
+    width_of = {k: width for k, (width, _) in enumerate(layout, 1)}
+    lines = [(k, True, text) for k, (_, text) in enumerate(layout, 1)]
+    return len(outdent.outdented_titles(lines, width_of.__getitem__))
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -955,6 +974,28 @@ THRESHOLDS = [
         0,
         step=-1 / 6,
     ),
+    # titles told by layout (outdent.outdented_titles): prose lines long enough and enough of them,
+    # indented alike, titles not too many among the lines
+    Threshold("outdent.PROSE_LINE", outdent.PROSE_LINE, lambda n: _outdented(size=n), 3, 0, step=-1),
+    Threshold(
+        "outdent.MIN_PROSE_LINES", outdent.MIN_PROSE_LINES, lambda n: _outdented(prose=n), 3, 0, step=-1
+    ),
+    Threshold(
+        "outdent.PROSE_INDENT_ALIKE",
+        outdent.PROSE_INDENT_ALIKE,
+        lambda share: _outdented(prose=100, indents=[4] * round(share * 100) + [2] * 100),
+        3,
+        0,
+        step=-0.01,
+    ),
+    Threshold(
+        "outdent.MAX_TITLE_SHARE",
+        outdent.MAX_TITLE_SHARE,
+        lambda share: _outdented(titles=round(share * 50), prose=50 - round(share * 50)),
+        17,
+        0,
+        step=0.02,
+    ),
 ]
 
 
@@ -980,10 +1021,6 @@ NOT_YET = {
     "layout.JUSTIFIED_SHARE",
     "meta.BYLINE_LINES",
     "meta.NAME_LINES",
-    "outdent.MAX_TITLE_SHARE",
-    "outdent.MIN_PROSE_LINES",
-    "outdent.PROSE_INDENT_ALIKE",
-    "outdent.PROSE_LINE",
     "own_contents.LATER_GAP",
     "own_contents.SPACED_GAP",
     "page_headers.HEADER_LINES",
