@@ -28,11 +28,13 @@ from bookbuilder.structure import (
     headings,
     meta,
     outdent,
+    own_contents,
     page_headers,
     pastes,
     sections,
 )
 from bookbuilder.structure.headings import Heading
+from bookbuilder.structure.passes import Choice
 from bookbuilder.structure.sections import Section
 
 
@@ -481,6 +483,51 @@ def _outdented(titles: int = 3, prose: int = 40, size: int = 31, indents: list[i
     width_of = {k: width for k, (width, _) in enumerate(layout, 1)}
     lines = [(k, True, text) for k, (_, text) in enumerate(layout, 1)]
     return len(outdent.outdented_titles(lines, width_of.__getitem__))
+
+
+def _couplet_share(share: float) -> int:
+    """How many 回目 titles end with a second half where three chapters set theirs on a second line and
+    the others (no second half) make the three this share of the chapters whose title is one half."""
+    text = ""
+    for i in range(int(3 / share + 1e-9)):
+        season = "春夏秋冬东南西北山水"[i]
+        below = f"{season}雨打濕舊衣裳\n" if i < 3 else ""
+        text += (
+            f"第{_han_number(i + 1)}回 {season}風吹過小橋邊\n{below}"
+            + "這是一段正文，寫得很長很長很長。\n" * 5
+        )
+    return sum(" " in t.split(" ", 1)[1] for t in _titles(text))
+
+
+def _header_lines_found(rows: int, times: int = 5, chapters: int = 5) -> int:
+    """How many lines page_headers drops where a header of `rows` lines stands over `times` of
+    `chapters` headings."""
+    texts, found = [], {}
+    for c in range(1, chapters + 1):
+        texts += [f"页眉{k}行" for k in range(rows)] if c <= times else []
+        found[len(texts)] = Heading("chapter", f"第{c}章", c, len(texts))
+        texts += [f"第{c}章", "正文一句话说完了。", "正文二句话说完了。"]
+    return len(page_headers.page_headers(_as_lines(texts), Choice(found, (), {}, {})))
+
+
+def _contents_dropped(under: int = 1, later: int = 10) -> int:
+    """How many entries of a contents (第1章 … 第4章, `under` lines under each) own_contents drops, where
+    the same chapters come again later with `later` lines under each."""
+    found, before, line = {}, {}, 0
+    for n in [1, 2, 3, 4] * 2:
+        found[line] = Heading("chapter", f"第{n}章 风起", n, line)
+        before[line] = line
+        line += (under if line < 4 * (under + 1) else later) + 1
+    return len(own_contents._spaced_contents(found, before)[0])
+
+
+def _contents_titles(share: float) -> int:
+    """How many headings a 目录 of ten entries (游天山日记 …) gives where this share of them are found
+    later, alone on their lines."""
+    names = [f"游{c}山日记" for c in "天雁黄庐嵩华衡泰峨武"]
+    texts = ["目录", *names, "前言说完了。"]
+    texts += [t for name in names[: round(share * 10)] for t in (name, "正文一句话说完了。")]
+    return len(sections.titles_from_contents(_as_lines(texts), 0, {}))
 
 
 THRESHOLDS = [
@@ -996,6 +1043,48 @@ THRESHOLDS = [
         0,
         step=0.02,
     ),
+    # couplet titles (structure/couplets.py): a half's length, the halves' difference, how many set so
+    Threshold(
+        "couplets.HALF",
+        couplets.HALF[0],
+        lambda n: couplets._one_half("第二回 " + "甲" * n),
+        "甲" * 4,
+        None,
+        step=-1,
+    ),
+    Threshold(
+        "couplets.HALF", couplets.HALF[1], lambda n: couplets._one_half("第二回 " + "甲" * n), "甲" * 12, None
+    ),
+    Threshold(
+        "couplets.HALF_SLACK",
+        couplets.HALF_SLACK,
+        lambda n: couplets._half_line("甲" * (7 + n), 7),
+        True,
+        False,
+    ),
+    Threshold("couplets.COUPLETS_SHARE", couplets.COUPLETS_SHARE, _couplet_share, 3, 0, step=-0.08),
+    # a page header: this many lines high at most, over this share of the headings at least
+    Threshold(
+        "page_headers.HEADER_LINES",
+        page_headers.HEADER_LINES,
+        lambda n: _header_lines_found(n) == 5 * n,
+        True,
+        False,
+    ),
+    Threshold(
+        "page_headers.HEADER_SHARE",
+        page_headers.HEADER_SHARE,
+        lambda share: _header_lines_found(1, round(share * 20), 20),
+        6,
+        0,
+        step=-0.05,
+    ),
+    # a source's own contents: a line or two under each entry, the chapters later with their text
+    Threshold("own_contents.SPACED_GAP", own_contents.SPACED_GAP, lambda n: _contents_dropped(under=n), 4, 0),
+    Threshold(
+        "own_contents.LATER_GAP", own_contents.LATER_GAP, lambda n: _contents_dropped(later=n), 4, 0, step=-1
+    ),
+    Threshold("sections.CONTENTS_FOUND", sections.CONTENTS_FOUND, _contents_titles, 15, 0, step=-0.1),
 ]
 
 
@@ -1012,20 +1101,12 @@ NOT_YET = {
     "chars.JOIN_DENSITY",
     "chars.JOIN_SPACES",
     "contents_file.SIMILAR",
-    "couplets.COUPLETS_SHARE",
-    "couplets.HALF",
-    "couplets.HALF_SLACK",
     "layout.FLUSH_CONTINUING",
     "layout.INDENTED_LINES_SHARE",
     "layout.JUSTIFIED_BAND",
     "layout.JUSTIFIED_SHARE",
     "meta.BYLINE_LINES",
     "meta.NAME_LINES",
-    "own_contents.LATER_GAP",
-    "own_contents.SPACED_GAP",
-    "page_headers.HEADER_LINES",
-    "page_headers.HEADER_SHARE",
-    "sections.CONTENTS_FOUND",
 }
 
 
