@@ -3,9 +3,10 @@ heading (issue 45): each row names its constant, and probes the rule at the cons
 step past it, where the answer must change. A constant moved, or a rule that stops reading it,
 fails its row.
 
-A constant with no row is named below with why: `NO_FIXTURE` where no input lets the limit alone
-decide (another rule decides first, or it only tunes speed), `NOT_YET` where a fixture is still to be
-written. test_every_threshold_is_named fails on a new constant in neither."""
+Every upper-case numeric constant of normalize/ and structure/ has a row (a tuple's bounds one row
+each, or its lower bound where the upper is another constant's). A constant for which no input
+lets the limit alone decide (another rule decides first) would be named in NO_FIXTURE with why;
+test_every_threshold_is_named fails on a new constant in neither."""
 
 import ast
 import importlib
@@ -17,10 +18,11 @@ import pytest
 
 import bookbuilder
 from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, Volume
-from bookbuilder.normalize import clean, debris, junk, layout, lines, repeats
+from bookbuilder.normalize import chars, clean, debris, junk, layout, lines, repeats
 from bookbuilder.pipeline import load_book
 from bookbuilder.structure import (
     chapters,
+    contents_file,
     couplets,
     few_headings,
     file_titles,
@@ -293,7 +295,10 @@ def _short_notice_at(share: float) -> bool:
 
 
 def _bracketed(text: str) -> bool:
-    return any(evidence == "URL in brackets" for _, _, evidence in clean.url_adverts(text))
+    """Whether the bracket rule cuts the bracket round the text's URL (asked alone: the notice rule,
+    asked first by url_adverts, takes a bracket of over 80 characters of site talk whole)."""
+    start, end = clean.find_urls(text)[0]
+    return clean._bracketed_url(text, start, end) is not None
 
 
 def _han_number(n: int) -> str:
@@ -453,9 +458,9 @@ def _gap_pieces(counts=(10, 10, 10), size=200, usual=0, gap=3, unended=0, last=N
 
 
 def _gap_share(share: float) -> int:
-    """Three pieces with as many paragraph breaks in all as make their two gaps this share of them."""
-    blocks = round(2 / share) + 1
-    return _gap_pieces((blocks // 3 + (blocks % 3 > 0), blocks // 3 + (blocks % 3 > 1), blocks // 3))
+    """Eleven pieces with as many paragraph breaks in all as make their ten gaps this share of them."""
+    blocks = round(10 / share) + 1
+    return _gap_pieces(tuple(blocks // 11 + (k < blocks % 11) for k in range(11)))
 
 
 def _first_lines_titled(first_lines: list[str]) -> int:
@@ -528,6 +533,67 @@ def _contents_titles(share: float) -> int:
     texts = ["目录", *names, "前言说完了。"]
     texts += [t for name in names[: round(share * 10)] for t in (name, "正文一句话说完了。")]
     return len(sections.titles_from_contents(_as_lines(texts), 0, {}))
+
+
+def _paragraphs(texts: list[str]) -> tuple[Paragraph, ...]:
+    return tuple(Paragraph(t, Location("f.txt", k)) for k, t in enumerate(texts, 1))
+
+
+def _name_dropped_at(n: int) -> bool:
+    """Whether the book's name (侠客行) alone as the intro page's n-th paragraph is dropped from it."""
+    texts = ["正文一句话说完了。"] * 6
+    texts[n - 1] = "侠客行"
+    return len(meta._without_the_name(_paragraphs(texts), {"侠客行"})) == 5
+
+
+def _byline_at(n: int):
+    """The author a first chapter's n-th paragraph 作者：金庸 gives (None: too far down to be a header's)."""
+    texts = ["正文一句话说完了。"] * 8
+    texts[n - 1] = "作者：金庸"
+    found = meta._byline_in(Chapter("第一章", _paragraphs(texts), Location("f.txt", 1), 1))
+    return found and found[0]["author"].value
+
+
+def _band_covers(n: int) -> bool:
+    """Whether the justified band of 30 open-ended lines of n lengths (24, 25 …) holds them all."""
+    blocks = _paragraphs(["天" * (24 + i % n) for i in range(30)])
+    return layout.justified_band(blocks) == (24, 24 + n - 1)
+
+
+def _band_share(share: float):
+    """The justified band of 50 lines, this share of them of five lengths (24–28), the rest all longer."""
+    k = round(share * 50)
+    return layout.justified_band(
+        _paragraphs(["天" * (24 + i % 5) for i in range(k)] + ["天" * (40 + i) for i in range(50 - k)])
+    )
+
+
+def _flush_continues(flush: list[bool], continuing: int = 50) -> bool:
+    """Whether a chapter of lines of varied lengths, flush where `flush` says (indented elsewhere), reads
+    as a scrape whose flush lines carry on the line before: the first `continuing` flush lines follow
+    an open end (，), the others a full stop."""
+    blocks, carried = [], 0
+    for i, at_margin in enumerate(flush):
+        ends_open = not (i + 1 < len(flush) and flush[i + 1]) or carried < continuing
+        carried += i + 1 < len(flush) and flush[i + 1]
+        text = "天" * (14 + (i * 7) % 23) + ("，" if ends_open else "。")
+        blocks.append(Paragraph(text, Location("f.txt", i + 1), indented=not at_margin))
+    return layout.read_layout(tuple(blocks)).flush_continues
+
+
+def _join_spaces_gone(clauses: int, length: int | None = None) -> bool:
+    """Whether the spaces a join left (天地玄黄宇宙 洪荒日月盈昃, once per clause) are taken out of a line
+    of prose (made `length` characters long)."""
+    line = "，".join(["天地玄黄宇宙 洪荒日月盈昃"] * clauses)
+    line += "天" * ((length or 0) - len(line) - 1) + "。"
+    return " " not in chars.han_spaces(line + "\n")
+
+
+def _names_the_file(share: float) -> bool:
+    """Whether the 目录.txt entry 甲乙丙丁戊己庚辛壬癸 names a file whose name shares this share of it."""
+    k = round(share * 10)
+    stem = "甲乙丙丁戊己庚辛壬癸"[:k] + "子丑寅卯辰巳午未申酉"[k:]
+    return contents_file._named("甲乙丙丁戊己庚辛壬癸", [Path(stem + ".txt")]) is not None
 
 
 THRESHOLDS = [
@@ -995,7 +1061,7 @@ THRESHOLDS = [
         0,
         step=-1,
     ),
-    Threshold("chapters.GAP_SHARE", chapters.GAP_SHARE, _gap_share, 3, 0, step=0.01),
+    Threshold("chapters.GAP_SHARE", chapters.GAP_SHARE, _gap_share, 11, 0, step=0.01),
     Threshold(
         "chapters.GAP_ENDED",
         chapters.GAP_ENDED,
@@ -1085,6 +1151,60 @@ THRESHOLDS = [
         "own_contents.LATER_GAP", own_contents.LATER_GAP, lambda n: _contents_dropped(later=n), 4, 0, step=-1
     ),
     Threshold("sections.CONTENTS_FOUND", sections.CONTENTS_FOUND, _contents_titles, 15, 0, step=-0.1),
+    # the intro page's name line, a first chapter's byline (structure/meta.py)
+    Threshold("meta.NAME_LINES", meta.NAME_LINES, _name_dropped_at, True, False),
+    Threshold("meta.BYLINE_LINES", meta.BYLINE_LINES, _byline_at, "金庸", None),
+    # a chapter's layout (normalize/layout.py): a typeset page's band of line lengths; a scrape that
+    # kept each paragraph's indent, its flush lines carrying on
+    Threshold("layout.JUSTIFIED_BAND", layout.JUSTIFIED_BAND, _band_covers, True, False),
+    Threshold("layout.JUSTIFIED_SHARE", layout.JUSTIFIED_SHARE, _band_share, (24, 28), None, step=-0.02),
+    Threshold(
+        "layout.INDENTED_LINES_SHARE",
+        layout.INDENTED_LINES_SHARE,
+        lambda share: _flush_continues([i >= round(share * 50) for i in range(50)]),
+        True,
+        False,
+        step=-0.02,
+    ),
+    Threshold(
+        "layout.FLUSH_CONTINUING",
+        layout.FLUSH_CONTINUING,
+        lambda share: _flush_continues([i % 5 == 1 for i in range(50)], round(share * 10)),
+        True,
+        False,
+        step=-0.1,
+    ),
+    # spaces a join left between Han characters (normalize/chars.py): enough of them, dense enough
+    Threshold("chars.JOIN_SPACES", chars.JOIN_SPACES, _join_spaces_gone, True, False, step=-1),
+    Threshold(
+        "chars.JOIN_DENSITY",
+        chars.JOIN_DENSITY,
+        lambda density: _join_spaces_gone(4, int(4000 / density)),
+        True,
+        False,
+        step=-0.1,
+    ),
+    # a 目录.txt's entry names the file whose name is this like it (difflib's ratio)
+    Threshold(
+        "contents_file.SIMILAR",
+        contents_file.SIMILAR,
+        lambda share: (
+            contents_file._named(
+                "甲乙丙丁戊己庚辛壬癸",
+                [
+                    Path(
+                        "甲乙丙丁戊己庚辛壬癸"[: round(share * 10)]
+                        + "子丑寅卯辰巳午未申酉"[round(share * 10) :]
+                        + ".txt"
+                    )
+                ],
+            )
+            is not None
+        ),
+        True,
+        False,
+        step=-0.1,
+    ),
 ]
 
 
@@ -1094,20 +1214,8 @@ def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
     assert row.probe(row.value + row.step) == row.past, f"{row.constant} {row.step:+}"
 
 
+# module.NAME → why no input lets it alone decide (none so far)
 NO_FIXTURE: dict[str, str] = {}
-
-# still to be given a row (issue 45 item 3)
-NOT_YET = {
-    "chars.JOIN_DENSITY",
-    "chars.JOIN_SPACES",
-    "contents_file.SIMILAR",
-    "layout.FLUSH_CONTINUING",
-    "layout.INDENTED_LINES_SHARE",
-    "layout.JUSTIFIED_BAND",
-    "layout.JUSTIFIED_SHARE",
-    "meta.BYLINE_LINES",
-    "meta.NAME_LINES",
-}
 
 
 def _numeric_constants() -> set[str]:
@@ -1136,6 +1244,6 @@ def _numeric_constants() -> set[str]:
 def test_every_threshold_is_named():
     constants = _numeric_constants()
     rows = {t.constant for t in THRESHOLDS}
-    assert constants - rows - set(NO_FIXTURE) - NOT_YET == set(), "a threshold with no fixture"
-    assert (rows | set(NO_FIXTURE) | NOT_YET) - constants == set(), "a name that is no constant"
-    assert not rows & (set(NO_FIXTURE) | NOT_YET)
+    assert constants - rows - set(NO_FIXTURE) == set(), "a threshold with no fixture"
+    assert (rows | set(NO_FIXTURE)) - constants == set(), "a name that is no constant"
+    assert not rows & set(NO_FIXTURE)
