@@ -1,19 +1,28 @@
 """A fixture on each side of the thresholds that decide what cleaning removes and what is a
 heading (issue 45): each row names its constant, and probes the rule at the constant and one
 step past it, where the answer must change. A constant moved, or a rule that stops reading it,
-fails its row."""
+fails its row.
 
+Every upper-case numeric constant of normalize/ and structure/ has a row (a tuple's bounds one row
+each, or its lower bound where the upper is another constant's). A constant for which no input
+lets the limit alone decide (another rule decides first) would be named in NO_FIXTURE with why;
+test_every_threshold_is_named fails on a new constant in neither."""
+
+import ast
+import importlib
 import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 
-from bookbuilder.model import Chapter, Location, Paragraph, Volume
-from bookbuilder.normalize import clean, debris, junk, layout, lines, repeats
+import bookbuilder
+from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, Volume
+from bookbuilder.normalize import chars, clean, debris, junk, layout, lines, repeats
 from bookbuilder.pipeline import load_book
 from bookbuilder.structure import (
     chapters,
+    contents_file,
     couplets,
     few_headings,
     file_titles,
@@ -21,10 +30,14 @@ from bookbuilder.structure import (
     headings,
     meta,
     outdent,
+    own_contents,
     page_headers,
     pastes,
     sections,
 )
+from bookbuilder.structure.headings import Heading
+from bookbuilder.structure.passes import Choice
+from bookbuilder.structure.sections import Section
 
 
 class Threshold(NamedTuple):
@@ -197,6 +210,390 @@ def _author_on_line(n: int) -> bool:
 def _heading_cut_from(rest: str) -> bool:
     """Whether 第一章 风起, a paste's gap, then `rest` is cut into a heading and its text."""
     return pastes.heading_then_text("第一章 风起　　" + rest, 1, None, ()) is not None
+
+
+def _book(chapters: list[list[str]]) -> Book:
+    """A book of one volume whose chapters hold these paragraphs."""
+    made = tuple(
+        Chapter(
+            f"第{n}章 风起",
+            tuple(Paragraph(t, Location("f.txt", 100 * n + i)) for i, t in enumerate(texts)),
+            Location("f.txt", 100 * n),
+            n,
+        )
+        for n, texts in enumerate(chapters, 1)
+    )
+    return Book(Meta("书", "某某", "zh", "id"), (Volume(None, made),))
+
+
+def _left_after_repeats(chapters: list[list[str]], text: str) -> int:
+    """How many paragraphs still hold `text` once normalize/repeats.py has cut the book's repeats."""
+    book, _ = repeats.strip_repeated(_book(chapters))
+    return sum(text in b.text for c in book.chapters() for b in c.blocks)
+
+
+def _times_left(n: int) -> int:
+    """How many of a site's name glued after n of ten paragraphs, in a book of two chapters, are left."""
+    texts = [f"他转身走了{i}步。" + ("166阅读网" if i < n else "") for i in range(10)]
+    return _left_after_repeats([texts[0::2], texts[1::2]], "166阅读网")
+
+
+def _page_title_at(n: int) -> int:
+    """How many of four chapters' saved page titles, each their n-th paragraph of eleven, are left."""
+    chapters = []
+    for c in range(1, 5):
+        texts = [f"他走了{i}步，天色将晚。" for i in range(10)]
+        texts.insert(n - 1, f"某书-第{c}章 风起-某某小说网")
+        chapters.append(texts)
+    return _left_after_repeats(chapters, "小说网")
+
+
+def _piece_left(n: int) -> int:
+    """How many of four chapters' site's sentence of n characters (请记住本站网址手打…。) are left."""
+    slogan = "请记住本站网址" + "手打" * 33
+    slogan += "天" * (n - 1 - len(slogan)) + "。"
+    return _left_after_repeats([[f"他转身走了{i}步。" + slogan, "城门已闭。"] for i in range(4)], slogan)
+
+
+_GLUE = "手机阅读请访问某某小说网。"
+
+
+def _glued_cut(texts: list[str]) -> list[str]:
+    """The repeated glued fragments normalize/repeats.py cuts from chapters of one paragraph each."""
+    cuts = repeats.glued_fragments(list(_book([[t] for t in texts]).chapters()))
+    return sorted({texts[k][s:e] for (k, _), spans in cuts.items() for s, e, _ in spans})
+
+
+def _glued(i: int, glue: str) -> str:
+    """Chapter i's paragraph: a sentence, the glued fragment, and the story going on apart."""
+    return f"天色将晚{i}次。{glue}{'东南西北中发白春夏秋'[i]}门已闭。"
+
+
+def _fragment_ends_its_sentence(n: int) -> bool:
+    """Whether a glued fragment of n characters (site words, then 甲…。) is cut to its sentence's end."""
+    glue = _GLUE[:-1] + "甲" * (n - len(_GLUE)) + "。"
+    return _glued_cut([_glued(i, glue) for i in range(6)])[0].endswith("。")
+
+
+def _fragment_beside_a_stray(n: int) -> bool:
+    """Whether a fragment glued in five chapters is cut where a sixth has a start sharing its first
+    n characters only (starts grouped by their first characters part from it there)."""
+    texts = [_glued(i, _GLUE) for i in range(5)] + [_glued(5, _GLUE[:n] + "乙丙丁戊己庚。")]
+    return bool(_glued_cut(texts))
+
+
+def _app_advert_at(share: float) -> bool:
+    """Whether App小说 and Han characters enough for this share of app and site words (小说 a site's
+    word and a notice's, counted twice) is an app's advert."""
+    return _taken(debris.app_advert, "App小说" + "天" * (int(6 / share + 1e-9) - 2))
+
+
+def _short_notice_at(share: float) -> bool:
+    """Whether a short line of two notice words (本站网址本站) and Han characters enough for this share of
+    notice words is a site's notice."""
+    return _taken(debris.site_notice, "本站网址本站" + "天" * (int(6 / share + 1e-9) - 6))
+
+
+def _bracketed(text: str) -> bool:
+    """Whether the bracket rule cuts the bracket round the text's URL (asked alone: the notice rule,
+    asked first by url_adverts, takes a bracket of over 80 characters of site talk whole)."""
+    start, end = clean.find_urls(text)[0]
+    return clean._bracketed_url(text, start, end) is not None
+
+
+def _han_number(n: int) -> str:
+    digits = "〇一二三四五六七八九"
+    tens, ones = divmod(n, 10)
+    return (("" if tens == 1 else digits[tens]) + "十" if tens else "") + (
+        digits[ones] if ones or not tens else ""
+    )
+
+
+def _glued_book(numbers: list[int], size: int = 5001, preface: str = "", title: str = "風起雲湧") -> str:
+    """A book run into one line of `size` characters: its 第N回 labels (these numbers), each glued to its
+    title and the 話說 that opens its text, and the text ending in a sentence."""
+    heads = [f"第{_han_number(k)}回{title}話說" for k in numbers]
+    body = (size - len(preface) - sum(map(len, heads))) // len(numbers)
+    line = preface + "".join(h + "天" * (body - 1) + "。" for h in heads)
+    return line + "天" * (size - len(line))
+
+
+def _glued_headings(line: str) -> list[str]:
+    """The headings pastes.glued_chapters cuts a line into (none: it is no book run together)."""
+    return [text for heading, text in pastes.glued_chapters(line) or () if heading]
+
+
+def _bare(line: int, number: int, title: str = "风起") -> Heading:
+    """A bare-numbered candidate (一 风起), weak: the numbering must support it."""
+    return Heading("chapter", f"{number} {title}", number, line, rule="bare", weak=True)
+
+
+def _list_dropped(lines: list[int]) -> bool:
+    """Whether heading_choice drops as a list some of bare headings 1, 2, 3 … standing on these lines
+    (the lines between them all text)."""
+    family = {i: _bare(i, k + 1, "风云雨雪花月星山水火"[k]) for k, i in enumerate(lines)}
+    return len(heading_choice._without_lists(family, {i: i for i in family}, family, "bare")) < len(family)
+
+
+def _inner_left(n: int) -> int:
+    """How many of 第十四章, n bare-numbered items (1, 2, 3, 1 …) and 第十五章 are left as chapters."""
+    found = {0: Heading("chapter", "第十四章 风起", 14, 0)}
+    found.update((k, _bare(k, (k - 1) % 3 + 1)) for k in range(1, n + 1))
+    found[n + 1] = Heading("chapter", "第十五章 云涌", 15, n + 1)
+    return len(heading_choice._without_inner_items(found))
+
+
+def _numbering_stopped(lines: int, gap: int = 10) -> int:
+    """How many of four bare headings `gap` lines apart are taken between 第一章 and 第二章 this many
+    lines on, in a book with 第N章 headings of its own."""
+    found = {0: Heading("chapter", "第一章 风起", 1, 0), 9999: Heading("chapter", "第二章 云涌", 2, 9999)}
+    family = {i: _bare(i, k + 1) for k, i in enumerate(range(100, 100 + 4 * gap, gap))}
+    before = {0: 0, 9999: lines} | {i: i for i in family}
+    return len(heading_choice._where_numbering_stops(found, family, before))
+
+
+def _starred_taken(titles: list[str], lines: int = 5) -> int:
+    """How many starred titles (★青蛙王子 …), each over this many lines of text, are taken."""
+    return len(_titles("".join(f"★{t}\n" + "正文一句话说完了。\n" * lines for t in titles)))
+
+
+def _distinct_starred(share: float) -> int:
+    """How many of ten starred titles are taken where this share of them are different (the rest 简,
+    an author's name over every essay)."""
+    k = round(share * 10) - 1
+    titles = [f"故事{'甲乙丙丁戊己庚辛壬癸'[j]}" for j in range(k)] + ["简"] * (10 - k)
+    family = {
+        10 * j: Heading("chapter", t, None, 10 * j, rule="starred", weak=True) for j, t in enumerate(titles)
+    }
+    return len(heading_choice._spread_out(family, {i: i for i in family}))
+
+
+def _family_share(share: float) -> int:
+    """How many bare headings are taken where 一 二 三 四 run on and stray ones (九十, 八十 …) make
+    the four this share of the family."""
+    numbers = [1, 2, 3, 4] + [90, 80, 70, 60, 50, 40, 30][: int(4 / share + 1e-9) - 4]
+    prose = "这是一段正文，写得很长很长很长。\n\n" * 6
+    return len(
+        _titles(
+            "".join(
+                f"{_han_number(k)} {'风云雨雪花月星山水火'[j]}起\n\n" + prose for j, k in enumerate(numbers)
+            )
+        )
+    )
+
+
+def _as_lines(texts: list[str]) -> list[tuple[int, bool, str]]:
+    """Lines as the heading passes keep them: (line number, indented, text)."""
+    return [(k, True, t) for k, t in enumerate(texts, 1)]
+
+
+def _behind_a_name(n: int, times: int = 3) -> int:
+    """How many of `times` lines of n characters, a name then a heading (甲乙丙丁戊己庚辛壬癸 第一章 风…),
+    are taken for headings behind the name."""
+    texts = []
+    for c in "一二三四五"[:times]:
+        line = f"甲乙丙丁戊己庚辛壬癸 第{c}章 "
+        texts += [line + "风" * (n - len(line)), "正文一句话。", "正文二句话。"]
+    return len(few_headings._behind_the_name(_as_lines(texts), (), "book"))
+
+
+def _serial_taken(k: int, text_lines: int = 5) -> int:
+    """How many of k titles of a series after the book's last chapter (一个普通人的日常（一）…), each
+    over this many lines of text, are taken."""
+    texts = ["第九十章 终局", "正文。"]
+    for j in range(k):
+        texts += [f"一个普通人的日常（{'一二三四五'[j]}）"] + ["正文一句话。"] * text_lines
+    return len(few_headings._serial_after_the_end(_as_lines(texts), 0))
+
+
+def _long_chapter(lines: int, usual: int = 10) -> int:
+    """How many headings a book finds whose chapters run `usual` lines but one `lines` long, which holds
+    three headings glued behind the book's name (诛仙六 第六章 雨落): they are looked for there only
+    where it is far longer than the others."""
+    text = "".join(f"第{_han_number(c)}章 风起\n" + "正文一句话说完了。\n" * (usual - 1) for c in range(1, 5))
+    body = ["正文一句话说完了。"] * (lines - 1)
+    for k, at in enumerate((lines // 4, lines // 2, 3 * lines // 4)):
+        body[at] = f"诛仙六 第{_han_number(6 + k)}章 雨落"
+    text += "第五章 云涌\n" + "\n".join(body) + "\n第九章 雪停\n" + "正文一句话说完了。\n" * (usual - 1)
+    return len(_titles(text))
+
+
+def _chapter_of(sizes: list[int], end: str = "。") -> Chapter:
+    """A chapter of paragraphs of these sizes in characters, each ending with `end`."""
+    blocks = tuple(
+        Paragraph("天" * (n - len(end)) + end, Location("f.txt", k)) for k, n in enumerate(sizes, 1)
+    )
+    return Chapter("第一章 风起", blocks, Location("f.txt", 1), 1)
+
+
+def _parts_of(total: int) -> int:
+    """How many parts chapters.divide makes of a chapter of `total` characters in paragraphs of 1,000."""
+    return len(chapters.divide(_chapter_of([1000] * (total // 1000) + [total % 1000] * (total % 1000 > 0))))
+
+
+def _before_the_first_heading(n: int) -> str:
+    """What a novel's text of n characters before its first heading is made: a blurb or the story's parts."""
+    blocks = [
+        Paragraph("天" * (min(1000, n - k) - 1) + "。", Location("f.txt", k)) for k in range(0, n, 1000)
+    ]
+    sections = [
+        Section(None, blocks),
+        Section(Heading("chapter", "第一章 风起", 1, 9999), [Paragraph("正文。", Location("f.txt", 9999))]),
+    ]
+    return chapters.file_parts("f.txt", sections, whole_novel=True)[0].title
+
+
+def _gap_pieces(counts=(10, 10, 10), size=200, usual=0, gap=3, unended=0, last=None) -> int:
+    """Into how many chapters chapters.at_gaps parts a headless text of pieces of `counts` paragraphs
+    (of `size` characters, the last of each `last`), `usual` blank lines between paragraphs and `gap`
+    between pieces; the first `unended` pieces end inside a sentence. 0: it is not parted."""
+    blocks, line = [], 1
+    for p, count in enumerate(counts):
+        for k in range(count):
+            n = last if last is not None and k == count - 1 else size
+            end = "天" if p < unended and k == count - 1 else "。"
+            blocks.append(Paragraph("天" * (n - 1) + end, Location("f.txt", line)))
+            line += 1 + (usual if k < count - 1 else gap)
+    return len(chapters.at_gaps(tuple(blocks)) or ())
+
+
+def _gap_share(share: float) -> int:
+    """Eleven pieces with as many paragraph breaks in all as make their ten gaps this share of them."""
+    blocks = round(10 / share) + 1
+    return _gap_pieces(tuple(blocks // 11 + (k < blocks % 11) for k in range(11)))
+
+
+def _first_lines_titled(first_lines: list[str]) -> int:
+    """How many of pieces opening with these lines (then their text) chapters._first_line_titles titles."""
+    pieces = [
+        [Paragraph(t, Location("f.txt", 1)), Paragraph("正文。", Location("f.txt", 2))] for t in first_lines
+    ]
+    return len(chapters._first_line_titles(pieces))
+
+
+_LONG_PROSE = "天色将晚城门已闭行人匆匆赶路谁也不说一句话只听得脚步声响着走远" * 2
+
+
+def _outdented(titles: int = 3, prose: int = 40, size: int = 31, indents: list[int] | None = None) -> int:
+    """How many titles outdent.outdented_titles finds in a file of titles at the margin (天之歌, 地之歌 …),
+    each over its share of `prose` lines of `size` characters indented 4 columns (or by `indents`)."""
+    layout = []
+    for t in range(titles):
+        layout.append((0, "天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏"[t] + "之歌"))
+        layout += [(4, _LONG_PROSE[:size])] * (prose // titles + (t < prose % titles))
+    if indents:
+        prose_at = [k for k, (width, _) in enumerate(layout) if width]
+        for k, width in zip(prose_at, indents):
+            layout[k] = (width, layout[k][1])
+    width_of = {k: width for k, (width, _) in enumerate(layout, 1)}
+    lines = [(k, True, text) for k, (_, text) in enumerate(layout, 1)]
+    return len(outdent.outdented_titles(lines, width_of.__getitem__))
+
+
+def _couplet_share(share: float) -> int:
+    """How many 回目 titles end with a second half where three chapters set theirs on a second line and
+    the others (no second half) make the three this share of the chapters whose title is one half."""
+    text = ""
+    for i in range(int(3 / share + 1e-9)):
+        season = "春夏秋冬东南西北山水"[i]
+        below = f"{season}雨打濕舊衣裳\n" if i < 3 else ""
+        text += (
+            f"第{_han_number(i + 1)}回 {season}風吹過小橋邊\n{below}"
+            + "這是一段正文，寫得很長很長很長。\n" * 5
+        )
+    return sum(" " in t.split(" ", 1)[1] for t in _titles(text))
+
+
+def _header_lines_found(rows: int, times: int = 5, chapters: int = 5) -> int:
+    """How many lines page_headers drops where a header of `rows` lines stands over `times` of
+    `chapters` headings."""
+    texts, found = [], {}
+    for c in range(1, chapters + 1):
+        texts += [f"页眉{k}行" for k in range(rows)] if c <= times else []
+        found[len(texts)] = Heading("chapter", f"第{c}章", c, len(texts))
+        texts += [f"第{c}章", "正文一句话说完了。", "正文二句话说完了。"]
+    return len(page_headers.page_headers(_as_lines(texts), Choice(found, (), {}, {})))
+
+
+def _contents_dropped(under: int = 1, later: int = 10) -> int:
+    """How many entries of a contents (第1章 … 第4章, `under` lines under each) own_contents drops, where
+    the same chapters come again later with `later` lines under each."""
+    found, before, line = {}, {}, 0
+    for n in [1, 2, 3, 4] * 2:
+        found[line] = Heading("chapter", f"第{n}章 风起", n, line)
+        before[line] = line
+        line += (under if line < 4 * (under + 1) else later) + 1
+    return len(own_contents._spaced_contents(found, before)[0])
+
+
+def _contents_titles(share: float) -> int:
+    """How many headings a 目录 of ten entries (游天山日记 …) gives where this share of them are found
+    later, alone on their lines."""
+    names = [f"游{c}山日记" for c in "天雁黄庐嵩华衡泰峨武"]
+    texts = ["目录", *names, "前言说完了。"]
+    texts += [t for name in names[: round(share * 10)] for t in (name, "正文一句话说完了。")]
+    return len(sections.titles_from_contents(_as_lines(texts), 0, {}))
+
+
+def _paragraphs(texts: list[str]) -> tuple[Paragraph, ...]:
+    return tuple(Paragraph(t, Location("f.txt", k)) for k, t in enumerate(texts, 1))
+
+
+def _name_dropped_at(n: int) -> bool:
+    """Whether the book's name (侠客行) alone as the intro page's n-th paragraph is dropped from it."""
+    texts = ["正文一句话说完了。"] * 6
+    texts[n - 1] = "侠客行"
+    return len(meta._without_the_name(_paragraphs(texts), {"侠客行"})) == 5
+
+
+def _byline_at(n: int):
+    """The author a first chapter's n-th paragraph 作者：金庸 gives (None: too far down to be a header's)."""
+    texts = ["正文一句话说完了。"] * 8
+    texts[n - 1] = "作者：金庸"
+    found = meta._byline_in(Chapter("第一章", _paragraphs(texts), Location("f.txt", 1), 1))
+    return found and found[0]["author"].value
+
+
+def _band_covers(n: int) -> bool:
+    """Whether the justified band of 30 open-ended lines of n lengths (24, 25 …) holds them all."""
+    blocks = _paragraphs(["天" * (24 + i % n) for i in range(30)])
+    return layout.justified_band(blocks) == (24, 24 + n - 1)
+
+
+def _band_share(share: float):
+    """The justified band of 50 lines, this share of them of five lengths (24–28), the rest all longer."""
+    k = round(share * 50)
+    return layout.justified_band(
+        _paragraphs(["天" * (24 + i % 5) for i in range(k)] + ["天" * (40 + i) for i in range(50 - k)])
+    )
+
+
+def _flush_continues(flush: list[bool], continuing: int = 50) -> bool:
+    """Whether a chapter of lines of varied lengths, flush where `flush` says (indented elsewhere), reads
+    as a scrape whose flush lines carry on the line before: the first `continuing` flush lines follow
+    an open end (，), the others a full stop."""
+    blocks, carried = [], 0
+    for i, at_margin in enumerate(flush):
+        ends_open = not (i + 1 < len(flush) and flush[i + 1]) or carried < continuing
+        carried += i + 1 < len(flush) and flush[i + 1]
+        text = "天" * (14 + (i * 7) % 23) + ("，" if ends_open else "。")
+        blocks.append(Paragraph(text, Location("f.txt", i + 1), indented=not at_margin))
+    return layout.read_layout(tuple(blocks)).flush_continues
+
+
+def _join_spaces_gone(clauses: int, length: int | None = None) -> bool:
+    """Whether the spaces a join left (天地玄黄宇宙 洪荒日月盈昃, once per clause) are taken out of a line
+    of prose (made `length` characters long)."""
+    line = "，".join(["天地玄黄宇宙 洪荒日月盈昃"] * clauses)
+    line += "天" * ((length or 0) - len(line) - 1) + "。"
+    return " " not in chars.han_spaces(line + "\n")
+
+
+def _names_the_file(share: float) -> bool:
+    """Whether the 目录.txt entry 甲乙丙丁戊己庚辛壬癸 names a file whose name shares this share of it."""
+    k = round(share * 10)
+    stem = "甲乙丙丁戊己庚辛壬癸"[:k] + "子丑寅卯辰巳午未申酉"[k:]
+    return contents_file._named("甲乙丙丁戊己庚辛壬癸", [Path(stem + ".txt")]) is not None
 
 
 THRESHOLDS = [
@@ -460,6 +857,354 @@ THRESHOLDS = [
         True,
         False,
     ),
+    # repeats (normalize/repeats.py): a template in a book of fewer chapters, a page title at a
+    # chapter's edge, a template's longest sentence, a glued fragment's chapters, start and length
+    Threshold("repeats.MIN_TIMES", repeats.MIN_TIMES, _times_left, 0, repeats.MIN_TIMES - 1, step=-1),
+    Threshold("repeats.EDGE", repeats.EDGE, _page_title_at, 0, 4),
+    Threshold("repeats.PIECE", repeats.PIECE, _piece_left, 0, 4),
+    Threshold(
+        "repeats.FRAGMENT_CHAPTERS",
+        repeats.FRAGMENT_CHAPTERS,
+        lambda n: _glued_cut([_glued(i, _GLUE) for i in range(n)]),
+        [_GLUE],
+        [],
+        step=-1,
+    ),
+    Threshold(
+        "repeats.SOON",
+        repeats.SOON,
+        lambda n: bool(_glued_cut([_glued(i, "甲" * (n - 1) + _GLUE) for i in range(6)])),
+        True,
+        False,
+    ),
+    Threshold("repeats.FRAGMENT", repeats.FRAGMENT, _fragment_ends_its_sentence, True, False),
+    Threshold("repeats.FRAGMENT_KEY", repeats.FRAGMENT_KEY, _fragment_beside_a_stray, False, True, step=-1),
+    Threshold(
+        "repeats.MIN_FRAGMENT",
+        repeats.MIN_FRAGMENT,
+        lambda n: bool(
+            repeats._fragment("甲" * (n - 5) + "本站网址。", [(0, "甲" * (n - 5) + "本站网址。乙")])
+        ),
+        True,
+        False,
+        step=-1,
+    ),
+    # shares of an app's or a site's words in a short line: an advert's, a notice's
+    Threshold("debris.APP_SHARE", debris.APP_SHARE, _app_advert_at, True, False, step=-0.02),
+    Threshold(
+        "debris.SHORT_NOTICE_SHARE", debris.SHORT_NOTICE_SHARE, _short_notice_at, True, False, step=-0.06
+    ),
+    # a URL's bracket holding a site's talk: opened this near before the URL, closed this near after it
+    Threshold(
+        "clean.BRACKET_REACH",
+        clean.BRACKET_REACH,
+        lambda n: _bracketed("他转身走了。【" + ("本站手打" * 20)[: n - 1] + "www.example58.com】雨停了。"),
+        True,
+        False,
+    ),
+    Threshold(
+        "clean.LONG_BRACKET",
+        clean.LONG_BRACKET,
+        lambda n: _bracketed("他转身走了。【www.example58.com " + ("本站手打" * 30)[: n - 1] + "】雨停了。"),
+        True,
+        False,
+    ),
+    # forum pastes (structure/pastes.py): a line this long is cut at its gaps; a label's title this short
+    Threshold(
+        "pastes.PASTE_LINE",
+        pastes.PASTE_LINE,
+        lambda n: sum(
+            len(s.blocks)
+            for s in sections.split_sections(
+                "第一章 风起\n他转身走了。  " + "天" * (n - 9) + "。\n", "f.txt"
+            )[0]
+        ),
+        1,
+        2,
+    ),
+    Threshold(
+        "pastes.PASTE_TITLE",
+        pastes.PASTE_TITLE,
+        lambda n: len(pastes.paste_pieces("第四章  " + "甲" * n + "  他转身走了。")),
+        2,
+        3,
+    ),
+    # a whole book run into one line: this long, its first label this near the start, its titles this
+    # short before the 話說 that opens the text, its numbers missing this many between two labels
+    Threshold(
+        "pastes.GLUED_BOOK",
+        pastes.GLUED_BOOK,
+        lambda n: len(_titles(_glued_book([1, 2, 3, 4], n) + "\n")),
+        0,
+        4,
+    ),
+    Threshold(
+        "pastes.GLUED_START",
+        pastes.GLUED_START,
+        lambda n: len(
+            _glued_headings(_glued_book([1, 2, 3, 4], preface=("甲乙丙丁戊己庚辛壬癸" * 40)[: n - 3]))
+        ),
+        4,
+        0,
+    ),
+    Threshold(
+        "pastes.GLUED_TITLE",
+        pastes.GLUED_TITLE,
+        lambda n: _glued_headings(_glued_book([1, 2, 3, 4], title="甲" * (n - 2)))[0],
+        "第一回 " + "甲" * (pastes.GLUED_TITLE - 2),
+        "第一回",
+    ),
+    Threshold(
+        "pastes.GLUED_GAP",
+        pastes.GLUED_GAP,
+        lambda n: len(_glued_headings(_glued_book([1, 2, 3, 3 + n]))),
+        4,
+        3,
+    ),
+    # the choice among weak headings (structure/heading_choice.py): lists of numbered lines, items
+    # inside a chapter, a part named on every chapter's line, numbering that stops, starred titles
+    Threshold(
+        "heading_choice.LIST_RUN",
+        heading_choice.LIST_RUN,
+        lambda n: _list_dropped([0, 10, *range(20, 20 + n), 40]),
+        True,
+        False,
+        step=-1,
+    ),
+    Threshold(
+        "heading_choice.LIST_GAP",
+        heading_choice.LIST_GAP,
+        lambda n: _list_dropped([0, 10, 20, 20 + n, 20 + 2 * n, 40]),
+        True,
+        False,
+    ),
+    Threshold(
+        "heading_choice.INNER_WINDOW",
+        heading_choice.INNER_WINDOW,
+        _inner_left,
+        2,
+        heading_choice.INNER_WINDOW + 3,
+    ),
+    Threshold(
+        "heading_choice.SHARED_RUN",
+        heading_choice.SHARED_RUN,
+        lambda n: (
+            heading_choice._shared_labels(
+                {i: Heading("chapter", f"第一章 墓中寻龙 {'盗厉驴狼虎'[i]}", 1, i) for i in range(n)}
+            )[0].volume
+        ),
+        "第一章 墓中寻龙",
+        None,
+        step=-1,
+    ),
+    Threshold("heading_choice.STOPPED", heading_choice.STOPPED, _numbering_stopped, 0, 4),
+    Threshold(
+        "heading_choice.STOPPED_SECTION",
+        heading_choice.STOPPED_SECTION,
+        lambda n: _numbering_stopped(3000, n),
+        4,
+        0,
+        step=-1,
+    ),
+    Threshold(
+        "heading_choice.STARRED_GAP",
+        heading_choice.STARRED_GAP,
+        lambda n: _starred_taken(["青蛙王子", "白雪公主", "小红帽子", "灰姑娘"], n),
+        4,
+        0,
+        step=-1,
+    ),
+    Threshold(
+        "heading_choice.DISTINCT_STARRED",
+        heading_choice.DISTINCT_STARRED,
+        _distinct_starred,
+        10,
+        0,
+        step=-0.1,
+    ),
+    Threshold("heading_choice.FAMILY_SHARE", heading_choice.FAMILY_SHARE, _family_share, 4, 0, step=-0.06),
+    # headings the rules missed (structure/few_headings.py): behind a name, a series after the end,
+    # inside a chapter many times the length of the others
+    Threshold("few_headings.MAX_NAMED", few_headings.MAX_NAMED, _behind_a_name, 3, 0),
+    Threshold(
+        "few_headings.MIN_PREFIXED", few_headings.MIN_PREFIXED, lambda n: _behind_a_name(20, n), 3, 0, step=-1
+    ),
+    Threshold("few_headings.MIN_SERIAL", few_headings.MIN_SERIAL, _serial_taken, 3, 0, step=-1),
+    Threshold(
+        "few_headings.SERIAL_TEXT", few_headings.SERIAL_TEXT, lambda n: _serial_taken(3, n), 3, 0, step=-1
+    ),
+    Threshold("few_headings.LONG_LINES", few_headings.LONG_LINES, _long_chapter, 6, 9),
+    Threshold("few_headings.LONG_GAP", few_headings.LONG_GAP, lambda n: _long_chapter(n * 100, 100), 6, 9),
+    # a long chapter divided into parts (structure/chapters.py), and a blurb before the first heading
+    Threshold("chapters.LONG_CHAPTER", chapters.LONG_CHAPTER, _parts_of, 1, 3),
+    Threshold("chapters.PART_SIZE", chapters.PART_SIZE, lambda n: _parts_of(3 * n), 3, 4),
+    Threshold(
+        "chapters.PART_MAX",
+        chapters.PART_MAX,
+        lambda n: len(chapters.divide(_chapter_of([n, 50_000], end="天"))),
+        2,
+        1,
+        step=-1,
+    ),
+    Threshold("chapters.INTRO_MAX", chapters.INTRO_MAX, _before_the_first_heading, "内容简介", "第一部分"),
+    # a headless text's chapters set apart by runs of blank lines (chapters.at_gaps), titled by short
+    # first lines
+    Threshold("chapters.GAP_LEAST", chapters.GAP_LEAST, lambda n: _gap_pieces(gap=n), 3, 0, step=-1),
+    Threshold(
+        "chapters.GAP_EXTRA", chapters.GAP_EXTRA, lambda n: _gap_pieces(usual=2, gap=2 + n), 3, 0, step=-1
+    ),
+    Threshold(
+        "chapters.GAP_CHAPTERS",
+        chapters.GAP_CHAPTERS,
+        lambda n: _gap_pieces((10,) * n),
+        chapters.GAP_CHAPTERS,
+        0,
+        step=-1,
+    ),
+    Threshold("chapters.GAP_SHARE", chapters.GAP_SHARE, _gap_share, 11, 0, step=0.01),
+    Threshold(
+        "chapters.GAP_ENDED",
+        chapters.GAP_ENDED,
+        lambda share: _gap_pieces((10,) * 11, unended=10 - round(share * 10)),
+        11,
+        0,
+        step=-0.1,
+    ),
+    Threshold(
+        "chapters.GAP_MEDIAN",
+        chapters.GAP_MEDIAN[0],
+        lambda n: _gap_pieces(size=100, last=n - 900),
+        3,
+        0,
+        step=-1,
+    ),
+    Threshold("chapters.GAP_TITLE", chapters.GAP_TITLE, lambda n: _first_lines_titled(["风" * n] * 3), 3, 0),
+    Threshold(
+        "chapters.GAP_TITLED",
+        chapters.GAP_TITLED,
+        lambda share: _first_lines_titled(["风起" if j < round(share * 6) else "天" * 30 for j in range(6)]),
+        6,
+        0,
+        step=-1 / 6,
+    ),
+    # titles told by layout (outdent.outdented_titles): prose lines long enough and enough of them,
+    # indented alike, titles not too many among the lines
+    Threshold("outdent.PROSE_LINE", outdent.PROSE_LINE, lambda n: _outdented(size=n), 3, 0, step=-1),
+    Threshold(
+        "outdent.MIN_PROSE_LINES", outdent.MIN_PROSE_LINES, lambda n: _outdented(prose=n), 3, 0, step=-1
+    ),
+    Threshold(
+        "outdent.PROSE_INDENT_ALIKE",
+        outdent.PROSE_INDENT_ALIKE,
+        lambda share: _outdented(prose=100, indents=[4] * round(share * 100) + [2] * 100),
+        3,
+        0,
+        step=-0.01,
+    ),
+    Threshold(
+        "outdent.MAX_TITLE_SHARE",
+        outdent.MAX_TITLE_SHARE,
+        lambda share: _outdented(titles=round(share * 50), prose=50 - round(share * 50)),
+        17,
+        0,
+        step=0.02,
+    ),
+    # couplet titles (structure/couplets.py): a half's length, the halves' difference, how many set so
+    Threshold(
+        "couplets.HALF",
+        couplets.HALF[0],
+        lambda n: couplets._one_half("第二回 " + "甲" * n),
+        "甲" * 4,
+        None,
+        step=-1,
+    ),
+    Threshold(
+        "couplets.HALF", couplets.HALF[1], lambda n: couplets._one_half("第二回 " + "甲" * n), "甲" * 12, None
+    ),
+    Threshold(
+        "couplets.HALF_SLACK",
+        couplets.HALF_SLACK,
+        lambda n: couplets._half_line("甲" * (7 + n), 7),
+        True,
+        False,
+    ),
+    Threshold("couplets.COUPLETS_SHARE", couplets.COUPLETS_SHARE, _couplet_share, 3, 0, step=-0.08),
+    # a page header: this many lines high at most, over this share of the headings at least
+    Threshold(
+        "page_headers.HEADER_LINES",
+        page_headers.HEADER_LINES,
+        lambda n: _header_lines_found(n) == 5 * n,
+        True,
+        False,
+    ),
+    Threshold(
+        "page_headers.HEADER_SHARE",
+        page_headers.HEADER_SHARE,
+        lambda share: _header_lines_found(1, round(share * 20), 20),
+        6,
+        0,
+        step=-0.05,
+    ),
+    # a source's own contents: a line or two under each entry, the chapters later with their text
+    Threshold("own_contents.SPACED_GAP", own_contents.SPACED_GAP, lambda n: _contents_dropped(under=n), 4, 0),
+    Threshold(
+        "own_contents.LATER_GAP", own_contents.LATER_GAP, lambda n: _contents_dropped(later=n), 4, 0, step=-1
+    ),
+    Threshold("sections.CONTENTS_FOUND", sections.CONTENTS_FOUND, _contents_titles, 15, 0, step=-0.1),
+    # the intro page's name line, a first chapter's byline (structure/meta.py)
+    Threshold("meta.NAME_LINES", meta.NAME_LINES, _name_dropped_at, True, False),
+    Threshold("meta.BYLINE_LINES", meta.BYLINE_LINES, _byline_at, "金庸", None),
+    # a chapter's layout (normalize/layout.py): a typeset page's band of line lengths; a scrape that
+    # kept each paragraph's indent, its flush lines carrying on
+    Threshold("layout.JUSTIFIED_BAND", layout.JUSTIFIED_BAND, _band_covers, True, False),
+    Threshold("layout.JUSTIFIED_SHARE", layout.JUSTIFIED_SHARE, _band_share, (24, 28), None, step=-0.02),
+    Threshold(
+        "layout.INDENTED_LINES_SHARE",
+        layout.INDENTED_LINES_SHARE,
+        lambda share: _flush_continues([i >= round(share * 50) for i in range(50)]),
+        True,
+        False,
+        step=-0.02,
+    ),
+    Threshold(
+        "layout.FLUSH_CONTINUING",
+        layout.FLUSH_CONTINUING,
+        lambda share: _flush_continues([i % 5 == 1 for i in range(50)], round(share * 10)),
+        True,
+        False,
+        step=-0.1,
+    ),
+    # spaces a join left between Han characters (normalize/chars.py): enough of them, dense enough
+    Threshold("chars.JOIN_SPACES", chars.JOIN_SPACES, _join_spaces_gone, True, False, step=-1),
+    Threshold(
+        "chars.JOIN_DENSITY",
+        chars.JOIN_DENSITY,
+        lambda density: _join_spaces_gone(4, int(4000 / density)),
+        True,
+        False,
+        step=-0.1,
+    ),
+    # a 目录.txt's entry names the file whose name is this like it (difflib's ratio)
+    Threshold(
+        "contents_file.SIMILAR",
+        contents_file.SIMILAR,
+        lambda share: (
+            contents_file._named(
+                "甲乙丙丁戊己庚辛壬癸",
+                [
+                    Path(
+                        "甲乙丙丁戊己庚辛壬癸"[: round(share * 10)]
+                        + "子丑寅卯辰巳午未申酉"[round(share * 10) :]
+                        + ".txt"
+                    )
+                ],
+            )
+            is not None
+        ),
+        True,
+        False,
+        step=-0.1,
+    ),
 ]
 
 
@@ -467,3 +1212,38 @@ THRESHOLDS = [
 def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
     assert row.probe(row.value) == row.at, f"{row.constant} = {row.value}"
     assert row.probe(row.value + row.step) == row.past, f"{row.constant} {row.step:+}"
+
+
+# module.NAME → why no input lets it alone decide (none so far)
+NO_FIXTURE: dict[str, str] = {}
+
+
+def _numeric_constants() -> set[str]:
+    """module.NAME of every upper-case module-level number (or tuple of numbers) in normalize/ and
+    structure/."""
+    found = set()
+    root = Path(bookbuilder.__file__).parent
+    for stage in ("normalize", "structure"):
+        for path in sorted((root / stage).glob("*.py")):
+            module = importlib.import_module(f"bookbuilder.{stage}.{path.stem}")
+            for node in ast.parse(path.read_text("utf-8")).body:
+                targets = node.targets if isinstance(node, ast.Assign) else []
+                for target in targets:
+                    for name in target.elts if isinstance(target, ast.Tuple) else [target]:
+                        value = getattr(module, getattr(name, "id", ""), None)
+                        values = value if isinstance(value, tuple) and value else (value,)
+                        if (
+                            name.id.isupper()
+                            and not name.id.startswith("_")
+                            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+                        ):
+                            found.add(f"{path.stem}.{name.id}")
+    return found
+
+
+def test_every_threshold_is_named():
+    constants = _numeric_constants()
+    rows = {t.constant for t in THRESHOLDS}
+    assert constants - rows - set(NO_FIXTURE) == set(), "a threshold with no fixture"
+    assert (rows | set(NO_FIXTURE)) - constants == set(), "a name that is no constant"
+    assert not rows & set(NO_FIXTURE)
