@@ -18,7 +18,7 @@ import pytest
 
 import bookbuilder
 from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, Volume
-from bookbuilder.normalize import chars, clean, debris, junk, layout, lines, repeats
+from bookbuilder.normalize import chars, clean, debris, forms, junk, layout, lines, repeats
 from bookbuilder.pipeline import load_book
 from bookbuilder.structure import (
     chapters,
@@ -594,6 +594,29 @@ def _names_the_file(share: float) -> bool:
     k = round(share * 10)
     stem = "甲乙丙丁戊己庚辛壬癸"[:k] + "子丑寅卯辰巳午未申酉"[k:]
     return contents_file._named("甲乙丙丁戊己庚辛壬癸", [Path(stem + ".txt")]) is not None
+
+
+def _quoted_at(n: int) -> bool:
+    """Whether a strong pattern's match inside quotes of n characters is taken for dialogue."""
+    return junk._quoted("他说“" + "甲" * n + "”", 3)
+
+
+def _repeated_heading_cut(n: int) -> str:
+    """What is left of a first line opening with the chapter's title of n characters."""
+    title = "甲" * n
+    return chapters._drop_repeated_heading(
+        title, [Paragraph(title + "清晨，我刚起床。", Location("f.txt", 1))]
+    )[0].text
+
+
+def _wrap_width(lines: int, width: int = 20):
+    """The wrap width read from `lines` open-ended lines all `width` characters long."""
+    return layout.hardwrap_width(_paragraphs(["甲" * width] * lines))
+
+
+def _band_of(lines: int):
+    """The justified band of `lines` open-ended lines of five lengths (24–28)."""
+    return layout.justified_band(_paragraphs(["天" * (24 + i % 5) for i in range(lines)]))
 
 
 THRESHOLDS = [
@@ -1205,6 +1228,56 @@ THRESHOLDS = [
         False,
         step=-0.1,
     ),
+    Threshold("junk.QUOTED_NAME", junk.QUOTED_NAME, _quoted_at, False, True),
+    Threshold(
+        "forms.SITE_NAME_LEAST",
+        forms.SITE_NAME_LEAST,
+        lambda n: forms._site_name_alone("大学生小说网"[-n:]),
+        True,
+        False,
+        step=-1,
+    ),
+    Threshold(
+        "forms.SITE_NAME_MOST",
+        forms.SITE_NAME_MOST,
+        lambda n: forms._site_name_alone("甲" * (n - 3) + "小说网"),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.CREDIT_NAME",
+        debris.CREDIT_NAME,
+        lambda n: bool(debris.collector_credit("甲" * (n - 2) + "书库整理")),
+        True,
+        False,
+        step=-1,
+    ),
+    Threshold("meta.AUTHOR_MOST", meta.AUTHOR_MOST, lambda n: len(meta.author_value("甲" * n)), 20, 0),
+    Threshold(
+        "meta.TITLE_MOST",
+        meta.TITLE_MOST,
+        lambda n: meta._bare_title(Paragraph("甲" * n, Location("f.txt", 1))),
+        True,
+        False,
+    ),
+    Threshold(
+        "chapters.TITLE_PREFIX",
+        chapters.TITLE_PREFIX,
+        _repeated_heading_cut,
+        "清晨，我刚起床。",
+        "甲甲清晨，我刚起床。",
+        step=-1,
+    ),
+    Threshold("layout.WRAP_LINES", layout.WRAP_LINES, _wrap_width, 20, None, step=-1),
+    Threshold("layout.WRAP_WIDTH", layout.WRAP_WIDTH, lambda n: _wrap_width(6, n), 20, None, step=-1),
+    Threshold("layout.JUSTIFIED_LINES", layout.JUSTIFIED_LINES, _band_of, (24, 28), None, step=-1),
+    Threshold(
+        "repeats.SITE_NAME_PIECE",
+        repeats.SITE_NAME_PIECE,
+        lambda n: repeats._site_piece("甲" * (n - 3) + "阅读网"),
+        True,
+        False,
+    ),
 ]
 
 
@@ -1222,31 +1295,20 @@ NO_FIXTURE: dict[str, str] = {
     "clean.URL_TAIL": _NOT_YET,
     "clean.URL_TAIL_SHARE": _NOT_YET,
     "clean.READING_LEAST": _NOT_YET,
-    "debris.CREDIT_NAME": _NOT_YET,
     "debris.NOTICE_WORDS_LEAST": _NOT_YET,
     "debris.BLOCK_SITE_SHARE": _NOT_YET,
-    "forms.SITE_NAME_LEAST": _NOT_YET,
-    "forms.SITE_NAME_MOST": _NOT_YET,
     "forms.STREWN_NAME": _NOT_YET,
     "forms.STREWN_MARKS": _NOT_YET,
     "forms.BRACKET_SITE_SHARE": _NOT_YET,
-    "junk.QUOTED_NAME": _NOT_YET,
-    "layout.WRAP_LINES": _NOT_YET,
-    "layout.WRAP_WIDTH": _NOT_YET,
     "layout.LAYOUT_LINES": _NOT_YET,
-    "layout.JUSTIFIED_LINES": _NOT_YET,
     "repeats.STRONG_TIMES": _NOT_YET,
     "repeats.MIN_KEY": _NOT_YET,
-    "repeats.SITE_NAME_PIECE": _NOT_YET,
     "repeats.PIECE_SITE_SHARE": _NOT_YET,
-    "chapters.TITLE_PREFIX": _NOT_YET,
     "few_headings.NUMBERED_BOOK": _NOT_YET,
     "few_headings.STRETCH_FOUND": _NOT_YET,
     "few_headings.SERIAL_LINE": _NOT_YET,
     "heading_choice.FILE_HEADINGS": _NOT_YET,
     "heading_choice.FAMILY_LEAST": _NOT_YET,
-    "meta.AUTHOR_MOST": _NOT_YET,
-    "meta.TITLE_MOST": _NOT_YET,
     "own_contents.CONTENTS_RUN": _NOT_YET,
     "pastes.GLUED_LABELS": _NOT_YET,
     "sections.NOTED_HEADINGS": _NOT_YET,
