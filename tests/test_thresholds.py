@@ -619,6 +619,13 @@ def _band_of(lines: int):
     return layout.justified_band(_paragraphs(["天" * (24 + i % 5) for i in range(lines)]))
 
 
+def _contents_of(k: int) -> int:
+    """How many headings a 目录 of k entries (游天山日记 …) gives, each found later alone on its line."""
+    names = [f"游{c}山日记" for c in "天雁黄庐嵩华衡泰峨武"][:k]
+    texts = ["目录", *names, "前言说完了。"] + [t for name in names for t in (name, "正文一句话说完了。")]
+    return len(sections.titles_from_contents(_as_lines(texts), 0, {}))
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -1278,6 +1285,23 @@ THRESHOLDS = [
         True,
         False,
     ),
+    Threshold("sections.CONTENTS_ENTRIES", sections.CONTENTS_ENTRIES, _contents_of, 6, 0, step=-1),
+    Threshold(
+        "pastes.GLUED_LABELS",
+        pastes.GLUED_LABELS,
+        lambda n: len(_glued_headings(_glued_book(list(range(1, n + 1))))),
+        3,
+        0,
+        step=-1,
+    ),
+    Threshold(
+        "layout.LAYOUT_LINES",
+        layout.LAYOUT_LINES,
+        lambda n: layout.blank_lines_are_noise([n, n], [10, 1]),
+        True,
+        False,
+        step=-1,
+    ),
 ]
 
 
@@ -1300,7 +1324,6 @@ NO_FIXTURE: dict[str, str] = {
     "forms.STREWN_NAME": _NOT_YET,
     "forms.STREWN_MARKS": _NOT_YET,
     "forms.BRACKET_SITE_SHARE": _NOT_YET,
-    "layout.LAYOUT_LINES": _NOT_YET,
     "repeats.STRONG_TIMES": _NOT_YET,
     "repeats.MIN_KEY": _NOT_YET,
     "repeats.PIECE_SITE_SHARE": _NOT_YET,
@@ -1310,9 +1333,7 @@ NO_FIXTURE: dict[str, str] = {
     "heading_choice.FILE_HEADINGS": _NOT_YET,
     "heading_choice.FAMILY_LEAST": _NOT_YET,
     "own_contents.CONTENTS_RUN": _NOT_YET,
-    "pastes.GLUED_LABELS": _NOT_YET,
     "sections.NOTED_HEADINGS": _NOT_YET,
-    "sections.CONTENTS_ENTRIES": _NOT_YET,
 }
 
 
