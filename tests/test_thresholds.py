@@ -626,6 +626,27 @@ def _contents_of(k: int) -> int:
     return len(sections.titles_from_contents(_as_lines(texts), 0, {}))
 
 
+_URL_REST = "搜小说就上某某小说网"  # the rest of a URL's sentence: half its Han characters site words
+
+
+def _url_rest_cut(n: int) -> int:
+    """Where a URL's cut ends when the rest of its sentence, site words, is n characters long."""
+    return clean._sentence_rest(" " * (n - len(_URL_REST) - 1) + _URL_REST + "。", 0)
+
+
+def _url_rest_share(share: float) -> int:
+    """Where a URL's cut ends when this share of its sentence's rest is site words (story's 天 added)."""
+    return clean._sentence_rest(_URL_REST + "天" * round(5 / share - 10) + "。", 0)
+
+
+def _notice_of(n: int) -> bool:
+    """Whether a notice's sentence of n characters around a URL (注：如果你发现本书未完…) goes whole."""
+    before, url, after = "注：如果你发现本书未完属于连载更新请到", "http://www.abc.com", "获取最新更新TXT。"
+    text = " " * (n - len(before + url + after)) + before + url + after
+    start = len(text) - len(url + after)
+    return clean._notice_around(text, start, start + len(url)) is not None
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -1302,6 +1323,17 @@ THRESHOLDS = [
         False,
         step=-1,
     ),
+    Threshold(
+        "clean.READING_LEAST",
+        clean.READING_LEAST,
+        lambda n: clean._spells("笔趣岛小说"[:n], "bqdxsxyz"),
+        True,
+        False,
+        step=-1,
+    ),
+    Threshold("clean.URL_TAIL", clean.URL_TAIL, _url_rest_cut, 60, 0),
+    Threshold("clean.URL_TAIL_SHARE", clean.URL_TAIL_SHARE, _url_rest_share, 11, 0, step=-0.05),
+    Threshold("clean.NOTICE_SENTENCE", clean.NOTICE_SENTENCE, _notice_of, True, False),
 ]
 
 
@@ -1315,10 +1347,6 @@ def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
 # still to be written; the name is a rename and changed no output (bench/same_output.py).
 _NOT_YET = "named from a bare number; its fixture on each side is still to be written"
 NO_FIXTURE: dict[str, str] = {
-    "clean.NOTICE_SENTENCE": _NOT_YET,
-    "clean.URL_TAIL": _NOT_YET,
-    "clean.URL_TAIL_SHARE": _NOT_YET,
-    "clean.READING_LEAST": _NOT_YET,
     "debris.NOTICE_WORDS_LEAST": _NOT_YET,
     "debris.BLOCK_SITE_SHARE": _NOT_YET,
     "forms.STREWN_NAME": _NOT_YET,
