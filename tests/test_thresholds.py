@@ -647,6 +647,26 @@ def _notice_of(n: int) -> bool:
     return clean._notice_around(text, start, start + len(url)) is not None
 
 
+def _strewn_domain(marks: int) -> bool:
+    """Whether www.abcd.com with a mark after each of its first `marks` letters is taken as strewn."""
+    letters = iter(range(marks))
+    domain = "".join(
+        c + ("'" if c.isalpha() and next(letters, None) is not None else "") for c in "www.abcd.com"
+    )
+    return bool(forms.form_debris("他说" + domain + "好的"))
+
+
+def _notice_of_words(n: int) -> str:
+    """What debris.site_notice makes of a line of n notice words and site words (手机版, 全文字)."""
+    return debris.site_notice("".join(["请记住", "最新章节", "免费阅读", "首发"][:n]) + "手机版全文字" * 2)
+
+
+def _block_line(share: float) -> bool:
+    """Whether a line between debris lines, this share of its Han characters site words (手机版 and the
+    story's 天), goes with them."""
+    return bool(debris.in_debris_block("手机版" + "天" * (round(2 / share) - 3), 3, True))
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -1334,6 +1354,16 @@ THRESHOLDS = [
     Threshold("clean.URL_TAIL", clean.URL_TAIL, _url_rest_cut, 60, 0),
     Threshold("clean.URL_TAIL_SHARE", clean.URL_TAIL_SHARE, _url_rest_share, 11, 0, step=-0.05),
     Threshold("clean.NOTICE_SENTENCE", clean.NOTICE_SENTENCE, _notice_of, True, False),
+    Threshold("forms.STREWN_MARKS", forms.STREWN_MARKS, _strewn_domain, True, False, step=-1),
+    Threshold(
+        "debris.NOTICE_WORDS_LEAST",
+        debris.NOTICE_WORDS_LEAST,
+        _notice_of_words,
+        "notice words 免费阅读、最新章节、请记住",
+        "",
+        step=-1,
+    ),
+    Threshold("debris.BLOCK_SITE_SHARE", debris.BLOCK_SITE_SHARE, _block_line, True, False, step=-0.01),
 ]
 
 
@@ -1347,10 +1377,7 @@ def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
 # still to be written; the name is a rename and changed no output (bench/same_output.py).
 _NOT_YET = "named from a bare number; its fixture on each side is still to be written"
 NO_FIXTURE: dict[str, str] = {
-    "debris.NOTICE_WORDS_LEAST": _NOT_YET,
-    "debris.BLOCK_SITE_SHARE": _NOT_YET,
     "forms.STREWN_NAME": _NOT_YET,
-    "forms.STREWN_MARKS": _NOT_YET,
     "forms.BRACKET_SITE_SHARE": _NOT_YET,
     "repeats.STRONG_TIMES": _NOT_YET,
     "repeats.MIN_KEY": _NOT_YET,
