@@ -667,6 +667,17 @@ def _block_line(share: float) -> bool:
     return bool(debris.in_debris_block("手机版" + "天" * (round(2 / share) - 3), 3, True))
 
 
+def _site_bracket(share: float) -> bool:
+    """Whether a bracket this share site words (请记住 and the story's 天) is taken as a site's."""
+    return bool(forms.form_debris("他说【请记住" + "天" * (round(3 / share) - 3) + "】好的"))
+
+
+def _site_piece_at(share: float) -> bool:
+    """Whether a repeated piece of site words (手机版, 全文字) and the story's 天, this share of its Han
+    characters site words, is the site's."""
+    return repeats._site_piece("手机版全文字" * 3 + "天" * (round(12 / share) - 18))
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -1364,6 +1375,8 @@ THRESHOLDS = [
         step=-1,
     ),
     Threshold("debris.BLOCK_SITE_SHARE", debris.BLOCK_SITE_SHARE, _block_line, True, False, step=-0.01),
+    Threshold("forms.BRACKET_SITE_SHARE", forms.BRACKET_SITE_SHARE, _site_bracket, True, False, step=-0.15),
+    Threshold("repeats.PIECE_SITE_SHARE", repeats.PIECE_SITE_SHARE, _site_piece_at, True, False, step=-0.05),
 ]
 
 
@@ -1378,10 +1391,8 @@ def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
 _NOT_YET = "named from a bare number; its fixture on each side is still to be written"
 NO_FIXTURE: dict[str, str] = {
     "forms.STREWN_NAME": _NOT_YET,
-    "forms.BRACKET_SITE_SHARE": _NOT_YET,
     "repeats.STRONG_TIMES": _NOT_YET,
     "repeats.MIN_KEY": _NOT_YET,
-    "repeats.PIECE_SITE_SHARE": _NOT_YET,
     "few_headings.NUMBERED_BOOK": _NOT_YET,
     "few_headings.STRETCH_FOUND": _NOT_YET,
     "few_headings.SERIAL_LINE": _NOT_YET,
