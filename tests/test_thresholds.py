@@ -678,6 +678,53 @@ def _site_piece_at(share: float) -> bool:
     return repeats._site_piece("手机版全文字" * 3 + "天" * (round(12 / share) - 18))
 
 
+def _serial_of_width(n: int) -> int:
+    """How many of three series titles n characters long (a 20-character stem, spaces, （一）) are taken."""
+    texts = ["第九十章 终局", "正文。"]
+    for j in range(3):
+        texts += ["甲" * 20 + " " * (n - 23) + f"（{'一二三'[j]}）"] + ["正文一句话。"] * 5
+    return len(few_headings._serial_after_the_end(_as_lines(texts), 0))
+
+
+def _noted(n: int) -> list[str]:
+    """The notes on a file of n 第N章 headings, each over a line of text."""
+    text = "".join(f"第{'一二三四五'[i]}章 风起\n正文一句。\n" for i in range(n))
+    return [d.code for d in sections.split_sections(text, "f.txt")[1]]
+
+
+def _left_in_book(paragraphs, needle: str) -> int:
+    """How many paragraphs holding `needle` are left once a novel of ten chapters, chapter c's
+    paragraphs `paragraphs(c)`, is cleaned."""
+    text = []
+    for c in range(1, 11):
+        text += [f"第{c}章 风起第{c}回", *paragraphs(c)]
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "novel.txt").write_text("\n".join(text) + "\n", "utf-8")
+        book = load_book(Path(folder) / "novel.txt", jobs=1).book
+    return sum(needle in b.text for c in book.chapters() for b in c.blocks)
+
+
+def _site_name_after(n: int) -> int:
+    """How many chapters keep a site's name of n characters (…阅读网) after their last sentence."""
+    name = "甲乙丙丁戊"[: n - 3] + "阅读网"
+    return _left_in_book(
+        lambda c: [f"　　他转身走了{c}步。", f"　　天色将晚，城门已闭{c}次。{name}"], "阅读网"
+    )
+
+
+def _notice_times(n: int) -> int:
+    """How many of n notices (two notice words and more) in one chapter of ten are left."""
+    notice = "请记住本站最新章节免费阅读。"
+    return _left_in_book(
+        lambda c: (
+            [f"　　他转身走了{c}步。"]
+            + ([f"　　天色将晚{k}次。{notice}" for k in range(n)] if c == 1 else [])
+            + ["　　城门已闭。"]
+        ),
+        "免费阅读",
+    )
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -1377,6 +1424,10 @@ THRESHOLDS = [
     Threshold("debris.BLOCK_SITE_SHARE", debris.BLOCK_SITE_SHARE, _block_line, True, False, step=-0.01),
     Threshold("forms.BRACKET_SITE_SHARE", forms.BRACKET_SITE_SHARE, _site_bracket, True, False, step=-0.15),
     Threshold("repeats.PIECE_SITE_SHARE", repeats.PIECE_SITE_SHARE, _site_piece_at, True, False, step=-0.05),
+    Threshold("few_headings.SERIAL_LINE", few_headings.SERIAL_LINE, _serial_of_width, 3, 0),
+    Threshold("sections.NOTED_HEADINGS", sections.NOTED_HEADINGS, _noted, ["I304"], [], step=-1),
+    Threshold("repeats.MIN_KEY", repeats.MIN_KEY, _site_name_after, 0, 10, step=-1),
+    Threshold("repeats.STRONG_TIMES", repeats.STRONG_TIMES, _notice_times, 0, 2, step=-1),
 ]
 
 
@@ -1391,15 +1442,11 @@ def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
 _NOT_YET = "named from a bare number; its fixture on each side is still to be written"
 NO_FIXTURE: dict[str, str] = {
     "forms.STREWN_NAME": _NOT_YET,
-    "repeats.STRONG_TIMES": _NOT_YET,
-    "repeats.MIN_KEY": _NOT_YET,
     "few_headings.NUMBERED_BOOK": _NOT_YET,
     "few_headings.STRETCH_FOUND": _NOT_YET,
-    "few_headings.SERIAL_LINE": _NOT_YET,
     "heading_choice.FILE_HEADINGS": _NOT_YET,
     "heading_choice.FAMILY_LEAST": _NOT_YET,
     "own_contents.CONTENTS_RUN": _NOT_YET,
-    "sections.NOTED_HEADINGS": _NOT_YET,
 }
 
 
