@@ -725,6 +725,40 @@ def _notice_times(n: int) -> int:
     )
 
 
+def _glued_in_long_chapter(k: int, lines: int = 500) -> int:
+    """How many headings a book finds whose fifth chapter, far longer than the others, holds k headings
+    glued behind the book's name (诛仙六 第六章 雨落)."""
+    text = "".join(f"第{_han_number(c)}章 风起\n" + "正文一句话说完了。\n" * 9 for c in range(1, 5))
+    body = ["正文一句话说完了。"] * (lines - 1)
+    for j in range(k):
+        body[(j + 1) * lines // (k + 1)] = f"诛仙六 第{_han_number(6 + j)}章 雨落"
+    return len(
+        _titles(text + "第五章 云涌\n" + "\n".join(body) + "\n第九章 雪停\n" + "正文一句话说完了。\n" * 9)
+    )
+
+
+def _volumes_alone(n: int) -> list[str]:
+    """The kinds of the headings of a file of a 序章 and n 第N卷 headings, no chapter under any."""
+    text = "序章\n" + "正文一句话说完了。\n" * 3
+    text += "".join(f"第{'一二三四'[i]}卷 风起\n" + "正文一句话说完了。\n" * 3 for i in range(n))
+    return [s.heading.kind for s in sections.split_sections(text, "f.txt")[0] if s.heading]
+
+
+def _numbered_then_margin(n: int) -> int:
+    """How many headings a file of n 第N章 chapters, then four margin titles over indented prose, gets."""
+    text = "".join(f"第{'一二三四'[i]}章 风起\n" + _PROSE * 40 for i in range(n))
+    return len(_titles(text + "".join(t + "\n" + _PROSE * 40 for t in ["风起", "云涌", "雨落", "雪停"])))
+
+
+def _parts_named_again(n: int) -> bool:
+    """Whether n part headings in a row (上部 面壁者 …), each named again later (上部 面壁者危机 …), are a
+    contents of parts."""
+    names = ["上部 面壁者", "中部 咒语", "下部 黑暗森林", "终部 死神永生"][:n]
+    accepted = {i: Heading("volume", t, None, i) for i, t in enumerate(names)}
+    accepted |= {20 + i: Heading("volume", t + "危机", None, 20 + i) for i, t in enumerate(names)}
+    return own_contents._named_again(list(range(n)), sorted(accepted), accepted)
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -1428,6 +1462,21 @@ THRESHOLDS = [
     Threshold("sections.NOTED_HEADINGS", sections.NOTED_HEADINGS, _noted, ["I304"], [], step=-1),
     Threshold("repeats.MIN_KEY", repeats.MIN_KEY, _site_name_after, 0, 10, step=-1),
     Threshold("repeats.STRONG_TIMES", repeats.STRONG_TIMES, _notice_times, 0, 2, step=-1),
+    Threshold(
+        "few_headings.STRETCH_FOUND", few_headings.STRETCH_FOUND, _glued_in_long_chapter, 9, 6, step=-1
+    ),
+    Threshold(
+        "heading_choice.FAMILY_LEAST",
+        heading_choice.FAMILY_LEAST,
+        _volumes_alone,
+        ["front", "chapter", "chapter", "chapter"],
+        ["front", "volume", "volume"],
+        step=-1,
+    ),
+    Threshold("few_headings.NUMBERED_BOOK", few_headings.NUMBERED_BOOK, _numbered_then_margin, 3, 6, step=-1),
+    Threshold(
+        "own_contents.CONTENTS_RUN", own_contents.CONTENTS_RUN, _parts_named_again, True, False, step=-1
+    ),
 ]
 
 
@@ -1442,11 +1491,7 @@ def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
 _NOT_YET = "named from a bare number; its fixture on each side is still to be written"
 NO_FIXTURE: dict[str, str] = {
     "forms.STREWN_NAME": _NOT_YET,
-    "few_headings.NUMBERED_BOOK": _NOT_YET,
-    "few_headings.STRETCH_FOUND": _NOT_YET,
     "heading_choice.FILE_HEADINGS": _NOT_YET,
-    "heading_choice.FAMILY_LEAST": _NOT_YET,
-    "own_contents.CONTENTS_RUN": _NOT_YET,
 }
 
 
