@@ -6,7 +6,8 @@ fails its row.
 Every upper-case numeric constant of normalize/ and structure/ has a row (a tuple's bounds one row
 each, or its lower bound where the upper is another constant's). A constant for which no input
 lets the limit alone decide (another rule decides first) would be named in NO_FIXTURE with why;
-test_every_threshold_is_named fails on a new constant in neither."""
+test_every_threshold_is_named fails on a new constant in neither, and test_no_bare_number_decides
+on a number other than 0, 1, 2, -1 written in a comparison there (a threshold with no name)."""
 
 import ast
 import importlib
@@ -759,6 +760,21 @@ def _parts_named_again(n: int) -> bool:
     return own_contents._named_again(list(range(n)), sorted(accepted), accepted)
 
 
+def _strewn_after_story(n: int) -> list[str]:
+    """What goes of a strewn run of n Han characters whose first is the story's (护卫"小"说"网: 卫 is
+    the story's): a run longer than the least name loses that character; a shorter one is no name."""
+    text = '他的护卫"' + '"'.join("大学生小说网"[-(n - 1) :]) + "来了"
+    return [text[s:e] for s, e, _ in forms.form_debris(text)]
+
+
+def _page_header_kept(n: int) -> bool:
+    """Whether 第001章, a site's page header under 第1章 来客, stays a heading in a file of n candidates
+    (the other chapters each over text): a file of fewer keeps its headings as they are."""
+    text = "第1章 来客\n第001章\n" + "正文一句话说完了。\n" * 3
+    text += "".join(f"第{k}章 风起\n" + "正文一句话说完了。\n" * 3 for k in range(2, n))
+    return "第001章" in _titles(text)
+
+
 THRESHOLDS = [
     # cleaning: what a line judge takes (normalize/debris.py), by its length
     Threshold(
@@ -1477,6 +1493,10 @@ THRESHOLDS = [
     Threshold(
         "own_contents.CONTENTS_RUN", own_contents.CONTENTS_RUN, _parts_named_again, True, False, step=-1
     ),
+    Threshold("forms.STREWN_NAME", forms.STREWN_NAME, _strewn_after_story, [], ['"小"说"网']),
+    Threshold(
+        "heading_choice.FILE_HEADINGS", heading_choice.FILE_HEADINGS, _page_header_kept, False, True, step=-1
+    ),
 ]
 
 
@@ -1486,13 +1506,8 @@ def test_each_threshold_decides_at_its_value_and_not_one_step_past(row):
     assert row.probe(row.value + row.step) == row.past, f"{row.constant} {row.step:+}"
 
 
-# module.NAME → why it has no row. _NOT_YET: a bare number named (issue 45 item 3) whose fixture is
-# still to be written; the name is a rename and changed no output (bench/same_output.py).
-_NOT_YET = "named from a bare number; its fixture on each side is still to be written"
-NO_FIXTURE: dict[str, str] = {
-    "forms.STREWN_NAME": _NOT_YET,
-    "heading_choice.FILE_HEADINGS": _NOT_YET,
-}
+# module.NAME → why no input lets it alone decide (none so far)
+NO_FIXTURE: dict[str, str] = {}
 
 
 def _numeric_constants() -> set[str]:
