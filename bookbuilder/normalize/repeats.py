@@ -48,9 +48,9 @@ from bookbuilder.vocabulary import (
 MIN_CHAPTERS = 3  # a template is in this many chapters at least
 MIN_TIMES = 5  # or comes this many times, in a book of fewer chapters
 PIECE = 80  # characters: the longest sentence taken for a template
-STRONG_TIMES = 3  # times a piece with two notice words comes, in any chapters
+STRONG_TIMES = 3  # times a piece of two notice words comes, in any chapters: a notice, though in too few
 MIN_KEY = 4  # characters of a piece, folded: fewer are a word any story repeats
-SITE_NAME_PIECE = 8  # characters of a site's name alone after a chapter's last sentence
+SITE_NAME_PIECE = 8  # characters of a site's name alone after a chapter's last sentence; longer is a clause
 PIECE_SITE_SHARE = 0.6  # of a piece in site words, with two of them: the site's, not the story's
 
 # the last character of a site's name ending a line (…劈出。166阅读网): one class, a cheap scan
