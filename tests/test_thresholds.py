@@ -6,7 +6,8 @@ fails its row.
 Every upper-case numeric constant of normalize/ and structure/ has a row (a tuple's bounds one row
 each, or its lower bound where the upper is another constant's). A constant for which no input
 lets the limit alone decide (another rule decides first) would be named in NO_FIXTURE with why;
-test_every_threshold_is_named fails on a new constant in neither."""
+test_every_threshold_is_named fails on a new constant in neither, and test_no_bare_number_decides
+on a number other than 0, 1, 2, -1 written in a comparison there (a threshold with no name)."""
 
 import ast
 import importlib
@@ -18,7 +19,7 @@ import pytest
 
 import bookbuilder
 from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, Volume
-from bookbuilder.normalize import chars, clean, debris, junk, layout, lines, repeats
+from bookbuilder.normalize import chars, clean, debris, forms, junk, layout, lines, repeats
 from bookbuilder.pipeline import load_book
 from bookbuilder.structure import (
     chapters,
@@ -594,6 +595,184 @@ def _names_the_file(share: float) -> bool:
     k = round(share * 10)
     stem = "甲乙丙丁戊己庚辛壬癸"[:k] + "子丑寅卯辰巳午未申酉"[k:]
     return contents_file._named("甲乙丙丁戊己庚辛壬癸", [Path(stem + ".txt")]) is not None
+
+
+def _quoted_at(n: int) -> bool:
+    """Whether a strong pattern's match inside quotes of n characters is taken for dialogue."""
+    return junk._quoted("他说“" + "甲" * n + "”", 3)
+
+
+def _repeated_heading_cut(n: int) -> str:
+    """What is left of a first line opening with the chapter's title of n characters."""
+    title = "甲" * n
+    return chapters._drop_repeated_heading(
+        title, [Paragraph(title + "清晨，我刚起床。", Location("f.txt", 1))]
+    )[0].text
+
+
+def _wrap_width(lines: int, width: int = 20):
+    """The wrap width read from `lines` open-ended lines all `width` characters long."""
+    return layout.hardwrap_width(_paragraphs(["甲" * width] * lines))
+
+
+def _band_of(lines: int):
+    """The justified band of `lines` open-ended lines of five lengths (24–28)."""
+    return layout.justified_band(_paragraphs(["天" * (24 + i % 5) for i in range(lines)]))
+
+
+def _contents_of(k: int) -> int:
+    """How many headings a 目录 of k entries (游天山日记 …) gives, each found later alone on its line."""
+    names = [f"游{c}山日记" for c in "天雁黄庐嵩华衡泰峨武"][:k]
+    texts = ["目录", *names, "前言说完了。"] + [t for name in names for t in (name, "正文一句话说完了。")]
+    return len(sections.titles_from_contents(_as_lines(texts), 0, {}))
+
+
+_URL_REST = "搜小说就上某某小说网"  # the rest of a URL's sentence: half its Han characters site words
+
+
+def _url_rest_cut(n: int) -> int:
+    """Where a URL's cut ends when the rest of its sentence, site words, is n characters long."""
+    return clean._sentence_rest(" " * (n - len(_URL_REST) - 1) + _URL_REST + "。", 0)
+
+
+def _url_rest_share(share: float) -> int:
+    """Where a URL's cut ends when this share of its sentence's rest is site words (story's 天 added)."""
+    return clean._sentence_rest(_URL_REST + "天" * round(5 / share - 10) + "。", 0)
+
+
+def _notice_of(n: int) -> bool:
+    """Whether a notice's sentence of n characters around a URL (注：如果你发现本书未完…) goes whole."""
+    before, url, after = "注：如果你发现本书未完属于连载更新请到", "http://www.abc.com", "获取最新更新TXT。"
+    text = " " * (n - len(before + url + after)) + before + url + after
+    start = len(text) - len(url + after)
+    return clean._notice_around(text, start, start + len(url)) is not None
+
+
+def _strewn_domain(marks: int) -> bool:
+    """Whether www.abcd.com with a mark after each of its first `marks` letters is taken as strewn."""
+    letters = iter(range(marks))
+    domain = "".join(
+        c + ("'" if c.isalpha() and next(letters, None) is not None else "") for c in "www.abcd.com"
+    )
+    return bool(forms.form_debris("他说" + domain + "好的"))
+
+
+def _notice_of_words(n: int) -> str:
+    """What debris.site_notice makes of a line of n notice words and site words (手机版, 全文字)."""
+    return debris.site_notice("".join(["请记住", "最新章节", "免费阅读", "首发"][:n]) + "手机版全文字" * 2)
+
+
+def _block_line(share: float) -> bool:
+    """Whether a line between debris lines, this share of its Han characters site words (手机版 and the
+    story's 天), goes with them."""
+    return bool(debris.in_debris_block("手机版" + "天" * (round(2 / share) - 3), 3, True))
+
+
+def _site_bracket(share: float) -> bool:
+    """Whether a bracket this share site words (请记住 and the story's 天) is taken as a site's."""
+    return bool(forms.form_debris("他说【请记住" + "天" * (round(3 / share) - 3) + "】好的"))
+
+
+def _site_piece_at(share: float) -> bool:
+    """Whether a repeated piece of site words (手机版, 全文字) and the story's 天, this share of its Han
+    characters site words, is the site's."""
+    return repeats._site_piece("手机版全文字" * 3 + "天" * (round(12 / share) - 18))
+
+
+def _serial_of_width(n: int) -> int:
+    """How many of three series titles n characters long (a 20-character stem, spaces, （一）) are taken."""
+    texts = ["第九十章 终局", "正文。"]
+    for j in range(3):
+        texts += ["甲" * 20 + " " * (n - 23) + f"（{'一二三'[j]}）"] + ["正文一句话。"] * 5
+    return len(few_headings._serial_after_the_end(_as_lines(texts), 0))
+
+
+def _noted(n: int) -> list[str]:
+    """The notes on a file of n 第N章 headings, each over a line of text."""
+    text = "".join(f"第{'一二三四五'[i]}章 风起\n正文一句。\n" for i in range(n))
+    return [d.code for d in sections.split_sections(text, "f.txt")[1]]
+
+
+def _left_in_book(paragraphs, needle: str) -> int:
+    """How many paragraphs holding `needle` are left once a novel of ten chapters, chapter c's
+    paragraphs `paragraphs(c)`, is cleaned."""
+    text = []
+    for c in range(1, 11):
+        text += [f"第{c}章 风起第{c}回", *paragraphs(c)]
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "novel.txt").write_text("\n".join(text) + "\n", "utf-8")
+        book = load_book(Path(folder) / "novel.txt", jobs=1).book
+    return sum(needle in b.text for c in book.chapters() for b in c.blocks)
+
+
+def _site_name_after(n: int) -> int:
+    """How many chapters keep a site's name of n characters (…阅读网) after their last sentence."""
+    name = "甲乙丙丁戊"[: n - 3] + "阅读网"
+    return _left_in_book(
+        lambda c: [f"　　他转身走了{c}步。", f"　　天色将晚，城门已闭{c}次。{name}"], "阅读网"
+    )
+
+
+def _notice_times(n: int) -> int:
+    """How many of n notices (two notice words and more) in one chapter of ten are left."""
+    notice = "请记住本站最新章节免费阅读。"
+    return _left_in_book(
+        lambda c: (
+            [f"　　他转身走了{c}步。"]
+            + ([f"　　天色将晚{k}次。{notice}" for k in range(n)] if c == 1 else [])
+            + ["　　城门已闭。"]
+        ),
+        "免费阅读",
+    )
+
+
+def _glued_in_long_chapter(k: int, lines: int = 500) -> int:
+    """How many headings a book finds whose fifth chapter, far longer than the others, holds k headings
+    glued behind the book's name (诛仙六 第六章 雨落)."""
+    text = "".join(f"第{_han_number(c)}章 风起\n" + "正文一句话说完了。\n" * 9 for c in range(1, 5))
+    body = ["正文一句话说完了。"] * (lines - 1)
+    for j in range(k):
+        body[(j + 1) * lines // (k + 1)] = f"诛仙六 第{_han_number(6 + j)}章 雨落"
+    return len(
+        _titles(text + "第五章 云涌\n" + "\n".join(body) + "\n第九章 雪停\n" + "正文一句话说完了。\n" * 9)
+    )
+
+
+def _volumes_alone(n: int) -> list[str]:
+    """The kinds of the headings of a file of a 序章 and n 第N卷 headings, no chapter under any."""
+    text = "序章\n" + "正文一句话说完了。\n" * 3
+    text += "".join(f"第{'一二三四'[i]}卷 风起\n" + "正文一句话说完了。\n" * 3 for i in range(n))
+    return [s.heading.kind for s in sections.split_sections(text, "f.txt")[0] if s.heading]
+
+
+def _numbered_then_margin(n: int) -> int:
+    """How many headings a file of n 第N章 chapters, then four margin titles over indented prose, gets."""
+    text = "".join(f"第{'一二三四'[i]}章 风起\n" + _PROSE * 40 for i in range(n))
+    return len(_titles(text + "".join(t + "\n" + _PROSE * 40 for t in ["风起", "云涌", "雨落", "雪停"])))
+
+
+def _parts_named_again(n: int) -> bool:
+    """Whether n part headings in a row (上部 面壁者 …), each named again later (上部 面壁者危机 …), are a
+    contents of parts."""
+    names = ["上部 面壁者", "中部 咒语", "下部 黑暗森林", "终部 死神永生"][:n]
+    accepted = {i: Heading("volume", t, None, i) for i, t in enumerate(names)}
+    accepted |= {20 + i: Heading("volume", t + "危机", None, 20 + i) for i, t in enumerate(names)}
+    return own_contents._named_again(list(range(n)), sorted(accepted), accepted)
+
+
+def _strewn_after_story(n: int) -> list[str]:
+    """What goes of a strewn run of n Han characters whose first is the story's (护卫"小"说"网: 卫 is
+    the story's): a run longer than the least name loses that character; a shorter one is no name."""
+    text = '他的护卫"' + '"'.join("大学生小说网"[-(n - 1) :]) + "来了"
+    return [text[s:e] for s, e, _ in forms.form_debris(text)]
+
+
+def _page_header_kept(n: int) -> bool:
+    """Whether 第001章, a site's page header under 第1章 来客, stays a heading in a file of n candidates
+    (the other chapters each over text): a file of fewer keeps its headings as they are."""
+    text = "第1章 来客\n第001章\n" + "正文一句话说完了。\n" * 3
+    text += "".join(f"第{k}章 风起\n" + "正文一句话说完了。\n" * 3 for k in range(2, n))
+    return "第001章" in _titles(text)
 
 
 THRESHOLDS = [
@@ -1205,6 +1384,119 @@ THRESHOLDS = [
         False,
         step=-0.1,
     ),
+    Threshold("junk.QUOTED_NAME", junk.QUOTED_NAME, _quoted_at, False, True),
+    Threshold(
+        "forms.SITE_NAME_LEAST",
+        forms.SITE_NAME_LEAST,
+        lambda n: forms._site_name_alone("大学生小说网"[-n:]),
+        True,
+        False,
+        step=-1,
+    ),
+    Threshold(
+        "forms.SITE_NAME_MOST",
+        forms.SITE_NAME_MOST,
+        lambda n: forms._site_name_alone("甲" * (n - 3) + "小说网"),
+        True,
+        False,
+    ),
+    Threshold(
+        "debris.CREDIT_NAME",
+        debris.CREDIT_NAME,
+        lambda n: bool(debris.collector_credit("甲" * (n - 2) + "书库整理")),
+        True,
+        False,
+        step=-1,
+    ),
+    Threshold("meta.AUTHOR_MOST", meta.AUTHOR_MOST, lambda n: len(meta.author_value("甲" * n)), 20, 0),
+    Threshold(
+        "meta.TITLE_MOST",
+        meta.TITLE_MOST,
+        lambda n: meta._bare_title(Paragraph("甲" * n, Location("f.txt", 1))),
+        True,
+        False,
+    ),
+    Threshold(
+        "chapters.TITLE_PREFIX",
+        chapters.TITLE_PREFIX,
+        _repeated_heading_cut,
+        "清晨，我刚起床。",
+        "甲甲清晨，我刚起床。",
+        step=-1,
+    ),
+    Threshold("layout.WRAP_LINES", layout.WRAP_LINES, _wrap_width, 20, None, step=-1),
+    Threshold("layout.WRAP_WIDTH", layout.WRAP_WIDTH, lambda n: _wrap_width(6, n), 20, None, step=-1),
+    Threshold("layout.JUSTIFIED_LINES", layout.JUSTIFIED_LINES, _band_of, (24, 28), None, step=-1),
+    Threshold(
+        "repeats.SITE_NAME_PIECE",
+        repeats.SITE_NAME_PIECE,
+        lambda n: repeats._site_piece("甲" * (n - 3) + "阅读网"),
+        True,
+        False,
+    ),
+    Threshold("sections.CONTENTS_ENTRIES", sections.CONTENTS_ENTRIES, _contents_of, 6, 0, step=-1),
+    Threshold(
+        "pastes.GLUED_LABELS",
+        pastes.GLUED_LABELS,
+        lambda n: len(_glued_headings(_glued_book(list(range(1, n + 1))))),
+        3,
+        0,
+        step=-1,
+    ),
+    Threshold(
+        "layout.LAYOUT_LINES",
+        layout.LAYOUT_LINES,
+        lambda n: layout.blank_lines_are_noise([n, n], [10, 1]),
+        True,
+        False,
+        step=-1,
+    ),
+    Threshold(
+        "clean.READING_LEAST",
+        clean.READING_LEAST,
+        lambda n: clean._spells("笔趣岛小说"[:n], "bqdxsxyz"),
+        True,
+        False,
+        step=-1,
+    ),
+    Threshold("clean.URL_TAIL", clean.URL_TAIL, _url_rest_cut, 60, 0),
+    Threshold("clean.URL_TAIL_SHARE", clean.URL_TAIL_SHARE, _url_rest_share, 11, 0, step=-0.05),
+    Threshold("clean.NOTICE_SENTENCE", clean.NOTICE_SENTENCE, _notice_of, True, False),
+    Threshold("forms.STREWN_MARKS", forms.STREWN_MARKS, _strewn_domain, True, False, step=-1),
+    Threshold(
+        "debris.NOTICE_WORDS_LEAST",
+        debris.NOTICE_WORDS_LEAST,
+        _notice_of_words,
+        "notice words 免费阅读、最新章节、请记住",
+        "",
+        step=-1,
+    ),
+    Threshold("debris.BLOCK_SITE_SHARE", debris.BLOCK_SITE_SHARE, _block_line, True, False, step=-0.01),
+    Threshold("forms.BRACKET_SITE_SHARE", forms.BRACKET_SITE_SHARE, _site_bracket, True, False, step=-0.15),
+    Threshold("repeats.PIECE_SITE_SHARE", repeats.PIECE_SITE_SHARE, _site_piece_at, True, False, step=-0.05),
+    Threshold("few_headings.SERIAL_LINE", few_headings.SERIAL_LINE, _serial_of_width, 3, 0),
+    Threshold("sections.NOTED_HEADINGS", sections.NOTED_HEADINGS, _noted, ["I304"], [], step=-1),
+    Threshold("repeats.MIN_KEY", repeats.MIN_KEY, _site_name_after, 0, 10, step=-1),
+    Threshold("repeats.STRONG_TIMES", repeats.STRONG_TIMES, _notice_times, 0, 2, step=-1),
+    Threshold(
+        "few_headings.STRETCH_FOUND", few_headings.STRETCH_FOUND, _glued_in_long_chapter, 9, 6, step=-1
+    ),
+    Threshold(
+        "heading_choice.FAMILY_LEAST",
+        heading_choice.FAMILY_LEAST,
+        _volumes_alone,
+        ["front", "chapter", "chapter", "chapter"],
+        ["front", "volume", "volume"],
+        step=-1,
+    ),
+    Threshold("few_headings.NUMBERED_BOOK", few_headings.NUMBERED_BOOK, _numbered_then_margin, 3, 6, step=-1),
+    Threshold(
+        "own_contents.CONTENTS_RUN", own_contents.CONTENTS_RUN, _parts_named_again, True, False, step=-1
+    ),
+    Threshold("forms.STREWN_NAME", forms.STREWN_NAME, _strewn_after_story, [], ['"小"说"网']),
+    Threshold(
+        "heading_choice.FILE_HEADINGS", heading_choice.FILE_HEADINGS, _page_header_kept, False, True, step=-1
+    ),
 ]
 
 
@@ -1247,3 +1539,34 @@ def test_every_threshold_is_named():
     assert constants - rows - set(NO_FIXTURE) == set(), "a threshold with no fixture"
     assert (rows | set(NO_FIXTURE)) - constants == set(), "a name that is no constant"
     assert not rows & set(NO_FIXTURE)
+
+
+_PLAIN_NUMBERS = {0, 1, 2, -1}  # an empty, one, a pair, the last: not thresholds
+
+
+def _bare_numbers() -> list[str]:
+    """path:line: number of each number other than 0, 1, 2, -1 written in a comparison in normalize/
+    and structure/ (a threshold with no name)."""
+    found = []
+    root = Path(bookbuilder.__file__).parent
+    for stage in ("normalize", "structure"):
+        for path in sorted((root / stage).glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                if not isinstance(node, ast.Compare):
+                    continue
+                for side in (node.left, *node.comparators):
+                    negative = isinstance(side, ast.UnaryOp) and isinstance(side.op, ast.USub)
+                    number = side.operand if negative else side
+                    if (
+                        isinstance(number, ast.Constant)
+                        and isinstance(number.value, (int, float))
+                        and not isinstance(number.value, bool)
+                        and (-number.value if negative else number.value) not in _PLAIN_NUMBERS
+                    ):
+                        found.append(f"{stage}/{path.name}:{node.lineno}: {ast.unparse(side)}")
+    return found
+
+
+def test_no_bare_number_decides():
+    """A threshold in a comparison is a named constant (with its row above), never a bare number."""
+    assert _bare_numbers() == []

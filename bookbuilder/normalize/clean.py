@@ -266,6 +266,10 @@ _LABELS = re.compile(
     r"^(?:[^：:，。！？“”「」]{1,14}[：:]\s*)+$"
 )  # 某书txt下载：…某书最新章节：… once the URLs are gone
 NOTICE_SHARE = 0.35  # of a paragraph's Han characters, in site words: a notice, not a story's sentence
+NOTICE_SENTENCE = 160  # characters around a URL: a notice's sentence is short; a longer run is the story's
+# a URL's sentence's rest goes with it when it is this short and this much site words (搜小说，就是好用。)
+URL_TAIL, URL_TAIL_SHARE = 60, 0.5
+READING_LEAST = 3  # letters of a name's pinyin a label opens with: fewer match by chance
 
 
 _SITE_OR_NOTICE = re.compile(f"{NOTICE_WORDS.pattern}|{SITE_WORDS.pattern}")
@@ -430,7 +434,7 @@ def _notice_around(text: str, start: int, end: int) -> tuple[int, int, str] | No
     until = min((i for i in (text.find(c, end) for c in bounds) if i != -1), default=len(text) - 1) + 1
     while until < len(text) and text[until] in _CLOSE:
         until += 1  # (重要提示：…访问本站。): its bracket goes too
-    if until - since > 160:
+    if until - since > NOTICE_SENTENCE:
         return None
     words = _BRACKETED.sub("", text[since:start] + text[end:until])
     for a, b in reversed(find_urls(words)):
@@ -481,7 +485,7 @@ def _spells(name: str, label: str) -> bool:
         options = [""]
         for choices in readings:
             options = [o + c for o in options for c in choices][:64]
-        if any(len(o) >= 3 and label.startswith(o) for o in options):
+        if any(len(o) >= READING_LEAST and label.startswith(o) for o in options):
             return True
     return False
 
@@ -491,7 +495,11 @@ def _sentence_rest(text: str, at: int) -> int:
     sentence is a site's words (【http://…】某某百度云搜索资源，搜小说，搜电影就是好用。)."""
     stop = min((i for i in (text.find(c, at) for c in SENTENCE_STOPS) if i != -1), default=len(text) - 1) + 1
     tail = text[at:stop]
-    return stop if tail.strip() and len(tail) <= 60 and site_talk(tail) and site_share(tail) >= 0.5 else at
+    return (
+        stop
+        if tail.strip() and len(tail) <= URL_TAIL and site_talk(tail) and site_share(tail) >= URL_TAIL_SHARE
+        else at
+    )
 
 
 def cut(text: str, spans: list[tuple[int, int]]) -> str:

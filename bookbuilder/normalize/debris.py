@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bookbuilder.normalize.clean import (
+    NOTICE_SHARE,
     NOTICE_WORDS,
     SITE_WORDS,
     find_urls,
@@ -117,6 +118,7 @@ SITE_NAME_ALONE = re.compile(
     rf"[{HAN_COMMON}A-Za-z0-9]{{1,6}}(?:{_ENDINGS})"
 )  # 某某书库, 某某中文, 166阅读网
 CREDIT_LINE = 30  # characters
+CREDIT_NAME = 3  # characters of a site's name alone: a shorter one is a word of the story
 
 
 def collector_credit(text: str) -> str:
@@ -128,7 +130,7 @@ def collector_credit(text: str) -> str:
     if (
         m.group("by") in ("本书由", "本文由")
         or SITE_NAME_ALONE.fullmatch(m.group("name"))
-        and len(m.group("name")) >= 3
+        and len(m.group("name")) >= CREDIT_NAME
     ):
         return f"a collector's credit ({m.group('name')})"
     return ""
@@ -285,6 +287,7 @@ def split_words_spam(text: str) -> str:
 NOTICE_LINE = 80  # characters
 # A short line (请记住本站网址) needs only two notice words, where most of it is site words.
 SHORT_NOTICE, SHORT_NOTICE_SHARE = 16, 0.6
+NOTICE_WORDS_LEAST = 3  # different notice words: a notice, not a sentence that names one
 
 
 def site_notice(text: str) -> str:
@@ -299,8 +302,8 @@ def site_notice(text: str) -> str:
         return ""
     words = notice_words(text)
     if (
-        len(words) >= 3
-        and site_share(text) >= 0.35
+        len(words) >= NOTICE_WORDS_LEAST
+        and site_share(text) >= NOTICE_SHARE
         or len(words) >= 2
         and len(text) <= SHORT_NOTICE
         and site_share(text) >= SHORT_NOTICE_SHARE
@@ -372,6 +375,7 @@ _OWN_WORDS = re.compile(
     + r"|求(?:月票|推荐票|收藏|订阅)"
 )  # 后记, 番外
 BLOCK_LINE = 100  # characters: a distributor's block is of short lines
+BLOCK_SITE_SHARE = 0.1  # of a line in site words, between debris lines: the block's, not the story's
 
 
 def in_debris_block(text: str, removed_near: int, both_sides: bool) -> str:
@@ -381,7 +385,9 @@ def in_debris_block(text: str, removed_near: int, both_sides: bool) -> str:
     if len(text) > BLOCK_LINE or story_signs(text) or _OWN_WORDS.search(text):
         return ""
     if site_talk(text) or (
-        both_sides and (notice_words(text) or SITE_WORDS.search(text)) and site_share(text) >= 0.1
+        both_sides
+        and (notice_words(text) or SITE_WORDS.search(text))
+        and site_share(text) >= BLOCK_SITE_SHARE
     ):
         return f"site words, in a block of {removed_near} debris lines"
     return ""

@@ -22,6 +22,10 @@ from bookbuilder.vocabulary import HAN_CHAR, HAN_COMMON, SENTENCE_STOPS, SITE_NA
 
 # Drawing and pictures: a run of box drawing here, a banner's row (debris.banner_art), a frame's symbols.
 PICTURES = Hint(finds=re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦｛]"))
+SITE_NAME_LEAST, SITE_NAME_MOST = 3, 8  # characters of a site's name alone (小说网 … 大学生小说网)
+STREWN_NAME = 3  # characters of a strewn name at least; a longer one may lose a story's first character
+STREWN_MARKS = 3  # marks between a strewn name's characters: fewer are a title's colon or a typo
+BRACKET_SITE_SHARE = 0.75  # of a bracket's Han characters in site words: the site's, not the story's
 # A mark set after a Han character with Han after it (小＿说, 凤-舞, 激_情): a strewn name's, or words split
 # so that a filter misses them. It starts at a mark prose seldom sets there, not at every Han character,
 # and a scan of the rare marks alone comes first.
@@ -68,7 +72,7 @@ def _site_name_alone(word: str) -> bool:
     if "txt" in word and WATERMARK_WORDS.fullmatch(word):
         return True
     return (
-        3 <= len(word) <= 8
+        SITE_NAME_LEAST <= len(word) <= SITE_NAME_MOST
         and bool(_NAME_END.search(word))
         and bool(SITE_WORDS.search(word) or word.endswith("网"))
     )
@@ -87,7 +91,7 @@ def _strewn_names(text: str) -> list[tuple[int, int, str]]:
                 (a, b)
                 for a in range(min(3, len(han)))
                 for b in range(len(han), max(a, len(han) - 3), -1)
-                if b - a >= 3
+                if b - a >= STREWN_NAME
                 and not any(
                     c in SENTENCE_STOPS for c in text[han[a] : han[a + 1]] + text[han[b - 2] : han[b - 1]]
                 )
@@ -98,7 +102,7 @@ def _strewn_names(text: str) -> list[tuple[int, int, str]]:
         if found:  # 度。——凤-舞-文-学-网——我: the story's characters on either side are no part of it
             a, b = found
             if (
-                b - a > 3
+                b - a > STREWN_NAME
                 and han[a] > 0
                 and HAN_CHAR.match(text, han[a] - 1)
                 and text[han[a + 1] - 1] == text[han[a + 2] - 1]
@@ -127,7 +131,7 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
     spans += _strewn_names(text)
     for m in _STREWN_LATIN.finditer(text):
         collapsed = re.sub(r"[^a-z0-9.]", "", m.group(0).translate(LOOKALIKES).lower())
-        if len(re.findall(r"[\'`’\"^*]", m.group(0))) >= 3 and re.search(
+        if len(re.findall(r"[\'`’\"^*]", m.group(0))) >= STREWN_MARKS and re.search(
             r"(?:www|txt|\.(?:com|net|org|cn|cc))", collapsed
         ):
             spans.append(
@@ -139,7 +143,7 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
             rf"[{HAN_COMMON}a-z0-9][^{HAN_COMMON}a-z0-9]+(?=[{HAN_COMMON}a-z0-9])",
             m.group(1).translate(LOOKALIKES).lower(),
         )
-        if len(gaps) >= 3 and _site_name_alone(
+        if len(gaps) >= STREWN_MARKS and _site_name_alone(
             collapsed
         ):  # strewn: marks between its characters, not a title's colon (【关于这本小说：】)
             spans.append((m.start(), m.end(), "a site's name strewn with marks, in brackets"))
@@ -147,6 +151,6 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
         inner = m.group(1)
         if SITE_WORDS.search(inner) or NOTICE_WORDS.search(inner):
             sites = {w.group(0) for w in SITE_WORDS.finditer(inner)} | notice_words(inner)
-            if site_share(inner) >= 0.75 and (notice_words(inner) or len(sites) >= 2):
+            if site_share(inner) >= BRACKET_SITE_SHARE and (notice_words(inner) or len(sites) >= 2):
                 spans.append((m.start(), m.end(), "a bracket of site words only"))
     return spans

@@ -13,6 +13,7 @@ from bookbuilder.vocabulary import expand
 
 LONG_LINE = 80  # characters: longer lines are story text unless the match is the whole line
 URL_LINE = 300
+QUOTED_NAME = 12  # characters in quotes: a site's name in quotes is short; a longer run is dialogue
 
 
 @dataclass(
@@ -198,6 +199,6 @@ def _quoted(line: str, at: int) -> bool:
         if start != -1 and line.count(closing, start, at) == 0:
             end = line.find(closing, at)
             words = line[start + 1 : end if end != -1 else len(line)]
-            if len(words) > 12 or any(c in words for c in "，。！？"):
+            if len(words) > QUOTED_NAME or any(c in words for c in "，。！？"):
                 return True  # a sentence in quotes: dialogue, not a site's name in quotes (“小说快捕”)
     return False

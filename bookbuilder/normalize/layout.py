@@ -21,6 +21,8 @@ _PUNCT_START = frozenset(CONTINUING_MARKS)
 _OPEN_END = CharClass(f"{HAN}A-Za-z0-9")
 _CLOSED = tuple(SENTENCE_END_MARKS + CLOSING_QUOTES + "’）》")  # a line whose sentence is closed
 MIN_JOIN = 10  # shorter lines are titles, names, signatures, verse (RULES §3.2)
+WRAP_LINES, WRAP_WIDTH = 6, 20  # lines, characters: fewer, or narrower, and one length is chance
+LAYOUT_LINES = 3  # lines that show a habit of the chapter's layout; fewer can be chance
 
 _OPENER = {"”": "“", "’": "‘", "」": "「", "』": "『"}
 
@@ -42,10 +44,10 @@ def hardwrap_width(blocks: tuple, lengths: Counter | None = None) -> int | None:
     width); then a line of that length continues, whatever it ends with."""
     lengths = line_lengths(blocks) if lengths is None else lengths
     total = sum(lengths.values())
-    if total < 6:
+    if total < WRAP_LINES:
         return None
     width, count = lengths.most_common(1)[0]
-    if width < 20 or count < 0.4 * total:
+    if width < WRAP_WIDTH or count < 0.4 * total:
         return None
     # A wrap falls anywhere, so most full-width lines end mid-sentence; lines of one length that
     # end their sentences are just paragraphs of one length.
@@ -60,6 +62,7 @@ INDENTED_LINES_SHARE, FLUSH_CONTINUING = 0.6, 0.6
 _CLAUSE_END = frozenset("，、：；,;:“‘「『（《【")  # marks inside a sentence: a line ending at one runs on
 JUSTIFIED_BAND = 5  # characters: a typeset page's lines differ by what its punctuation takes
 JUSTIFIED_SHARE = 0.6
+JUSTIFIED_LINES = 20  # a chapter's lines: fewer cannot show a band of lengths
 
 
 def justified_band(blocks: tuple, lengths: Counter | None = None) -> tuple[int, int] | None:
@@ -71,7 +74,7 @@ def justified_band(blocks: tuple, lengths: Counter | None = None) -> tuple[int, 
     lengths = line_lengths(blocks) if lengths is None else lengths
     total = sum(lengths.values())
     common = lengths.most_common(JUSTIFIED_BAND)
-    if total < 20 or sum(n for _, n in common) < JUSTIFIED_SHARE * total:
+    if total < JUSTIFIED_LINES or sum(n for _, n in common) < JUSTIFIED_SHARE * total:
         return None  # no five lengths hold enough lines (natural paragraphs: most chapters)
     starts = {lo for length, _ in common for lo in range(max(20, length - JUSTIFIED_BAND + 1), length + 1)}
     if not starts:
@@ -173,9 +176,8 @@ def read_layout(blocks: tuple) -> Layout:
     pairs, broken = tally[0][0] + noise * tally[1][0], tally[0][2] + noise * tally[1][2]
     # Lines after a full-width line mostly flush left (continuations) while others are indented:
     # the indent marks a paragraph's first line. (Every line indented, or none: it says nothing.)
-    indents_mark = (
-        bool(width) and indented >= 0.1 * lines and after_full >= 3 and flush_after_full >= 0.5 * after_full
-    )
+    flush_after_full_lines = after_full >= LAYOUT_LINES and flush_after_full >= 0.5 * after_full
+    indents_mark = bool(width) and indented >= 0.1 * lines and flush_after_full_lines
     # Without a wrap width, the same reading where most lines are indented and the flush ones
     # mostly carry on a sentence (an open end before them, or a ”，。 to start with): a scrape
     # that broke paragraphs at random but kept each one's indent (倚天屠龙记, 笑傲江湖 from one
@@ -202,7 +204,7 @@ def blank_lines_are_noise(before_blank: list[int], before_line: list[int]) -> bo
     separate paragraphs, the line before one ends its sentence; where a site sprinkled them, lines
     ending mid-sentence stand before blanks about as often as before other lines. Then a blank
     line says nothing and the adjacent-line rule applies across it."""
-    if before_blank[1] < 3 or before_line[1] == 0:
+    if before_blank[1] < LAYOUT_LINES or before_line[1] == 0:
         return False
     return before_blank[1] / before_blank[0] >= 0.5 * before_line[1] / before_line[0]
 
@@ -211,4 +213,4 @@ def _shortest_join(pairs: int, broken: int) -> int:
     """A chapter broken at random points (several long lines end mid-sentence and run on into the
     next) has short broken pieces too (高句丽战事到 / 了现在这个地步，…): there the 10-character
     guard against joining titles and signatures drops to 2. Verse runs stay protected."""
-    return 2 if broken >= 3 and broken >= 0.05 * pairs else MIN_JOIN
+    return 2 if broken >= LAYOUT_LINES and broken >= 0.05 * pairs else MIN_JOIN

@@ -48,6 +48,10 @@ from bookbuilder.vocabulary import (
 MIN_CHAPTERS = 3  # a template is in this many chapters at least
 MIN_TIMES = 5  # or comes this many times, in a book of fewer chapters
 PIECE = 80  # characters: the longest sentence taken for a template
+STRONG_TIMES = 3  # times a piece of two notice words comes, in any chapters: a notice, though in too few
+MIN_KEY = 4  # characters of a piece, folded: fewer are a word any story repeats
+SITE_NAME_PIECE = 8  # characters of a site's name alone after a chapter's last sentence; longer is a clause
+PIECE_SITE_SHARE = 0.6  # of a piece in site words, with two of them: the site's, not the story's
 
 # the last character of a site's name ending a line (…劈出。166阅读网): one class, a cheap scan
 _NAME_AT_END = re.compile("[" + "".join(sorted({e[-1] for e in SITE_NAME_ENDINGS})) + "](?=\n|$)")
@@ -126,12 +130,12 @@ def _site_piece(words: str) -> bool:
     sentence (…又是一道剑芒劈出。166阅读网), and no one in it that a story tells of (第#天，他读完了那本
     小说的最新章节 is a story's, however often it comes)."""
     words = words.strip()
-    if _SITE_NAME.fullmatch(words) and len(words) <= 8 or collector_credit(words):
+    if _SITE_NAME.fullmatch(words) and len(words) <= SITE_NAME_PIECE or collector_credit(words):
         # …劈出。166阅读网, …果敢的。亦凡书库扫校 (a collector's credit after every chapter's last sentence)
         return True
     if re.search(r"[他她它]", words):
         return False
-    if len(SITE_WORDS.findall(words)) >= 2 and site_share(words) >= 0.6:
+    if len(SITE_WORDS.findall(words)) >= 2 and site_share(words) >= PIECE_SITE_SHARE:
         return True  # 书包网想看书来书包网: site words, and a site's name, nothing else
     return bool(NOTICE_WORDS.search(words)) and site_talk(words)
 
@@ -179,7 +183,7 @@ class _Sightings:
             or few
             and self.times[key] >= MIN_TIMES
             or key in self.strong
-            and self.times[key] >= 3
+            and self.times[key] >= STRONG_TIMES
         }
 
 
@@ -243,7 +247,7 @@ def _look_at(k: int, chapter: Chapter, seen: _Sightings, worth: bool) -> None:
                 key = _fold(piece, words)
                 if len(notice_words(piece)) >= 2:
                     seen.strong.add(key)
-                if len(key) >= 4:
+                if len(key) >= MIN_KEY:
                     seen.add(k, j, *_without_quotes(block.text, start, end), key)
 
 

@@ -273,12 +273,13 @@ def _drop_repeated_heading(title: str, blocks: list, volume: str | None = None) 
         return tuple(blocks[1:])
     for prefix in ((volume or "") + title, title) if volume else (title,):
         target = _HEADING_KEY.sub("", _PART_MARK.sub("", prefix))
-        end = _after_prefix(first.text, target) if len(target) >= 3 else None
+        end = _after_prefix(first.text, target) if len(target) >= TITLE_PREFIX else None
         if end is not None and first.text[end:].strip():
             return (Paragraph(first.text[end:].lstrip(), first.at, first.indented),) + tuple(blocks[1:])
     return tuple(blocks)
 
 
+TITLE_PREFIX = 3  # characters of a title, at least, for a first line opening with it to lose it
 _HEADING_KEY = re.compile(r"[\s【】\[\]「」:：、·]")  # what a heading's spelling varies in
 _PART_MARK = re.compile(r"\s*[（(](?:上|中|下|\d{1,2})[)）]$")
 

@@ -27,6 +27,8 @@ _NAMED = re.compile(
 )  # 诛仙六第二章: glued
 _SENTENCE = re.compile(r"[。，！？；：:、…“”「」,.!?;]")
 MAX_NAMED = 40  # characters: a name and a heading
+NUMBERED_BOOK = 3  # 第N章 headings chosen, at least, for the book to be numbered: look only where they stop
+STRETCH_FOUND = 3  # headings found in those stretches, at least, for them to be taken
 # A chapter many times the length of the others holds headings the rules missed (诛仙's 第二十七章,
 # 1,460 lines where its neighbours have 150: the next volume's 诛仙六第二章 … glued to the book's name).
 LONG_GAP, LONG_LINES = 5, 400  # times the median chapter's lines, and lines at the least
@@ -42,17 +44,17 @@ def more_headings(
     gaps = sorted(b - a for a, b in zip(edges[1:], edges[2:])) or [0]
     longest = min(STOPPED, max(LONG_GAP * gaps[len(gaps) // 2], LONG_LINES))
     stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a > longest]
-    serial = _serial_after_the_end(lines, max(choice.headings)) if numbered >= 3 else {}
-    if numbered >= 3 and not stretches:
+    serial = _serial_after_the_end(lines, max(choice.headings)) if numbered >= NUMBERED_BOOK else {}
+    if numbered >= NUMBERED_BOOK and not stretches:
         return serial, False
     raw = text.split("\n")
     found = {
         **outdented_titles(lines, lambda number: _indent(raw[number - 1])),
         **_behind_the_name(lines, title_junk, Path(path).stem),
     }
-    if numbered >= 3:  # only inside the stretches the 第N章 headings left
+    if numbered >= NUMBERED_BOOK:  # only inside the stretches the 第N章 headings left
         found = {i: h for i, h in found.items() if any(a < i < b for a, b in stretches)}
-        return ({**found, **serial} if len(found) >= 3 else serial), False
+        return ({**found, **serial} if len(found) >= STRETCH_FOUND else serial), False
     if len(found) > len(choice.headings):
         return {**found, **_serial_after_the_end(lines, max(found))}, True
     return {}, False
@@ -112,6 +114,7 @@ _SERIAL = re.compile(
 )  # 星野变 一 … 七 (九州缥缈录's tales)
 MIN_SERIAL = 3  # titles in the series, numbered 1, 2, 3 … without a gap
 SERIAL_TEXT = 3  # lines of text under each, at least
+SERIAL_LINE = 30  # characters of a series' title line, at most
 
 
 def _serial_after_the_end(lines: list, last: int) -> dict[int, Heading]:
@@ -121,7 +124,7 @@ def _serial_after_the_end(lines: list, last: int) -> dict[int, Heading]:
     for i in range(last + 1, len(lines)):
         number, _, line = fields(lines[i])
         if (
-            len(line) <= 30
+            len(line) <= SERIAL_LINE
             and (line[-1] in "）)" or " " in line or "\u3000" in line)
             and (m := _SERIAL.match(line))
         ):

@@ -18,6 +18,9 @@ from bookbuilder.vocabulary import HAN_COMMON
 
 _N = f"[{NUMERAL_CHARS}]+"
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
+FILE_HEADINGS = 3  # candidates, fewer and none weak: a chapter file's own heading, taken as it is
+# headings of one kind (volumes, one unit's labels, starred titles), at least, to be a family, not chance
+FAMILY_LEAST = 3
 
 
 def choose_headings(reading: Reading) -> Reading:
@@ -30,7 +33,7 @@ def choose_headings(reading: Reading) -> Reading:
 def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     """`cands`: line index → candidate, in order; `before[i]`: how many lines other than separators
     come before candidate i (so a run of headings with no text between them can be told)."""
-    if len(cands) < 3 and not any(
+    if len(cands) < FILE_HEADINGS and not any(
         h.weak for h in cands.values()
     ):  # a chapter file's own heading (most files)
         return Choice(dict(cands), (), rule_counts(cands), {})
@@ -66,7 +69,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
         accepted = _without_inner_items(
             dict(sorted(accepted.items()))
         )  # (cands, and so the strong ones, are in line order)
-    if sum(h.kind == "volume" for h in accepted.values()) >= 3 and not any(
+    if sum(h.kind == "volume" for h in accepted.values()) >= FAMILY_LEAST and not any(
         h.kind == "chapter" for h in accepted.values()
     ):
         # 第一卷 吳越王再世索江山 … with no chapter under any: the 卷 are the book's chapters
@@ -225,8 +228,10 @@ def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], 
     if len(units) < 2:
         return accepted, ()
     bare = {u: [i for i in found if is_bare_label(accepted[i].title)] for u, found in units.items()}
-    pages = [u for u, found in units.items() if len(found) >= 3 and len(bare[u]) == len(found)]
-    titled = [u for u, found in units.items() if len(found) >= 3 and len(bare[u]) <= 0.2 * len(found)]
+    pages = [u for u, found in units.items() if len(found) >= FAMILY_LEAST and len(bare[u]) == len(found)]
+    titled = [
+        u for u, found in units.items() if len(found) >= FAMILY_LEAST and len(bare[u]) <= 0.2 * len(found)
+    ]
     if len(pages) != 1 or not titled:
         return accepted, ()
     marks = set(units[pages[0]])
@@ -311,7 +316,7 @@ def _spread_out(family: dict[int, Heading], before: dict[int, int]) -> dict[int,
         return {}
     order = list(family)
     gaps = sorted(before[b] - before[a] - 1 for a, b in zip(order, order[1:]))
-    return family if len(order) >= 3 and gaps[len(gaps) // 2] >= STARRED_GAP else {}
+    return family if len(order) >= FAMILY_LEAST and gaps[len(gaps) // 2] >= STARRED_GAP else {}
 
 
 def _labels_on_matter(accepted: dict[int, Heading], before: dict[int, int]) -> tuple[int, ...]:
@@ -336,7 +341,7 @@ def _first_label_without_di(accepted: dict[int, Heading], family: dict[int, Head
     download), taken where it is the last 一回 before the first of the book's own headings, and
     those start at 2 in the same unit. A 一回 anywhere else stays the sentence it is."""
     chapters = sorted((i, h) for i, h in accepted.items() if h.kind == "chapter")
-    if len(chapters) < 2 or chapters[0][1].number != 2 or chapters[1][1].number != 3:
+    if len(chapters) < 2 or chapters[0][1].number != 2 or chapters[1][1].number != chapters[0][1].number + 1:
         return {}
     first, heading = chapters[0]
     before = [(i, h) for i, h in family.items() if i < first and h.number == 1 and h.kind == "chapter"]

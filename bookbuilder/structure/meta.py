@@ -108,7 +108,7 @@ _PAIR = re.compile(
 )  # 盗墓笔记◎南派三叔
 # A trailing tag after an author's name, dropped only when it is clearly one: a year, a site.
 _AUTHOR_TAIL = re.compile(r"\s*(?:[（(【\[][^）)】\]]{1,20}[）)】\]]|(?:19|20)\d{2}|\s+著|著)$")
-OPENING_LINES = 40  # an intro page's lines that may say title or author
+OPENING_LINES, AUTHOR_MOST, TITLE_MOST = 40, 20, 20  # intro lines with title or author; their characters
 # [仙侠魔幻] 《上古（出书版）》作者：星零: a site's genre tag before the quoted title
 _GENRE_TAG = re.compile(rf"^[\[【〖][{HAN_COMMON}]{{2,6}}[\]】〗]\s*(?=《)")
 _AUTHOR_LABEL = re.compile(r"(?:作者|著者)\s*[:：]")
@@ -159,7 +159,7 @@ def author_value(text: str) -> str:
         if not cut:
             break
         text = cut
-    return "" if len(text) > 20 or _NOT_A_NAME.search(text) else text
+    return "" if len(text) > AUTHOR_MOST or _NOT_A_NAME.search(text) else text
 
 
 def _title_value(text: str) -> str:
@@ -328,7 +328,7 @@ def _bare_title(block) -> bool:
     """A short line with no sentence marks: a title, when an 作者： line follows it."""
     return (
         type(block) is Paragraph
-        and 1 < len(block.text.strip()) <= 20
+        and 1 < len(block.text.strip()) <= TITLE_MOST
         and not re.search(r"[，。！？：:；]", block.text)
     )
 

@@ -13,6 +13,7 @@ from bookbuilder.structure.headings import is_bare_label
 
 SPACED_GAP = 2  # lines under a contents entry (a couplet title on two lines)
 LATER_GAP = 5  # lines under a real chapter, at the least, in the median
+CONTENTS_RUN = 3  # headings in a row with no text between, at least, for a contents (one is a chapter's)
 
 
 def drop_contents(accepted: dict, before: dict[int, int]):
@@ -41,7 +42,7 @@ def _spaced_contents(accepted: dict, before: dict[int, int]) -> tuple[tuple[int,
     position = {i: k for k, i in enumerate(order)}
     runs.append(run)  # the last run, open at the end of the file
     for run in runs:
-        if len(run) < 3:
+        if len(run) < CONTENTS_RUN:
             continue  # most runs: one chapter with its text
         later = order[position[run[-1]] + 1 :][: len(run)]
         if [accepted[j].number for j in later] == [accepted[j].number for j in run] and median(
@@ -104,7 +105,7 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
         runs.append(run)
     toc: list[int] = []
     for run in runs:
-        if sum(accepted[i].kind == "chapter" for i in run) < 3 and not _named_again(
+        if sum(accepted[i].kind == "chapter" for i in run) < CONTENTS_RUN and not _named_again(
             run[:-1], order, accepted
         ):
             continue
@@ -175,7 +176,7 @@ def _named_again(run: list[int], order: list[int], accepted: dict) -> bool:
     """Three or more headings of any kind, each named again later at the start of a heading (三体II's
     目录: 序章, 上 部 面壁者, 中 部 咒语, 下 部 黑暗森林; then 上部 面壁者危机 …): a contents of parts. The
     run's last heading is left out of the test: it may be the first real one (序章 over its text)."""
-    if len(run) < 3:
+    if len(run) < CONTENTS_RUN:
         return False
     later = [title_key(accepted[j].title) for j in order if j > run[-1]]
     return all(any(t.startswith(title_key(accepted[i].title)) for t in later) for i in run)

@@ -146,6 +146,7 @@ _OPENING = re.compile(
 )
 GLUED_TITLE = 40  # characters after a label within which an opening word ends its title
 GLUED_GAP = 20  # chapters a download may lack between two labels
+GLUED_LABELS = 3  # chapter labels in one line, at least, for it to be a book run together
 _TITLE_BREAK = re.compile(r"[，。、；：！？「」『』“”（）《》,.;:!?]")
 
 
@@ -173,7 +174,7 @@ def glued_chapters(line: str) -> list[tuple[bool, str]] | None:
         ):
             labels.append(m.span())
             last = number
-    if len(labels) < 3:
+    if len(labels) < GLUED_LABELS:
         return None
     titled = {}
     for start, end in labels:

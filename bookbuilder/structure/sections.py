@@ -279,6 +279,7 @@ def _sections(
     return sections, notes
 
 
+NOTED_HEADINGS = 3  # headings a file's choice took, at least, for a note to say how (fewer: a chapter file)
 _NOT_TAKEN = "(the numbering does not support them, or the book has 第N章 headings)"
 
 
@@ -296,7 +297,7 @@ def _choice_notes(lines, choice: Choice, path: str) -> list[Diagnostic]:
                 Location(path, first),
             )
         )
-    if len(choice.headings) >= 3 or choice.rejected:
+    if len(choice.headings) >= NOTED_HEADINGS or choice.rejected:
         taken = ", ".join(f"{n} by {rule}" for rule, n in sorted(choice.rules.items(), key=lambda kv: -kv[1]))
         left = ", ".join(f"{n} {rule}" for rule, n in choice.rejected.items())
         notes.append(
@@ -394,6 +395,7 @@ def _opens_section(sections: list[Section], heading: Heading, blocks: list, page
 _CONTENTS_ENTRY = re.compile(
     r"^(?P<title>[^。！？；，,.!?;…·．]{2,30}?)\s*(?:[…\.·．。\-—_]{2,}\s*[（(]?[…\.]*\s*[\d０-９]{0,4}\s*[)）]?)?$"
 )
+CONTENTS_ENTRIES = 3  # entries of a contents, at least: fewer are a chapter's lines
 CONTENTS_FOUND = 0.5  # of the entries, at least this share found later, in order, as lines of their own
 
 
@@ -408,7 +410,7 @@ def titles_from_contents(lines, at: int, cands: dict) -> dict[int, Heading]:
         if not m:
             break
         entries.append((i, m.group("title").strip()))
-    if len(entries) < 3 or sum(i in cands for i, _ in entries) > 0.3 * len(entries):
+    if len(entries) < CONTENTS_ENTRIES or sum(i in cands for i, _ in entries) > 0.3 * len(entries):
         return {}  # a contents of headings the rules take already (第 一 回 …): theirs to place
     position = {title: k for k, (_, title) in enumerate(entries)}
     found: dict[int, int] = {}  # line index → entry
