@@ -75,3 +75,18 @@ def ask_handler(handler_class, client: str, request: bytes) -> bytes:
         while chunk := ours.recv(65536):
             answer += chunk
     return answer
+
+
+def form_post(path: str, host: bytes, body: bytes) -> bytes:
+    """A browser's form POST to `path` on `host` (its Origin the same host), as raw HTTP."""
+    return (
+        f"POST {path} HTTP/1.1\r\n".encode()
+        + b"Host: "
+        + host
+        + b"\r\nOrigin: http://"
+        + host
+        + b"\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+        + str(len(body)).encode()
+        + b"\r\nConnection: close\r\n\r\n"
+        + body
+    )

@@ -16,10 +16,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import write_book
 from test_serve import BOOK, _start, _stop
 
-from tests.conftest import ask_handler
+from tests.conftest import ask_handler, form_post, write_book
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 TYPES = {
@@ -166,16 +165,7 @@ def test_over_the_lan_the_pages_carry_no_forms_and_nothing_writes(book):
     before = (book / "book.toml").read_bytes()
     for client in ("192.168.1.20", "10.0.0.7"):
         for host in (b"192.168.1.5:3000", b"127.0.0.1:3000"):
-            post = (
-                b"POST /correct HTTP/1.1\r\nHost: "
-                + host
-                + b"\r\nOrigin: http://"
-                + host
-                + b"\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
-                + str(len(body)).encode()
-                + b"\r\nConnection: close\r\n\r\n"
-                + body
-            )
+            post = form_post("/correct", host, body)
             answer = ask_handler(handler, client, post)
             assert b" 403 " in answer.split(b"\r\n")[0] and b"read-only" in answer
     assert (book / "book.toml").read_bytes() == before

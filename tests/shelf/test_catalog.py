@@ -24,7 +24,7 @@ from click.testing import CliRunner
 from bookbuilder import pipeline
 from bookbuilder.cli import main
 from bookbuilder.shelf.catalog import make_catalog, write_catalog
-from tests.conftest import ask_handler, write_book
+from tests.conftest import ask_handler, form_post, write_book
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 NAVIGATION = "application/atom+xml;profile=opds-catalog;kind=navigation"
@@ -318,16 +318,7 @@ def test_over_the_lan_the_shelf_is_read_only(shelf):
     ).encode()
     before = (shelf / "book02" / "book.toml").read_bytes()
     for host in (b"192.168.1.5:3000", b"127.0.0.1:3000"):
-        post = (
-            b"POST /.book/book02/correct HTTP/1.1\r\nHost: "
-            + host
-            + b"\r\nOrigin: http://"
-            + host
-            + b"\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
-            + str(len(body)).encode()
-            + b"\r\nConnection: close\r\n\r\n"
-            + body
-        )
+        post = form_post("/.book/book02/correct", host, body)
         answer = ask_handler(handler, "192.168.1.20", post)
         assert b" 403 " in answer.split(b"\r\n")[0] and b"read-only" in answer
     assert (shelf / "book02" / "book.toml").read_bytes() == before
