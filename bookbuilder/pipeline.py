@@ -424,10 +424,12 @@ def build(
     progress: Callable[[int], None] | None = None,
     cache: bool = True,
     status: Callable[[str, float], None] | None = None,
+    remote=None,
 ) -> tuple[Path, list[Diagnostic]]:
     """The book in format `fmt` (a name in render.format_names()), at build/<name>.<suffix> or `output`;
     with `cache`, reusing work kept in build/.cache (the PDF's chunks); `status` hears what a long
-    step is doing (calibre's, for the AZW3)."""
+    step is doing (calibre's, for the AZW3); `remote` lends other machines' processes
+    (RenderContext.remote: a shelf's PDF documents on its Dask cluster)."""
     from bookbuilder.render import RenderContext, renderer, with_cover
 
     chosen = renderer(fmt)
@@ -443,6 +445,7 @@ def build(
         progress,
         loaded.config.build_dir / ".cache" if cache else None,
         status=status,
+        remote=remote,
     )
     return target, notes + chosen.render(book, context)
 

@@ -24,6 +24,7 @@ which `bookbuilder normalize` writes (bookbuilder.render.review).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
@@ -55,6 +56,9 @@ class RenderContext:
     status: Callable[[str, float], None] | None = (
         None  # what a long step is doing, seconds since it began (AZW3)
     )
+    # Another machine's processes for the work a renderer spreads (the PDF's documents), entered
+    # only when there is work to spread: a context manager giving a system.parallel.Remote.
+    remote: Callable[[], AbstractContextManager] | None = None
 
 
 class Renderer(Protocol):

@@ -13,7 +13,13 @@ from pathlib import Path
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book
 from bookbuilder.render import COMMANDS, RenderContext, default_css
-from bookbuilder.render.pdf_documents import PdfOptions, css_warnings, first_fonts
+from bookbuilder.render.pdf_documents import (
+    PROJECT_URI,
+    PdfOptions,
+    css_warnings,
+    first_fonts,
+    project_url,
+)
 from bookbuilder.settings import Config
 from bookbuilder.system.atomic import atomic_path
 
@@ -46,20 +52,21 @@ class PdfRenderer:
         table = config.section("pdf")
         named = table.get("font")
         font = config.inside(named, "pdf.font") if named else None
-        root = config.root.resolve().as_uri() + "/"
+        root = PROJECT_URI
         ours = (
             default_css("pdf") + f"@page {{ size: {PAGE_SIZES.get(table.get('page_size', 'A5'), 'A5')}; }}\n"
         )
         if font is not None:
+            url = project_url(font, config.root)
             ours += (
-                f'@font-face {{ font-family: "BookBuilder Font"; src: url("{font.as_uri()}"); }}\n'
+                f'@font-face {{ font-family: "BookBuilder Font"; src: url("{url}"); }}\n'
                 'html { font-family: "BookBuilder Font", "Noto Serif CJK SC", serif; }\n'
             )
         sheets = [(ours, root, "bookbuilder/styles/pdf.css")]
         own = config.css_path("pdf")
         if own is not None:  # its url()s resolve next to it, as its author expects
             sheets.append(
-                (own.read_text("utf-8"), own.resolve().parent.as_uri() + "/", _shown(own, config.root))
+                (own.read_text("utf-8"), project_url(own.parent, config.root), _shown(own, config.root))
             )
         return PdfOptions(
             css=tuple(sheets),

@@ -1,19 +1,21 @@
 """The WeasyPrint documents a PDF is made of: the options and stylesheets they are rendered with,
-their HTML (a chunk of chapters, the front matter, a chunk's stamps), and what WeasyPrint may
-fetch and says while it works. bookbuilder.render.pdf_pages lays them out and puts them together;
-bookbuilder.render.pdf is the renderer.
+their HTML (a chunk of chapters, the front matter, a chunk's stamps), what WeasyPrint may fetch
+(the project, under one URL wherever it is) and says while it works, and one document rendered.
+bookbuilder.render.pdf_pages lays them out and puts them together (bookbuilder.render.pdf_carried:
+on another machine); bookbuilder.render.pdf is the renderer.
 """
 
 from __future__ import annotations
 
 import base64
 import datetime as dt
+import json
 import logging
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import quote, unquote, urlparse
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Chapter, Location
@@ -83,7 +85,11 @@ def css_warnings(css: Stylesheets, root: Path) -> list[Diagnostic]:
         for message in found:
             m = _AT.search(message)
             notes.append(
-                Diagnostic("W405", f"WeasyPrint: {message}", Location(shown, int(m.group(1)) if m else None))
+                Diagnostic(
+                    "W405",
+                    f"WeasyPrint: {_shown_urls(message)}",
+                    Location(shown, int(m.group(1)) if m else None),
+                )
             )
     return notes
 
@@ -93,29 +99,67 @@ def render_warnings(messages: list[str]) -> list[Diagnostic]:
     each. Stylesheet messages were given by css_warnings, with their lines; the contents link to
     chapters in other documents, linked at the merge."""
     return [
-        Diagnostic("W405", f"WeasyPrint: {m}")
+        Diagnostic("W405", f"WeasyPrint: {_shown_urls(m)}")
         for m in dict.fromkeys(messages)
         if not _AT.search(m) and not m.startswith("No anchor #")
     ]
 
 
+# What the documents call the project folder, wherever it is: WeasyPrint names an image in the PDF
+# by its URL, so a URL of the folder's real place would make other bytes in another checkout, in
+# CI, in a shelf's temporary folder or on a cluster's worker. The fetcher reads it from the folder.
+PROJECT_URI = "file:///bookbuilder-project/"
+
+
+def project_url(path: Path, root: Path) -> str:
+    """The URL the documents give `path` inside the project at `root` (a folder's ends in "/")."""
+    inside = path.resolve().relative_to(root.resolve()).as_posix()
+    url = PROJECT_URI + quote("" if inside == "." else inside)
+    return url + "/" if path.is_dir() and not url.endswith("/") else url
+
+
 def fetcher(root: Path):
-    from weasyprint.urls import URLFetcher
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class ConfinedFetcher(URLFetcher):
         """Only data: URIs and files inside the book project: default fetching lets a stylesheet
-        or <link rel=attachment> pull /etc/passwd or a network URL into the PDF (GHSA-35jj-wx47-4w8r)."""
+        or <link rel=attachment> pull /etc/passwd or a network URL into the PDF (GHSA-35jj-wx47-4w8r).
+        A project URL (PROJECT_URI) is read from `root` and answered under its own name."""
 
         def fetch(self, url, headers=None):
-            if url.startswith("file:"):
-                path = Path(unquote(urlparse(url).path)).resolve()
-                if not path.is_relative_to(root.resolve()):
-                    raise ValueError(f"refused to fetch {url}: outside the book project")
-            elif not url.startswith("data:"):
+            if url.startswith("data:"):
+                return super().fetch(url, headers)
+            path = project_path(url, root)
+            if path is None and url.startswith("file:"):
+                raise ValueError(f"refused to fetch {url}: outside the book project")
+            if path is None:
                 raise ValueError(f"refused to fetch {url}: only data: and project files")
-            return super().fetch(url, headers)
+            response = super().fetch(path.as_uri(), headers)
+            try:
+                return URLFetcherResponse(url.split("?")[0], response.read(), response.headers)
+            finally:
+                response.close()
 
     return ConfinedFetcher(allowed_protocols={"data", "file"})
+
+
+def project_path(url: str, root: Path) -> Path | None:
+    """The file inside the project at `root` that a URL names (a project URL, or a file: URL of the
+    project's real place), or None for any other."""
+    if not url.startswith("file:"):
+        return None
+    named = unquote(urlparse(url).path)
+    virtual = unquote(urlparse(PROJECT_URI).path)
+    root = root.resolve()
+    path = (
+        (root / named.removeprefix(virtual)).resolve() if named.startswith(virtual) else Path(named).resolve()
+    )
+    return path if path.is_relative_to(root) else None
+
+
+def _shown_urls(message: str) -> str:
+    """A WeasyPrint message with project URLs written as paths inside the project."""
+    return message.replace(PROJECT_URI, "")
 
 
 # ---- HTML ----------------------------------------------------------------------------------------
@@ -279,3 +323,72 @@ STAMPS_ONLY = (
 def first_page_number(number: int) -> str:
     """A stamp document whose first page is numbered `number` (checked in PDF-NOTES.md)."""
     return f"@page :first {{ counter-reset: page {number}; }}\n"
+
+
+# ---- One document, rendered by WeasyPrint (here, on a worker process, or on another machine) ----
+
+
+@dataclass(frozen=True)
+class Job:
+    """One WeasyPrint document to render on a worker: a chunk, a chunk's stamps, the front matter.
+    Its HTML and stylesheets wait in files: a job crosses to a worker as a few paths. (Python
+    3.11.2, Debian 12's, hangs for good when a worker dies while a job larger than a pipe's
+    buffer is being sent to the workers: CPython issue 94777.)"""
+
+    index: int
+    html: Path
+    css: Path  # JSON: the Stylesheets
+    extra_css: str
+    root: Path
+
+
+class Jobs:
+    """Writes each job's HTML, and the book's stylesheets once, into a scratch folder."""
+
+    def __init__(self, folder: Path, css: Stylesheets, root: Path):
+        self.folder, self.root = folder, root
+        self.css = folder / "css.json"
+        self.css.write_text(json.dumps(css), "utf-8")
+
+    def __call__(self, kind: str, index: int, html: str, extra_css: str = "") -> Job:
+        path = self.folder / f"{kind}-{index}.html"
+        path.write_text(html, "utf-8")
+        return Job(index, path, self.css, extra_css, self.root)
+
+
+@dataclass(frozen=True)
+class Rendered:
+    index: int
+    pdf: bytes
+    pages: int
+    anchors: dict[str, int]  # anchor → page index within the document
+    links: tuple  # per page, its internal links: (anchor, (x, y, w, h)) in CSS px
+    messages: tuple[str, ...]  # WeasyPrint's warnings
+
+
+def render_document(job: Job, identifier: bytes | None = None, **options) -> Rendered:
+    """Lay out and draw one document (on a worker process)."""
+    from weasyprint import CSS, HTML
+
+    messages: list[str] = []
+    with weasyprint_messages(messages):
+        fetch = fetcher(job.root)
+        sheets = [
+            CSS(string=sheet, base_url=base, url_fetcher=fetch)
+            for sheet, base, _ in json.loads(job.css.read_text("utf-8"))
+        ]
+        if job.extra_css:
+            sheets.append(CSS(string=job.extra_css))
+        document = HTML(string=job.html.read_text("utf-8"), base_url=PROJECT_URI, url_fetcher=fetch).render(
+            stylesheets=sheets
+        )
+        anchors: dict[str, int] = {}
+        for i, page in enumerate(document.pages):
+            for name in page.anchors:
+                anchors.setdefault(name, i)
+        links = tuple(
+            tuple((target, rect) for kind, target, rect, _ in page.links if kind == "internal")
+            for page in document.pages
+        )
+        data = document.write_pdf(pdf_identifier=identifier, **options)
+    return Rendered(job.index, data, len(document.pages), anchors, links, tuple(messages))

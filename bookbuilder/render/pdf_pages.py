@@ -18,10 +18,10 @@ then put together with pikepdf so that the result reads like one document.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import datetime as dt
 import hashlib
 import io
-import json
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,93 +30,29 @@ from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book
 from bookbuilder.render import RenderContext
 from bookbuilder.render.pdf_cache import DocumentCache
+from bookbuilder.render.pdf_carried import carry, project_files, render_carried
 from bookbuilder.render.pdf_documents import (
     NO_MARGIN_BOXES,
     STAMPS_ONLY,
     Entry,
+    Job,
+    Jobs,
     PdfOptions,
-    Stylesheets,
+    Rendered,
     body_html,
     entries,
-    fetcher,
     first_fonts,
     first_page_number,
     front_html,
+    render_document,
     render_warnings,
     stamp_html,
-    weasyprint_messages,
 )
 from bookbuilder.system.atomic import was_interrupted
 from bookbuilder.system.parallel import default_jobs, guarded, process_pool, stop_workers
 
 PX_TO_PT = 0.75  # WeasyPrint lays out in CSS px; PDF user space is in points
 CHUNK = 30  # chapters
-
-
-@dataclass(frozen=True)
-class Job:
-    """One WeasyPrint document to render on a worker: a chunk, a chunk's stamps, the front matter.
-    Its HTML and stylesheets wait in files: a job crosses to a worker as a few paths. (Python
-    3.11.2, Debian 12's, hangs for good when a worker dies while a job larger than a pipe's
-    buffer is being sent to the workers: CPython issue 94777.)"""
-
-    index: int
-    html: Path
-    css: Path  # JSON: the Stylesheets
-    extra_css: str
-    root: Path
-
-
-class Jobs:
-    """Writes each job's HTML, and the book's stylesheets once, into a scratch folder."""
-
-    def __init__(self, folder: Path, css: Stylesheets, root: Path):
-        self.folder, self.root = folder, root
-        self.css = folder / "css.json"
-        self.css.write_text(json.dumps(css), "utf-8")
-
-    def __call__(self, kind: str, index: int, html: str, extra_css: str = "") -> Job:
-        path = self.folder / f"{kind}-{index}.html"
-        path.write_text(html, "utf-8")
-        return Job(index, path, self.css, extra_css, self.root)
-
-
-@dataclass(frozen=True)
-class Rendered:
-    index: int
-    pdf: bytes
-    pages: int
-    anchors: dict[str, int]  # anchor → page index within the document
-    links: tuple  # per page, its internal links: (anchor, (x, y, w, h)) in CSS px
-    messages: tuple[str, ...]  # WeasyPrint's warnings
-
-
-def render_document(job: Job, identifier: bytes | None = None, **options) -> Rendered:
-    """Lay out and draw one document (on a worker process)."""
-    from weasyprint import CSS, HTML
-
-    messages: list[str] = []
-    with weasyprint_messages(messages):
-        fetch = fetcher(job.root)
-        sheets = [
-            CSS(string=sheet, base_url=base, url_fetcher=fetch)
-            for sheet, base, _ in json.loads(job.css.read_text("utf-8"))
-        ]
-        if job.extra_css:
-            sheets.append(CSS(string=job.extra_css))
-        document = HTML(
-            string=job.html.read_text("utf-8"), base_url=job.root.resolve().as_uri() + "/", url_fetcher=fetch
-        ).render(stylesheets=sheets)
-        anchors: dict[str, int] = {}
-        for i, page in enumerate(document.pages):
-            for name in page.anchors:
-                anchors.setdefault(name, i)
-        links = tuple(
-            tuple((target, rect) for kind, target, rect, _ in page.links if kind == "internal")
-            for page in document.pages
-        )
-        data = document.write_pdf(pdf_identifier=identifier, **options)
-    return Rendered(job.index, data, len(document.pages), anchors, links, tuple(messages))
 
 
 def plan_chunks(items: list[Entry], jobs: int, chunk_chapters: int) -> list[list[Entry]]:
@@ -192,39 +128,56 @@ def _lay_out(
         html = stamp_html(book, chunks[k], done[k].anchors, done[k].pages, context.epoch, where.blanks[k])
         return job("stamps", k, html, STAMPS_ONLY + first_page_number(where.first[k]))
 
-    pool = process_pool(jobs) if jobs > 1 else None
-    documents = _Documents(cache, pool)
-    with guarded("rendering the PDF"):
-        try:
-            for body in bodies:
-                documents.start("body", body.index, body)
-            stamped = 0  # the chunks whose stamps are started: all before the first not laid out
-            while documents.busy():
-                if was_interrupted():  # a Ctrl-C lost in a destructor: stop at the next document
-                    raise KeyboardInterrupt
-                kind, k, result = documents.next()
-                if kind == "front":
-                    front = result
-                elif kind == "stamps":
-                    stamps[k] = result
-                else:
-                    done[k] = result
-                    if context.progress:
-                        context.progress(len(chunks[k]))
-                    if len(done) == len(bodies):  # every page number is known: the contents
-                        _tell(context, "page numbers, running headers and the contents")
-                        contents = front_html(book, context.epoch, laid_out(len(chunks) - 1).pages)
-                        documents.start("front", 0, job("front", 0, contents))
-                while stamped < len(bodies) and stamped in done:
-                    documents.start("stamps", stamped, stamp_job(stamped))
-                    stamped += 1
-        except BaseException:
-            stop_workers()
-            raise
-        finally:
-            if pool is not None:
-                pool.shutdown(wait=True, cancel_futures=True)
+    with guarded("rendering the PDF"), _renderers(context, options, cache, jobs, len(bodies)) as documents:
+        for body in bodies:
+            documents.start("body", body.index, body)
+        stamped = 0  # the chunks whose stamps are started: all before the first not laid out
+        while documents.busy():
+            if was_interrupted():  # a Ctrl-C lost in a destructor: stop at the next document
+                raise KeyboardInterrupt
+            kind, k, result = documents.next()
+            if kind == "front":
+                front = result
+            elif kind == "stamps":
+                stamps[k] = result
+            else:
+                done[k] = result
+                if context.progress:
+                    context.progress(len(chunks[k]))
+                if len(done) == len(bodies):  # every page number is known: the contents
+                    _tell(context, "page numbers, running headers and the contents")
+                    contents = front_html(book, context.epoch, laid_out(len(chunks) - 1).pages)
+                    documents.start("front", 0, job("front", 0, contents))
+            while stamped < len(bodies) and stamped in done:
+                documents.start("stamps", stamped, stamp_job(stamped))
+                stamped += 1
     return done, stamps, front, documents.rendered
+
+
+@contextlib.contextmanager
+def _renderers(context: RenderContext, options: PdfOptions, cache: DocumentCache, jobs: int, chunks: int):
+    """Where the documents are rendered: on the processes of other machines when the context lends
+    them and a book has chunks to spread (the project's files shared with them once); else on
+    `jobs` processes of this one, or here. On a failure the documents in flight are dropped."""
+    if context.remote is not None and chunks > 1:
+        with context.remote() as remote:
+            files = remote.share(project_files(options.css, context.config.root))
+            documents = _Documents(cache, remote.executor, files)
+            try:
+                yield documents
+            except BaseException:
+                documents.cancel()
+                raise
+        return
+    pool = process_pool(jobs) if jobs > 1 else None
+    try:
+        yield _Documents(cache, pool)
+    except BaseException:
+        stop_workers()
+        raise
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _tell(context: RenderContext, stage: str) -> None:
@@ -237,8 +190,10 @@ class _Documents:
     """The documents being rendered, each taken from the cache, from a worker of `pool` or (no
     pool) rendered here, and handed out in the order they are ready."""
 
-    def __init__(self, cache: DocumentCache, pool):
+    def __init__(self, cache: DocumentCache, pool, carried_files=None):
         self.cache, self.pool = cache, pool
+        # the project's files as another machine's tasks are handed them: None, the pool is here
+        self.carried_files = carried_files
         self.ready: list[tuple[str, int, Rendered]] = []  # results to take in, from the cache or a worker
         self.pending: dict = {}  # future → (kind, chunk, job)
         self.todo: list[tuple[str, int, Job]] = []
@@ -250,8 +205,15 @@ class _Documents:
             self.ready.append((kind, k, kept))
         elif self.pool is None:
             self.todo.append((kind, k, document))
+        elif self.carried_files is not None:
+            future = self.pool.submit(render_carried, carry(document), self.carried_files)
+            self.pending[future] = (kind, k, document)
         else:
             self.pending[self.pool.submit(render_document, document)] = (kind, k, document)
+
+    def cancel(self) -> None:
+        for future in self.pending:
+            future.cancel()
 
     def busy(self) -> bool:
         return bool(self.ready or self.pending or self.todo)

@@ -72,7 +72,7 @@ def build_shelf(
     plan = _plan(shelf, [b for b in books if manifest.in_shard(b.name, shard)], rows, defaults, summary)
     if on_start:
         on_start(len(plan.to_build))
-    tasks = (_task(shelf, book, defaults) for book in plan.to_build)
+    tasks = (_task(shelf, book, defaults, bool(scheduler)) for book in plan.to_build)
     saved = time.monotonic()
     try:
         for result in _run(tasks, jobs, scheduler):
@@ -149,12 +149,12 @@ def _fingerprint(shelf: Path, names: list[str], defaults: dict) -> str:
     return manifest.fingerprint(shelf, names, defaults, source_date_epoch())
 
 
-def _task(shelf: Path, book: ShelfBook, defaults: dict) -> BookTask:
+def _task(shelf: Path, book: ShelfBook, defaults: dict, on_cluster: bool) -> BookTask:
     """The book's inputs read now, as it is about to be sent (not all books' at once)."""
     from bookbuilder.pipeline import source_date_epoch
 
     files = {name: (shelf / name).read_bytes() for name in manifest.book_inputs(shelf, book)}
-    return BookTask(book.name, book.path.name, files, str(shelf), defaults, source_date_epoch())
+    return BookTask(book.name, book.path.name, files, str(shelf), defaults, source_date_epoch(), on_cluster)
 
 
 def _remove_gone(build_dir: Path, rows: dict, on_shelf: set[str], shard) -> list[str]:

@@ -7,7 +7,11 @@ workers need bookbuilder installed (the same version: the results are the same b
 files with this machine. A worker lost mid-task is Dask's to handle: it runs the task again
 elsewhere, up to its `distributed.scheduler.allowed-failures`, then the future fails (KilledWorker)
 and the shelf reports that book. Workers should run one thread each (`dask worker --nthreads 1`):
-a book is built on one process, and several threads of one process would share one core's GIL."""
+a book is built on one process, and several threads of one process would share one core's GIL.
+
+A long book's PDF is laid out in chunks (bookbuilder.render.pdf_pages): from its book's task, on a
+worker, those documents go to the cluster as tasks of their own (Dask's "tasks from tasks"), so
+that one long novel is not one core's hours while the others wait."""
 
 from __future__ import annotations
 
@@ -49,6 +53,24 @@ def dask_executor(address: str):
             yield client.get_executor(pure=False), max(workers, 1)
     finally:
         client.close()
+
+
+@contextlib.contextmanager
+def documents_on_the_cluster():
+    """Inside a book's task on a Dask worker: the cluster as a system.parallel.Remote for its PDF's
+    documents. The task leaves the worker's threads while it waits for them (worker_client
+    secedes), so that this worker runs documents too; the project's files are scattered once."""
+    from distributed import worker_client
+
+    from bookbuilder.system.parallel import Remote
+
+    with worker_client() as client:
+        executor = client.get_executor(pure=False)
+
+        def share(value):
+            return client.scatter([value], hash=True)[0]
+
+        yield Remote(executor, share)
 
 
 def _check_workers(client, address: str) -> None:

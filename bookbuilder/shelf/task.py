@@ -31,6 +31,7 @@ class BookTask:
     shelf_shown: str  # the shelf as the asking machine names it, for messages
     defaults: dict = field(default_factory=dict)  # shelf.toml's [defaults]
     epoch: int = 0  # SOURCE_DATE_EPOCH on the asking machine
+    on_cluster: bool = False  # run on a Dask worker: a long PDF's documents go to the cluster too
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,11 @@ def _build_into(book_path: Path, out: Path, task: BookTask) -> list[Diagnostic]:
         config = replace(config, formats=tuple(formats))
     loaded = replace(loaded, config=config)
     notes = list(loaded.diagnostics)
+    remote = None
+    if task.on_cluster:
+        from bookbuilder.shelf.cluster import documents_on_the_cluster as remote
     for fmt in config.formats:
-        _target, said = pipeline.build(loaded, fmt, jobs=1, cache=False)
+        _target, said = pipeline.build(loaded, fmt, jobs=1, cache=False, remote=remote)
         notes += said
     return notes
 

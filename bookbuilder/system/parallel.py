@@ -24,6 +24,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from functools import partial
 from typing import TypeVar
 
@@ -123,6 +124,17 @@ def stop_workers() -> None:
     """End this process's workers now, on a failure or Ctrl-C: what they are doing is not waited for."""
     for worker in multiprocessing.active_children():
         worker.terminate()
+
+
+@dataclass(frozen=True)
+class Remote:
+    """Processes of other machines (a Dask cluster's workers) that share no files with this one:
+    a concurrent.futures executor whose tasks carry their inputs, and `share`, which puts a large
+    input where every task can read it, once per machine (Dask's scatter), and gives what a task
+    is handed in its place."""
+
+    executor: cf.Executor
+    share: Callable[[object], object]
 
 
 class guarded:

@@ -1,5 +1,6 @@
 """Shelves of small generated books, EPUB only, so that a shelf of a dozen builds in seconds."""
 
+import io
 from pathlib import Path
 
 from tests.conftest import write_book
@@ -39,3 +40,26 @@ def built(shelf: Path) -> dict[str, bytes]:
         for p in sorted(build.rglob("*"))
         if p.is_file() and p.parent != build and not p.relative_to(build).as_posix().startswith("catalog.")
     }
+
+
+def add_long_pdf_book(shelf: Path, chapters: int = 12, per_chunk: int = 4) -> Path:
+    """A book whose PDF is laid out in chapters / per_chunk chunks, with a stylesheet of its own
+    that imports another, which draws an image of the project: files a document fetches."""
+    from PIL import Image
+
+    text = {
+        f"{c:02}.txt": f"第{c}章 长夜{c}\n" + f"　　这是第{c}章的正文，风吹过山岗。\n" * 20
+        for c in range(1, chapters + 1)
+    }
+    toml = f'[book]\ntitle = "长书"\n[output]\nformats = ["pdf"]\n[pdf]\nchunk_chapters = {per_chunk}\n'
+    root = write_book(shelf / "long", text, toml)
+    (root / "styles").mkdir()
+    (root / "styles" / "pdf.css").write_text('@import "paper.css";\n', "utf-8")
+    (root / "styles" / "paper.css").write_text(
+        "h1, h2 { background: url(../img/mark.png) no-repeat; }\n", "utf-8"
+    )
+    (root / "img").mkdir()
+    image = io.BytesIO()
+    Image.new("RGB", (8, 8), (200, 30, 30)).save(image, "PNG")
+    (root / "img" / "mark.png").write_bytes(image.getvalue())
+    return root
