@@ -767,12 +767,14 @@ def _strewn_after_story(n: int) -> list[str]:
     return [text[s:e] for s, e, _ in forms.form_debris(text)]
 
 
-def _page_header_kept(n: int) -> bool:
-    """Whether 第001章, a site's page header under 第1章 来客, stays a heading in a file of n candidates
-    (the other chapters each over text): a file of fewer keeps its headings as they are."""
-    text = "第1章 来客\n第001章\n" + "正文一句话说完了。\n" * 3
-    text += "".join(f"第{k}章 风起\n" + "正文一句话说完了。\n" * 3 for k in range(2, n))
-    return "第001章" in _titles(text)
+def _volumes_are_chapters(n: int) -> bool:
+    """Whether a file of n candidates, each a 第N卷 over text and no 第N章 among them, has its 卷 taken
+    as its chapters: a file of FILE_HEADINGS candidates is judged in full (three of a kind), one of
+    fewer is taken as it is, which is also what the full judgement makes of it (a page header under
+    its title dropped either way: tests/structure/test_chapter_file_headings.py). A FILE_HEADINGS
+    above the least of the judgements of three of a kind would skip them."""
+    text = "".join(f"第{'一二三四'[k]}卷 卷名{k}\n" + "正文一句话说完了。\n" * 3 for k in range(n))
+    return [s.heading.kind for s in sections.split_sections(text, "f.txt")[0]] == ["chapter"] * n
 
 
 THRESHOLDS = [
@@ -1495,7 +1497,12 @@ THRESHOLDS = [
     ),
     Threshold("forms.STREWN_NAME", forms.STREWN_NAME, _strewn_after_story, [], ['"小"说"网']),
     Threshold(
-        "heading_choice.FILE_HEADINGS", heading_choice.FILE_HEADINGS, _page_header_kept, False, True, step=-1
+        "heading_choice.FILE_HEADINGS",
+        heading_choice.FILE_HEADINGS,
+        _volumes_are_chapters,
+        True,
+        False,
+        step=-1,
     ),
 ]
 
