@@ -12,13 +12,15 @@ import re
 
 from bookbuilder.numerals import NUMERAL_CHARS
 from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
-from bookbuilder.structure.own_contents import drop_contents, title_key
+from bookbuilder.structure.own_contents import drop_contents, repeated_headings, title_key
 from bookbuilder.structure.passes import Choice, Reading, rule_counts
 from bookbuilder.vocabulary import HAN_COMMON
 
 _N = f"[{NUMERAL_CHARS}]+"
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
-FILE_HEADINGS = 3  # candidates, fewer and none weak: a chapter file's own heading, taken as it is
+# candidates, fewer and none weak: a chapter file's own heading(s), judged only against each other (every
+# judgement of three of a kind needs three)
+FILE_HEADINGS = 3
 # headings of one kind (volumes, one unit's labels, starred titles), at least, to be a family, not chance
 FAMILY_LEAST = 3
 
@@ -33,10 +35,8 @@ def choose_headings(reading: Reading) -> Reading:
 def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     """`cands`: line index → candidate, in order; `before[i]`: how many lines other than separators
     come before candidate i (so a run of headings with no text between them can be told)."""
-    if len(cands) < FILE_HEADINGS and not any(
-        h.weak for h in cands.values()
-    ):  # a chapter file's own heading (most files)
-        return Choice(dict(cands), (), rule_counts(cands), {})
+    if len(cands) < FILE_HEADINGS and not any(h.weak for h in cands.values()):
+        return _taken_as_they_are(cands, before)  # a chapter file's own heading (most files)
     accepted = {i: h for i, h in cands.items() if not h.weak}
     strong_chapters = sum(
         1 for h in accepted.values() if h.kind == "chapter" and h.rule in ("numbered", "custom")
@@ -81,6 +81,21 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
     for i in labels:
         del accepted[i]
     return Choice(accepted, toc, rule_counts(accepted), rejected, pages + repeats + between + labels)
+
+
+def _taken_as_they_are(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
+    """A chapter file's few strong candidates: too few for any judgement of three of a kind (a
+    family, a contents, page marks, a part named on every line), so only those between two
+    neighbours are made, as in a longer file: a heading given again on the next line (第1章 来客 /
+    第001章, a site's page header) and a site's label right above the book's 序章 are no chapters."""
+    accepted = dict(cands)
+    repeats = tuple(repeated_headings(accepted, before))
+    for i in repeats:
+        del accepted[i]
+    labels = _labels_on_matter(accepted, before)
+    for i in labels:
+        del accepted[i]
+    return Choice(accepted, (), rule_counts(accepted), {}, repeats + labels)
 
 
 def _take_supported(families, accepted, rejected, cands, before, strong_chapters: int) -> None:

@@ -87,11 +87,8 @@ def _with_its_matter(run: list[int], accepted: dict, before: dict[int, int]) -> 
 def _drop_runs(accepted: dict, before: dict[int, int]):
     """A run of headings with no text between them that holds 3+ chapters is a table of contents;
     its last heading is kept when its title does not come again later (the first real chapter)."""
-    order = list(accepted)
-    repeats = [
-        b for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and _again(accepted[a], accepted[b])
-    ]
-    for i in repeats:  # the same heading two or three times in a row (1.第1章 甲 / 第1章 甲): one heading
+    repeats = repeated_headings(accepted, before)
+    for i in repeats:
         del accepted[i]
     order = list(accepted)
     runs, run = [], order[:1]
@@ -127,6 +124,16 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     for i in toc:
         del accepted[i]
     return accepted, toc, tuple(repeats)
+
+
+def repeated_headings(accepted: dict, before: dict[int, int]) -> list[int]:
+    """The headings given again on the very next line, each after the first: the same heading two or
+    three times in a row (1.第1章 甲 / 第1章 甲), or its number alone under it (第1章 来客 / 第001章, a
+    site's page header): one heading, not an empty chapter and then the text."""
+    order = list(accepted)
+    return [
+        b for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and _again(accepted[a], accepted[b])
+    ]
 
 
 def _volume_named_again(volume, later: list) -> bool:
