@@ -252,7 +252,8 @@ def _build_shelf(shelf: Path, jobs: int | None, shard: str | None, scheduler: st
         raise click.BadParameter(str(err), param_hint="--shard") from None
     progress = ShelfProgress(_quiet())
     try:
-        summary = build_shelf(shelf, jobs, share, scheduler, progress.start, progress.done)
+        told = None if progress.quiet else progress.stage
+        summary = build_shelf(shelf, jobs, share, scheduler, progress.start, progress.done, told)
     finally:
         progress.close()
     for line in summary_lines(summary):

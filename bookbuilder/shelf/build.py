@@ -13,6 +13,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import shutil
 import time
+import uuid
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
 from bookbuilder.shelf import manifest
 from bookbuilder.shelf.books import SHELF_BUILD, ShelfBook, find_books, shelf_settings
+from bookbuilder.shelf.stages import Listener, listening, pool_channel
 from bookbuilder.shelf.task import BookResult, BookTask, build_book
 from bookbuilder.system.atomic import atomic_path
 from bookbuilder.system.parallel import default_jobs, process_pool, stop_workers
@@ -56,9 +58,12 @@ def build_shelf(
     scheduler: str | None = None,
     on_start: Callable[[int], None] | None = None,
     on_result: Callable[[BookResult], None] | None = None,
+    on_stage: Listener | None = None,
 ) -> ShelfSummary:
     """Build the shelf's books (those of `shard` K/N only, when given) on `jobs` local processes,
-    or on the Dask cluster whose scheduler is at `scheduler` (or shelf.toml's [shelf] scheduler)."""
+    or on the Dask cluster whose scheduler is at `scheduler` (or shelf.toml's [shelf] scheduler).
+    `on_start` hears how many books will be built, `on_result` each book's end and `on_stage`
+    what each running book is doing (shelf.stages)."""
     start = time.monotonic()
     shelf = Path(shelf)
     settings = shelf_settings(shelf)
@@ -72,10 +77,11 @@ def build_shelf(
     plan = _plan(shelf, [b for b in books if manifest.in_shard(b.name, shard)], rows, defaults, summary)
     if on_start:
         on_start(len(plan.to_build))
-    tasks = (_task(shelf, book, defaults, bool(scheduler)) for book in plan.to_build)
+    topic = f"bookbuilder-stages-{uuid.uuid4().hex}" if scheduler and on_stage else ""
+    tasks = (_task(shelf, book, defaults, bool(scheduler), topic) for book in plan.to_build)
     saved = time.monotonic()
     try:
-        for result in _run(tasks, jobs, scheduler):
+        for result in _run(tasks, jobs, scheduler, on_stage, topic):
             if result.failed:
                 summary.failed.append(result)
             else:
@@ -149,12 +155,16 @@ def _fingerprint(shelf: Path, names: list[str], defaults: dict) -> str:
     return manifest.fingerprint(shelf, names, defaults, source_date_epoch())
 
 
-def _task(shelf: Path, book: ShelfBook, defaults: dict, on_cluster: bool) -> BookTask:
+def _task(
+    shelf: Path, book: ShelfBook, defaults: dict, on_cluster: bool = False, topic: str = ""
+) -> BookTask:
     """The book's inputs read now, as it is about to be sent (not all books' at once)."""
     from bookbuilder.pipeline import source_date_epoch
 
     files = {name: (shelf / name).read_bytes() for name in manifest.book_inputs(shelf, book)}
-    return BookTask(book.name, book.path.name, files, str(shelf), defaults, source_date_epoch(), on_cluster)
+    return BookTask(
+        book.name, book.path.name, files, str(shelf), defaults, source_date_epoch(), on_cluster, topic
+    )
 
 
 def _remove_gone(build_dir: Path, rows: dict, on_shelf: set[str], shard) -> list[str]:
@@ -180,38 +190,42 @@ def _put_in_place(build_dir: Path, result: BookResult, row: dict) -> None:
             (folder / name).unlink(missing_ok=True)
 
 
-def _run(tasks: Iterator[BookTask], jobs: int | None, scheduler: str | None) -> Iterator[BookResult]:
+def _run(
+    tasks: Iterator[BookTask], jobs: int | None, scheduler: str | None, on_stage: Listener | None, topic: str
+) -> Iterator[BookResult]:
     if scheduler:
         from bookbuilder.shelf.cluster import dask_executor
 
-        with dask_executor(scheduler) as (executor, workers):
+        with dask_executor(scheduler, (topic, on_stage) if topic else None) as (executor, workers):
             lost = yield from _windowed(executor, tasks, IN_FLIGHT_PER_WORKER * workers)
             assert not lost  # a Dask future fails alone: only a process pool breaks as a whole
         return
     jobs = jobs or default_jobs()
     if jobs == 1:  # in this process, one book after another: no process to start or lose
-        yield from map(build_book, tasks)
+        with listening(on_stage):
+            yield from map(build_book, tasks)
         return
-    yield from _on_process_pools(tasks, jobs)
+    with pool_channel(on_stage) as initializer:
+        yield from _on_process_pools(tasks, jobs, initializer)
 
 
-def _on_process_pools(tasks: Iterator[BookTask], jobs: int) -> Iterator[BookResult]:
+def _on_process_pools(tasks: Iterator[BookTask], jobs: int, initializer: tuple) -> Iterator[BookResult]:
     """A process that dies breaks the whole pool, failing every book in flight. So those books are
     put aside and the rest go on in a new pool; then each put aside is built alone in a pool of its
     own, where a death is that book's failure (E408) and the others are built as if nothing happened."""
     lost: list[BookTask] = []
     while True:
-        broken = yield from _on_a_pool(tasks, jobs)
+        broken = yield from _on_a_pool(tasks, jobs, initializer)
         lost += broken
         if not broken:
             break
     for task in lost:
-        if (yield from _on_a_pool(iter([task]), 1)):
+        if (yield from _on_a_pool(iter([task]), 1, initializer)):
             yield _died(task, "a worker process died (out of memory, or killed)")
 
 
-def _on_a_pool(tasks: Iterator[BookTask], jobs: int):
-    pool = process_pool(jobs)
+def _on_a_pool(tasks: Iterator[BookTask], jobs: int, initializer: tuple):
+    pool = process_pool(jobs, *initializer)
     try:
         return (yield from _windowed(pool, tasks, IN_FLIGHT_PER_WORKER * jobs))
     except BaseException:  # Ctrl-C, or this process's own failure: the books running are not waited for
@@ -226,8 +240,9 @@ def _windowed(executor: cf.Executor, tasks: Iterator[BookTask], window: int):
     were in flight when a process pool broke (it then takes no more)."""
     in_flight: dict[cf.Future, BookTask] = {}
     broken: list[BookTask] = []
-    for task in _take(tasks, window):
-        in_flight[executor.submit(build_book, task)] = task
+    refused = _submit(executor, _take(tasks, window), in_flight)
+    if refused:
+        return refused + list(in_flight.values())
     while in_flight:
         done, _ = cf.wait(in_flight, return_when=cf.FIRST_COMPLETED)
         for future in done:
@@ -240,11 +255,22 @@ def _windowed(executor: cf.Executor, tasks: Iterator[BookTask], window: int):
                 Exception
             ) as err:  # Dask: the workers running it were lost (KilledWorker), or it was cancelled
                 yield _died(task, f"the cluster could not build it ({type(err).__name__}: {err})")
+        if not broken:  # a pool that broke takes no more
+            broken = _submit(executor, _take(tasks, window - len(in_flight)), in_flight)
         if broken:
             return broken + list(in_flight.values())
-        for task in _take(tasks, window - len(in_flight)):
-            in_flight[executor.submit(build_book, task)] = task
     return broken
+
+
+def _submit(executor: cf.Executor, tasks: Iterable[BookTask], in_flight: dict) -> list[BookTask]:
+    """Each task submitted and put in flight; [the task] a pool broken since the last wait refused
+    (its books in flight say so when waited for)."""
+    for task in tasks:
+        try:
+            in_flight[executor.submit(build_book, task)] = task
+        except BrokenProcessPool:
+            return [task]
+    return []
 
 
 def _take(tasks: Iterator[BookTask], n: int) -> Iterable[BookTask]:

@@ -18,13 +18,15 @@ from __future__ import annotations
 import contextlib
 
 from bookbuilder.diagnostics import BookError
+from bookbuilder.shelf.stages import Listener
 
 CONNECT_SECONDS = 20
 
 
 @contextlib.contextmanager
-def dask_executor(address: str):
-    """(a concurrent.futures executor on the cluster at `address`, its number of worker threads)."""
+def dask_executor(address: str, stages: tuple[str, Listener] | None = None):
+    """(a concurrent.futures executor on the cluster at `address`, its number of worker threads);
+    `stages`: (topic, listener), the running books' stages told under that topic, heard here."""
     try:
         from distributed import Client
     except ImportError:
@@ -47,6 +49,9 @@ def dask_executor(address: str):
     # A book's files are its task's inputs by design (no shared file system): a 10 MB novel is not
     # the mistake Dask's warning about large graphs is there to catch.
     unwarned = {"distributed.admin.large-graph-warning-threshold": "2GiB"}
+    if stages is not None:
+        topic, listener = stages
+        client.subscribe_topic(topic, lambda event: listener(*event[1]))
     try:
         with dask.config.set(unwarned):
             workers = sum(client.nthreads().values())

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from bookbuilder.diagnostics import BookError, Diagnostic, Severity
 from bookbuilder.model import Location
+from bookbuilder.shelf.stages import BookStages, on_the_cluster
 
 WARNINGS_KEPT = 20  # a result carries this many warning lines; the count is of them all
 
@@ -32,6 +33,7 @@ class BookTask:
     defaults: dict = field(default_factory=dict)  # shelf.toml's [defaults]
     epoch: int = 0  # SOURCE_DATE_EPOCH on the asking machine
     on_cluster: bool = False  # run on a Dask worker: a long PDF's documents go to the cluster too
+    stage_topic: str = ""  # on a cluster: the Dask event topic its stages are told under (shelf.stages)
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,9 @@ def _build_into(book_path: Path, out: Path, task: BookTask) -> list[Diagnostic]:
 
     if task.epoch:
         os.environ["SOURCE_DATE_EPOCH"] = str(task.epoch)
-    loaded = pipeline.load_book(book_path, jobs=1)
+    stages = BookStages(task.name, on_the_cluster(task.stage_topic) if task.stage_topic else None)
+    stages.stage("reading")
+    loaded = pipeline.load_book(book_path, jobs=1, progress=stages.files)
     config = replace(loaded.config, output_dir=out)
     formats = task.defaults.get("formats")
     if formats and not config.has_config and not config.sidecar:
@@ -93,8 +97,12 @@ def _build_into(book_path: Path, out: Path, task: BookTask) -> list[Diagnostic]:
     remote = None
     if task.on_cluster:
         from bookbuilder.shelf.cluster import documents_on_the_cluster as remote
+    chapters = sum(1 for _ in loaded.book.chapters())
     for fmt in config.formats:
-        _target, said = pipeline.build(loaded, fmt, jobs=1, cache=False, remote=remote)
+        stages.stage(fmt, chapters)
+        _target, said = pipeline.build(
+            loaded, fmt, jobs=1, cache=False, remote=remote, progress=stages.chapters
+        )
         notes += said
     return notes
 

@@ -53,17 +53,25 @@ def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def process_pool(jobs: int) -> cf.ProcessPoolExecutor:
+def process_pool(
+    jobs: int, initializer: Callable | None = None, initargs: tuple = ()
+) -> cf.ProcessPoolExecutor:
+    """`jobs` worker processes, each running `initializer(*initargs)` first (if given)."""
     context = multiprocessing.get_context("fork") if forks_workers() else None
     return cf.ProcessPoolExecutor(
-        max_workers=jobs, mp_context=context, initializer=_leave_interrupts_to_the_parent
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_leave_interrupts_to_the_parent,
+        initargs=(initializer, initargs),
     )
 
 
-def _leave_interrupts_to_the_parent() -> None:
+def _leave_interrupts_to_the_parent(initializer: Callable | None = None, initargs: tuple = ()) -> None:
     """Ctrl-C reaches every process of the terminal's group: a worker leaves it to this process,
     which stops the workers (guarded) and says so once, instead of each printing a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if initializer is not None:
+        initializer(*initargs)
 
 
 def ordered_map(

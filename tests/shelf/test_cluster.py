@@ -12,6 +12,7 @@ from bookbuilder.cli import main
 from bookbuilder.shelf.build import build_shelf
 from tests.shelf.local_cluster import local_cluster
 from tests.shelf.shelves import add_long_pdf_book, built, make_shelf
+from tests.shelf.test_stages import stages_by_book
 
 distributed = pytest.importorskip("distributed")
 
@@ -38,15 +39,17 @@ def test_the_cluster_builds_the_same_bytes_as_this_machine(tmp_path, scheduler):
 def test_a_long_books_pdf_documents_run_as_tasks_of_the_cluster(tmp_path, scheduler):
     """A book of 3 chunks on the cluster: its 7 documents (3 chunks, their 3 stamp documents, the
     front matter) are tasks of their own, and the PDF is the same bytes as this machine's, with
-    the image its imported stylesheet draws (the project's files travel to the workers)."""
+    the image its imported stylesheet draws (the project's files travel to the workers). The book
+    tells its stages from the worker."""
     import pikepdf
 
     here, there = tmp_path / "here" / "shelf", tmp_path / "there" / "shelf"
     add_long_pdf_book(here)
     add_long_pdf_book(there)
     assert not build_shelf(here, jobs=1).failed
+    told = []
     with distributed.Client(scheduler) as client, distributed.get_task_stream(client) as stream:
-        summary = build_shelf(there, scheduler=scheduler)
+        summary = build_shelf(there, scheduler=scheduler, on_stage=lambda *said: told.append(said))
     assert [r.name for r in summary.built] == ["long"] and not summary.failed
     documents = [t for t in stream.data if str(t["key"]).startswith("render_carried")]
     assert len(documents) == 7
@@ -54,6 +57,8 @@ def test_a_long_books_pdf_documents_run_as_tasks_of_the_cluster(tmp_path, schedu
     with pikepdf.open(there / "build" / "long" / "长书.pdf") as pdf:
         images = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
     assert images  # the chapter headings' image, drawn from the project's file on the workers
+    stages = stages_by_book(told)  # told by the worker as Dask events, heard here
+    assert stages["long"][0] == "reading" and stages["long"][-1] == "pdf"
 
 
 def test_a_worker_killed_mid_build_leaves_the_shelf_finished_or_that_book_reported(tmp_path, scheduler):
