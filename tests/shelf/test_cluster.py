@@ -92,6 +92,34 @@ def test_a_worker_killed_mid_build_leaves_the_shelf_finished_or_that_book_report
         assert victim not in client.run(os.getpid).values()
 
 
+def test_a_worker_killed_while_a_long_pdf_spreads_leaves_it_built_or_reported(tmp_path, scheduler):
+    """A worker is killed as the long book's PDF begins (heard as its stage): the book's task or
+    its documents were on it. Dask runs them again, or the book is E408; either way no partial
+    file, and a PDF built is the same bytes as this machine's."""
+    here, there = tmp_path / "here" / "shelf", tmp_path / "there" / "shelf"
+    add_long_pdf_book(here, chapters=12, per_chunk=2)
+    add_long_pdf_book(there, chapters=12, per_chunk=2)
+    build_shelf(here, jobs=1)
+    with distributed.Client(scheduler) as client:
+        client.wait_for_workers(2, timeout=60)
+        victim = sorted(client.run(os.getpid).values())[0]
+    killed = threading.Event()
+
+    def kill_once(name, stage, detail):
+        if stage == "pdf" and not killed.is_set():
+            killed.set()
+            os.kill(victim, signal.SIGKILL)
+
+    summary = build_shelf(there, scheduler=scheduler, on_stage=kill_once)
+    assert killed.is_set()
+    assert len(summary.built) + len(summary.failed) == 1
+    assert all("E408" in r.error for r in summary.failed)
+    assert built(there) == (built(here) if summary.built else {})
+    assert not list(there.rglob("*.part"))
+    with distributed.Client(scheduler) as client:
+        client.wait_for_workers(2, timeout=60)
+
+
 def test_a_cluster_without_workers_is_one_error_not_a_wait(tmp_path):
     from bookbuilder.shelf import cluster
 
