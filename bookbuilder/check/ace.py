@@ -56,6 +56,11 @@ def find_chromium() -> str | None:
     )
 
 
+# Ace's browser can fail to start on a loaded machine (its launch times out, and Ace exits without a
+# report): it is started once more before the EPUB is said to be unchecked.
+ACE_ATTEMPTS = 2
+
+
 def run_ace(epub: Path) -> dict:
     """Ace's report.json for `epub`."""
     ace, chromium = find_ace(), find_chromium()
@@ -67,16 +72,19 @@ def run_ace(epub: Path) -> dict:
         wrapper.chmod(0o755)
         env = dict(os.environ, PUPPETEER_EXECUTABLE_PATH=str(wrapper))
         out = Path(tmp) / "report"
-        external.run(
-            [ace, "--silent", "--force", "--outdir", str(out), str(epub)],
-            str(epub),
-            env=env,
-            capture_output=True,
-        )
-        report = out / "report.json"
-        if not report.exists():
-            raise RuntimeError("Ace wrote no report")
-        return json.loads(report.read_text("utf-8"))
+        for _attempt in range(ACE_ATTEMPTS):
+            done = external.run(
+                [ace, "--silent", "--force", "--outdir", str(out), str(epub)],
+                str(epub),
+                env=env,
+                capture_output=True,
+                text=True,
+            )
+            report = out / "report.json"
+            if report.exists():
+                return json.loads(report.read_text("utf-8"))
+        said = (done.stderr or done.stdout or "").strip().splitlines()
+        raise RuntimeError(f"Ace wrote no report (exit {done.returncode}{': ' + said[-1] if said else ''})")
 
 
 def violations(report: dict) -> list[dict]:
