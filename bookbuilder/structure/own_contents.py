@@ -14,6 +14,9 @@ from bookbuilder.structure.headings import is_bare_label
 SPACED_GAP = 2  # lines under a contents entry (a couplet title on two lines)
 LATER_GAP = 5  # lines under a real chapter, at the least, in the median
 CONTENTS_RUN = 3  # headings in a row with no text between, at least, for a contents (one is a chapter's)
+# Lines between a heading and the same heading given again (a site's index line over the body's own
+# 第一回, a page header or an advert between them): one chapter. More lines are a chapter's text.
+REPEAT_GAP = 2
 
 
 def drop_contents(accepted: dict, before: dict[int, int]):
@@ -89,9 +92,12 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     its last heading is kept when its title does not come again later (the first real chapter)."""
     order = list(accepted)
     repeats = [
-        b for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and _again(accepted[a], accepted[b])
+        b
+        for a, b in zip(order, order[1:])
+        if before[b] - before[a] - 1 <= REPEAT_GAP and _again(accepted[a], accepted[b])
     ]
-    for i in repeats:  # the same heading two or three times in a row (1.第1章 甲 / 第1章 甲): one heading
+    for i in repeats:  # the same heading two or three times in a row (1.第1章 甲 / 第1章 甲): one heading;
+        # the lines between stay, under the first (no line of text is lost, only the heading said twice)
         del accepted[i]
     order = list(accepted)
     runs, run = [], order[:1]
@@ -183,14 +189,22 @@ def _named_again(run: list[int], order: list[int], accepted: dict) -> bool:
 
 
 def _again(first, then) -> bool:
-    """The heading given again on the next line: the same title, or its number alone in another
-    style (第2章 来客 / 第002章, a site's page header under the chapter's title)."""
+    """The heading given again: the same title; or the same chapter number with its number alone in
+    another style (第2章 来客 / 第002章, a site's page header under the chapter's title), or with the same
+    name, however the number is written and whatever marks the name wears (第001回 灵根育孕 over 第一回
+    灵根育孕; 第九十章 【曝光了！】 over 第九十章 曝光了！)."""
     return title_key(first.title) == title_key(then.title) or (
         then.number is not None
         and then.number == first.number
         and first.kind == then.kind == "chapter"
-        and is_bare_label(then.title)
+        and first.part == then.part
+        and (is_bare_label(then.title) or _name_key(first.title) == _name_key(then.title) != "")
     )
+
+
+def _name_key(title: str) -> str:
+    """A numbered title's name, its marks and spaces aside (【“公主殿下”】（下） reads 公主殿下下)."""
+    return re.sub(r"[\W_]+", "", title.partition(" ")[2])
 
 
 def title_key(title: str) -> str:
