@@ -91,13 +91,8 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     """A run of headings with no text between them that holds 3+ chapters is a table of contents;
     its last heading is kept when its title does not come again later (the first real chapter)."""
     order = list(accepted)
-    repeats = [
-        b
-        for a, b in zip(order, order[1:])
-        if before[b] - before[a] - 1 <= REPEAT_GAP and _again(accepted[a], accepted[b])
-    ]
-    for i in repeats:  # the same heading two or three times in a row (1.第1章 甲 / 第1章 甲): one heading;
-        # the lines between stay, under the first (no line of text is lost, only the heading said twice)
+    repeats = _said_again(order, accepted, before)
+    for i in repeats:
         del accepted[i]
     order = list(accepted)
     runs, run = [], order[:1]
@@ -133,6 +128,32 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     for i in toc:
         del accepted[i]
     return accepted, toc, tuple(repeats)
+
+
+def _said_again(order: list[int], accepted: dict, before: dict[int, int]) -> list[int]:
+    """The headings to drop where one is given again within REPEAT_GAP lines (1.第1章 甲 / 第1章 甲; a
+    site's 第001回 甲 over the body's 第一回 甲; 第2章 来客 / 第002章): all of each chain of them but one."""
+    dropped, chain = [], order[:1]
+    for a, b in zip(order, order[1:]):
+        if before[b] - before[a] - 1 <= REPEAT_GAP and _again(accepted[a], accepted[b]):
+            chain.append(b)
+            continue
+        dropped += _all_but_kept(chain, accepted, before)
+        chain = [b]
+    return dropped + _all_but_kept(chain, accepted, before)
+
+
+def _all_but_kept(chain: list[int], accepted: dict, before: dict[int, int]) -> list[int]:
+    """All of a chain but the heading over the text: the first with a name after the last line that
+    stood between two of them. The lines between stay where they stand, so that a page header is right
+    before the heading kept (西游记-- over the body's 第二回, under a site's 第002回), where page_headers
+    finds it; only the heading said again goes."""
+    if not chain:
+        return []
+    last = max(k for k in range(len(chain)) if k == 0 or before[chain[k]] - before[chain[k - 1]] > 1)
+    named = [i for i in chain if not is_bare_label(accepted[i].title)]
+    kept = next((i for i in chain[last:] if i in named), named[-1] if named else chain[0])
+    return [i for i in chain if i != kept]
 
 
 def _volume_named_again(volume, later: list) -> bool:

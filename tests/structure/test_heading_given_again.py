@@ -1,7 +1,7 @@
 """A heading given twice with at most a line or two between (own_contents.REPEAT_GAP): a site's index
 line over the body's own heading in other numerals, a page header or an advert between the two, the
-name wearing brackets once. One chapter, the lines between kept under it; never two chapters of the
-same number (W302), nor a chapter's text taken."""
+name wearing brackets once. One chapter under the last heading with a name; never two chapters of the
+same number (W302), nor a line of text taken."""
 
 import pytest
 
@@ -41,12 +41,17 @@ def test_the_same_heading_given_again_is_one_chapter(tmp_path, first, between, a
     assert all("他走进院子，看见一棵老树。" in _texts(c) for c in chapters)
 
 
-def test_the_lines_between_stay_under_the_first_heading(tmp_path):
-    """Only the heading said twice goes: an author's note between the two stays, under the chapter."""
-    text = "".join(f"第{c}章 风起\n作者的话：这一章写得慢了些。\n第{c}章 风起\n{BODY}" for c in "一二三")
+def test_only_the_heading_said_again_goes(tmp_path):
+    """The heading kept is the last with a name, the one over the text (第一回 over a site's 第001回);
+    every line between stays where it stood: an author's note is never lost."""
+    text = "".join(
+        f"第00{n}回 风起\n作者的话：第{n}回写得慢了些。\n第{c}回 风起\n{BODY}"
+        for n, c in ((1, "一"), (2, "二"), (3, "三"))
+    )
     chapters, _ = _read(tmp_path, text)
-    assert [c.title for c in chapters] == ["第一章 风起", "第二章 风起", "第三章 风起"]
-    assert all(_texts(c)[0] == "作者的话：这一章写得慢了些。" for c in chapters)
+    assert [c.title for c in chapters] == ["第一回 风起", "第二回 风起", "第三回 风起"]
+    kept = [t for c in chapters for t in _texts(c)]
+    assert all(f"作者的话：第{n}回写得慢了些。" in kept for n in (2, 3))
 
 
 @pytest.mark.parametrize(
