@@ -14,6 +14,9 @@ from bookbuilder.structure.headings import is_bare_label
 SPACED_GAP = 2  # lines under a contents entry (a couplet title on two lines)
 LATER_GAP = 5  # lines under a real chapter, at the least, in the median
 CONTENTS_RUN = 3  # headings in a row with no text between, at least, for a contents (one is a chapter's)
+# Lines between a heading and the same heading given again (a site's index line over the body's own
+# 第一回, a page header or an advert between them): one chapter. More lines are a chapter's text.
+REPEAT_GAP = 2
 
 
 def drop_contents(accepted: dict, before: dict[int, int]):
@@ -127,13 +130,31 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
 
 
 def repeated_headings(accepted: dict, before: dict[int, int]) -> list[int]:
-    """The headings given again on the very next line, each after the first: the same heading two or
-    three times in a row (1.第1章 甲 / 第1章 甲), or its number alone under it (第1章 来客 / 第001章, a
-    site's page header): one heading, not an empty chapter and then the text."""
+    """The headings to drop where one is given again within REPEAT_GAP lines (1.第1章 甲 / 第1章 甲; a
+    site's 第001回 甲 over the body's 第一回 甲; 第1章 来客 / 第001章, its number alone under it as a
+    site's page header): all of each chain of them but one, not an empty chapter and then the text."""
     order = list(accepted)
-    return [
-        b for a, b in zip(order, order[1:]) if before[b] - before[a] == 1 and _again(accepted[a], accepted[b])
-    ]
+    dropped, chain = [], order[:1]
+    for a, b in zip(order, order[1:]):
+        if before[b] - before[a] - 1 <= REPEAT_GAP and _again(accepted[a], accepted[b]):
+            chain.append(b)
+            continue
+        dropped += _all_but_kept(chain, accepted, before)
+        chain = [b]
+    return dropped + _all_but_kept(chain, accepted, before)
+
+
+def _all_but_kept(chain: list[int], accepted: dict, before: dict[int, int]) -> list[int]:
+    """All of a chain but the heading over the text: the first with a name after the last line that
+    stood between two of them. The lines between stay where they stand, so that a page header is right
+    before the heading kept (西游记-- over the body's 第二回, under a site's 第002回), where page_headers
+    finds it; only the heading said again goes."""
+    if not chain:
+        return []
+    last = max(k for k in range(len(chain)) if k == 0 or before[chain[k]] - before[chain[k - 1]] > 1)
+    named = [i for i in chain if not is_bare_label(accepted[i].title)]
+    kept = next((i for i in chain[last:] if i in named), named[-1] if named else chain[0])
+    return [i for i in chain if i != kept]
 
 
 def _volume_named_again(volume, later: list) -> bool:
@@ -190,14 +211,22 @@ def _named_again(run: list[int], order: list[int], accepted: dict) -> bool:
 
 
 def _again(first, then) -> bool:
-    """The heading given again on the next line: the same title, or its number alone in another
-    style (第2章 来客 / 第002章, a site's page header under the chapter's title)."""
+    """The heading given again: the same title; or the same chapter number with its number alone in
+    another style (第2章 来客 / 第002章, a site's page header under the chapter's title), or with the same
+    name, however the number is written and whatever marks the name wears (第001回 灵根育孕 over 第一回
+    灵根育孕; 第九十章 【曝光了！】 over 第九十章 曝光了！)."""
     return title_key(first.title) == title_key(then.title) or (
         then.number is not None
         and then.number == first.number
         and first.kind == then.kind == "chapter"
-        and is_bare_label(then.title)
+        and first.part == then.part
+        and (is_bare_label(then.title) or _name_key(first.title) == _name_key(then.title) != "")
     )
+
+
+def _name_key(title: str) -> str:
+    """A numbered title's name, its marks and spaces aside (【“公主殿下”】（下） reads 公主殿下下)."""
+    return re.sub(r"[\W_]+", "", title.partition(" ")[2])
 
 
 def title_key(title: str) -> str:

@@ -253,6 +253,17 @@ def _parts_named_again(n: int) -> bool:
     return own_contents._named_again(list(range(n)), sorted(accepted), accepted)
 
 
+def _repeats_dropped(gap: int) -> int:
+    """How many headings own_contents drops as given again where `gap` lines stand between 第1章 风起
+    and 第一章 【风起】 (the next chapter far below)."""
+    found = {
+        0: Heading("chapter", "第1章 风起", 1, 0),
+        gap + 1: Heading("chapter", "第一章 【风起】", 1, gap + 1),
+        gap + 12: Heading("chapter", "第2章 云涌", 2, gap + 12),
+    }
+    return len(own_contents.drop_contents(found, {i: i for i in found})[2])
+
+
 ROWS = [
     # a file named by its number only is titled by a first line this short
     Threshold("file_titles.TITLE_LINE", file_titles.TITLE_LINE, _file_title, file_titles.TITLE_LINE, None),
@@ -424,6 +435,7 @@ ROWS = [
     ),
     # a source's own contents: a line or two under each entry, the chapters later with their text
     Threshold("own_contents.SPACED_GAP", own_contents.SPACED_GAP, lambda n: _contents_dropped(under=n), 4, 0),
+    Threshold("own_contents.REPEAT_GAP", own_contents.REPEAT_GAP, _repeats_dropped, 1, 0),
     Threshold(
         "own_contents.LATER_GAP", own_contents.LATER_GAP, lambda n: _contents_dropped(later=n), 4, 0, step=-1
     ),
