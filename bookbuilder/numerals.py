@@ -60,6 +60,7 @@ _UNIT = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
 _GROUP = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
 _TENS = {"廿": 20, "卅": 30, "卌": 40}  # 第廿一回: twenty-one, as older texts write it
 NUMERAL_CHARS = "".join(_DIGIT) + "".join(_UNIT) + "".join(_GROUP) + "".join(_TENS)
+NUMERAL_RUN = f"[{NUMERAL_CHARS}]+"  # a number as written in a heading: 12, 十二, 一二
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
 
 

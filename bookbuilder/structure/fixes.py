@@ -16,15 +16,17 @@ from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
-from bookbuilder.numerals import parse_numeral
-from bookbuilder.structure.headings import _N, _VOLUME_UNIT, CHAPTER_UNIT, Heading, candidate, normalize_title
+from bookbuilder.numerals import NUMERAL_RUN, parse_numeral
+from bookbuilder.structure.headings import CHAPTER_UNIT, VOLUME_UNIT, Heading, candidate, normalize_title
 from bookbuilder.structure.passes import Choice, Reading, every_line_as_fields
 
 KEYS = ("at", "title", "as", "rename", "merge")
 KINDS = ("text", "chapter", "volume")
 
-_CHAPTER_NUMBER = re.compile(rf"第\s*({_N})\s*{CHAPTER_UNIT}")
-_VOLUME_NUMBER = re.compile(rf"第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|{_N}\s*{_VOLUME_UNIT}")
+_CHAPTER_NUMBER = re.compile(rf"第\s*({NUMERAL_RUN})\s*{CHAPTER_UNIT}")
+_VOLUME_NUMBER = re.compile(
+    rf"第\s*{NUMERAL_RUN}\s*{VOLUME_UNIT}|卷\s*{NUMERAL_RUN}|{NUMERAL_RUN}\s*{VOLUME_UNIT}"
+)
 
 
 def chapter_number(line: str) -> int | None:
@@ -34,7 +36,7 @@ def chapter_number(line: str) -> int | None:
     one number, and W303 and W301 came at each."""
     if m := _CHAPTER_NUMBER.search(line):
         return parse_numeral(m.group(1))
-    m = re.search(_N, _VOLUME_NUMBER.sub("\0", line)) or re.search(_N, line)
+    m = re.search(NUMERAL_RUN, _VOLUME_NUMBER.sub("\0", line)) or re.search(NUMERAL_RUN, line)
     return parse_numeral(m.group(0)) if m else None
 
 

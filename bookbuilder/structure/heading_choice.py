@@ -10,13 +10,12 @@ from __future__ import annotations
 import bisect
 import re
 
-from bookbuilder.numerals import NUMERAL_CHARS
+from bookbuilder.numerals import NUMERAL_CHARS, NUMERAL_RUN
 from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
 from bookbuilder.structure.own_contents import drop_contents, repeated_headings, title_key
 from bookbuilder.structure.passes import Choice, Reading, rule_counts
 from bookbuilder.vocabulary import HAN_COMMON
 
-_N = f"[{NUMERAL_CHARS}]+"
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
 # candidates, fewer and none weak: a chapter file's own heading(s), judged only against each other (every
 # judgement of three of a kind needs three)
@@ -228,7 +227,9 @@ def _alone_apart(family: dict[int, Heading], before: dict[int, int]) -> dict[int
     return {i: h for i, h in family.items() if i not in alone}
 
 
-_UNIT = re.compile(rf"^第\s*{_N}\s*(?P<unit>{CHAPTER_UNIT})")  # the unit a numbered title is counted in
+_UNIT = re.compile(
+    rf"^第\s*{NUMERAL_RUN}\s*(?P<unit>{CHAPTER_UNIT})"
+)  # the unit a numbered title is counted in
 
 
 def _drop_page_marks(accepted: dict[int, Heading]) -> tuple[dict[int, Heading], tuple[int, ...]]:
@@ -348,7 +349,7 @@ def _labels_on_matter(accepted: dict[int, Heading], before: dict[int, int]) -> t
     )
 
 
-_UNIT_AFTER_NUMBER = re.compile(rf"^第?{_N}\s*(\S)")
+_UNIT_AFTER_NUMBER = re.compile(rf"^第?{NUMERAL_RUN}\s*(\S)")
 
 
 def _first_label_without_di(accepted: dict[int, Heading], family: dict[int, Heading]) -> dict[int, Heading]:

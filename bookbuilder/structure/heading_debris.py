@@ -13,7 +13,7 @@ import tomllib
 from functools import lru_cache
 from importlib import resources
 
-from bookbuilder.numerals import NUMERAL_CHARS
+from bookbuilder.numerals import NUMERAL_RUN
 from bookbuilder.vocabulary import (
     CHAPTER_UNITS,
     LABEL_BRACKETS,
@@ -24,7 +24,6 @@ from bookbuilder.vocabulary import (
     unit_class,
 )
 
-_N = f"[{NUMERAL_CHARS}]+"
 CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is counted in
 # What debris (data/titles.toml) can start or end with; a line with neither is left alone unsearched.
 # A private-use character: an icon-font glyph a scraper kept before a heading (titles.toml).
@@ -50,7 +49,7 @@ def _debris(extra: tuple[str, ...] = ()) -> tuple[tuple[re.Pattern, re.Pattern],
 
 
 _URL_TITLE = re.compile(
-    rf"^第\s*{_N}\s*{CHAPTER_UNIT}[\s:：]+(?i:https?://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:/\S*)?$"
+    rf"^第\s*{NUMERAL_RUN}\s*{CHAPTER_UNIT}[\s:：]+(?i:https?://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:/\S*)?$"
 )
 
 

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from bookbuilder.numerals import (
     FINANCIAL_TO_TEN,
     NUMERAL_CHARS,
+    NUMERAL_RUN,
     ONE_TO_TEN,
     TO_HUNDREDS,
     TO_THOUSANDS,
@@ -55,22 +56,21 @@ from bookbuilder.vocabulary import (
 MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
 LONGEST_TITLE = 40  # characters of a title after its label: a longer one is a sentence
-_N = f"[{NUMERAL_CHARS}]+"
 _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a typeset contents spaces them out
 CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is counted in
 # 】: what is left of 【第一章】 once its opening bracket is cut
 _SEP = rf"[\s:：、.．·\-—_{re.escape(LABEL_BRACKETS[1])}]*"
-_VOLUME_UNIT = "(?:" + "|".join(VOLUME_WORDS) + ")"
+VOLUME_UNIT = "(?:" + "|".join(VOLUME_WORDS) + ")"
 # 终卷·刀剑如梦 第五章 刀剑: a named volume before its chapter (末卷 so not seen)
 _HALF_VOLUME = rf"(?:[{BOOK_PARTS}{LAST_PART[:2]}]\s?卷)"
 _NUMBERED = re.compile(
-    rf"^(?P<vol>(?:(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|{_HALF_VOLUME})(?:(?!第\s*{_N}\s*{CHAPTER_UNIT}).){{0,24}}?\s*)+)?"
+    rf"^(?P<vol>(?:(?:第\s*{NUMERAL_RUN}\s*{VOLUME_UNIT}|卷\s*{NUMERAL_RUN}|{_HALF_VOLUME})(?:(?!第\s*{NUMERAL_RUN}\s*{CHAPTER_UNIT}).){{0,24}}?\s*)+)?"
     rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>{CHAPTER_UNIT})(?P<sep>{_SEP})(?P<title>.*)$"
 )
 _VOLUME = re.compile(
-    rf"^(?:第\s*(?P<num>{_N})\s*(?P<unit>{_VOLUME_UNIT})|卷\s*(?P<num2>{_N}))(?P<sep>{_SEP})(?P<title>.*)$"
+    rf"^(?:第\s*(?P<num>{NUMERAL_RUN})\s*(?P<unit>{VOLUME_UNIT})|卷\s*(?P<num2>{NUMERAL_RUN}))(?P<sep>{_SEP})(?P<title>.*)$"
 )
-_BARE_UNIT = re.compile(rf"^第\s*{_N}\s*{CHAPTER_UNIT}$")
+_BARE_UNIT = re.compile(rf"^第\s*{NUMERAL_RUN}\s*{CHAPTER_UNIT}$")
 
 
 def is_bare_label(title: str) -> bool:
@@ -99,7 +99,7 @@ _HALF_NUMBER = {
 }  # 上 1, 中 2, 下 3; 终卷 has none: it is the last, whatever came before
 _HALF_CHAPTER = re.compile(rf"^([{TO_HUNDREDS}]+)[、.．]\S")
 _NO_DI = re.compile(
-    rf"^(?P<num>{_N})\s*(?P<unit>{unit_class(BARE_CHAPTER_UNITS)})(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$"
+    rf"^(?P<num>{NUMERAL_RUN})\s*(?P<unit>{unit_class(BARE_CHAPTER_UNITS)})(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$"
 )
 # 第一 / 第二  十一月: 第 and a numeral with no unit, alone or before a short name (爱的教育's months);
 # weak and bare: only a running sequence of them, in a book without 第N章 headings of its own.
@@ -143,7 +143,8 @@ _FINANCIAL_VOLUME = re.compile(rf"^(?P<num>[{FINANCIAL_TO_TEN}]{{1,3}})$")
 _ANY_RULE = re.compile(
     rf"(?:第|卷|{matter_pattern(FRONT_MATTER + BACK_MATTER)}|{'|'.join(SIDE_STORIES)}|[（(]|Chapter|CHAPTER"
     r"|[Pp]art|PART"
-    rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷|{_N}\s*{unit_class(BARE_CHAPTER_UNITS)}"
+    rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷"
+    rf"|{NUMERAL_RUN}\s*{unit_class(BARE_CHAPTER_UNITS)}"
     rf"|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
     rf"|\d{{1,4}}(?:$|[、.．:：\s{HAN_COMMON}])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$"
     rf"|[{re.escape(_BRACKET_OPEN)}]\s*第?\s*(?:\d|[{TO_THOUSANDS}]))"
@@ -534,7 +535,7 @@ def classify_heading(line: str, line_no: int, custom: re.Pattern | None = None) 
     return heading if heading is not None and not heading.weak else None
 
 
-_VOLUME_LABEL = re.compile(rf"(?:第\s*{_N}\s*{_VOLUME_UNIT}|卷\s*{_N}|^{_HALF_VOLUME})")
+_VOLUME_LABEL = re.compile(rf"(?:第\s*{NUMERAL_RUN}\s*{VOLUME_UNIT}|卷\s*{NUMERAL_RUN}|^{_HALF_VOLUME})")
 
 
 def volume_label(title: str) -> str:
