@@ -18,6 +18,11 @@ class Threshold(NamedTuple):
         1  # past the constant: + for a most (n + 1), - for a least (n - 1); a share's step is smaller
     )
 
+    def check(self) -> None:
+        """The rule decides one way at the constant and the other one step past it."""
+        assert self.probe(self.value) == self.at, f"{self.constant} = {self.value}"
+        assert self.probe(self.value + self.step) == self.past, f"{self.constant} {self.step:+}"
+
 
 def taken(judge, text: str) -> bool:
     """Whether a line judge takes the text."""
