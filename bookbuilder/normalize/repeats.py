@@ -34,9 +34,12 @@ from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.vocabulary import (
     CHAPTER_UNITS,
     CLOSING_BRACKETS,
+    CREDIT_VERBS,
+    DIALOGUE_QUOTES,
     HAN_COMMON,
     LATIN_LETTERS,
     OPENING_BRACKETS,
+    PERSONS,
     SENTENCE_ENDED,
     SENTENCE_STOPS,
     SITE_BRACKETS,
@@ -204,11 +207,14 @@ def strip_repeated(
     repeated = {key for key in seen.repeated(len(chapters)) if _rule_of(key) not in off}
     cuts = _cuts(chapters, seen, repeated, kept)
     if "repeated-fragment" not in off:
-        for (k, j), spans in glued_fragments(chapters).items():  # where a template's cut is not already
-            if chapters[k].blocks[j].at not in kept:
-                cuts[(k, j)].extend(
-                    s for s in spans if not any(a < s[1] and s[0] < b for a, b, _ in cuts.get((k, j), ()))
-                )
+        for found in (glued_fragments(chapters), glued_brackets(chapters)):
+            for (k, j), spans in found.items():  # what no cut takes already; an overlap is joined on
+                if chapters[k].blocks[j].at not in kept:  # (…方便  http://www.pan58.com with its domain's)
+                    cuts[(k, j)].extend(
+                        s
+                        for s in spans
+                        if not any(a <= s[0] and s[1] <= b for a, b, _ in cuts.get((k, j), ()))
+                    )
     if not cuts:
         return book, {}
     return _apply(book, chapters, cuts)
@@ -360,11 +366,12 @@ def _page_title(text: str, title_words: tuple[str, ...]) -> bool:
 
 # ---- a slogan whose URL the site cut, glued wherever it fell (……”网盘搜索，找小说就是方便他转身…): the
 # chapters show it by repetition. Each place right after a sentence's end or a quotation's close with
-# site words soon after is a start; starts of the same first characters in many chapters are one
-# fragment, and where their texts part is where it ends.
+# site words soon after is a start; starts alike in many chapters are one fragment, ending where the
+# chapters' texts part. Two slogans may open alike (百度云搜索，搜小说就是方便 and 百度云搜索引擎，找小说…
+# in one download): where the shared start is too short to be a fragment, each branch that is in many
+# chapters is looked at on its own, so that neither spoils the other.
 FRAGMENT_CHAPTERS = 5  # more than a template's three: the fragment's end is read from where the chapters part
 FRAGMENT = 30  # characters looked at from each start
-FRAGMENT_KEY = 4  # the first characters the starts are grouped by
 MIN_FRAGMENT = 6
 SOON = 14  # characters from a start to its first site word
 _FRAGMENT_START = re.compile(rf"(?:^|(?<=[{SENTENCE_STOPS}”」』]))(?=[{HAN_COMMON}A-Za-z])")
@@ -388,16 +395,11 @@ def glued_fragments(chapters: list[Chapter]) -> dict[tuple[int, int], list[tuple
                     i
                 ] < m.start() + SOON:
                     if len(piece := block.text[m.start() : m.start() + FRAGMENT]) >= MIN_FRAGMENT:
-                        starts[piece[:FRAGMENT_KEY]].append((k, piece))
+                        starts[piece[0]].append((k, piece))
     fragments = {}
     for group in starts.values():
-        where = {k for k, _ in group}
-        if len(where) >= FRAGMENT_CHAPTERS and (
-            fragment := _fragment(os.path.commonprefix([p for _, p in group]), group)
-        ):
-            fragments[fragment] = (
-                f"a fragment with site words repeated in {len(where)} chapters ({len(group)}×)"
-            )
+        for fragment, where, times in _branches(group):
+            fragments[fragment] = f"a fragment with site words repeated in {where} chapters ({times}×)"
     cuts: dict[tuple[int, int], list[tuple[int, int, str]]] = defaultdict(list)
     for fragment, evidence in fragments.items():
         for k, chapter in enumerate(chapters):
@@ -407,6 +409,26 @@ def glued_fragments(chapters: list[Chapter]) -> dict[tuple[int, int], list[tuple
                         (m.start(), m.end(), evidence) for m in re.finditer(re.escape(fragment), block.text)
                     ]
     return cuts
+
+
+def _branches(group: list[tuple[int, str]]):
+    """(fragment, chapters, times) of the starts in `group`: where the group is in enough chapters,
+    its common start when that is a fragment;
+    else, the same asked of each of its branches (the starts alike one character further) that is
+    in enough chapters itself. A start shared by two slogans is too short to be a fragment, and each
+    slogan is its own branch; a stray start beside them is in too few chapters to count."""
+    if len(where := {k for k, _ in group}) < FRAGMENT_CHAPTERS:
+        return
+    common = os.path.commonprefix([p for _, p in group])
+    if fragment := _fragment(common, group):
+        yield fragment, len(where), len(group)
+        return
+    branches: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for k, piece in group:
+        if len(piece) > len(common):
+            branches[piece[len(common)]].append((k, piece))
+    for branch in branches.values():
+        yield from _branches(branch)
 
 
 def _fragment(common: str, group: list) -> str:
@@ -428,3 +450,78 @@ def _fragment(common: str, group: list) -> str:
     ):
         return ""
     return common
+
+
+# ---- a site's words in brackets glued to the story (…动静通天啊！（我就爱手机电子书论坛小笼包整理）,
+# 11 times in one download; 都没[奇·书·网]有, a site's name strewn with marks inside a word): the same
+# bracket, once its marks are folded away, in chapter after chapter, right after a sentence's end, or
+# anywhere where its name is strewn with marks (a story writes no 奇·书·网). Braces are no mark of
+# Chinese prose, so a site's words in them glued after a sentence go though they come once
+# ({看最新章节请到：文学楼}). A story's brackets stay: [天书], （这是小岛书店肯屈尊进货的少数几本绘本之一）,
+# {髟赞} (a character composed).
+BRACKET_CHAPTERS = 3  # chapters a bracket of site words comes in: a site's, not a story's
+_OPENERS, _CLOSERS = "{｛（(【[〖［", "}｝）)】]〗］"
+_GLUED_BRACKET = re.compile(
+    f"[{re.escape(_OPENERS)}]([^{re.escape(_OPENERS + _CLOSERS)}\n]{{1,40}})[{re.escape(_CLOSERS)}]"
+)
+_STREWN = re.compile(rf"(?:[{HAN_COMMON}][^\w\s、，,；;：:]+){{2,}}[{HAN_COMMON}]")  # 奇·书·网, 三*五*网
+
+
+def glued_brackets(chapters: list[Chapter]) -> dict[tuple[int, int], list[tuple[int, int, str]]]:
+    """(chapter, block) → the spans of brackets of a site's words there, with their evidence."""
+    found: dict[str, list[tuple[int, int, int, int, str]]] = defaultdict(list)
+    why: dict[str, str] = {}
+    for k, chapter in enumerate(chapters):
+        for j, block in enumerate(chapter.blocks):
+            if type(block) is not Paragraph:
+                continue
+            for m in _GLUED_BRACKET.finditer(block.text):
+                inside = m.group(1)
+                if inside not in why:
+                    why[inside] = _site_bracket(inside)
+                glued = m.start() == 0 or block.text[m.start() - 1] in _BOUNDARY
+                if why[inside] and (glued or _STREWN.search(inside)):
+                    found[fold(inside)].append((k, j, m.start(), m.end(), inside))
+    cuts: dict[tuple[int, int], list[tuple[int, int, str]]] = defaultdict(list)
+    for places in found.values():
+        where = {k for k, *_ in places}
+        if len(where) >= BRACKET_CHAPTERS or len(chapters) < BRACKET_CHAPTERS and len(places) >= MIN_TIMES:
+            repeated = f"repeated in {len(where)} chapters ({len(places)}×)"
+            evidence = f"a fragment in brackets, {why[places[0][4]]} {repeated}"
+        else:
+            evidence = "a fragment in braces, site words glued after a sentence"
+            places = [p for p in places if _in_braces(chapters, p)]
+        for k, j, start, end, _ in places:
+            cuts[(k, j)].append((start, end, evidence))
+    return cuts
+
+
+def _site_bracket(inside: str) -> str:
+    """Why the words inside a bracket are a site's: a collector's credit (三*五*网-整*理*提*供), two
+    notice words (看最新章节请到：文学楼), with a person only in a credit (我就爱手机电子书论坛小笼包整理:
+    a site's name; （我就爱看小说的最新章节） is a thought), or a site's word in a name strewn with
+    marks (奇·书·网). "" for dialogue."""
+    if any(q in inside for q in DIALOGUE_QUOTES):
+        return ""
+    words = fold(inside)
+    if collector_credit(words):
+        return "a collector's credit"
+    if len(notice_words(words)) >= 2 and (
+        not re.search(f"[{PERSONS}]", words) or words.endswith(CREDIT_VERBS)
+    ):
+        return "site words"
+    return "a strewn name" if _STREWN.search(inside) and site_signals(words) else ""
+
+
+def _in_braces(chapters: list[Chapter], place: tuple[int, int, int, int, str]) -> bool:
+    """Whether a bracket of site words found once is in braces, after a sentence's end, with two notice
+    words and no story signs in it ({看最新章节请到：文学楼}; not {天书})."""
+    k, j, start, _, inside = place
+    text = chapters[k].blocks[j].text
+    return (
+        text[start] in "{｛"
+        and start > 0
+        and text[start - 1] in SENTENCE_ENDED
+        and len(notice_words(fold(inside))) >= 2
+        and not story_signs(inside)
+    )

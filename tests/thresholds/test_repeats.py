@@ -1,6 +1,6 @@
 """Thresholds of what repeats through a book's chapters (normalize/repeats.py): a site's template,
-a saved page's title at a chapter's edge, fragments glued to the story, a site's name after the
-last sentence."""
+a saved page's title at a chapter's edge, fragments glued to the story, a site's words in brackets,
+a site's name after the last sentence."""
 
 import tempfile
 from pathlib import Path
@@ -95,11 +95,16 @@ def _fragment_ends_its_sentence(n: int) -> bool:
     return _glued_cut([_glued(i, glue) for i in range(6)])[0].endswith("。")
 
 
-def _fragment_beside_a_stray(n: int) -> bool:
-    """Whether a fragment glued in five chapters is cut where a sixth has a start sharing its first
-    n characters only (starts grouped by their first characters part from it there)."""
-    texts = [_glued(i, _GLUE) for i in range(5)] + [_glued(5, _GLUE[:n] + "乙丙丁戊己庚。")]
-    return bool(_glued_cut(texts))
+def _bracket_left(k: int) -> int:
+    """How many of a site's credits in brackets, glued after a sentence in k of a novel's 10 chapters,
+    are left once cleaned."""
+    return _left_in_book(
+        lambda c: [
+            f"　　他转身走了{c}步。" + ("（某某手机电子书论坛整理）" if c <= k else ""),
+            "　　城门已闭。",
+        ],
+        "论坛",
+    )
 
 
 def _site_piece_at(share: float) -> bool:
@@ -169,7 +174,15 @@ ROWS = [
         False,
     ),
     Threshold("repeats.FRAGMENT", repeats.FRAGMENT, _fragment_ends_its_sentence, True, False),
-    Threshold("repeats.FRAGMENT_KEY", repeats.FRAGMENT_KEY, _fragment_beside_a_stray, False, True, step=-1),
+    # a site's words in brackets glued to the story go where they come in this many chapters
+    Threshold(
+        "repeats.BRACKET_CHAPTERS",
+        repeats.BRACKET_CHAPTERS,
+        _bracket_left,
+        0,
+        repeats.BRACKET_CHAPTERS - 1,
+        step=-1,
+    ),
     Threshold(
         "repeats.MIN_FRAGMENT",
         repeats.MIN_FRAGMENT,
