@@ -18,7 +18,14 @@ from bookbuilder.normalize.clean import (
     site_share,
 )
 from bookbuilder.normalize.hints import LATIN_LOOKALIKE, Hint
-from bookbuilder.vocabulary import HAN_CHAR, HAN_COMMON, SENTENCE_STOPS, SITE_NAME_ENDINGS
+from bookbuilder.vocabulary import (
+    CLOSING_BRACKETS,
+    HAN_CHAR,
+    HAN_COMMON,
+    OPENING_BRACKETS,
+    SENTENCE_STOPS,
+    SITE_NAME_ENDINGS,
+)
 
 # Drawing and pictures: a run of box drawing here, a banner's row (debris.banner_art), a frame's symbols.
 PICTURES = Hint(finds=re.compile(r"[\u2500-\u259f\ufe30-\ufe4f\u2190-\u21ff●○◎■□▲△▼▽◆◇★☆♀♂♠♣♥♦｛]"))
@@ -95,6 +102,9 @@ def _strewn_names(text: str) -> list[tuple[int, int, str]]:
                 and not any(
                     c in SENTENCE_STOPS for c in text[han[a] : han[a + 1]] + text[han[b - 2] : han[b - 1]]
                 )
+                # 半夜[某·书·网]: a bracket opens (or closes) the name; the character outside is the story's
+                and not any(c in OPENING_BRACKETS for c in text[han[a] : han[a + 1]])
+                and not any(c in CLOSING_BRACKETS for c in text[han[b - 2] : han[b - 1]])
                 and _site_name_alone("".join(text[i] for i in han[a:b]))
             ),
             None,

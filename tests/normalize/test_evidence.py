@@ -437,6 +437,17 @@ def test_a_strewn_advert_takes_no_story_character_with_it():
     assert clean(raw) == ["贵属们护卫”，脚程快。"]
 
 
+def test_a_bracketed_strewn_name_takes_no_story_character_before_its_bracket():
+    """半夜[某·书·网]才停: the bracket opens the name, so 夜 is the story's (once cut with it: 半]才停)."""
+    from bookbuilder.normalize.forms import form_debris
+
+    for raw in ["半夜[某·书·网]才停", "夜【大·学·生·小·说·网】才"]:
+        spans = form_debris(raw)
+        assert spans and all("夜" not in raw[a:b] and "才" not in raw[a:b] for a, b, _ in spans)
+    strewn = "大；学，生，小，说'网"  # no bracket: the whole of it
+    assert [strewn[a:b] for a, b, _ in form_debris(strewn)] == [strewn]
+
+
 @pytest.mark.parametrize("prose", ["“┅┅”", '他说："I\'m OK."然后走了。'])
 def test_dashes_drawn_as_an_ellipsis_or_a_rule_and_english_in_quotes_stay(prose):
     out = clean("他走了。", prose, "她来了。")
