@@ -35,7 +35,7 @@ from bookbuilder.vocabulary import (
     any_case,
 )
 
-# Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
+# Tags a scraper leaves (a real HTML element's name, then a space, / or >: 1<2, <不是标签>, a<b，则b>a stay).
 # HTML5's too: 99lib's pages wrap their watermark in <figure>, <footer>, <details> (天涯在线书库 downloads).
 _TAG_NAMES = (
     "a|abbr|address|article|aside|b|bdi|bdo|big|blockquote|body|br|caption|center|cite|code|dd|del|details|dfn|div|dl|"
@@ -44,7 +44,7 @@ _TAG_NAMES = (
     "ul|var|wbr"
 )
 _TAG = re.compile(
-    rf"</?(?:{_TAG_NAMES})\b[^<>]{{0,200}}>|<!--.*?(?:-->|$)|-->"
+    rf"</?(?:{_TAG_NAMES})(?=[\s/>])[^<>]{{0,200}}>|<!--.*?(?:-->|$)|-->"
     r"|<(?:a|img|div|span|font|script)\s[^<>]{0,200}$",
     re.I,
 )  # a tag cut off at the line's end: <a href=“https://…" target=”_bla

@@ -65,6 +65,8 @@ def decode_entities(text: str, removed: list[str], lost: list[str]) -> str:
         meant = _near_miss(name, m.string, m.start(), m.end())
         if meant:
             return html5[f"{meant};"]
+        if len(name) == 1:  # a&b;c: too short to tell from a formula, unless it is a near miss
+            return m.group(0)
         removed.append(m.group(0))
         # between two Latin letters it kept two words apart (Her&rubsp;me as famiiar)
         return (
