@@ -58,8 +58,8 @@ def decode_entities(text: str, removed: list[str], lost: list[str]) -> str:
             return LOST_GLYPH
         if name.startswith("#") or name.isdigit():  # &039; is &#039; without its #
             character = html.unescape(f"&#{name.lstrip('#')};")
-            if character.isprintable() or character == "\xa0":
-                return character
+            if character != "\ufffd" and (character.isprintable() or ord(character[0]) >= 0x80):
+                return character  # &#8203; stays the zero-width space it is, as HTML-1 left it
         elif not _DEBRIS_NAME.fullmatch(name):
             return m.group(0)
         meant = _near_miss(name, m.string, m.start(), m.end())

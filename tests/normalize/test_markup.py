@@ -22,6 +22,7 @@ def stripped(text: str) -> tuple[str, list[str], list[str]]:
         ("心梦无痕&nbsp;著", "心梦无痕 著"),
         ("他说&#12289;她说", "他说、她说"),
         ("&AElig;&frac12;", "Æ½"),
+        ("原文为法语。&#8203;", "原文为法语。\u200b"),  # a valid number, even of an invisible character
         # escaped twice: decoded until it is text
         ("晏清&amp;amp;翁怀憬", "晏清&翁怀憬"),
         ("@&amp;amp;amp;%……呕！", "@&%……呕！"),
