@@ -9,8 +9,9 @@ markup leave in a paragraph once clean.py's strip_html has taken the real tags o
   its #): decoded as that one, since the reader expects the quote mark the page showed; or it is
   removed. `&JG5ZR;` (capitals inside) is not entity-shaped: it is a run of mojibake, left as it is.
 - A tag-shaped token whose name is no HTML element is markup when prose could not have written it:
-  a closing tag (`</font1>`), a self-closing one, one with attributes (`<INPUT TYPE=button …>`), or a
-  machine's identifier as its name (an underscore or a run of digits: `<PIXTEL_MMI_EBOOK_2005>`).
+  a closing tag (`</font1>`), a self-closing one, a declaration (`<!go>`), one with attributes
+  (`<INPUT TYPE=button …>`), or a machine's identifier as its name (an underscore or a run of
+  digits: `<PIXTEL_MMI_EBOOK_2005>`).
   A bare word stays (`<QQ>`, `<Hello>`: ASCII angle brackets are a title mark in web novels, as
   `<<西游记>>` is), and so does any `<` not closed on a name (`a<b`, `I <3 you`, `<_<`).
 - A lost character: an identifier with a number standing against a Han character
@@ -36,7 +37,11 @@ _DEBRIS_NAME = re.compile(r"[A-Z]?[a-z0-9]{1,10}")
 _LOOKALIKE_DIGITS = str.maketrans("10", "lo")
 _TWICE = re.compile(r"&amp;(?=(?:#?[A-Za-z0-9]{1,10});)")
 _ANGLE = re.compile(r"(&gt;|>)|(&lt;|<)")
-_TAG_SHAPE = re.compile(r"(?<!<)<(/?)([A-Za-z][A-Za-z0-9_:.-]{0,40})(\s[^<>]{0,200}?)?(/?)>(?!>)")
+# <name …>, </name>, <name/>, <!name> (what HTML opens a declaration with); a name may hold a slash
+# (<bzhlm2_002/bz>: another download's copy of the same placeholder).
+_TAG_SHAPE = re.compile(
+    r"(?<!<)<([/!]?)([A-Za-z][A-Za-z0-9_:.-]{0,40}(?:/[A-Za-z0-9_:.-]{1,20})*)(\s[^<>]{0,200}?)?(/?)>(?!>)"
+)
 _MACHINE_NAME = re.compile(r"_|\d{3}")
 _HAN = re.compile(f"[{HAN_COMMON}]")
 _LATIN_LETTERS = re.compile("[A-Za-z]{2}")

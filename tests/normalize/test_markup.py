@@ -71,6 +71,7 @@ def test_what_is_not_entity_shaped_stays(prose):
         ("谷&lt;/span&gt;", "谷", ["</span>"]),  # a tag escaped once more than the page's
         ("谷</font1>", "谷", ["</font1>"]),  # a closing tag of any name
         ("甲<foo/>乙", "甲乙", ["<foo/>"]),
+        ("<!go>“老章诚不欺我！”", "“老章诚不欺我！”", ["<!go>"]),  # <! opens a declaration
         ("说^_^<INPUT TYPE=button VALUE=点这里 ***>。", "说^_^。", ["<INPUT TYPE=button VALUE=点这里 ***>"]),
         ("才行。<PIXTEL_MMI_EBOOK_2005>4", "才行。4", ["<PIXTEL_MMI_EBOOK_2005>"]),  # no Han beside it
     ],
@@ -103,6 +104,7 @@ def test_angle_brackets_in_prose_stay(prose):
         ("<bzhlm2_001bz>些普洱茶吃", "〓些普洱茶吃", ["<bzhlm2_001bz>"]),
         ("房上嗗<bzhlm2_005bz><bzhlm2_005bz>一片响声", "房上嗗〓〓一片响声", ["<bzhlm2_005bz>"] * 2),
         ("《汉书&#;西域传》", "《汉书〓西域传》", ["&#;"]),
+        ("也别逼<bzhlm2_006/bz>紧了他", "也别逼〓紧了他", ["<bzhlm2_006/bz>"]),  # another copy's spelling
     ],
 )
 def test_a_lost_character_is_marked_not_dropped(raw, kept, lost):
