@@ -63,7 +63,7 @@ def decode_entities(text: str, removed: list[str], lost: list[str]) -> str:
             return LOST_GLYPH
         if name.startswith("#") or name.isdigit():  # &039; is &#039; without its #
             character = html.unescape(f"&#{name.lstrip('#')};")
-            if character != "\ufffd" and (character.isprintable() or ord(character[0]) >= 0x80):
+            if character != "\ufffd" and (character.isprintable() or not character.isascii()):
                 return character  # &#8203; stays the zero-width space it is, as HTML-1 left it
         elif not _DEBRIS_NAME.fullmatch(name):
             return m.group(0)
