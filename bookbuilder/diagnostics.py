@@ -91,6 +91,11 @@ CODES: dict[str, tuple[Severity, str]] = {
         "words or name, a template repeated at chapters' edges): one warning per shape, with its count "
         "and first place",
     ),
+    "W204": (
+        W,
+        "a site's placeholder for a character it could not show (<bzhlm2_001bz>, &#;) was written as 〓: "
+        "the character is missing",
+    ),
     # 3xx: structure
     "W301": (W, "a gap in chapter numbering (a chapter seems missing)"),
     "W302": (W, "two chapters carry the same number"),

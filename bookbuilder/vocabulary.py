@@ -259,3 +259,12 @@ _PLACEHOLDER = re.compile(r"\{=([a-z_]+)\}")
 def expand(regex: str) -> str:
     """A data file's regex with each {=name} replaced by its set (KeyError for an unknown name)."""
     return _PLACEHOLDER.sub(lambda m: PLACEHOLDERS[m.group(1)], regex)
+
+
+# ---- markup: what a scraper's HTML leaves behind (normalize/markup.py)
+# The entities scrapers write in a novel's text: a token one letter from one of these is that one
+# misspelt (&qut; for &quot;), decoded as it; other entity names are rare enough to be left to chance.
+SCRAPED_ENTITIES = ("quot", "amp", "lt", "gt", "nbsp", "apos", "hellip", "mdash", "ldquo", "rdquo", "middot")
+# The geta mark, what Japanese and Chinese typesetting put for a character that could not be set:
+# where a site's placeholder for a character (an image it had for it) stood.
+LOST_GLYPH = "〓"

@@ -11,7 +11,6 @@ or a bracket around it (corroboration, docs/rules.md §5's "never prose").
 from __future__ import annotations
 
 import bisect
-import html
 import itertools
 import os
 import re
@@ -20,6 +19,7 @@ from functools import lru_cache
 
 from bookbuilder.normalize.hints import LATIN_LOOKALIKE, Hint
 from bookbuilder.normalize.junk import _trie, watermarks
+from bookbuilder.normalize.markup import decode_entities, foreign_tags
 from bookbuilder.vocabulary import (
     CLOSING_BRACKETS,
     DIALOGUE_QUOTES,
@@ -35,7 +35,7 @@ from bookbuilder.vocabulary import (
     any_case,
 )
 
-# Tags a scraper leaves (names of real HTML elements only: 1<2 and <不是标签> stay text).
+# Tags a scraper leaves (a real HTML element's name, then a space, / or >: 1<2, <不是标签>, a<b，则b>a stay).
 # HTML5's too: 99lib's pages wrap their watermark in <figure>, <footer>, <details> (天涯在线书库 downloads).
 _TAG_NAMES = (
     "a|abbr|address|article|aside|b|bdi|bdo|big|blockquote|body|br|caption|center|cite|code|dd|del|details|dfn|div|dl|"
@@ -44,7 +44,7 @@ _TAG_NAMES = (
     "ul|var|wbr"
 )
 _TAG = re.compile(
-    rf"</?(?:{_TAG_NAMES})\b[^<>]{{0,200}}>|<!--.*?(?:-->|$)|-->"
+    rf"</?(?:{_TAG_NAMES})(?=[\s/>])[^<>]{{0,200}}>|<!--.*?(?:-->|$)|-->"
     r"|<(?:a|img|div|span|font|script)\s[^<>]{0,200}$",
     re.I,
 )  # a tag cut off at the line's end: <a href=“https://…" target=”_bla
@@ -52,7 +52,6 @@ _TAG = re.compile(
 _NOISE_TEXT = watermarks()["element_text"]
 _WATERMARK = re.compile(rf"<({_TAG_NAMES})\b[^<>]{{0,80}}>{_NOISE_TEXT}</\1>", re.I)
 # What is left of a tag the scraper cut in half: bbr>?</abbr>, ></a>, <df</dfn>, 9lib.t>, 7978." >
-_ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,7}|#[xX][0-9a-fA-F]{2,6});")
 _SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1>", re.I)
 # A pair whose opening tag was cut in half (bbr>?</abbr>, ></a>, <df</dfn>), and the 99lib watermark.
 _BROKEN_PAIR = re.compile(
@@ -61,17 +60,29 @@ _BROKEN_PAIR = re.compile(
 _NOISE = re.compile(watermarks()["debris"])  # 99lib's stamp, a tag's cut-off end, &1t;/p>
 
 
-def strip_html(text: str, removed: list[str] | None = None) -> str:
+def strip_html(text: str, removed: list[str] | None = None, lost: list[str] | None = None) -> str:
     """HTML-1: a scraper's tags, comments and watermark elements removed (each appended to
-    `removed`), entities decoded (&nbsp; → a space). A < or & that is not markup stays as it is."""
+    `removed`), entities decoded (&nbsp; → a space). HTML-2 (normalize/markup.py): entities escaped
+    twice, misspelt or made up, and tags of names HTML does not have; a glyph's placeholder becomes
+    the lost-glyph mark (appended to `lost`). A < or & that is not markup stays as it is."""
+    removed = [] if removed is None else removed
+    lost = [] if lost is None else lost
     if "<" in text or ">" in text:
-        for rx in (_SCRIPT, _WATERMARK, _BROKEN_PAIR, _TAG, _NOISE):
-            if removed is not None:
-                removed += [m.group(0) for m in rx.finditer(text)]
-            text = rx.sub("", text)
+        text = _strip_tags(text, removed)
     if "&" in text:
-        text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text).replace("\xa0", " ")
+        text = decode_entities(text, removed, lost)
+        if "<" in text:  # &lt;/span&gt;: a tag escaped once more than the page's
+            text = _strip_tags(text, removed)
+    if "<" in text:
+        text = foreign_tags(text, removed, lost)
     return " ".join(text.split()) if "  " in text else text.strip()
+
+
+def _strip_tags(text: str, removed: list[str]) -> str:
+    for rx in (_SCRIPT, _WATERMARK, _BROKEN_PAIR, _TAG, _NOISE):
+        removed += [m.group(0) for m in rx.finditer(text)]
+        text = rx.sub("", text)
+    return text
 
 
 _DOTS = "。．.、，,：:=？?-_*·点"

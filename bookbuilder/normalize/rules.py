@@ -22,6 +22,9 @@ from bookbuilder.normalize.junk import active_patterns
 from bookbuilder.normalize.mask import mask, unmask
 from bookbuilder.normalize.repeats import RULES as REPEATS
 from bookbuilder.structure.headings import is_bare_label
+from bookbuilder.vocabulary import LOST_GLYPH
+
+LOST_GLYPH_CODE = "W204"
 
 
 @dataclass(frozen=True)
@@ -61,15 +64,23 @@ def _html(blocks: tuple, step: Step) -> tuple:
     for block in blocks:
         if type(block) is Paragraph and ("<" in block.text or "&" in block.text or ">" in block.text):
             cut: list[str] = []
-            text = strip_html(block.text, cut)
+            lost: list[str] = []
+            text = strip_html(block.text, cut, lost)
             if text != block.text:
                 step.counts["html"] += 1
                 step.removed.extend(removal("html", piece, block.at) for piece in cut if piece.strip())
+                if lost:  # not a removal: a character the reader should know is missing (W204)
+                    step.removed.append(Diagnostic(LOST_GLYPH_CODE, _lost_message(lost), block.at))
                 if not text:
                     continue
                 block = Paragraph(text, block.at, block.indented)
         out.append(block)
     return tuple(out)
+
+
+def _lost_message(lost: list[str]) -> str:
+    shown = ", ".join(dict.fromkeys(lost))
+    return f"{shown} stood for a character the site could not show: written as {LOST_GLYPH}"
 
 
 class _Kept:
@@ -146,7 +157,8 @@ RULES: tuple[Rule, ...] = (
         True,
         "lines",
         _html,
-        "scrapers' tags, comments and watermarks removed, entities decoded (HTML-1)",
+        "scrapers' tags, comments and watermarks removed, entities decoded (HTML-1); entities escaped twice "
+        "or misspelt, made-up ones and tags HTML does not have (HTML-2)",
     ),
     Rule(
         "junk",
