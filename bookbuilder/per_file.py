@@ -12,7 +12,7 @@ from bookbuilder.decode.text import Decoded, decode_chapter
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic
 from bookbuilder.model import Chapter, Location, Paragraph, SceneBreak, SourceFile
 from bookbuilder.normalize.by_hand import after_cleaning
-from bookbuilder.normalize.rules import Normalizer
+from bookbuilder.normalize.rules import LOST_GLYPH_CODE, Normalizer
 from bookbuilder.structure.chapters import Part, at_gaps, file_parts
 from bookbuilder.structure.passes import NO_OPTIONS, ReadingOptions
 from bookbuilder.structure.sections import split_sections
@@ -185,7 +185,8 @@ def cleaned_again(read: FileRead, patterns: tuple, keeps: tuple) -> FileRead:
         return Normalized(
             chapter,
             {**n.counts, **{k: n.counts.get(k, 0) + v for k, v in counts.items()}},
-            [d for d in n.findings if d.code == REMOVED] + removed + lint_chapter(chapter),
+            # what the cleaning said (its removals, a lost character's W204) stands; the lint is run again
+            [d for d in n.findings if d.code in (REMOVED, LOST_GLYPH_CODE)] + removed + lint_chapter(chapter),
         )
 
     return replace(read, parts=tuple(again(p) if isinstance(p, Normalized) else p for p in read.parts))

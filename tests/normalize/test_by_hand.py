@@ -212,3 +212,16 @@ def test_a_whole_novel_reads_its_headings_again_only_for_a_fix_and_builds_what_a
         removed(again, "literal-1")
     ) == 10
     assert len(removed(again, "next-page")) == 4
+
+
+def test_a_lost_character_stays_reported_when_patterns_clean_the_chapter_again(tmp_path):
+    """W204 (a character the site could not encode, shown as 〓) is the cleaning's own finding: a
+    book.toml pattern on the cleaned text cleans the chapter again and keeps it, as it keeps the
+    removals."""
+    files = chapters(1)
+    files["001.txt"] += "　　宝玉道：“也别逼<bzhlm2_006bz>紧了他。”\n"
+    plain = load_book(write_book(tmp_path / "plain", files, "[book]\ntitle = '书'\n"))
+    again = load_book(write_book(tmp_path / "again", files, "[book]\ntitle = '书'\n" + CLEANED))
+    assert ADVERT not in text_of(again) and "逼〓紧" in text_of(again)
+    assert [d.code for d in plain.diagnostics if d.code == "W204"] == ["W204"]
+    assert [d.code for d in again.diagnostics if d.code == "W204"] == ["W204"]
