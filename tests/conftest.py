@@ -31,6 +31,23 @@ def sample_book(tmp_path) -> Path:
     return root
 
 
+def one_file_book(chapters: list[list[str]]):
+    """A book of one volume read from one file, f.txt: chapter n (第n章 风起) holds these paragraphs,
+    the paragraphs on lines 100·n + i. What the whole-book cleaning passes (repeats) are given."""
+    from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, Volume
+
+    made = tuple(
+        Chapter(
+            f"第{n}章 风起",
+            tuple(Paragraph(t, Location("f.txt", 100 * n + i)) for i, t in enumerate(texts)),
+            Location("f.txt", 100 * n),
+            n,
+        )
+        for n, texts in enumerate(chapters, 1)
+    )
+    return Book(Meta("书", "某某", "zh", "id"), (Volume(None, made),))
+
+
 def write_book(root: Path, files: dict[str, bytes | str], toml: str | None = None) -> Path:
     """A small book project: files under source/ (str is written as UTF-8)."""
     (root / "source").mkdir(parents=True, exist_ok=True)

@@ -6,8 +6,8 @@ site."""
 
 import pytest
 
-from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, Volume
 from bookbuilder.normalize import repeats
+from tests.conftest import one_file_book
 
 STORY = "东南西北中发白春夏秋"  # the story glued on after a slogan: different in each chapter
 # two slogans of one download that open alike, a cloud drive's search for the file the site cut
@@ -15,21 +15,8 @@ SLOGAN_A = "百度云搜索，搜小说就是方便"
 SLOGAN_B = "百度云搜索引擎，找小说、找电影、追剧。"
 
 
-def _book(chapters: list[list[str]]) -> Book:
-    made = tuple(
-        Chapter(
-            f"第{n}章 风起",
-            tuple(Paragraph(t, Location("f.txt", 100 * n + i)) for i, t in enumerate(texts)),
-            Location("f.txt", 100 * n),
-            n,
-        )
-        for n, texts in enumerate(chapters, 1)
-    )
-    return Book(Meta("书", "某某", "zh", "id"), (Volume(None, made),))
-
-
 def _cleaned(chapters: list[list[str]]) -> list[list[str]]:
-    book, _ = repeats.strip_repeated(_book(chapters))
+    book, _ = repeats.strip_repeated(one_file_book(chapters))
     return [[b.text for b in c.blocks] for c in book.chapters()]
 
 

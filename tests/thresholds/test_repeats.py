@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, Volume
 from bookbuilder.normalize import repeats
 from bookbuilder.pipeline import load_book
+from tests.conftest import one_file_book
 from tests.thresholds.rows import Threshold
 
 
@@ -32,23 +32,9 @@ def _template_left(k: int) -> int:
     return sum("搜索网" in b.text for c in book.chapters() for b in c.blocks)
 
 
-def _book(chapters: list[list[str]]) -> Book:
-    """A book of one volume whose chapters hold these paragraphs."""
-    made = tuple(
-        Chapter(
-            f"第{n}章 风起",
-            tuple(Paragraph(t, Location("f.txt", 100 * n + i)) for i, t in enumerate(texts)),
-            Location("f.txt", 100 * n),
-            n,
-        )
-        for n, texts in enumerate(chapters, 1)
-    )
-    return Book(Meta("书", "某某", "zh", "id"), (Volume(None, made),))
-
-
 def _left_after_repeats(chapters: list[list[str]], text: str) -> int:
     """How many paragraphs still hold `text` once normalize/repeats.py has cut the book's repeats."""
-    book, _ = repeats.strip_repeated(_book(chapters))
+    book, _ = repeats.strip_repeated(one_file_book(chapters))
     return sum(text in b.text for c in book.chapters() for b in c.blocks)
 
 
@@ -80,7 +66,7 @@ _GLUE = "手机阅读请访问某某小说网。"
 
 def _glued_cut(texts: list[str]) -> list[str]:
     """The repeated glued fragments normalize/repeats.py cuts from chapters of one paragraph each."""
-    cuts = repeats.glued_fragments(list(_book([[t] for t in texts]).chapters()))
+    cuts = repeats.glued_fragments(list(one_file_book([[t] for t in texts]).chapters()))
     return sorted({texts[k][s:e] for (k, _), spans in cuts.items() for s, e, _ in spans})
 
 
