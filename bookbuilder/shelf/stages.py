@@ -5,7 +5,7 @@ A book's task tells its stages through `BookStages`, which says a new stage at o
 progress within one (files, chapters) at most every TELL_EVERY seconds, and hands them to the
 channel of where it runs:
 - in this process (`--jobs 1`): straight to the listener (`listening`);
-- on this machine's process pool: a multiprocessing queue the pool's workers inherit, read here
+- on this machine's process pool: a multiprocessing queue handed to the pool's workers, read here
   on a thread (`pool_channel`);
 - on a Dask cluster: a structured event under a topic of this build's own (Dask's documented
   `Worker.log_event` / `Client.subscribe_topic`), so that two shelves on one cluster keep apart.
@@ -14,10 +14,11 @@ A stage is a word for progress only: a message lost (a worker gone) loses nothin
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import threading
 import time
 from collections.abc import Callable, Iterator
+
+from bookbuilder.system.parallel import pool_context
 
 TELL_EVERY = 1.0  # seconds between two tellings of progress within one stage
 
@@ -50,7 +51,7 @@ def pool_channel(listener: Listener | None):
     if listener is None:
         yield None, ()
         return
-    queue = multiprocessing.get_context("fork").SimpleQueue()
+    queue = pool_context().SimpleQueue()  # handed to the workers as they start
 
     def forward() -> None:
         while (told := queue.get()) is not None:

@@ -53,14 +53,19 @@ def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def pool_context():
+    """The multiprocessing context the pools' workers start in (a fork on Linux, else the
+    platform's default): what is handed to them (a queue) is made in the same one."""
+    return multiprocessing.get_context("fork" if forks_workers() else None)
+
+
 def process_pool(
     jobs: int, initializer: Callable | None = None, initargs: tuple = ()
 ) -> cf.ProcessPoolExecutor:
     """`jobs` worker processes, each running `initializer(*initargs)` first (if given)."""
-    context = multiprocessing.get_context("fork") if forks_workers() else None
     return cf.ProcessPoolExecutor(
         max_workers=jobs,
-        mp_context=context,
+        mp_context=pool_context(),
         initializer=_leave_interrupts_to_the_parent,
         initargs=(initializer, initargs),
     )
