@@ -32,6 +32,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE))
 
+from bench.truth import load_truths, lost_lines, score  # noqa: E402
 from bookbuilder.check import suspects  # noqa: E402
 from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, SceneBreak, Volume  # noqa: E402
 
@@ -189,6 +190,24 @@ def _lookalike_inside(dumped: dict, path: str, lines: range) -> bool:
     )
 
 
+def print_truth(shelf: str, verdicts: list[dict]) -> None:
+    """Each labelled book's failures by its truth, then the figure and its agreement with the judge."""
+    labelled = [v for v in verdicts if "right" in v]
+    for v in labelled:
+        if not v["right"]:
+            print(f"WRONG {v['book']}")
+            for line in v["wrong"]:
+                print(f"    {line[:160]}")
+    right = sum(v["right"] for v in labelled)
+    agree = sum(v["right"] == v["clean"] for v in labelled)
+    print(
+        f"truth {shelf}: {right} of {len(labelled)} right ({100 * right / max(1, len(labelled)):.0f} %), "
+        f"{sum(len(v['lost']) for v in labelled)} story lines lost in "
+        f"{sum(bool(v['lost']) for v in labelled)} books; the self-check agrees on {agree} "
+        f"(clean: {sum(v['clean'] for v in labelled)})"
+    )
+
+
 def books_of(shelf: Path) -> list[Path]:
     return sorted(p for p in shelf.iterdir() if p.is_dir() or p.suffix.lower() == ".txt")
 
@@ -207,8 +226,17 @@ def main() -> None:
         help="keep each loaded book here and reuse it: a later judge scores "
         "the same product's reading without loading the books again",
     )
+    parser.add_argument(
+        "--truth",
+        type=Path,
+        help="a folder of truth files (bench/shelves/truth/<half>): each labelled book is also "
+        "scored against what a reader wrote from its raw text, and only labelled books are read",
+    )
     args = parser.parse_args()
     books = books_of(args.shelf)
+    truths = load_truths(args.truth) if args.truth else {}
+    if truths:
+        books = [b for b in books if b.name in truths]
 
     def verdict(book: Path) -> dict:
         kept = args.dumps / f"{book.name}.json" if args.dumps else None
@@ -218,10 +246,22 @@ def main() -> None:
         if kept is not None:
             args.dumps.mkdir(parents=True, exist_ok=True)
             kept.write_text(json.dumps(dumped, ensure_ascii=False), "utf-8")
-        return judge(book.name, dumped)
+            return judge(book.name, dumped)
+        return {**judge(book.name, dumped), "_dumped": dumped}
+
+    def with_truth(book: Path) -> dict:
+        judged = verdict(book)
+        if book.name in truths:
+            kept = args.dumps / f"{book.name}.json" if args.dumps else None
+            dumped = json.loads(kept.read_text("utf-8")) if kept is not None else judged.pop("_dumped")
+            judged["wrong"] = score(truths[book.name], dumped)
+            judged["lost"] = lost_lines(truths[book.name], dumped)
+            judged["right"] = not judged["wrong"]
+        judged.pop("_dumped", None)
+        return judged
 
     with ThreadPoolExecutor(args.jobs) as pool:
-        verdicts = list(pool.map(verdict, books))
+        verdicts = list(pool.map(with_truth, books))
     print(f"{'book':44} {'ch':>5} {'vol':>3} {'sus':>4} {'risk':>4}  headings")
     for v in verdicts:
         if "failed" in v:
@@ -244,6 +284,8 @@ def main() -> None:
         f"{sum(len(v.get('at_risk', [])) for v in verdicts)} at risk, "
         f"{sum('failed' in v for v in verdicts)} failed"
     )
+    if truths:
+        print_truth(args.shelf.name, verdicts)
     if args.out:
         args.out.write_text(json.dumps(verdicts, ensure_ascii=False, indent=1), "utf-8")
 

@@ -1,0 +1,117 @@
+"""A book scored against the truth a reader wrote from its raw text (bench/shelves/truth/README.md).
+
+A book is **right** when every field of its truth holds in the book the product read: its title
+and author, the chapters a reader expects (count, first, a middle and the last title), its
+volumes, every site string gone and every story line whole. Comparisons fold what a reader would
+not call a difference (character widths, quote styles, ellipsis and dash forms, spaces) and keep
+what they would: a title's separator before a quote stays a difference.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from pathlib import Path
+
+UNKNOWN_AUTHORS = ("", "佚名", "未知")  # what the product may call an author the text never names
+
+_QUOTES = str.maketrans({c: '"' for c in "“”„‟＂「」『』‘’'﹁﹂﹃﹄〝〞"})
+_ELLIPSIS = re.compile(r"(?:\.{2,}|…+|。{2,}|·{3,}|・{3,})+")
+_DASHES = re.compile(r"[-—–―─－]+")
+_SPACE = re.compile(r"\s+")
+# a space a title keeps: the one before an opening quote or bracket (第三章 “约定”)
+_SPACE_NOT_BEFORE_OPENING = re.compile(r"\s+(?![\"(\[{<《〈【〔])")
+
+
+def _common(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    text = _ELLIPSIS.sub("…", text)
+    return _DASHES.sub("—", text)
+
+
+def fold_text(text: str) -> str:
+    """A line of text as compared: no spaces at all; a lone full stop written either way."""
+    return _SPACE.sub("", _common(text)).replace(".", "。")
+
+
+def fold_title(text: str) -> str:
+    """A title as compared: spaces only where a reader sees them (before a quote), 《》 taken off."""
+    text = _common(text).strip().strip("《》<>")
+    text = _SPACE_NOT_BEFORE_OPENING.sub("", text)
+    return _SPACE.sub(" ", text)
+
+
+def load_truths(folder: Path) -> dict[str, dict]:
+    """Every truth file of a folder, by the book's local name (a file's with its .txt)."""
+    truths = {}
+    for path in sorted(folder.glob("*.toml")):
+        with path.open("rb") as fh:
+            truth = tomllib.load(fh)
+        truths[truth["book"]] = truth
+    return truths
+
+
+def _chapters(dumped: dict) -> list[dict]:
+    """The chapters a reader counts: every one but the preamble page."""
+    return [c for v in dumped["volumes"] for c in v["chapters"] if c["kind"] != "intro"]
+
+
+def _paragraphs(dumped: dict) -> list[str]:
+    texts = [t for v in dumped["volumes"] for c in v["chapters"] for t, _ in c["blocks"] if t is not None]
+    return texts + (dumped.get("description") or "").splitlines()
+
+
+def _all_text(dumped: dict) -> str:
+    titles = [dumped["title"] or "", dumped["author"] or ""]
+    titles += [v["title"] or "" for v in dumped["volumes"]]
+    titles += [c["title"] for v in dumped["volumes"] for c in v["chapters"]]
+    return "\n".join(fold_text(t) for t in titles + _paragraphs(dumped))
+
+
+def _count_holds(expected, got: int) -> bool:
+    if isinstance(expected, list):
+        return expected[0] <= got <= expected[1]
+    return got == expected
+
+
+def score(truth: dict, dumped: dict) -> list[str]:
+    """What does not hold of ``truth`` in the read book: empty when the book is right."""
+    if "failed" in dumped:
+        return [f"failed: {dumped['failed']}"]
+    wrong = []
+    if fold_title(dumped["title"] or "") != fold_title(truth["title"]):
+        wrong.append(f"title: {dumped['title']!r}, not {truth['title']!r}")
+    author = (dumped["author"] or "").strip()
+    if truth["author"] == "" and author not in UNKNOWN_AUTHORS:
+        wrong.append(f"author: {author!r}, the text names none")
+    elif truth["author"] != "" and fold_title(author) != fold_title(truth["author"]):
+        wrong.append(f"author: {author!r}, not {truth['author']!r}")
+    chapters = _chapters(dumped)
+    if not _count_holds(truth["chapters"], len(chapters)):
+        wrong.append(f"chapters: {len(chapters)}, not {truth['chapters']}")
+    titles = [fold_title(c["title"]) for c in chapters]
+    for field, at in (("first", 0), ("last", -1)):
+        got = chapters[at]["title"] if chapters else None
+        if not chapters or titles[at] != fold_title(truth[field]):
+            wrong.append(f"{field}: {got!r}, not {truth[field]!r}")
+    if fold_title(truth["middle"]) not in titles:
+        wrong.append(f"middle: no chapter titled {truth['middle']!r}")
+    volumes = [fold_title(v["title"]) for v in dumped["volumes"] if v["title"]]
+    if volumes != [fold_title(t) for t in truth.get("volumes", [])]:
+        shown = [v["title"] for v in dumped["volumes"] if v["title"]]
+        wrong.append(f"volumes: {len(shown)} {shown[:3]}, not {len(truth.get('volumes', []))}")
+    text = _all_text(dumped)
+    for gone in truth.get("gone", []):
+        if fold_text(gone) and fold_text(gone) in text:
+            wrong.append(f"gone: still there: {gone!r}")
+    wrong += [f"kept: lost {line!r}" for line in lost_lines(truth, dumped)]
+    return wrong
+
+
+def lost_lines(truth: dict, dumped: dict) -> list[str]:
+    """The truth's story lines no paragraph of the read book holds whole."""
+    if "failed" in dumped:
+        return []
+    paragraphs = [fold_text(p) for p in _paragraphs(dumped)]
+    return [line for line in truth.get("kept", []) if not any(fold_text(line) in p for p in paragraphs)]
