@@ -127,3 +127,9 @@ def test_every_truth_file_names_a_book_of_the_sample():
             (r["half"], r["local_name"].removesuffix(".txt")) for r in csv.DictReader(fh, delimiter="\t")
         }
     assert {(p.parent.name, p.stem) for p in _truth_files()} <= sample
+
+
+def test_the_mark_after_a_leading_number_is_a_separator():
+    assert truth.fold_title("1. 疯狂年代") == truth.fold_title("1 疯狂年代")
+    assert truth.fold_title("一、轻与重") == truth.fold_title("一 轻与重")
+    assert truth.fold_title("一、轻与重") != truth.fold_title("一 重与轻")

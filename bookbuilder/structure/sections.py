@@ -187,6 +187,10 @@ def _line_pieces(raw: str, line: str, number: int, html, glued, special, custom,
     )
     if len(line) > GLUED_BOOK and not paste and (book := glued_chapters(line)):  # a whole book in one line
         return [(number, not heading, piece) for heading, piece in book]
+    if paste and line[0] in special and (opening := _title_to_opening(line, number, custom, title_junk)):
+        return [(number, raw[0] != line[0], line[:opening])] + [
+            (number, True, piece.strip()) for piece in paste_pieces(line[opening:]) if piece.strip()
+        ]
     if paste or (html and "<" in line and _HTML_BREAK.search(line)):  # paragraphs in one line
         return [
             (number, True, piece.strip())
@@ -203,6 +207,14 @@ def _line_pieces(raw: str, line: str, number: int, html, glued, special, custom,
     if (gap := heading_then_text(line, number, custom, title_junk)) is not None:
         return [(number, raw[0] != line[0], line[: gap[0]]), (number, True, line[gap[1] :])]
     return [(number, raw[0] != line[0], line)]
+
+
+def _title_to_opening(line: str, number: int, custom, title_junk) -> int | None:
+    """Where a 回 title glued to its text's opening word (話說, 卻說) ends, in a line long enough to
+    be taken for a paste: 第三回    苦鑽差黑夜謁黃堂　悲鐫級藍呢糊綠轎話說趙溫… (官場現形記 from one
+    site, spaces as NBSP) is one heading and its text, not the label alone over a paragraph."""
+    gap = heading_then_text(line, number, custom, title_junk)
+    return gap[0] if gap is not None and gap[0] == gap[1] else None
 
 
 def titles_in_own_contents(reading: Reading) -> Reading:

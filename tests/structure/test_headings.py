@@ -1067,3 +1067,27 @@ def test_a_first_label_that_lost_its_di_is_chapter_one_only_before_the_second(li
     cands = {i: candidate(line, i + 1) for i, line in enumerate(lines)}
     choice = choose(cands, {i: 10 * i for i in cands})  # ten lines of text under each
     assert [h.number for h in choice.headings.values()] == taken
+
+
+def test_a_hui_title_glued_to_its_text_in_a_long_line_with_spaces_is_one_heading(tmp_path):
+    """官場現形記 from one site: 第三回, four no-break spaces, the couplet title, then 話說 and the
+    chapter's text on one line of thousands of characters, long and spaced enough to be read as a
+    paste. The label and its title are one heading, and the text opens the chapter; a forum paste
+    without an opening word after the title is still cut into its paragraphs."""
+    story = "他走進院子，看見一棵老樹。樹下坐著一個老人，手裡拿著一本書。" * 12
+    titles = [
+        "苦鑽差黑夜謁黃堂\u3000悲鐫級藍呢糊綠轎",
+        "白簡留情補祝壽\u3000黃金有價快升官",
+        "認娘舅當場露馬腳\u3000飾嬌女背地結鴛盟",
+    ]
+    text = "".join(f"第{n}回\xa0\xa0\xa0\xa0{t}話說{story}且聽下回分解。\n" for n, t in zip("一二三", titles))
+    loaded = novel(tmp_path, text, "某記.txt")
+    assert [t for _, t in contents(loaded)] == [
+        f"第{n}回 {t.replace(chr(0x3000), ' ')}" for n, t in zip("一二三", titles)
+    ]
+    first = next(loaded.book.chapters()).blocks[0].text
+    assert first.startswith("話說他走進院子") and first.endswith("且聽下回分解。")
+    paste = "".join(f"第{n}章  风起\n　　{story}　　{story}\n" for n in "一二三")
+    pasted = novel(tmp_path, paste, "某帖.txt")
+    assert [t for _, t in contents(pasted)] == [f"第{n}章 风起" for n in "一二三"]
+    assert len(next(pasted.book.chapters()).blocks) == 2
