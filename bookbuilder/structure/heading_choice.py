@@ -13,7 +13,7 @@ import re
 from bookbuilder.numerals import NUMERAL_CHARS, NUMERAL_RUN
 from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
 from bookbuilder.structure.own_contents import drop_contents, repeated_headings, title_key
-from bookbuilder.structure.passes import Choice, Reading, rule_counts
+from bookbuilder.structure.passes import Choice, Reading, fields, rule_counts
 from bookbuilder.vocabulary import HAN_COMMON
 
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
@@ -26,14 +26,25 @@ FAMILY_LEAST = 3
 
 def choose_headings(reading: Reading) -> Reading:
     """The pass: the file's headings chosen among its candidates (choose)."""
-    return reading._replace(
-        choice=choose(reading.cands, reading.before) if reading.cands else Choice({}, (), {}, {})
-    )
+    if not reading.cands:
+        return reading._replace(choice=Choice({}, (), {}, {}))
+    return reading._replace(choice=choose(reading.cands, reading.before, text_before(reading)))
 
 
-def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
+def text_before(reading: Reading) -> dict[int, int]:
+    """Per candidate: the characters of the file's lines before it, so that what stands between two
+    candidates can be weighed as text, not only counted in lines."""
+    total, at, found = 0, 0, {}
+    for i in reading.cands:
+        total += sum(len(fields(item)[2]) for item in reading.lines[at:i])
+        at, found[i] = i, total
+    return found
+
+
+def choose(cands: dict[int, Heading], before: dict[int, int], chars: dict[int, int] | None = None) -> Choice:
     """`cands`: line index → candidate, in order; `before[i]`: how many lines other than separators
-    come before candidate i (so a run of headings with no text between them can be told)."""
+    come before candidate i (so a run of headings with no text between them can be told); `chars[i]`,
+    where known, how many characters of text."""
     if len(cands) < FILE_HEADINGS and not any(h.weak for h in cands.values()):
         return _taken_as_they_are(cands, before)  # a chapter file's own heading (most files)
     accepted = {i: h for i, h in cands.items() if not h.weak}
@@ -53,7 +64,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int]) -> Choice:
             accepted.update(ok)
             if len(ok) < len(family):
                 rejected[rule] = len(family) - len(ok)
-    _take_supported(families, accepted, rejected, cands, before, strong_chapters)
+    _take_supported(families, accepted, rejected, cands, before, strong_chapters, chars)
     if family := families.get("glued"):
         ok = _run_through(accepted, family)
         accepted.update(ok)
@@ -97,7 +108,7 @@ def _taken_as_they_are(cands: dict[int, Heading], before: dict[int, int]) -> Cho
     return Choice(accepted, (), rule_counts(accepted), {}, repeats + labels)
 
 
-def _take_supported(families, accepted, rejected, cands, before, strong_chapters: int) -> None:
+def _take_supported(families, accepted, rejected, cands, before, strong_chapters: int, chars=None) -> None:
     """Each family of candidates by one rule (numbered, the weak ones, matter, volumes): the members
     the file's numbering supports join `accepted`; how many did not is counted in `rejected`. A family
     of bare numbers is no list's items, and none in a book with 第N章 headings of its own
@@ -108,7 +119,7 @@ def _take_supported(families, accepted, rejected, cands, before, strong_chapters
             continue
         seen = len(family)
         if rule == "bare":
-            family = _alone_apart(family, before)
+            family = _alone_apart(family, before, chars)
         if rule in BARE_RULES:
             family = _without_lists(family, before, cands, rule)
         if rule in BARE_RULES and strong_chapters >= OWN_HEADINGS and family:
@@ -178,6 +189,9 @@ def _named_again(run: list[int], cands: dict[int, Heading]) -> bool:
 # non-blank lines without a 第N章 heading: the book's headings stopped, or changed their style, there
 STOPPED = 2000
 STOPPED_SECTION = 10  # lines under each of the new style's headings, at the median
+# characters between numbers alone on their lines, at the median, that make them pages, not a poem's
+# stanzas (a stanza is a few short lines; 我与地坛's sections hold about 2,000 characters)
+SECTION_CHARS = 800
 _TITLE_WORD = re.compile(f"[{HAN_COMMON}A-Za-z]")
 
 
@@ -216,14 +230,22 @@ def _where_numbering_stops(
     return kept
 
 
-def _alone_apart(family: dict[int, Heading], before: dict[int, int]) -> dict[int, Heading]:
+def _alone_apart(
+    family: dict[int, Heading], before: dict[int, int], chars: dict[int, int] | None = None
+) -> dict[int, Heading]:
     """一, 二 … alone on their lines are chapters (活着, 许三观卖血记: a literary novel numbers its
     chapters and titles none) only where pages stand between them: a poem's 一 二 三 a few lines
-    apart number its stanzas (夹边沟记事's last pages). Titled ones (一 青衫磊落险峰行) stay."""
+    apart number its stanzas (夹边沟记事's last pages). Pages are told by lines or by characters:
+    an essay's sections of a few long paragraphs each (我与地坛: 一 … 七, 4 to 11 lines and about
+    2,000 characters apart) are chapters too. Titled ones (一 青衫磊落险峰行) stay."""
     alone = [i for i, h in family.items() if set(h.title) <= _NUMERAL_SET]
     gaps = sorted(before[b] - before[a] for a, b in zip(alone, alone[1:]))
     if not gaps or gaps[len(gaps) // 2] >= STOPPED_SECTION:
         return family
+    if chars is not None:
+        spans = sorted(chars[b] - chars[a] for a, b in zip(alone, alone[1:]))
+        if spans[len(spans) // 2] >= SECTION_CHARS:
+            return family
     return {i: h for i, h in family.items() if i not in alone}
 
 

@@ -631,6 +631,13 @@ def test_numerals_alone_are_a_literary_novels_chapters(tmp_path):
         "poem.txt",
     )
     assert not any(t in ("一", "二", "三") for _, t in contents(poem))
+    essay = novel(
+        tmp_path,
+        "某坛\n某某\n"
+        + "".join(f"{n}\n" + ("我在园子里坐着，" * 40 + "直到天黑才回家去。\n") * 6 for n in "一二三四"),
+        "essay.txt",
+    )  # 我与地坛: four sections of six paragraphs of 330 characters, numbered alone
+    assert [t for _, t in contents(essay) if t != "内容简介"] == ["一", "二", "三", "四"]
 
 
 def test_a_page_header_of_two_lines_is_dropped(tmp_path):

@@ -95,6 +95,14 @@ def _numbering_stopped(lines: int, gap: int = 10) -> int:
     return len(heading_choice._where_numbering_stops(found, family, before))
 
 
+def _numerals_apart(chars: int) -> int:
+    """How many of four numbers alone on their lines (一 … 四), each over six lines of text of
+    `chars` characters in all, are taken for headings."""
+    size, extra = divmod(chars - 1, 6)  # the number's own line is one character of them
+    lines = ["某" * (size - 1 + (k == 0) * extra) + "。\n" for k in range(6)]
+    return len(titles_in("".join(f"{n}\n" + "".join(lines) for n in "一二三四")))
+
+
 def _starred_taken(titles: list[str], lines: int = 5) -> int:
     """How many starred titles (★青蛙王子 …), each over this many lines of text, are taken."""
     return len(titles_in("".join(f"★{t}\n" + "正文一句话说完了。\n" * lines for t in titles)))
@@ -340,6 +348,7 @@ ROWS = [
         0,
         step=-1,
     ),
+    Threshold("heading_choice.SECTION_CHARS", heading_choice.SECTION_CHARS, _numerals_apart, 4, 0, step=-1),
     Threshold(
         "heading_choice.STARRED_GAP",
         heading_choice.STARRED_GAP,
