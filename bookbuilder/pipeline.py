@@ -23,6 +23,8 @@ from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_part
 from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder.normalize.by_hand import check_keeps, kept_places
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
+from bookbuilder.normalize.page_marks import RULE as PAGE_MARKS
+from bookbuilder.normalize.page_marks import strip_page_marks
 from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.normalize.rules import left_out, normalizer
 from bookbuilder.per_file import (
@@ -267,7 +269,11 @@ def _whole_book_cleaning(
     """The whole book's evidence, after each chapter's own (normalize.repeats): the book cleaned;
     the findings of the chapters kept; the removals in the chapters left out."""
     normalized = list(normalized)
-    raw, repeated = strip_repeated(raw, rules.off, kept_places(raw.chapters(), keeps))
+    kept_here = kept_places(raw.chapters(), keeps)
+    raw, repeated = strip_repeated(raw, rules.off, kept_here)
+    if PAGE_MARKS not in rules.off:
+        raw, pages = strip_page_marks(raw, kept_here)
+        repeated = {k: repeated.get(k, []) + pages.get(k, []) for k in repeated.keys() | pages.keys()}
     for k, found in repeated.items():
         counts = Counter(normalized[k].counts) + Counter(f"junk:{removal_parts(d)[0]}" for d in found)
         normalized[k] = replace(normalized[k], counts=dict(counts), findings=normalized[k].findings + found)

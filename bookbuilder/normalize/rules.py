@@ -20,6 +20,7 @@ from bookbuilder.normalize.clean import strip_html
 from bookbuilder.normalize.debris import JUDGES
 from bookbuilder.normalize.junk import active_patterns
 from bookbuilder.normalize.mask import mask, unmask
+from bookbuilder.normalize.page_marks import RULE as PAGE_MARKS
 from bookbuilder.normalize.repeats import RULES as REPEATS
 from bookbuilder.structure.headings import is_bare_label
 from bookbuilder.vocabulary import LOST_GLYPH
@@ -249,6 +250,7 @@ EVIDENCE_RULES = (
     + JUDGES
     + ("debris-block",)
     + REPEATS
+    + (PAGE_MARKS,)
 )
 SWITCHES = {r.name for r in RULES} - {
     "convert",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bookbuilder.normalize import repeats
+from bookbuilder.normalize import page_marks, repeats
 from bookbuilder.pipeline import load_book
 from tests.conftest import one_file_book
 from tests.thresholds.rows import Threshold
@@ -132,7 +132,29 @@ def _notice_times(n: int) -> int:
     )
 
 
+def _pages_cut(numbers: list[int]) -> int:
+    """How many page marks (-N- inside a sentence) a book cuts whose marks count these numbers."""
+    chapters = [[f"他看了一眼-{n}-窗外的雨。", "天色将晚。"] for n in numbers]
+    _, removed = page_marks.strip_page_marks(one_file_book(chapters))
+    return sum(len(found) for found in removed.values())
+
+
 ROWS = [
+    Threshold(
+        "page_marks.PAGE_RUN",
+        page_marks.PAGE_RUN,
+        lambda n: _pages_cut(list(range(3, 3 + n))),
+        page_marks.PAGE_RUN,
+        0,
+        step=-1,
+    ),
+    Threshold(
+        "page_marks.PAGE_STEP",
+        page_marks.PAGE_STEP,
+        lambda n: _pages_cut([n * k for k in range(1, 7)]),
+        6,
+        0,
+    ),
     # a saved page's title (某书…-第1章 风起-某某小说网): a line this long at the most
     Threshold("repeats.PAGE_TITLE", repeats.PAGE_TITLE, _page_title, True, False),
     # a site's template goes where it repeats through this many chapters
