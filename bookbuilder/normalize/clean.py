@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from bookbuilder.normalize.hints import LATIN_LOOKALIKE, Hint
 from bookbuilder.normalize.junk import _trie, watermarks
-from bookbuilder.normalize.markup import decode_entities, foreign_tags
+from bookbuilder.normalize.markup import code_leftovers, decode_entities, foreign_tags
 from bookbuilder.vocabulary import (
     CLOSING_BRACKETS,
     DIALOGUE_QUOTES,
@@ -75,6 +75,8 @@ def strip_html(text: str, removed: list[str] | None = None, lost: list[str] | No
             text = _strip_tags(text, removed)
     if "<" in text:
         text = foreign_tags(text, removed, lost)
+    if ");" in text or "=" in text and ">" in text:
+        text = code_leftovers(text, removed)
     return " ".join(text.split()) if "  " in text else text.strip()
 
 

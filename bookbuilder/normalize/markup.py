@@ -19,6 +19,10 @@ markup leave in a paragraph once clean.py's strip_html has taken the real tags o
   without its number (`《汉书&#;西域传》`) is written as 〓, the geta mark for a missing glyph, and
   reported (W204), so that the reader sees a character is missing and the user can supply it
   (book.toml [[fix]]); taking it out silently would join the words on either side.
+- Code a page's script or a cut tag leaves in the text: a call of the page's functions
+  (`app2();read2();`, `chaptererror();`: one 一念永恒 scrape, 476 lines) and the tail of a tag whose
+  opening the scraper cut (`《斜阳》 href='1438/im'>《人间失格》`). Prose writes neither a name
+  followed by `();` nor an HTML attribute quoted and closed by `>`.
 """
 
 from __future__ import annotations
@@ -43,6 +47,18 @@ _TAG_SHAPE = re.compile(
     r"(?<!<)<([/!]?)([A-Za-z][A-Za-z0-9_:.-]{0,40}(?:/[A-Za-z0-9_:.-]{1,20})*)(\s[^<>]{0,200}?)?(/?)>(?!>)"
 )
 _MACHINE_NAME = re.compile(r"_|\d{3}")
+# a script's call: a name (dotted: document.write), its arguments, `);`
+# with no arguments (a story that shows code, print("hi");, keeps it): two or more in a row, or one
+# glued after a sentence's last mark, before a space or the paragraph's end (求收藏！！app2();). One call alone on its
+# line, or inside a sentence, may be a book about code's (alert();) and stays.
+_CALL = r"[A-Za-z_$][A-Za-z0-9_$.]{1,40}\(\);"
+_SCRIPT_CALL = re.compile(rf"(?:{_CALL}){{2,}}|(?<=[。！？!?…~～.”」】]){_CALL}(?=\s|$)")
+# HTML's own attribute names (the standard's, not a site's): a tag's tail is one of them, quoted, then >
+_ATTRIBUTES = "href|src|class|id|style|target|title|alt|name|onclick|onload|rel|type|value|align|width|height"
+_TAG_TAIL = re.compile(
+    rf"\s?(?<![A-Za-z0-9_-])(?:{_ATTRIBUTES})\s?=\s?(['\"])[^'\"<>\n]{{0,200}}\1(?:\s[^<>\n]{{0,80}})?\s?/?>",
+    re.I,
+)
 _HAN = re.compile(f"[{HAN_COMMON}]")
 _LATIN_LETTERS = re.compile("[A-Za-z]{2}")
 
@@ -140,3 +156,12 @@ def _placeholder_run(text: str, at: int) -> bool:
     while (m := _TAG_SHAPE.match(text, at)) and _MACHINE_NAME.search(m.group(2)):
         at = m.end()
     return bool(_HAN.match(text, at))
+
+
+def code_leftovers(text: str, removed: list[str]) -> str:
+    """A page's script calls and the tails of cut tags taken out (each appended to `removed`)."""
+    for rx, hint in ((_SCRIPT_CALL, ");"), (_TAG_TAIL, ">")):
+        if hint in text:
+            removed += [m.group(0) for m in rx.finditer(text)]
+            text = rx.sub("", text)
+    return text

@@ -59,11 +59,11 @@ class Step:
 
 def _html(blocks: tuple, step: Step) -> tuple:
     """HTML-1 over a chapter's paragraphs; a paragraph that was only markup is dropped."""
-    if not any(type(b) is Paragraph and ("<" in b.text or "&" in b.text or ">" in b.text) for b in blocks):
+    if not any(type(b) is Paragraph and _markup_sign(b.text) for b in blocks):
         return blocks
     out = []
     for block in blocks:
-        if type(block) is Paragraph and ("<" in block.text or "&" in block.text or ">" in block.text):
+        if type(block) is Paragraph and _markup_sign(block.text):
             cut: list[str] = []
             lost: list[str] = []
             text = strip_html(block.text, cut, lost)
@@ -77,6 +77,12 @@ def _html(blocks: tuple, step: Step) -> tuple:
                 block = Paragraph(text, block.at, block.indented)
         out.append(block)
     return tuple(out)
+
+
+def _markup_sign(text: str) -> bool:
+    """What HTML-1 and HTML-2 need to find before they can take anything: a tag's or an entity's
+    mark, or a script call's end."""
+    return "<" in text or "&" in text or ">" in text or ");" in text
 
 
 def _lost_message(lost: list[str]) -> str:

@@ -124,3 +124,38 @@ def test_a_lost_character_is_reported_and_a_misspelt_quote_is_curled(tmp_path):
     assert [d.message.split(" stood")[0] for d in loaded.diagnostics if d.code == "W204"] == [
         "<bzhlm2_006bz>"
     ]
+
+
+@pytest.mark.parametrize(
+    "raw, kept, removed",
+    [
+        ("app2();read2();", "", ["app2();read2();"]),  # 一念永恒 from one scrape, 476 such lines
+        ("求收藏！！app2();", "求收藏！！", ["app2();"]),
+        ("推荐票不要停~~~app2();", "推荐票不要停~~~", ["app2();"]),
+        ("他走了。app2();read2();她来了。", "他走了。她来了。", ["app2();read2();"]),
+        (
+            "长篇如《晚年》 href='1435/im'>《斜阳》",
+            "长篇如《晚年》《斜阳》",
+            [" href='1435/im'>"],
+        ),  # 人间失格
+        ('她说 class="note">走吧', "她说走吧", [' class="note">']),
+    ],
+)
+def test_a_pages_script_calls_and_cut_tags_tails_go(raw, kept, removed):
+    assert stripped(raw) == (kept, removed, [])
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        '她在屏幕上敲下print("hi");这一行。',  # code a story shows has arguments
+        "代码只有一行：init();",  # against a sentence's words
+        "alert();",  # a line of code alone: a book about code's
+        "他在纸上写了 print(); 就笑了。",
+        "他说(笑);然后走了",
+        "若a=1>b，则不成立",
+        "他写下name=梦>三个字",  # not quoted as an attribute's value
+    ],
+)
+def test_code_in_a_storys_sentence_stays(prose):
+    assert stripped(prose) == (prose, [], [])
