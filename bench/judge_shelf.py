@@ -23,8 +23,10 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -62,6 +64,21 @@ sys.stdout.write(json.dumps(out, ensure_ascii=False))
 
 
 def load(product: Path, book: Path) -> dict:
+    """The book read by `product`, under the name its download had (a user's copy carries no
+    shelf's <owner>__<repo>__ prefix, and the product reads a title and an author from the name)."""
+    with tempfile.TemporaryDirectory() as folder:
+        named = Path(folder) / downloaded_name(book.name)
+        (shutil.copytree if book.is_dir() else shutil.copyfile)(book, named)
+        return _dumped(product, named)
+
+
+def downloaded_name(local_name: str) -> str:
+    """The file or folder name a shelf book had in its repository: its local name less the
+    <owner>__<repo>__ prefix (and less the path's folders the shelf joined with __)."""
+    return local_name.split("__")[-1] if local_name.count("__") >= 2 else local_name
+
+
+def _dumped(product: Path, book: Path) -> dict:
     env = dict(os.environ, PYTHONPATH=str(product), SOURCE_DATE_EPOCH="1700000000")
     try:
         done = subprocess.run(
