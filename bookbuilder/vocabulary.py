@@ -83,9 +83,23 @@ def plain(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w.replace(" ", "") for w in words)
 
 
+# The matter words' characters that differ between the scripts, as pairs: a download mixes them
+# (后記: a 神雕俠侶 typed in both), so each is read in either form.
+SCRIPT_PAIRS = ("后後", "记記", "声聲", "终終", "录錄", "传傳", "书書", "结結")
+
+
 def matter_pattern(words: tuple[str, ...]) -> str:
-    """An alternation of matter words, the longer first (序章 before 序), a space read as \\s?."""
-    return "|".join(w.replace(" ", r"\s?") for w in sorted(words, key=lambda w: -len(w.replace(" ", ""))))
+    """An alternation of matter words, the longer first (序章 before 序); a space read as up to three
+    (后　　记: a download spaces a two-character heading out), and each character in either script
+    where the words give both (后記 as 后记 and 後記)."""
+    variants = {c: pair for pair in SCRIPT_PAIRS for c in pair}
+
+    def spelt(word: str) -> str:
+        return "".join(
+            r"\s{0,3}" if c == " " else f"[{variants[c]}]" if c in variants else re.escape(c) for c in word
+        )
+
+    return "|".join(spelt(w) for w in sorted(words, key=lambda w: -len(w.replace(" ", ""))))
 
 
 # ---- site and edition words: what a download site adds to a book's name or text

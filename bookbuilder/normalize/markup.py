@@ -31,7 +31,13 @@ import html
 import re
 from html.entities import html5
 
-from bookbuilder.vocabulary import HAN_COMMON, LOST_GLYPH, SCRAPED_ENTITIES
+from bookbuilder.vocabulary import (
+    CLOSING_QUOTES,
+    HAN_COMMON,
+    LOST_GLYPH,
+    SCRAPED_ENTITIES,
+    SENTENCE_END_MARKS,
+)
 
 _ENTITY_SHAPE = re.compile(r"&(#[xX][0-9a-fA-F]{0,6}|#\d{0,7}|[A-Za-z0-9]{1,10});")
 # What a misspelt entity looks like: lower case (after a capital: &Agrave;), digits (&frac12;, &039;
@@ -52,7 +58,9 @@ _MACHINE_NAME = re.compile(r"_|\d{3}")
 # glued after a sentence's last mark, before a space or the paragraph's end (求收藏！！app2();). One call alone on its
 # line, or inside a sentence, may be a book about code's (alert();) and stays.
 _CALL = r"[A-Za-z_$][A-Za-z0-9_$.]{1,40}\(\);"
-_SCRIPT_CALL = re.compile(rf"(?:{_CALL}){{2,}}|(?<=[。！？!?…~～.”」】]){_CALL}(?=\s|$)")
+_AFTER_SENTENCE = re.escape(SENTENCE_END_MARKS + CLOSING_QUOTES + "~～.】")
+_SCRIPT_CALL = re.compile(rf"(?:{_CALL}){{2,}}|(?<=[{_AFTER_SENTENCE}]){_CALL}(?=\s|$)")
+_ONLY_CALLS = re.compile(rf"(?:{_CALL}\s*)+")  # a line of them: junk.toml's script-call takes it whole
 # HTML's own attribute names (the standard's, not a site's): a tag's tail is one of them, quoted, then >
 _ATTRIBUTES = "href|src|class|id|style|target|title|alt|name|onclick|onload|rel|type|value|align|width|height"
 _TAG_TAIL = re.compile(
@@ -161,6 +169,8 @@ def _placeholder_run(text: str, at: int) -> bool:
 def code_leftovers(text: str, removed: list[str]) -> str:
     """A page's script calls and the tails of cut tags taken out (each appended to `removed`)."""
     for rx, hint in ((_SCRIPT_CALL, ");"), (_TAG_TAIL, ">")):
+        if hint == ");" and _ONLY_CALLS.fullmatch(text.strip()):
+            continue
         if hint in text:
             removed += [m.group(0) for m in rx.finditer(text)]
             text = rx.sub("", text)

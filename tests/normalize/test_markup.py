@@ -129,7 +129,6 @@ def test_a_lost_character_is_reported_and_a_misspelt_quote_is_curled(tmp_path):
 @pytest.mark.parametrize(
     "raw, kept, removed",
     [
-        ("app2();read2();", "", ["app2();read2();"]),  # 一念永恒 from one scrape, 476 such lines
         ("求收藏！！app2();", "求收藏！！", ["app2();"]),
         ("推荐票不要停~~~app2();", "推荐票不要停~~~", ["app2();"]),
         ("他走了。app2();read2();她来了。", "他走了。她来了。", ["app2();read2();"]),

@@ -36,6 +36,8 @@ def codes(loaded) -> list[str]:
         ("第23章 标题(二合一)", "第23章 标题"),  # the author's note that it is two chapters in one
         ("第廿一回 甲", "第廿一回 甲"),  # 廿 = 20
         ("尾 声", "尾声"),  # the word typeset with a space (龙族1-3)
+        ("后　　记", "后记"),  # spaced out wider (倚天屠龙记 from one site)
+        ("后記", "后記"),  # the two scripts in one word (a 神雕俠侶 typed in both)
         ("序　章 开端", "序章 开端"),
         ("☆、完结感言", "完结感言"),  # the mark before every heading, here before the afterword (全职高手)
         (
@@ -144,6 +146,8 @@ def test_titles_with_quotes_and_marks_are_strong_headings(line, kind, title):
         "第三章（完）",  # the end of a chapter (罗马人的故事)
         "第五回 完 Typed by Someone & Other",  # and a typist's signature after it (鹿鼎记)
         "第三回 合，日本队调整了战术，打得更加主动。",  # a round of a game, the line broken after 回
+        "后来记得他说过的话。",  # 后 and 记 with words between: no 后记
+        "後　　来他走了。",
     ],
 )
 def test_prose_is_never_a_heading(line):
