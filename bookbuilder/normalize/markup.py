@@ -55,8 +55,8 @@ _TAG_SHAPE = re.compile(
 _MACHINE_NAME = re.compile(r"_|\d{3}")
 # a script's call: a name (dotted: document.write), its arguments, `);`
 # with no arguments (a story that shows code, print("hi");, keeps it): two or more in a row, or one
-# glued after a sentence's last mark, before a space or the paragraph's end (求收藏！！app2();). One call alone on its
-# line, or inside a sentence, may be a book about code's (alert();) and stays.
+# glued after a sentence's last mark, before a space or the paragraph's end (求收藏！！app2();).
+# One call alone on its line, or inside a sentence, may be a book about code's (alert();) and stays.
 _CALL = r"[A-Za-z_$][A-Za-z0-9_$.]{1,40}\(\);"
 _AFTER_SENTENCE = re.escape(SENTENCE_END_MARKS + CLOSING_QUOTES + "~～.】")
 _SCRIPT_CALL = re.compile(rf"(?:{_CALL}){{2,}}|(?<=[{_AFTER_SENTENCE}]){_CALL}(?=\s|$)")

@@ -23,6 +23,7 @@ from bookbuilder.numerals import (
     TO_THOUSANDS,
     parse_numeral,
 )
+from bookbuilder.structure.edition_matter import EDITION_MATTER, edition_matter_kind
 from bookbuilder.structure.heading_debris import (
     DEBRIS_STARTS,
     LATIN,
@@ -147,7 +148,8 @@ _ANY_RULE = re.compile(
     rf"|{NUMERAL_RUN}\s*{unit_class(BARE_CHAPTER_UNITS)}"
     rf"|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
     rf"|\d{{1,4}}(?:$|[、.．:：\s{HAN_COMMON}])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$"
-    rf"|[{re.escape(_BRACKET_OPEN)}]\s*第?\s*(?:\d|[{TO_THOUSANDS}]))"
+    rf"|[{re.escape(_BRACKET_OPEN)}]\s*第?\s*(?:\d|[{TO_THOUSANDS}])"
+    rf"|{EDITION_MATTER.pattern.removeprefix('^')})"
 )
 # 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
 # itself (八月长安《你好，旧时光》: 109 chapters); the mark is never prose.
@@ -376,8 +378,13 @@ def _half(line: _Line):
 def _matter(line: _Line):
     """Front and back matter (序, 楔子, 后记, 番外 …) and its title."""
     core = line.core
-    if not (m := _MATTER.match(core)):
-        return NOT_MINE
+    if not (m := _MATTER.match(core)):  # or an edition's, named by whose it is (三联版序, 再版后记)
+        edition = edition_matter_kind(core)
+        return (
+            NOT_MINE
+            if edition is None
+            else Heading(edition, normalize_title(core), None, line.number, rule="matter")
+        )
     word = "".join(m.group("word").split())
     kind = "front" if word in _FRONT else "back"
     rest = m.group("title") or ""

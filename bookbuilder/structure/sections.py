@@ -15,6 +15,7 @@ from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.structure.couplets import couplet_titles
+from bookbuilder.structure.edition_matter import EDITION_MATTER_ENDS, EDITION_MATTER_LONGEST
 from bookbuilder.structure.few_headings import titles_by_layout
 from bookbuilder.structure.fixes import apply_fixes
 from bookbuilder.structure.heading_choice import choose_headings
@@ -159,7 +160,9 @@ def find_candidates(reading: Reading) -> Reading:
                 separator_at.append(len(lines))
             elif line[0] in "目【[C章" and _CONTENTS_LABEL.match(line):  # 目录, 目錄, 【目录】
                 contents_at.append(len(lines))
-            elif line[0] in starts and (h := candidate(line, number, custom, title_junk)) is not None:
+            elif (line[0] in starts or _edition_matter_shape(line)) and (
+                h := candidate(line, number, custom, title_junk)
+            ) is not None:
                 cands[len(lines)] = h
                 before[len(lines)] = len(lines) - separators
             append(piece)
@@ -202,11 +205,17 @@ def _line_pieces(raw: str, line: str, number: int, html, glued, special, custom,
         return [(number, raw[0] != line[0], cut[0]), (number, False, cut[1])] + [
             (number, True, t) for t in cut[2:]
         ]
-    if line[0] not in special:
+    if line[0] not in special and not _edition_matter_shape(line):
         return None
     if (gap := heading_then_text(line, number, custom, title_junk)) is not None:
         return [(number, raw[0] != line[0], line[: gap[0]]), (number, True, line[gap[1] :])]
     return [(number, raw[0] != line[0], line)]
+
+
+def _edition_matter_shape(line: str) -> bool:
+    """A short line ending as an edition's preface or afterword does (三联版序, 再版后记), whatever its
+    first character: offered to the heading rules though no rule starts with that character."""
+    return len(line) <= EDITION_MATTER_LONGEST and line[-1] in EDITION_MATTER_ENDS
 
 
 def _title_to_opening(line: str, number: int, custom, title_junk) -> int | None:

@@ -38,6 +38,9 @@ def codes(loaded) -> list[str]:
         ("尾 声", "尾声"),  # the word typeset with a space (龙族1-3)
         ("后　　记", "后记"),  # spaced out wider (倚天屠龙记 from one site)
         ("后記", "后記"),  # the two scripts in one word (a 神雕俠侶 typed in both)
+        ("金庸作品集“三联版”序", "金庸作品集“三联版”序"),  # an edition's preface, named by whose it is
+        ("再版后记", "再版后记"),
+        ("作者自序", "作者自序"),
         ("序　章 开端", "序章 开端"),
         ("☆、完结感言", "完结感言"),  # the mark before every heading, here before the afterword (全职高手)
         (
@@ -147,6 +150,9 @@ def test_titles_with_quotes_and_marks_are_strong_headings(line, kind, title):
         "第五回 完 Typed by Someone & Other",  # and a typist's signature after it (鹿鼎记)
         "第三回 合，日本队调整了战术，打得更加主动。",  # a round of a game, the line broken after 回
         "后来记得他说过的话。",  # 后 and 记 with words between: no 后记
+        "程序",  # a word that ends in 序 is no edition's preface
+        "时间顺序",
+        "这是新版序。",  # a sentence
         "後　　来他走了。",
     ],
 )
@@ -676,7 +682,7 @@ def test_the_sources_own_contents_names_its_unnumbered_headings(tmp_path):
         + "".join(f"{t}\n{BODY}他写下了{t}。\n" for t in titles)
     )
     loaded = novel(tmp_path, text)
-    assert [t for _, t in contents(loaded)] == titles
+    assert [t for _, t in contents(loaded)] == ["代序"] + titles  # the preface before the 目录 too
     assert "I302" in codes(loaded)  # the contents block was dropped
     assert not any("……" in b.text for c in loaded.book.chapters() for b in c.blocks)
     # a 目录 whose entries the text never gives again alone: nothing is taken
@@ -1102,3 +1108,14 @@ def test_a_hui_title_glued_to_its_text_in_a_long_line_with_spaces_is_one_heading
     pasted = novel(tmp_path, paste, "某帖.txt")
     assert [t for _, t in contents(pasted)] == [f"第{n}章 风起" for n in "一二三"]
     assert len(next(pasted.book.chapters()).blocks) == 2
+
+
+def test_an_editions_preface_before_chapter_one_is_a_chapter_of_its_own(tmp_path):
+    """金庸作品集“三联版”序 over four pages before 第一回 (射雕英雄传, 天龙八部 from two sites): the preface
+    a reader finds in the contents, not the intro page; its first character starts no other rule."""
+    text = "某书\n金庸作品集“三联版”序\n" + BODY * 3 + "".join(f"第{n}回 风起\n{BODY}" for n in "一二三")
+    loaded = novel(tmp_path, text, "某书.txt")
+    assert [(c.title, c.kind) for c in loaded.book.chapters()][:2] == [
+        ("金庸作品集“三联版”序", "front"),
+        ("第一回 风起", "chapter"),
+    ]

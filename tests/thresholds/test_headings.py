@@ -5,6 +5,7 @@ the headings the rules missed, and headings in forum pastes and in a book run in
 import pytest
 
 from bookbuilder.structure import (
+    edition_matter,
     few_headings,
     heading_choice,
     headings,
@@ -93,6 +94,12 @@ def _numbering_stopped(lines: int, gap: int = 10) -> int:
     family = {i: _bare(i, k + 1) for k, i in enumerate(range(100, 100 + 4 * gap, gap))}
     before = {0: 0, 9999: lines} | {i: i for i in family}
     return len(heading_choice._where_numbering_stops(found, family, before))
+
+
+def _edition_preface(n: int) -> list[str]:
+    """The headings' titles of a file whose preface's name (某…某版序) is n characters long."""
+    name = "某" * (n - 2) + "版序"
+    return titles_in(f"{name}\n" + PROSE * 3 + "".join(f"第{k}回 风起\n" + PROSE * 3 for k in "一二三"))[:1]
 
 
 def _numerals_apart(chars: int) -> int:
@@ -347,6 +354,13 @@ ROWS = [
         4,
         0,
         step=-1,
+    ),
+    Threshold(
+        "edition_matter.EDITION_MATTER_LONGEST",
+        edition_matter.EDITION_MATTER_LONGEST,
+        _edition_preface,
+        ["某" * 14 + "版序"],
+        ["第一回 风起"],
     ),
     Threshold("heading_choice.SECTION_CHARS", heading_choice.SECTION_CHARS, _numerals_apart, 4, 0, step=-1),
     Threshold(
