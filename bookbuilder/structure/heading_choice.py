@@ -190,8 +190,9 @@ def _named_again(run: list[int], cands: dict[int, Heading]) -> bool:
 STOPPED = 2000
 STOPPED_SECTION = 10  # lines under each of the new style's headings, at the median
 # characters between numbers alone on their lines, at the median, that make them pages, not a poem's
-# stanzas (a stanza is a few short lines; 我与地坛's sections hold about 2,000 characters)
-SECTION_CHARS = 800
+# stanzas (a stanza is a few short lines; 我与地坛's sections hold about 1,850 characters at the median,
+# the five numbered sections of a review appended to 人间失格 about 800, and stay text)
+SECTION_CHARS = 1200
 _TITLE_WORD = re.compile(f"[{HAN_COMMON}A-Za-z]")
 
 

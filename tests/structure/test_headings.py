@@ -648,6 +648,14 @@ def test_numerals_alone_are_a_literary_novels_chapters(tmp_path):
         "essay.txt",
     )  # 我与地坛: four sections of six paragraphs of 330 characters, numbered alone
     assert [t for _, t in contents(essay) if t != "内容简介"] == ["一", "二", "三", "四"]
+    review = novel(
+        tmp_path,
+        "第一章 甲\n"
+        + page
+        + "".join(f"{n}\n" + ("他的小说写的是自己，" * 20 + "这就是无赖派。\n") * 3 for n in "一二三四五"),
+        "review.txt",
+    )  # 人间失格's appended review: five short sections of about 600 characters, numbered alone
+    assert [t for _, t in contents(review)] == ["第一章 甲"]
 
 
 def test_a_page_header_of_two_lines_is_dropped(tmp_path):
