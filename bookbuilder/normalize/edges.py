@@ -133,16 +133,16 @@ def boilerplate(text: str, common: frozenset[str], names: tuple[str, ...] = ()) 
     text = text.strip()
     if not text or prose(text, common):
         return ""
-    share = machine_share(text)
-    if share >= MACHINE_SHARE and re.search(r"[0-9A-Za-z０-９Ａ-Ｚａ-ｚ]", text):
-        own = common_share(text, common)
-        return f"{share:.0%} Latin letters, digits and marks, {own:.0%} of its Han the book's common ones"
     if any(_SITE_DOMAIN.search(text[a:b]) for a, b in find_urls(text)):
         return "a link"
     if _NAVIGATION_LINE.match(text):
         return "navigation words only"
     if len(_FIELD.findall(text)) >= 2:
         return "a form's fields with numbers"
+    share = machine_share(text)
+    if share >= MACHINE_SHARE and re.search(r"[0-9A-Za-z０-９Ａ-Ｚａ-ｚ]", text):
+        own = common_share(text, common)
+        return f"{share:.0%} Latin letters, digits and marks, {own:.0%} of its Han the book's common ones"
     return _page_title(text, names)
 
 
@@ -412,13 +412,16 @@ def _whole(chapters: list[Chapter], p: Place) -> bool:
 
 
 def _run_to_edge(chapter: Chapter, p: Place, taken: set, short: dict) -> bool:
+    """Whether the line's run to the chapter's nearer edge holds only templates and short lines, and
+    a template stands in it or right beside the line (输入：…com, then 转载请保留 at the very end)."""
     at = [j for j, b in enumerate(chapter.blocks) if type(b) is Paragraph]
     i = at.index(p.j)
+    beside = {(p.k, j) for j in at[max(0, i - 1) : i + 2] if j != p.j}
     for run in (at[: i + 1], at[i:]):  # from the chapter's start to it, from it to the end
         others = [(p.k, j) for j in run if j != p.j]
         if (
             len(run) <= EDGE_LINES
-            and any(o in taken for o in others)
+            and any(o in taken for o in others + list(beside))
             and all(o in taken or o in short for o in others)
         ):
             return True
