@@ -76,6 +76,7 @@ _DATELINE = re.compile(
     rf"(?:[，,、\s]*(?:早上|上午|中午|下午|晚上|凌晨)?{_N}[点時时](?:{_N}分)?)?[，。,.\s]*$"
 )
 _SENTENCE_STOP = re.compile(f"[{SENTENCE_STOPS}]")
+_STOPS = tuple(SENTENCE_STOPS + "…")
 # where a template glued after a story's last sentence may begin, or where one glued before its
 # first sentence may end: a sentence's end, a space, a page's separator
 _AFTER_SENTENCE = re.compile(rf"(?:[{SENTENCE_STOPS}…]+[”」』）)]*|\s+)(?=\S)")
@@ -226,8 +227,10 @@ def _glued(text: str, names: tuple[str, ...], head: bool, tail: bool):
         for m in _HEAD_END.finditer(text, 0, limit):
             if 1 < m.end() <= limit and _STORY_STARTS.match(text, m.end()):
                 yield 0, m.end(), "head:" + fold(text[: m.end()], names)
-    if tail:
-        for m in _AFTER_SENTENCE.finditer(text, max(0, len(text) - GLUED_LONGEST - 1)):
+    if tail:  # a template is no sentence: only what follows the last sentence's end is looked at
+        since = max(0, len(text) - GLUED_LONGEST - 1)
+        since = max([since] + [text.rfind(stop, since) for stop in _STOPS])
+        for m in _AFTER_SENTENCE.finditer(text, since):
             before = text[max(0, m.start() - 1) : m.end()].rstrip()[-1:]
             if len(text) - GLUED_LONGEST <= m.end() < len(text) and _STORY_ENDS.match(before):
                 yield m.end(), len(text), "tail:" + fold(text[m.end() :], names)
