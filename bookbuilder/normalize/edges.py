@@ -201,10 +201,10 @@ def chapter_names(chapters: list[Chapter], k: int, others: tuple[str, ...]) -> t
 
 
 def book_names(book: Book) -> tuple[str, ...]:
-    """The volumes' titles, the book's title, and its source files' names (the book's name, until
+    """The volumes' titles, the book's title, and a whole-novel file's name (the book's name, until
     the metadata is chosen)."""
     names = {v.title for v in book.volumes if v.title} | {book.meta.title}
-    for source in book.files:
+    for source in book.files if len(book.files) == 1 else ():  # a folder's files are named by chapter
         stem = source.path.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
         names.update(w for w in re.split(r"[\s_]+", stem) if len(w) > 1)
     return tuple(n for n in names if len(n) > 1)
