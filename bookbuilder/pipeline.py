@@ -22,6 +22,7 @@ from bookbuilder.decode.text import decode_chapter, encoding_override
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_parts
 from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder.normalize.by_hand import check_keeps, kept_places
+from bookbuilder.normalize.edges import strip_edges
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.page_marks import RULE as PAGE_MARKS
 from bookbuilder.normalize.page_marks import strip_page_marks
@@ -270,11 +271,14 @@ def _whole_book_cleaning(
     """The whole book's evidence, after each chapter's own (normalize.repeats): the book cleaned;
     the findings of the chapters kept; the removals in the chapters left out."""
     normalized = list(normalized)
-    kept_here = kept_places(raw.chapters(), keeps)
-    raw, repeated = strip_repeated(raw, rules.off, kept_here)
+    kept = kept_places(raw.chapters(), keeps)
+    raw, repeated = strip_repeated(raw, rules.off, kept)
     if PAGE_MARKS not in rules.off:
-        raw, pages = strip_page_marks(raw, kept_here)
+        raw, pages = strip_page_marks(raw, kept)
         repeated = {k: repeated.get(k, []) + pages.get(k, []) for k in repeated.keys() | pages.keys()}
+    raw, edged = strip_edges(raw, rules.off, kept)  # a site's lines at every chapter's edges
+    for k, found in edged.items():
+        repeated[k] = repeated.get(k, []) + found
     for k, found in repeated.items():
         counts = Counter(normalized[k].counts) + Counter(f"junk:{removal_parts(d)[0]}" for d in found)
         normalized[k] = replace(normalized[k], counts=dict(counts), findings=normalized[k].findings + found)

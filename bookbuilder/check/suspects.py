@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location, Paragraph
-from bookbuilder.normalize import by_hand
+from bookbuilder.normalize import by_hand, edges
 from bookbuilder.normalize.clean import (
     NOTICE_WORDS,
     find_urls,
@@ -286,6 +286,8 @@ def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
         elif _form_field(line):
             suspects.append(Suspect("form-header", line, None, "blurb"))
     suspects += _repeated_at_edges(book)
+    flagged = {s.at for s in suspects}
+    suspects += [s for s in _edge_templates(book) if s.at not in flagged]  # one line, one group
     return _grouped(
         [s for s in suspects if template_key(s.debris) not in kept and template_key(s.text) not in kept]
     )
@@ -351,6 +353,20 @@ def _repeated_at_edges(book: Book) -> list[Suspect]:
     return found
 
 
+def _edge_templates(book: Book) -> list[Suspect]:
+    """The lines of a site's templates at the chapters' edges (normalize/edges.py) that cleaning left:
+    its rule switched off, or a line kept by hand. The cleaning's own judge, so the two cannot drift."""
+    _, found = edges.templates(book)
+    chapters = list(book.chapters()) if found else []
+    out = []
+    for template in found:
+        for p in template.places:
+            block = chapters[p.k].blocks[p.j]
+            piece = block.text[p.start : p.end].strip()
+            out.append(Suspect("edge-template", block.text, block.at, _part(piece, block.text)))
+    return out
+
+
 _DATE = re.compile(
     r"\d{1,4}\s*[-/／.]\s*\d{1,2}\s*[-/／.]\s*\d{1,4}|\d{1,2}:\d{2}(?::\d{2})?"
 )  # a post's date or time
@@ -364,7 +380,9 @@ def _second_sign(text: str) -> bool:
         or re.search(r"[A-Za-zＡ-Ｚａ-ｚ]{2}", text)
         or name_tail("。" + text)
         or _DATE.search(text)
-    )
+        or edges.worded("line:" + edges.fold(text))
+        and edges.boilerplate(text, frozenset())
+    )  # or what a template's line is made of (上一部分, 某书——第三章: no site word in either)
 
 
 def _grouped(suspects: list[Suspect]) -> list[Group]:
@@ -411,6 +429,7 @@ SHAPES = {  # what each shape means, as the report says it
     "form-header": "an empty field of a download's form",
     "repeated-line": "a short line repeated at the edges of many chapters",
     "site-name-tail": "a site's name glued after the line's last mark",
+    "edge-template": "a site's line at the edges of many chapters",
 }
 
 

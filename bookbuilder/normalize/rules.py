@@ -18,6 +18,7 @@ from bookbuilder.model import Book, Chapter, Paragraph
 from bookbuilder.normalize import chars, lines
 from bookbuilder.normalize.clean import strip_html
 from bookbuilder.normalize.debris import JUDGES
+from bookbuilder.normalize.edges import RULES as EDGES
 from bookbuilder.normalize.junk import active_patterns
 from bookbuilder.normalize.mask import mask, unmask
 from bookbuilder.normalize.page_marks import RULE as PAGE_MARKS
@@ -257,6 +258,7 @@ EVIDENCE_RULES = (
     + ("debris-block",)
     + REPEATS
     + (PAGE_MARKS,)
+    + EDGES
 )
 SWITCHES = {r.name for r in RULES} - {
     "convert",
