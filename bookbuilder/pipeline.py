@@ -24,7 +24,6 @@ from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder.normalize.by_hand import check_keeps, kept_places
 from bookbuilder.normalize.edges import strip_edges
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
-from bookbuilder.normalize.page_marks import RULE as PAGE_MARKS
 from bookbuilder.normalize.page_marks import strip_page_marks
 from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.normalize.rules import left_out, normalizer
@@ -271,14 +270,11 @@ def _whole_book_cleaning(
     """The whole book's evidence, after each chapter's own (normalize.repeats): the book cleaned;
     the findings of the chapters kept; the removals in the chapters left out."""
     normalized = list(normalized)
-    kept = kept_places(raw.chapters(), keeps)
-    raw, repeated = strip_repeated(raw, rules.off, kept)
-    if PAGE_MARKS not in rules.off:
-        raw, pages = strip_page_marks(raw, kept)
-        repeated = {k: repeated.get(k, []) + pages.get(k, []) for k in repeated.keys() | pages.keys()}
-    raw, edged = strip_edges(raw, rules.off, kept)  # a site's lines at every chapter's edges
-    for k, found in edged.items():
-        repeated[k] = repeated.get(k, []) + found
+    kept, repeated = kept_places(raw.chapters(), keeps), {}
+    # a site's repeated sentences and domains, the page numbers of a print, its lines at chapters' edges
+    for strip in (strip_repeated, strip_page_marks, strip_edges):
+        raw, found = strip(raw, rules.off, kept)
+        repeated = {k: repeated.get(k, []) + found.get(k, []) for k in repeated.keys() | found.keys()}
     for k, found in repeated.items():
         counts = Counter(normalized[k].counts) + Counter(f"junk:{removal_parts(d)[0]}" for d in found)
         normalized[k] = replace(normalized[k], counts=dict(counts), findings=normalized[k].findings + found)

@@ -44,10 +44,14 @@ def counting_runs(numbers: list[int]) -> list[bool]:
     return [sizes[run] >= PAGE_RUN for run in run_of]
 
 
-def strip_page_marks(book: Book, kept: frozenset = frozenset()) -> tuple[Book, dict[int, list[Diagnostic]]]:
+def strip_page_marks(
+    book: Book, off: frozenset[str] = frozenset(), kept: frozenset = frozenset()
+) -> tuple[Book, dict[int, list[Diagnostic]]]:
     """The book without the page numbers that count on through it, and each chapter's removals (by
-    its index in book.chapters()). Paragraphs [[keep]] keeps (`kept`) are left as they are, and
-    their marks still count."""
+    its index in book.chapters()). `off`: the rules book.toml switches off; paragraphs [[keep]]
+    keeps (`kept`) are left as they are, and their marks still count."""
+    if RULE in off:
+        return book, {}
     chapters = list(book.chapters())
     found = [
         (k, j, m)
