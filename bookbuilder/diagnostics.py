@@ -115,7 +115,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "I305": (I, "a [[fix]] entry from book.toml was applied here"),
     "I306": (
         I,
-        "the chapter numbers start again at 1 with no volume heading: the book was divided into parts there",
+        "the chapter numbers start again at 1 with no volume heading: the book was divided into parts there "
+        "where the titles do not tell the runs apart",
     ),
     "I304": (
         I,

@@ -42,9 +42,10 @@ VOLUME_UNITS = "卷集部篇"  # 第N卷, 第N集, 第N部, 第N篇
 GLUED_CHAPTER_UNITS = "章回节節"
 # 十一回 …, 三章 …: the units a heading keeps when it lost its 第 (定情人's first is 一回).
 BARE_CHAPTER_UNITS = "章回"
-# What a volume heading may say beyond VOLUME_UNITS: 第一部分, 第二季 (部分 before 部: the longer first).
-VOLUME_WORDS = ("部分",) + tuple(VOLUME_UNITS) + ("季",)
-HALF_VOLUME_UNITS = "部篇卷册"  # 上部, 中篇, 下卷, 下册: a book in two or three parts
+# What a volume heading may say beyond VOLUME_UNITS: 第一部分, 第二季 (部分 before 部: the longer first),
+# 第一冊 … 第五冊 (a print edition's five books: 天龍八部 from a Big5 download, 10 回 each).
+VOLUME_WORDS = ("部分",) + tuple(VOLUME_UNITS) + ("季", "册", "冊")
+HALF_VOLUME_UNITS = "部篇卷册冊"  # 上部, 中篇, 下卷, 下册, 上冊: a book in two or three parts
 BOOK_PARTS = "上中下"  # the parts those name
 LAST_PART = "终終末"  # 终卷, 末卷: the last volume, whatever came before
 # A number before one of these is a count in prose (3个人, 5天后, 10点钟, 2号楼, 3部电影), not a heading's.

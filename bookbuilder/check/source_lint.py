@@ -10,6 +10,7 @@ from functools import lru_cache
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Paragraph
 from bookbuilder.numerals import DIGITS
+from bookbuilder.structure.chapters import RESTART_AFTER
 from bookbuilder.vocabulary import BOOK_PARTS, QUOTE_MARKS
 
 LONG_PARAGRAPH = 5_000
@@ -168,8 +169,14 @@ def numbering(chapters) -> list[Diagnostic]:
         ),
         default=0,
     )
+    highest = 0
     for (a, x), (b, y) in zip(numbered, numbered[1:]):
-        if y == x and not _halves(a.title, b.title):
+        highest = max(highest, x)
+        if y == 1 and highest >= RESTART_AFTER:
+            highest = (
+                0  # the numbering starts again (structure.chapters.parts_at_restarts, I306): no step back
+            )
+        elif y == x and not _halves(a.title, b.title):
             found.append(Diagnostic("W302", f"chapter number {y} appears twice (also at {a.at})", b.at))
         elif y < x:
             found.append(Diagnostic("W303", f"chapter number {y} comes after {x}", b.at))

@@ -16,7 +16,7 @@ from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import to_chinese
 from bookbuilder.structure.file_order import file_number
 from bookbuilder.structure.file_titles import title_line
-from bookbuilder.structure.headings import normalize_title, volume_label
+from bookbuilder.structure.headings import Heading, classify_heading, normalize_title, volume_label
 from bookbuilder.structure.meta import describes
 from bookbuilder.structure.sections import Section
 from bookbuilder.vocabulary import CLOSING_QUOTES, SENTENCE_END_MARKS
@@ -72,6 +72,14 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
                 parts.append(
                     Chapter(titled[0], titled[1], section.blocks[0].at, number_in_name, number_in_name)
                 )
+            elif (named := volume_in_name(name.rsplit(".", 1)[0])) is not None:
+                # 上卷 第一回 王教头私走延安府.txt: its volume opens (once), the rest titles it
+                parts += [
+                    VolumeHeading(named.volume, Location(path, 1), opens_file=i == 0),
+                    Chapter(
+                        named.title, tuple(section.blocks), Location(path, 1), named.number, number_in_name
+                    ),
+                ]
             else:
                 parts.append(Chapter("", tuple(section.blocks), Location(path, 1), None, number_in_name))
             continue
@@ -93,6 +101,15 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
             Chapter(heading.title, blocks, at, heading.number, number_in_name, kind, section.decided_by)
         )
     return parts
+
+
+def volume_in_name(stem: str) -> Heading | None:
+    """The chapter heading a chapter file's name spells out with its volume before it (上卷 第一回
+    王教头私走延安府, a folder of 121 files whose texts hold no heading), or None. The name is judged
+    as a heading line is, strong candidates only; a name without a volume leaves its chapter to be
+    titled by the name whole (title_from_file)."""
+    heading = classify_heading(stem.strip(), 1)
+    return heading if heading is not None and heading.kind == "chapter" and heading.volume else None
 
 
 def divide(chapter: Chapter, headless: bool = False) -> list[Chapter]:
@@ -384,37 +401,67 @@ def _texts(chapter: Chapter) -> list[str | None]:
     return [b.text if type(b) is Paragraph else None for b in chapter.blocks]
 
 
-RESTART_AFTER = 10  # chapters: numbering that starts again at 1 after this many marks a new part
+RESTART_AFTER = 10  # chapters: numbering that starts again at 1 after this many marks a new run
+# of a later run's chapters, at least, titled as a chapter of an earlier run is (第一章, Chapter 1, 1): the
+# contents would give the same entries again, and only a part above them tells them apart
+REPEATED_TITLES = 0.5
 
 
 def parts_at_restarts(volumes: tuple[Volume, ...]) -> tuple[tuple[Volume, ...], list[Diagnostic]]:
-    """A book of no volumes whose chapter numbers start again at 1 (平凡的世界: three parts of 54
-    chapters, with no 部 heading in the download) is divided there into parts titled 第一部分,
-    第二部分, …: its contents are three lists, not one that has 第一章 three times."""
+    """A book of no volumes whose chapter numbers start again at 1 (I306). Where the later runs'
+    chapters are titled as the earlier ones' (平凡的世界: three parts of 第一章 … 第五十四章, bare,
+    with no 部 heading in the download) the book is divided there into parts titled 第一部分,
+    第二部分, …: its contents are three lists, not one that has 第一章 three times. Where the
+    titles tell the chapters apart (大漠谣's 第一章 往事 … then 第一章 绑架 …, a scrape's latest
+    chapters before its first ones: 第1303章 惨烈, then 第一章 他叫白小纯), the text names no part and
+    readers expect none: the contents stay one list, as the text gives them."""
     if len(volumes) != 1 or volumes[0].title is not None:
         return volumes, []
+    groups = _runs_from_one(volumes[0].chapters)
+    if len(groups) == 1:
+        return volumes, []
+    again = "once" if len(groups) == 2 else f"{len(groups) - 1} times"
+    said = f"the chapter numbers start again at 1 ({again}) with no volume heading: "
+    if not _titled_again(groups):
+        note = Diagnostic(
+            "I306", said + "the chapters' titles tell them apart, so no part is made", groups[1][0].at
+        )
+        return volumes, [note]
+    divided = tuple(
+        Volume(f"第{to_chinese(k)}部分", tuple(group), group[0].at) for k, group in enumerate(groups, 1)
+    )
+    note = Diagnostic(
+        "I306",
+        said + f"divided into {len(groups)} parts, 第一部分 to 第{to_chinese(len(groups))}部分",
+        groups[1][0].at,
+    )
+    return divided, [note]
+
+
+def _runs_from_one(chapters: tuple[Chapter, ...]) -> list[list[Chapter]]:
+    """The chapters cut where their numbers start again at 1 after RESTART_AFTER or more."""
     groups: list[list[Chapter]] = [[]]
     highest = 0
-    for chapter in volumes[0].chapters:
+    for chapter in chapters:
         if chapter.kind == "chapter" and chapter.number == 1 and highest >= RESTART_AFTER:
             groups.append([])
             highest = 0
         if chapter.kind == "chapter" and chapter.number is not None:
             highest = max(highest, chapter.number)
         groups[-1].append(chapter)
-    if len(groups) == 1:
-        return volumes, []
-    divided = tuple(
-        Volume(f"第{to_chinese(k)}部分", tuple(group), group[0].at) for k, group in enumerate(groups, 1)
-    )
-    again = "once" if len(groups) == 2 else f"{len(groups) - 1} times"
-    note = Diagnostic(
-        "I306",
-        f"the chapter numbers start again at 1 ({again}) with no volume heading: "
-        f"divided into {len(groups)} parts, 第一部分 to 第{to_chinese(len(groups))}部分",
-        groups[1][0].at,
-    )
-    return divided, [note]
+    return groups
+
+
+def _titled_again(groups: list[list[Chapter]]) -> bool:
+    """Whether each later run has REPEATED_TITLES of its numbered chapters titled as an earlier
+    run's are (spaces aside)."""
+    seen: set[str] = set()
+    for k, group in enumerate(groups):
+        titles = [chapter.title.replace(" ", "") for chapter in group if chapter.number is not None]
+        if k and sum(title in seen for title in titles) < REPEATED_TITLES * len(titles):
+            return False
+        seen.update(titles)
+    return True
 
 
 def title_from_file(path: str) -> str:

@@ -134,10 +134,11 @@ _BRACKETED = re.compile(
     rf"{CHAPTER_UNIT}?\s*[.．、]?\s*(?P<close>[{re.escape(_BRACKET_CLOSE)}])(?P<sep>\s*)(?P<title>.*)$"
 )
 _PAREN = re.compile(rf"^[（(](?P<num>[{TO_HUNDREDS}\d]{{1,5}})[)）](?P<sep>\s*)(?P<title>.*)$")
-# Chapter 1, Chapter1, and part1 / part 6 (微微一笑很倾城 numbers its 80 chapters so, the number glued or
-# spaced)
-_ENGLISH = re.compile(
-    r"^(?:Chapter\s*|CHAPTER\s*|[Pp]art\s*|PART\s*)(?P<num>\d{1,4})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$"
+# Chapter 1, Chapter1; Part 1 开局 over its chapters (魔鬼在你身后), or part1 / part 6 as the chapters
+# (微微一笑很倾城's 80)
+_ENGLISH, _ENGLISH_PART = (
+    re.compile(rf"^(?:{label})\s*(?P<num>\d{{1,4}})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
+    for label in ("Chapter|CHAPTER", "[Pp]art|PART")
 )
 _FINANCIAL_VOLUME = re.compile(rf"^(?P<num>[{FINANCIAL_TO_TEN}]{{1,3}})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
@@ -183,13 +184,13 @@ _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
-WEAK_RULES = ("no-di", "bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit")
+WEAK_RULES = ("no-di", "bare", "arabic", "bracketed", "paren", "chapter-en", "part-en", "no-unit")
 BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit")
 # First characters of a line any rule can take (most lines start with something else).
 # (〖 is not among them, though debris may start with it: a line that opens with 〖 is offered to no rule.)
 STARTS = (
     frozenset(
-        "ˇ第卷（(CPp"
+        "ˇ第卷（(CPp<"  # <: a heading in a scraper's tags (<h4 >1</h4>), judged without them
         + _BRACKET_OPEN
         + BOOK_PARTS
         + LAST_PART
@@ -395,7 +396,7 @@ def _matter(line: _Line):
     return Heading(kind, title, None, line.number, rule="matter", weak=bool(_title_flaw(rest)))
 
 
-def _bare(rule: str, rx: re.Pattern, why: str) -> Callable[[_Line], Heading | None | object]:
+def _bare(rule: str, rx: re.Pattern, why: str, kind="chapter") -> Callable[[_Line], Heading | None | object]:
     """A rule of a number without 第 (`why`: what it takes): weak, whatever its title."""
 
     def test(line: _Line):
@@ -412,7 +413,7 @@ def _bare(rule: str, rx: re.Pattern, why: str) -> Callable[[_Line], Heading | No
             return None  # 【3] is no pair
         if rx is _BRACKETED_ARABIC or rx is _BRACKETED:
             label = m.group("num")  # 【01】 → 01, 〔三〕 → 三, as 【第一章】 loses its brackets
-        heading = _titled("chapter", label.strip(), m.group("title") or "", number, line.number, rule, "sep")
+        heading = _titled(kind, label.strip(), m.group("title") or "", number, line.number, rule, "sep")
         return heading and heading._replace(weak=True)
 
     test.__doc__ = why
@@ -447,7 +448,9 @@ RULES = (
     _rule("arabic-glued", _bare("arabic", _GLUED_ARABIC, "a number glued to its title (三体)"), "1科学边界"),
     _rule("bracketed", _bare("bracketed", _BRACKETED, "【01.】, 〔三〕: a number in brackets"), "〔三〕"),
     _rule("paren", _bare("paren", _PAREN, "（一） and its title"), "（一）出发"),
-    _rule("chapter-en", _bare("chapter-en", _ENGLISH, "Chapter 1, part1 (微微一笑很倾城)"), "Chapter 1"),
+    _rule("chapter-en", _bare("chapter-en", _ENGLISH, "Chapter 1 and its title"), "Chapter 1"),
+    # a part over the book's chapters; where it has no others, the parts are its chapters (微微一笑很倾城)
+    _rule("part-en", _bare("part-en", _ENGLISH_PART, "Part 1: a part, as a volume", "volume"), "Part 1 开局"),
     _rule("no-unit", _bare("no-unit", _NO_UNIT, "第一 with no unit (爱的教育's months)"), "第二 十一月"),
     _rule("financial-volume", _financial_volume, "壹"),
 )
@@ -484,6 +487,9 @@ def deciding_rule(line: str) -> str | None:
 
 
 def _titled(kind, label, title, number, line_no, rule, sep) -> Heading | None:
+    matter = _matter(_Line(title.strip(), line_no, None, ())) if kind == "volume" else None
+    if isinstance(matter, Heading) and " " in matter.title:  # 上卷 附录 陈光蕊…, not 末卷 尾声
+        return matter._replace(volume=label, rule=rule)
     title = _unwrap(title.strip())
     flaw = _title_flaw(title)
     if flaw == "reject" or (

@@ -68,6 +68,16 @@ def _parts_after(k: int) -> int:
     return len(chapters.parts_at_restarts(book)[0])
 
 
+def _parts_when_titled_again(share: float) -> int:
+    """How many parts a book of two runs is divided into where `share` of the second run's four
+    chapters are titled as the first run's are (第一章 again), the others by names of their own."""
+    at = Location("f.txt", 1)
+    first = [Chapter(f"第{n}章", (), at, n) for n in range(1, 12)]
+    again = round(share * 4)
+    second = [Chapter(f"第{n}章" if n <= again else f"第{n}章 新名{n}", (), at, n) for n in range(1, 5)]
+    return len(chapters.parts_at_restarts((Volume(None, tuple(first + second)),))[0])
+
+
 def _page_header_dropped(width: int, times: int = 5) -> bool:
     """Whether a line of `width` characters before each of `times` headings is dropped as a page header."""
     header = "古龙" + "甲" * (width - 2)
@@ -297,6 +307,10 @@ ROWS = [
     ),
     # numbering that starts again at 1 after this many chapters divides the book into parts
     Threshold("chapters.RESTART_AFTER", chapters.RESTART_AFTER, _parts_after, 2, 1, step=-1),
+    # ... and only where this share of a later run's chapters is titled as an earlier run's (第一章 again)
+    Threshold(
+        "chapters.REPEATED_TITLES", chapters.REPEATED_TITLES, _parts_when_titled_again, 2, 1, step=-0.25
+    ),
     # a 回目 couplet on two lines is read as one title where this many chapters set theirs so
     Threshold(
         "couplets.COUPLETS_LEAST",
