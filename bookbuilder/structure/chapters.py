@@ -13,10 +13,16 @@ from dataclasses import dataclass, field, replace
 
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
-from bookbuilder.numerals import to_chinese
+from bookbuilder.numerals import NUMERAL_RUN, to_chinese
 from bookbuilder.structure.file_order import file_number
 from bookbuilder.structure.file_titles import title_line
-from bookbuilder.structure.headings import Heading, classify_heading, normalize_title, volume_label
+from bookbuilder.structure.headings import (
+    HALF_VOLUME,
+    VOLUME_UNIT,
+    Heading,
+    classify_heading,
+    normalize_title,
+)
 from bookbuilder.structure.meta import describes
 from bookbuilder.structure.sections import Section
 from bookbuilder.vocabulary import CLOSING_QUOTES, SENTENCE_END_MARKS
@@ -269,6 +275,14 @@ class Assembly:
                     )  # 第N卷 heading of a sub-folder volume names it
                 else:
                     self.open_volume(part.title, part.at)
+
+
+_VOLUME_LABEL = re.compile(rf"(?:第\s*{NUMERAL_RUN}\s*{VOLUME_UNIT}|卷\s*{NUMERAL_RUN}|^{HALF_VOLUME})")
+
+
+def volume_label(title: str) -> str:
+    """第二篇 巡天使 → 第二篇: what names a volume however its title is spelled out."""
+    return "".join(m.group(0).replace(" ", "") for m in _VOLUME_LABEL.finditer(title)) if title else ""
 
 
 def _same_volume(open_title: str | None, title: str) -> bool:

@@ -63,9 +63,9 @@ CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is count
 _SEP = rf"[\s:：、.．·\-—_{re.escape(LABEL_BRACKETS[1])}]*"
 VOLUME_UNIT = "(?:" + "|".join(VOLUME_WORDS) + ")"
 # 终卷·刀剑如梦 第五章 刀剑: a named volume before its chapter (末卷 so not seen)
-_HALF_VOLUME = rf"(?:[{BOOK_PARTS}{LAST_PART[:2]}]\s?卷)"
+HALF_VOLUME = rf"(?:[{BOOK_PARTS}{LAST_PART[:2]}]\s?卷)"
 _NUMBERED = re.compile(
-    rf"^(?P<vol>(?:(?:第\s*{NUMERAL_RUN}\s*{VOLUME_UNIT}|卷\s*{NUMERAL_RUN}|{_HALF_VOLUME})(?:(?!第\s*{NUMERAL_RUN}\s*{CHAPTER_UNIT}).){{0,24}}?\s*)+)?"
+    rf"^(?P<vol>(?:(?:第\s*{NUMERAL_RUN}\s*{VOLUME_UNIT}|卷\s*{NUMERAL_RUN}|{HALF_VOLUME})(?:(?!第\s*{NUMERAL_RUN}\s*{CHAPTER_UNIT}).){{0,24}}?\s*)+)?"
     rf"第\s*(?P<num>{_N_SPACED})\s*(?P<unit>{CHAPTER_UNIT})(?P<sep>{_SEP})(?P<title>.*)$"
 )
 _VOLUME = re.compile(
@@ -546,11 +546,3 @@ def classify_heading(line: str, line_no: int, custom: re.Pattern | None = None) 
     """The heading this stripped line is on its own, without the file's evidence: strong candidates only."""
     heading = candidate(line, line_no, custom)
     return heading if heading is not None and not heading.weak else None
-
-
-_VOLUME_LABEL = re.compile(rf"(?:第\s*{NUMERAL_RUN}\s*{VOLUME_UNIT}|卷\s*{NUMERAL_RUN}|^{_HALF_VOLUME})")
-
-
-def volume_label(title: str) -> str:
-    """第二篇 巡天使 → 第二篇: what names a volume however its title is spelled out."""
-    return "".join(m.group(0).replace(" ", "") for m in _VOLUME_LABEL.finditer(title)) if title else ""
