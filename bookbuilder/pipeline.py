@@ -45,7 +45,6 @@ from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, 
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.fixes import unmatched
 from bookbuilder.structure.passes import ReadingOptions
-from bookbuilder.structure.site_parts import without_site_parts
 from bookbuilder.system.parallel import default_jobs, ordered_map
 
 DEFAULT_EPOCH = 1700000000  # 2023-11-14: builds are reproducible even without SOURCE_DATE_EPOCH
@@ -245,7 +244,7 @@ def _across_files(taken: _Taken, rules) -> tuple[tuple, list[Normalized], tuple[
             )
             for chapter, earlier in repeats.values()
         ]
-    volumes, divided = parts_at_restarts(without_site_parts(volumes))
+    volumes, divided = parts_at_restarts(volumes)
     notes += divided
     return volumes, normalized, tuple(notes)
 

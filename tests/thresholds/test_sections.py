@@ -18,7 +18,6 @@ from bookbuilder.structure import (
     own_contents,
     page_headers,
     sections,
-    site_parts,
 )
 from bookbuilder.structure.headings import Heading
 from bookbuilder.structure.passes import Choice
@@ -275,18 +274,7 @@ def _repeats_dropped(gap: int) -> int:
     return len(own_contents.drop_contents(found, {i: i for i in found})[2])
 
 
-def _site_parts_read(parts: int) -> list:
-    """The volume titles left of a book in `parts` bare 第N部分 parts over 回 numbered straight through."""
-    at = Location("f.txt", 1)
-    chapter = lambda k: Chapter(f"第{k}回", (Paragraph("他走了。", at),), at, k)  # noqa: E731
-    volumes = tuple(Volume(f"第{han_number(k)}部分", (chapter(k),), at) for k in range(1, parts + 1))
-    return [v.title for v in site_parts.without_site_parts(volumes)]
-
-
 ROWS = [
-    Threshold(
-        "site_parts.SITE_PARTS", site_parts.SITE_PARTS, _site_parts_read, [None], ["第一部分"], step=-1
-    ),
     # a file named by its number only is titled by a first line this short
     Threshold("file_titles.TITLE_LINE", file_titles.TITLE_LINE, _file_title, file_titles.TITLE_LINE, None),
     # titles told by layout alone (structure/outdent.py): short lines at the margin, enough of them
