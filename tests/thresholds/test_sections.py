@@ -1,5 +1,5 @@
 """Thresholds of how a file is cut and named (structure/chapters.py, sections.py, outdent.py,
-couplets.py, page_headers.py, own_contents.py, meta.py, contents_file.py, file_titles.py): parts
+couplets.py, page_headers.py, own_contents.py, meta.py, bylines.py, contents_file.py, file_titles.py): parts
 and long chapters, titles told by layout or set as couplets, page headers, a source's own
 contents, the title and author read from the text."""
 
@@ -9,6 +9,7 @@ import pytest
 
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.structure import (
+    bylines,
     chapters,
     contents_file,
     couplets,
@@ -443,6 +444,21 @@ ROWS = [
     # the intro page's name line, a first chapter's byline (structure/meta.py)
     Threshold("meta.NAME_LINES", meta.NAME_LINES, _name_dropped_at, True, False),
     Threshold("meta.BYLINE_LINES", meta.BYLINE_LINES, _byline_at, "金庸", None),
+    # a byline's name: set apart from 著, and glued to it under the title (structure/bylines.py)
+    Threshold(
+        "bylines.NAME_MOST",
+        bylines.NAME_MOST,
+        lambda n: bylines.byline_author("甲" * n + " 著"),
+        "甲" * 16,
+        "",
+    ),
+    Threshold(
+        "bylines.GLUED_NAME_MOST",
+        bylines.GLUED_NAME_MOST,
+        lambda n: bylines.glued_author("甲" * n + "著"),
+        "甲" * 6,
+        "",
+    ),
     # a 目录.txt's entry names the file whose name is this like it (difflib's ratio)
     Threshold("contents_file.SIMILAR", contents_file.SIMILAR, _names_the_file, True, False, step=-0.1),
     Threshold("meta.AUTHOR_MOST", meta.AUTHOR_MOST, lambda n: len(meta.author_value("甲" * n)), 20, 0),
