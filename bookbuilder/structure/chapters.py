@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from bookbuilder.decode.names import readable_name
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import to_chinese
@@ -66,7 +67,7 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
                 parts += _preamble_parts(path, section)
             elif _describes_the_book(section.blocks):
                 parts.append(Chapter(INTRO_TITLE, tuple(section.blocks), Location(path, 1), kind="intro"))
-            elif i == 0 and (titled := title_line(name.rsplit(".", 1)[0], tuple(section.blocks))) is not None:
+            elif i == 0 and (titled := title_line(readable_name(name.rsplit(".", 1)[0]), section.blocks)):
                 # Chapter12.txt over *說楔子敷陳大義　借名流隱括全文: the name gives the number, the line the
                 # title
                 parts.append(
@@ -418,5 +419,5 @@ def parts_at_restarts(volumes: tuple[Volume, ...]) -> tuple[tuple[Volume, ...], 
 
 
 def title_from_file(path: str) -> str:
-    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    stem = readable_name(path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
     return normalize_title(_HASH.sub("", _LEADING_NUMBER.sub("", stem)))

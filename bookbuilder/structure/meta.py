@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from bookbuilder.decode.names import readable_name
 from bookbuilder.model import Paragraph
 from bookbuilder.structure import bylines
 from bookbuilder.vocabulary import (
@@ -380,7 +381,7 @@ def author_and_title(text: str) -> tuple[str, str] | None:
 def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     """《书名》作者：某某, 书名（校对版全本）作者：某某, 书名-作者, 书名_作者_…, [作者]书名 — a file or
     folder name."""
-    stem = _SHELF_INDEX.sub("", stem.strip())  # 10鬼吹灯之牧野诡事: a shelf's index (not 7号房, 24小时)
+    stem = _SHELF_INDEX.sub("", readable_name(stem.strip()))  # 宋傳奇 for º║╢╟⌐; 10鬼吹灯…: an index
     stem = _SITE_IN_BRACKETS.sub("", stem)  # 金瓶梅[www.example.org]
     stem = _denoise(stem).lstrip(" .-_")  # [四大名著].红楼梦: a tag, not an author
     if re.search(f"[{HAN_COMMON}]", cut := _ENCODING_TAG.sub("", stem)):

@@ -14,6 +14,7 @@ from bookbuilder.structure import (
     contents_file,
     couplets,
     file_titles,
+    folder_pages,
     meta,
     outdent,
     own_contents,
@@ -444,6 +445,40 @@ ROWS = [
     # the intro page's name line, a first chapter's byline (structure/meta.py)
     Threshold("meta.NAME_LINES", meta.NAME_LINES, _name_dropped_at, True, False),
     Threshold("meta.BYLINE_LINES", meta.BYLINE_LINES, _byline_at, "金庸", None),
+    # a folder's page title: the line most of its first files open with (structure/folder_pages.py)
+    Threshold(
+        "folder_pages.PAGE_TITLE_FILES",
+        folder_pages.PAGE_TITLE_FILES,
+        lambda n: folder_pages.page_title(["天涯客"] * n),
+        "天涯客",
+        "",
+        step=-1,
+    ),
+    Threshold(
+        "folder_pages.PAGE_TITLE_SHARE",
+        folder_pages.PAGE_TITLE_SHARE,
+        lambda share: folder_pages.page_title(
+            ["天涯客"] * round(share * 10) + [f"第{k}行字" for k in range(10 - round(share * 10))]
+        ),
+        "天涯客",
+        "",
+        step=-0.1,
+    ),
+    Threshold(
+        "folder_pages.PAGE_TITLE_MOST",
+        folder_pages.PAGE_TITLE_MOST,
+        lambda n: len(folder_pages.page_title(["甲" * n] * 5)),
+        40,
+        0,
+    ),
+    # a contents file's list with no 目录 line above it: every line an entry's length
+    Threshold(
+        "contents_file.ENTRY_MOST",
+        contents_file.ENTRY_MOST,
+        lambda n: contents_file._a_list(["甲" * n, "乙乙"]),
+        True,
+        False,
+    ),
     # a byline's name: set apart from 著, and glued to it under the title (structure/bylines.py)
     Threshold(
         "bylines.NAME_MOST",
