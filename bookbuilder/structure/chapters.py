@@ -16,7 +16,7 @@ from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import to_chinese
 from bookbuilder.structure.file_order import file_number
-from bookbuilder.structure.file_titles import title_line
+from bookbuilder.structure.file_titles import title_line, volume_in_name
 from bookbuilder.structure.headings import normalize_title, volume_label
 from bookbuilder.structure.meta import describes
 from bookbuilder.structure.sections import Section
@@ -24,6 +24,8 @@ from bookbuilder.vocabulary import CLOSING_QUOTES, SENTENCE_END_MARKS
 
 _HASH = re.compile(r"[_\-.\s]*[0-9a-fA-F]{8,}$")
 _LEADING_NUMBER = re.compile(r"^[0-9０-９]+[_\-.\s]*")
+# 楔子 楔子 张天师祈禳瘟疫….txt: a site's section label, then the title that opens with it again
+_LABEL_TWICE = re.compile(r"^(\S+)\s+\1(?=\s|$)")
 INTRO_TITLE = "内容简介"
 INTRO_MAX = 20_000  # characters: text before the first heading longer than this is story, not a blurb
 # A chapter over LONG_CHAPTER characters (or a book without headings) is divided at paragraph ends
@@ -72,6 +74,11 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
                 # title
                 parts.append(
                     Chapter(titled[0], titled[1], section.blocks[0].at, number_in_name, number_in_name)
+                )
+            elif headless and (named := volume_in_name(readable_name(name.rsplit(".", 1)[0]))):
+                parts.append(VolumeHeading(named.volume, Location(path, 1), opens_file=True))
+                parts.append(
+                    Chapter(named.title, tuple(section.blocks), Location(path, 1), None, number_in_name)
                 )
             else:
                 parts.append(Chapter("", tuple(section.blocks), Location(path, 1), None, number_in_name))
@@ -420,4 +427,4 @@ def parts_at_restarts(volumes: tuple[Volume, ...]) -> tuple[tuple[Volume, ...], 
 
 def title_from_file(path: str) -> str:
     stem = readable_name(path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
-    return normalize_title(_HASH.sub("", _LEADING_NUMBER.sub("", stem)))
+    return normalize_title(_LABEL_TWICE.sub(r"\1", _HASH.sub("", _LEADING_NUMBER.sub("", stem))))

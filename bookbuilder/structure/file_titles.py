@@ -18,7 +18,7 @@ import unicodedata
 
 from bookbuilder.model import Paragraph
 from bookbuilder.numerals import NUMERAL_CHARS
-from bookbuilder.structure.headings import normalize_title
+from bookbuilder.structure.headings import Heading, candidate, normalize_title
 from bookbuilder.vocabulary import CHAPTER_UNITS, CLOSING_QUOTES, PUNCTUATION, SENTENCE_END_MARKS, unit_class
 
 # A name that is only a number: Chapter12, chapter_012, ch 3, 12, 012, 第12章, 第十二回.
@@ -74,6 +74,15 @@ def title_line(stem: str, blocks: tuple) -> tuple[str, tuple] | None:
     if _CHAPTER_LABEL.match(stem.strip()) and not title.startswith("第"):
         title = normalize_title(f"{stem.strip()} {title}")
     return title, tuple(blocks[1:])
+
+
+def volume_in_name(stem: str) -> Heading | None:
+    """The heading a file's name is, where it names the chapter's volume too (上卷 第一回
+    王教头私走延安府….txt, 下卷 第六十一回 ….txt: a site's folder of 水浒传 whose text has no heading):
+    the volume opens there, as 上卷 第一回 on a line of the text does, and the chapter is titled
+    without it."""
+    heading = candidate(stem, 1)
+    return heading if heading is not None and heading.kind == "chapter" and heading.volume else None
 
 
 def _folded(text: str) -> str:

@@ -162,3 +162,44 @@ def test_a_list_without_its_label_is_a_list_and_prose_is_a_blurb(tmp_path):
     (tmp_path / "目录.txt").write_text("这是一本好书。\n讲的是宋人的故事。\n", "utf-8")
     above, listed = contents_file.read(tmp_path / "目录.txt")
     assert listed == [] and [t for _, t in above] == ["这是一本好书。", "讲的是宋人的故事。", ""]
+
+
+# ---- a volume in the file's name
+
+
+def _volumes(loaded) -> list[tuple[str | None, list[str]]]:
+    return [(v.title, [c.title for c in v.chapters]) for v in loaded.book.volumes]
+
+
+def test_a_name_that_holds_its_volume_opens_it(tmp_path):
+    files = {
+        "楔子 楔子 天师祈福.txt": PROSE.format(k=0),
+        "上卷 第一回 教头出走.txt": PROSE.format(k=1),
+        "上卷 第二回 提辖打虎.txt": PROSE.format(k=2),
+        "下卷 第三回 好汉聚义.txt": PROSE.format(k=3),
+    }
+    loaded, _, _ = _book(tmp_path, files)
+    assert _volumes(loaded) == [
+        (None, ["楔子 天师祈福"]),  # the label the name gives twice, once
+        ("上卷", ["第一回 教头出走", "第二回 提辖打虎"]),
+        ("下卷", ["第三回 好汉聚义"]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "files, volumes",
+    [
+        (  # no volume in the names: none opens
+            {"第一回 教头出走.txt": PROSE.format(k=1), "第二回 提辖打虎.txt": PROSE.format(k=2)},
+            [(None, ["第一回 教头出走", "第二回 提辖打虎"])],
+        ),
+        (  # the text's own heading decides, not the name
+            {"上卷 第一回 教头出走.txt": "第一回 风雪山神庙\n" + PROSE.format(k=1)},
+            [(None, ["第一回 风雪山神庙"])],
+        ),
+        ({"上卷帘子.txt": PROSE.format(k=1)}, [(None, ["上卷帘子"])]),  # a word, no volume
+    ],
+)
+def test_a_name_without_its_volume_opens_none(tmp_path, files, volumes):
+    loaded, _, _ = _book(tmp_path, files)
+    assert _volumes(loaded) == volumes
