@@ -27,12 +27,31 @@ CONTENTS_FILES = frozenset({"目录.txt", "目錄.txt", "contents.txt", "index.t
 _LIST_LINE = re.compile(r"^\s*[【\[]?(?:目\s*[录錄]|contents)[】\]]?\s*[:：]?\s*$", re.I)
 SIMILAR = 0.6  # difflib's ratio between an entry and a file's name, for the entry to name the file
 ENTRY_MOST = 40  # characters: the longest line of a list with no 目录 line above it
+# A file not named as contents is looked at as one among the folder's LIST_CANDIDATES smallest
+# (a list is small beside chapters; reading each file of a large folder twice is not), where the
+# folder holds LIST_LEAST other files at least.
+LIST_CANDIDATES, LIST_LEAST = 3, 3
 _COLUMNS = re.compile(r"[ \t\u3000]{2,}")  # entries set side by side, each after its bullet
 _BULLET = re.compile(r"^[○●◎◇◆□■☆★·•\-*]+\s*")  # ○楊於度: the list's mark, not the title's
 
 
 def find(folder: Path) -> Path | None:
-    return next((folder / name for name in sorted(CONTENTS_FILES) if (folder / name).is_file()), None)
+    """The folder's contents file: one named so, else one of its smallest files whose lines are a
+    list naming most of the others (list.txt, 00 章节.txt, whatever a site called it)."""
+    if named := next((folder / name for name in sorted(CONTENTS_FILES) if (folder / name).is_file()), None):
+        return named
+    from bookbuilder.structure.meta import info_file_names
+
+    try:
+        files = [p for p in folder.iterdir() if p.suffix.lower() == ".txt" and p.is_file()]
+    except OSError:
+        return None
+    files = [p for p in files if p.name.lower() not in info_file_names()]
+    for path in sorted(files, key=lambda p: (p.stat().st_size, p.name))[:LIST_CANDIDATES]:
+        others = [f for f in files if f != path]
+        if len(others) >= LIST_LEAST and (listed := read(path)[1]) and _names_most(listed, others):
+            return path
+    return None
 
 
 def read(path: Path) -> tuple[list[tuple[int, str]], list[str]]:
@@ -73,13 +92,23 @@ def _a_list(lines: list[str]) -> bool:
 def in_listed_order(files: list[Path], entries: list[str]) -> list[Path]:
     """The files in the order the entries name them, then the rest in their order; unchanged where
     the list names fewer than half of the files (it is not their list)."""
-    left = list(files)
-    ordered = []
+    ordered = _listed(files, entries)
+    return ordered + [f for f in files if f not in ordered] if 2 * len(ordered) >= len(files) else files
+
+
+def _names_most(entries: list[str], files: list[Path]) -> bool:
+    """The entries name half of the files at least: the list is theirs."""
+    return 2 * len(_listed(files, entries)) >= len(files)
+
+
+def _listed(files: list[Path], entries: list[str]) -> list[Path]:
+    """The files the entries name, in the entries' order, each named once."""
+    left, ordered = list(files), []
     for entry in entries:
         if (match := _named(entry, left)) is not None:
             ordered.append(match)
             left.remove(match)
-    return ordered + left if 2 * len(ordered) >= len(files) else files
+    return ordered
 
 
 def _named(entry: str, files: list[Path]) -> Path | None:

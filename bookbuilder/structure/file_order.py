@@ -120,10 +120,13 @@ def discover(source: Path, order: tuple[str, ...] = ()) -> list[SourceGroup]:
     if order:
         return [SourceGroup(None, tuple(_explicit(source, order)))]
     entries = _sorted_entries(source)
+    listed = contents_file.find(source)  # the folder's own 目录.txt orders it, and is no chapter
     top = [
-        source / e.name for e in entries if _is_chapter_file(e) and e.name not in contents_file.CONTENTS_FILES
+        source / e.name
+        for e in entries
+        if _is_chapter_file(e) and e.name not in contents_file.CONTENTS_FILES and source / e.name != listed
     ]
-    if listed := contents_file.find(source):  # the folder's own 目录.txt orders it
+    if listed:
         top = contents_file.in_listed_order(top, contents_file.read(listed)[1])
     groups = [SourceGroup(None, tuple(top))]
     for folder in entries:

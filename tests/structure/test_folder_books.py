@@ -203,3 +203,22 @@ def test_a_name_that_holds_its_volume_opens_it(tmp_path):
 def test_a_name_without_its_volume_opens_none(tmp_path, files, volumes):
     loaded, _, _ = _book(tmp_path, files)
     assert _volumes(loaded) == volumes
+
+
+# ---- a file that is a list of the chapters' titles, whatever its name
+
+
+def test_a_file_listing_the_chapters_is_their_contents(tmp_path):
+    names = ["风起", "云涌", "雨落", "雪飘"]
+    files = {"list.txt": "\n".join(names) + "\n"}
+    files |= {f"{name}.txt": PROSE.format(k=k) * 3 for k, name in enumerate(names)}
+    _, titles, _ = _book(tmp_path, files)
+    assert titles == names  # the list's order; the list is no chapter, nor the blurb
+
+
+def test_a_short_poem_file_is_no_list(tmp_path):
+    names = ["风起", "云涌", "雨落"]
+    files = {"诗.txt": "床前明月光\n疑是地上霜\n举头望明月\n低头思故乡\n"}
+    files |= {f"{name}.txt": PROSE.format(k=k) * 3 for k, name in enumerate(names)}
+    _, titles, texts = _book(tmp_path, files)
+    assert "诗" in titles and ["床前明月光", "疑是地上霜", "举头望明月", "低头思故乡"] in texts

@@ -218,6 +218,22 @@ def _byline_at(n: int):
     return found and found[0]["author"].value
 
 
+def _list_found(others: int = 3, smaller: int = 0) -> bool:
+    """Whether a folder's list.txt naming its `others` files is found as its contents, with
+    `smaller` files of a sentence each smaller than the list."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        names = [f"风起云涌{k}" for k in range(others)]
+        (root / "list.txt").write_text("\n".join(names) + "\n", "utf-8")
+        for name in names:
+            (root / f"{name}.txt").write_text("　　他走进院子，看见一棵老树。" * 40, "utf-8")
+        for k in range(smaller):
+            (root / f"短{k}.txt").write_text("好。", "utf-8")
+        return contents_file.find(root) == root / "list.txt"
+
+
 def _names_the_file(share: float) -> bool:
     """Whether the 目录.txt entry 甲乙丙丁戊己庚辛壬癸 names a file whose name shares this share of it."""
     k = round(share * 10)
@@ -470,6 +486,15 @@ ROWS = [
         lambda n: len(folder_pages.page_title(["甲" * n] * 5)),
         40,
         0,
+    ),
+    # a contents file not named so: among the folder's smallest files, beside enough others
+    Threshold("contents_file.LIST_LEAST", contents_file.LIST_LEAST, _list_found, True, False, step=-1),
+    Threshold(
+        "contents_file.LIST_CANDIDATES",
+        contents_file.LIST_CANDIDATES,
+        lambda n: _list_found(6, smaller=n - 1),
+        True,
+        False,
     ),
     # a contents file's list with no 目录 line above it: every line an entry's length
     Threshold(
