@@ -58,10 +58,11 @@ _SET_APART = re.compile(
 _LABEL_NO_COLON = re.compile(
     rf"^(?:(?:作者|著者|[编編]著){_GAP}|作{_GAP}者[ \u3000]*[:：]?[ \u3000]*)(?:{_ORIGIN})?(?P<name>{_NAME})$"
 )
-# 倚天屠龙记 金庸 著, 《诛仙》 萧鼎著: the title, a gap or its 》, then a byline.
-_BESIDE_TITLE = re.compile(
-    rf"^(?:《(?P<quoted>[^《》]{{1,40}})》\s*|(?P<title>[^\s\[【（(《》：:，。；！？]{{2,20}}){_GAP})(?P<byline>.+)$"
-)
+# 倚天屠龙记 金庸 著, 《诛仙》 萧鼎著, [三体II - 黑暗森林  刘慈欣 著 ]: the title (in 《》, or words that
+# may hold a space, 三体II - 黑暗森林), a gap or its 》, then a byline; the whole maybe in brackets.
+_QUOTED_TITLE = re.compile(r"^《(?P<title>[^《》]{1,40})》\s*(?P<byline>.+)$")
+_TITLE_WORDS = re.compile(r"^[^\s\[【（(《》：:，。；！？/／◎][^\[【（(《》：:，。；！？/／◎]{1,29}$")
+_BRACKETED = re.compile(r"^[\[【]\s*(?P<inside>.+?)\s*[\]】]$")
 # 陶庵夢憶  [明]張岱: beside a classic's name, its author after his dynasty is a byline without 著.
 _ORIGIN_AND_NAME = re.compile(rf"^{_ORIGIN}(?P<name>[{HAN_COMMON}·]{{2,6}})$")
 # 清溪道人著: a short name glued to the word.
@@ -88,10 +89,17 @@ def glued_author(line: str) -> str:
 
 def title_and_byline(line: str) -> tuple[str, str] | None:
     """(title, author) of a title with its byline beside it (倚天屠龙记 金庸 著, 《诛仙》 萧鼎 著,
-    陶庵夢憶  [明]張岱); a glued name counts beside a title in 《》 only."""
-    if not (m := _BESIDE_TITLE.match(line.strip(" \u3000"))):
-        return None
-    byline, origin = m.group("byline"), _ORIGIN_AND_NAME.match(m.group("byline"))
-    author = byline_author(byline) or (glued_author(byline) if m.group("quoted") else "")
-    author = author or (origin.group("name") if origin and m.group("title") else "")
-    return (m.group("quoted") or m.group("title"), author) if author else None
+    陶庵夢憶  [明]張岱); a glued name counts beside a title in 《》 only. The title is what stands
+    before the first gap after which a byline stands."""
+    line = line.strip(" \u3000")
+    line = m.group("inside") if (m := _BRACKETED.match(line)) else line
+    if m := _QUOTED_TITLE.match(line):
+        author = byline_author(m.group("byline")) or glued_author(m.group("byline"))
+        return (m.group("title"), author) if author else None
+    for gap in re.finditer(_GAP, line):
+        title, byline = line[: gap.start()], line[gap.end() :]
+        if _TITLE_WORDS.match(title):
+            origin = _ORIGIN_AND_NAME.match(byline)
+            if author := byline_author(byline) or (origin.group("name") if origin else ""):
+                return title, author
+    return None

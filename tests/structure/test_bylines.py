@@ -76,6 +76,8 @@ def test_a_glued_byline_and_the_words_that_end_in_zhu(line, name):
         ("《天涯客》 某甲 著", ("天涯客", "某甲")),
         ("《天涯客》某甲著", ("天涯客", "某甲")),
         ("天涯客  [明]某甲", ("天涯客", "某甲")),  # 陶庵夢憶  [明]張岱
+        ("[天涯客II - 某书  某甲 著 ]", ("天涯客II - 某书", "某甲")),  # a title with spaces, in brackets
+        ("[天涯客 / 某甲 著 ]", None),  # meta.py's pair, parted by its slash
         ("天涯客 某甲著", None),  # glued beside an unquoted title: a sentence's words may be so
         ("他们是 土著", None),
         ("效果非常 显著", None),
