@@ -46,17 +46,17 @@ NOT_A_BYLINE = (
 )
 NAME_MOST, GLUED_NAME_MOST = 16, 6  # a name's characters; one glued to 著 is short (清溪道人)
 # A dynasty or a country in brackets before the name: （清）曹雪芹, [明]罗贯中, 〔日〕东野圭吾.
-_ORIGIN = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
+ORIGIN = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
 _NAME = rf"[{HAN_COMMON}A-Za-z·•・]{{2,{NAME_MOST}}}"
 _GAP = r"[ \u3000]+"
 # 江南 著, （清）曹雪芹 著, （清）曹雪芹著: the name parted from the word, or after its origin.
 _SET_APART = re.compile(
-    rf"^(?:{_ORIGIN}(?P<origin_name>{_NAME}?)\s*|(?:{_ORIGIN})?(?P<name>{_NAME}?){_GAP}){_AUTHOR_WORD}$"
+    rf"^(?:{ORIGIN}(?P<origin_name>{_NAME}?)\s*|(?:{ORIGIN})?(?P<name>{_NAME}?){_GAP}){_AUTHOR_WORD}$"
 )
 # 作者 江南, 著者　江南, 编著 江南: the label with no colon, a gap after it; and 作 者江南, the label
 # typeset with a space (张晓风经典散文集 from a download), a colon or none after it.
 _LABEL_NO_COLON = re.compile(
-    rf"^(?:(?:作者|著者|[编編]著){_GAP}|作{_GAP}者[ \u3000]*[:：]?[ \u3000]*)(?:{_ORIGIN})?(?P<name>{_NAME})$"
+    rf"^(?:(?:作者|著者|[编編]著){_GAP}|作{_GAP}者[ \u3000]*[:：]?[ \u3000]*)(?:{ORIGIN})?(?P<name>{_NAME})$"
 )
 # 倚天屠龙记 金庸 著, 《诛仙》 萧鼎著, [三体II - 黑暗森林  刘慈欣 著 ]: the title (in 《》, or words that
 # may hold a space, 三体II - 黑暗森林), a gap or its 》, then a byline; the whole maybe in brackets.
@@ -64,9 +64,9 @@ _QUOTED_TITLE = re.compile(r"^《(?P<title>[^《》]{1,40})》\s*(?P<byline>.+)$
 _TITLE_WORDS = re.compile(r"^[^\s\[【（(《》：:，。；！？/／◎][^\[【（(《》：:，。；！？/／◎]{1,29}$")
 _BRACKETED = re.compile(r"^[\[【]\s*(?P<inside>.+?)\s*[\]】]$")
 # 陶庵夢憶  [明]張岱: beside a classic's name, its author after his dynasty is a byline without 著.
-_ORIGIN_AND_NAME = re.compile(rf"^{_ORIGIN}(?P<name>[{HAN_COMMON}·]{{2,6}})$")
+ORIGIN_AND_NAME = re.compile(rf"^{ORIGIN}(?P<name>[{HAN_COMMON}·]{{2,6}})$")
 # 清溪道人著: a short name glued to the word.
-_GLUED = re.compile(rf"^(?:{_ORIGIN})?(?P<name>[{HAN_COMMON}·]{{2,{GLUED_NAME_MOST}}}?){_AUTHOR_WORD}$")
+_GLUED = re.compile(rf"^(?:{ORIGIN})?(?P<name>[{HAN_COMMON}·]{{2,{GLUED_NAME_MOST}}}?){_AUTHOR_WORD}$")
 
 
 def byline_author(line: str) -> str:
@@ -99,7 +99,7 @@ def title_and_byline(line: str) -> tuple[str, str] | None:
     for gap in re.finditer(_GAP, line):
         title, byline = line[: gap.start()], line[gap.end() :]
         if _TITLE_WORDS.match(title):
-            origin = _ORIGIN_AND_NAME.match(byline)
+            origin = ORIGIN_AND_NAME.match(byline)
             if author := byline_author(byline) or (origin.group("name") if origin else ""):
                 return title, author
     return None

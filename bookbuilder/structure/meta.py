@@ -96,7 +96,7 @@ _QUOTED_NAME = re.compile(
     + rf"|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([{HAN_COMMON}A-Za-z·]{{2,8}})$"
 )
 # An author's dynasty in brackets before the name: (明)徐宏祖, （清）曹雪芹.
-_DYNASTY = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
+_DYNASTY = bylines.ORIGIN
 _PAIR = re.compile(
     r"^[\[【]?\s*([^/／◎\[\]【】]{1,30}?)\s*[/／◎]\s*([^/／◎\[\]【】]{1,16}?)\s*(?:著|编著|著作)?\s*[\]】]?$"
 )  # 盗墓笔记◎南派三叔
