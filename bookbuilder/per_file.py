@@ -107,17 +107,23 @@ def _divided(path: str, sections, parts, whole_novel: bool) -> list[Diagnostic]:
     ]
 
 
-def sample_of_first_files(specs: list[FileToRead]) -> str:
-    """The start of the first 20 files with text, to guess the book's language from before the
-    files are spread over processes (they are decoded again there: a small part of reading)."""
-    sample = []
+def first_texts(specs: list[FileToRead]) -> list[str]:
+    """The first 20 files with text, decoded, to guess the book's language from and to find a
+    folder's page title before the files are spread over processes (they are decoded again
+    there: a small part of reading)."""
+    texts = []
     for spec in specs:
         decoded = _decode_file(spec)
         if not decoded.is_empty:
-            sample.append(decoded.text[:500])
-            if len(sample) == LANGUAGE_SAMPLE_FILES:
+            texts.append(decoded.text)
+            if len(texts) == LANGUAGE_SAMPLE_FILES:
                 break
-    return "".join(sample)
+    return texts
+
+
+def sample_of_first_files(specs: list[FileToRead], texts: list[str] | None = None) -> str:
+    """The start of the first 20 files with text, to guess the book's language from."""
+    return "".join(text[:500] for text in (first_texts(specs) if texts is None else texts))
 
 
 def normalize_and_lint(rules: Normalizer, chapter: Chapter) -> Normalized:

@@ -33,6 +33,7 @@ from bookbuilder.per_file import (
     cleaned_again,
     decode_read,
     encode_read,
+    first_texts,
     normalized_parts,
     read_and_normalize,
     read_file,
@@ -40,7 +41,7 @@ from bookbuilder.per_file import (
     source_lines,
 )
 from bookbuilder.render import check_tables
-from bookbuilder.structure import contents_file, meta
+from bookbuilder.structure import contents_file, folder_pages, meta
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.fixes import unmatched
@@ -88,10 +89,13 @@ def load_book(
     tell = progress or _nothing
     cwd = os.getcwd()
     groups, specs = _files_to_read(config, cwd)
+    heads = None if config.source.is_file() else first_texts(specs)  # the folder's first files
     if config.source.is_file():
         tell(f"reading and cleaning {config.source.name}", 0, 0)
+    elif title := folder_pages.page_title_of(heads):  # every file is read without the site's page title
+        specs = [replace(s, reading=replace(s.reading, page_title=title)) for s in specs]
     # per file: decode → structure (the heading passes) → parts → normalize + lint
-    language, rules, reads = _read_each_file(config, specs, jobs, memo)
+    language, rules, reads = _read_each_file(config, specs, jobs, memo, heads)
     if not config.source.is_file():
         reads = _counted(reads, len(specs), tell)
     taken = _put_together(config, groups, reads, cwd)  # the files' parts → volumes and chapters
@@ -143,12 +147,12 @@ def _its_fixes(config: Config, shown: str) -> tuple:
     )
 
 
-def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, memo: dict | None):
+def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, memo: dict | None, heads=None):
     """The book's language, its normalizer, and each file read (bookbuilder.per_file): a whole novel
     here, a folder's files streamed in reading order from the workers while the rest are read."""
     whole = _whole_novel(specs[0], memo) if config.source.is_file() else None
     language = config.language or guess_language(
-        whole.sample if whole is not None else sample_of_first_files(specs)
+        whole.sample if whole is not None else sample_of_first_files(specs, heads)
     )
     rules = normalizer(
         config.normalize, language, config.replace_rules, (config.title or "", config.source.name)

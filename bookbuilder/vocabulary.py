@@ -112,6 +112,7 @@ EDITION_WORDS = (
     "全本",
     "完本",
     "全集",
+    "合集",  # a collection, as 全集 is (《龙族》合集: the three books of 龙族 in one file)
     "完结",
     "精排版",
     "出书版",

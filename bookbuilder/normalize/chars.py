@@ -287,6 +287,30 @@ def space_around_punctuation(text: str) -> str:
     return _SPACE_AROUND.sub(r"\1", text)
 
 
+# In a title, a space before an opening quote or bracket is the separator the book set between a
+# label or a name and a quoted one (序章 “约定”, 番外 「约定」, Chapter 3 “约定”, 第三章 约定 “誓言”):
+# SP-2 took it wherever the label was not 第N章 at the title's start. A title is no sentence, so
+# the space is the book's and stays, as one space. After punctuation (第三章: “约定” → 第三章：“约定”)
+# it still goes: the mark is the separator.
+_TITLE_SEPARATOR = re.compile(rf"(?<=[^\s{_FW_PUNCT},:;!?])[ \t]+(?=[“‘「『（《〈【])")
+
+
+def title_space_around_punctuation(title: str) -> str:
+    """SP-2 on a title: as on prose, but a space before an opening quote or bracket stays."""
+    return " ".join(space_around_punctuation(piece) for piece in _TITLE_SEPARATOR.split(title))
+
+
+# A dot between two Han characters in a title masks a character or parts a word (政.府, 某.书: a
+# site's censoring), since a title holds no sentence for it to end; PU-1 made it a full stop
+# (第三章 政。府). In a title it stays as written; one at the title's end is still a full stop.
+_CENSOR_DOT = re.compile(rf"(?<={_HAN})\.(?={_HAN})")
+
+
+def title_punctuation(title: str) -> str:
+    """PU-1 on a title: as on prose, but a dot inside a word stays."""
+    return ".".join(punctuation(piece) for piece in _CENSOR_DOT.split(title))
+
+
 # SP-3: a space between two Han characters inside prose is what a line break left when a PDF's or
 # a scan's lines were joined (老胡 家的团 圆媳妇, 呼兰河传; 在海军进攻 狭窄段的前夕, 丘吉尔; 戴一副 细框
 # 眼镜, 龙族4): Chinese prose has no spaces between words. Kept where the line is verse or a list

@@ -46,6 +46,7 @@ class Rule:
     apply: Callable
     why: str
     titles: bool = True  # whether it runs on chapter and volume titles too
+    on_titles: Callable | None = None  # what it does on a title, where a title is not prose
 
 
 @dataclass
@@ -220,6 +221,7 @@ RULES: tuple[Rule, ...] = (
         "punctuation",
         _text(chars.punctuation),
         "half-width , . ! ? : ; ( ) in Chinese text → full-width (PU-1)",
+        on_titles=_text(chars.title_punctuation),
     ),
     Rule(
         "quotes",
@@ -234,6 +236,7 @@ RULES: tuple[Rule, ...] = (
         "punctuation",
         _text(chars.space_around_punctuation),
         "no spaces beside full-width punctuation (SP-2)",
+        on_titles=_text(chars.title_space_around_punctuation),
     ),
     Rule(
         "repeated_punctuation",
@@ -250,6 +253,8 @@ RULES: tuple[Rule, ...] = (
         "a space between Han and Latin/digits (SP-1)",
     ),
 )
+# The rules run on a title: those that do, each in its title's version.
+_TITLE_RULES = tuple(replace(r, apply=r.on_titles) if r.on_titles else r for r in RULES if r.titles)
 # Cleaning's rules that decide from evidence in the file rather than from junk.toml's list;
 # [normalize.junk] disable = [...] names them as it names a listed pattern.
 EVIDENCE_RULES = (
@@ -361,7 +366,7 @@ class Normalizer:
         return _opencc(self.convert) if self.convert else None
 
     def rules(self, kind: str, title: bool = False) -> list[Rule]:
-        return [r for r in RULES if r.kind == kind and r.name in self.on and (r.titles or not title)]
+        return [r for r in (_TITLE_RULES if title else RULES) if r.kind == kind and r.name in self.on]
 
     def chapter(self, ch: Chapter) -> tuple[Chapter, dict[str, int], list[Diagnostic]]:
         """The chapter normalized, rule → paragraphs changed, and what cleaning removed (I201)."""

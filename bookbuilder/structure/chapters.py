@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from bookbuilder.decode.names import readable_name
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.numerals import NUMERAL_RUN, to_chinese
@@ -29,6 +30,8 @@ from bookbuilder.vocabulary import CLOSING_QUOTES, SENTENCE_END_MARKS
 
 _HASH = re.compile(r"[_\-.\s]*[0-9a-fA-F]{8,}$")
 _LEADING_NUMBER = re.compile(r"^[0-9０-９]+[_\-.\s]*")
+# 楔子 楔子 张天师祈禳瘟疫….txt: a site's section label, then the title that opens with it again
+_LABEL_TWICE = re.compile(r"^(\S+)\s+\1(?=\s|$)")
 INTRO_TITLE = "内容简介"
 INTRO_MAX = 20_000  # characters: text before the first heading longer than this is story, not a blurb
 # A chapter over LONG_CHAPTER characters (or a book without headings) is divided at paragraph ends
@@ -72,13 +75,13 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
                 parts += _preamble_parts(path, section)
             elif _describes_the_book(section.blocks):
                 parts.append(Chapter(INTRO_TITLE, tuple(section.blocks), Location(path, 1), kind="intro"))
-            elif i == 0 and (titled := title_line(name.rsplit(".", 1)[0], tuple(section.blocks))) is not None:
+            elif i == 0 and (titled := title_line(readable_name(name.rsplit(".", 1)[0]), section.blocks)):
                 # Chapter12.txt over *說楔子敷陳大義　借名流隱括全文: the name gives the number, the line the
                 # title
                 parts.append(
                     Chapter(titled[0], titled[1], section.blocks[0].at, number_in_name, number_in_name)
                 )
-            elif (named := volume_in_name(name.rsplit(".", 1)[0])) is not None:
+            elif headless and (named := volume_in_name(readable_name(name.rsplit(".", 1)[0]))) is not None:
                 # 上卷 第一回 王教头私走延安府.txt: its volume opens (once), the rest titles it
                 parts += [
                     VolumeHeading(named.volume, Location(path, 1), opens_file=i == 0),
@@ -479,5 +482,5 @@ def _titled_again(groups: list[list[Chapter]]) -> bool:
 
 
 def title_from_file(path: str) -> str:
-    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    return normalize_title(_HASH.sub("", _LEADING_NUMBER.sub("", stem)))
+    stem = readable_name(path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    return normalize_title(_LABEL_TWICE.sub(r"\1", _HASH.sub("", _LEADING_NUMBER.sub("", stem))))

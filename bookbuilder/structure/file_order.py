@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from bookbuilder.decode.names import readable_name
 from bookbuilder.diagnostics import BookError
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.structure import contents_file
@@ -51,6 +52,7 @@ def natural_key(name: str) -> tuple:
 
 def order_key(name: str) -> tuple:
     """Sort key of a chapter file or folder name (without extension); first matching rule wins."""
+    name = readable_name(name)
     stem = name.rsplit(".", 1)[0] if name.lower().endswith(".txt") else name
     tail = natural_key(stem)
     if m := _LEADING_NUMBER.match(stem):
@@ -73,7 +75,7 @@ _ENGLISH_NUMBER = re.compile(r"^(?:chapter|chap|ch|part)[\s_\-.]*([0-9]+)", re.I
 
 def file_number(name: str) -> int | None:
     """The chapter number a file name carries (leading digits, Chapter12 or 第N章)."""
-    stem = name.rsplit(".", 1)[0]
+    stem = readable_name(name).rsplit(".", 1)[0]
     if m := _LEADING_NUMBER.match(stem) or _ENGLISH_NUMBER.match(stem):
         return parse_numeral(m.group(1))
     if m := _CHAPTER_NUMBER.search(stem):
@@ -118,10 +120,13 @@ def discover(source: Path, order: tuple[str, ...] = ()) -> list[SourceGroup]:
     if order:
         return [SourceGroup(None, tuple(_explicit(source, order)))]
     entries = _sorted_entries(source)
+    listed = contents_file.find(source)  # the folder's own 目录.txt orders it, and is no chapter
     top = [
-        source / e.name for e in entries if _is_chapter_file(e) and e.name not in contents_file.CONTENTS_FILES
+        source / e.name
+        for e in entries
+        if _is_chapter_file(e) and e.name not in contents_file.CONTENTS_FILES and source / e.name != listed
     ]
-    if listed := contents_file.find(source):  # the folder's own 目录.txt orders it
+    if listed:
         top = contents_file.in_listed_order(top, contents_file.read(listed)[1])
     groups = [SourceGroup(None, tuple(top))]
     for folder in entries:

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from bookbuilder.decode.names import readable_name
 from bookbuilder.model import Paragraph
+from bookbuilder.structure import bylines
 from bookbuilder.vocabulary import (
     BARE_CHAPTER_UNITS,
     COUNTER_WORDS,
@@ -71,8 +73,6 @@ _QUOTED = re.compile(r"^《([^《》]{1,40})》(?:\s*[（(【\[]?(?:" + "|".join
 _AUTHOR_QUOTED = re.compile(
     r"^(?![选選摘引转轉出]自|见|見|载|載)([^《》\s:：—\-]{1,12})\s*《([^《》]{1,40})》$"
 )
-# 作 者张晓风: the label typeset with a space and no colon (张晓风经典散文集 from a download)
-_SPACED_AUTHOR = re.compile(rf"^作[ \u3000]+者[ \u3000]*[:：]?[ \u3000]*([{HAN_COMMON}·•]{{2,12}})$")
 _QUOTED_AUTHOR = re.compile(r"^《?([^《》]{1,40})》\s*(?:作者|著者)\s*[:：]\s*(.+)$")  # 《书名》作者：某某
 # 这你都不嗑？ 作者：马户子君: the title without 《》, a space (gone after a ？), then the byline
 _SPACED_BYLINE = re.compile(
@@ -96,13 +96,7 @@ _QUOTED_NAME = re.compile(
     + rf"|手册|解密|指南|攻略|[前后外]传|续集|同人|设定|评注|赏析))([{HAN_COMMON}A-Za-z·]{{2,8}})$"
 )
 # An author's dynasty in brackets before the name: (明)徐宏祖, （清）曹雪芹.
-_DYNASTY = r"[（(\[【〔][^）)\]】〕]{1,2}[）)\]】〕]\s*"
-# （清）曹雪芹 著, [明]罗贯中著: a classic's byline.
-_DYNASTY_BYLINE = re.compile(rf"^{_DYNASTY}(?P<name>[^\s，。：:]{{2,12}}?)\s*(?:著|撰|编著|编撰|纂)$")
-# 陶庵夢憶  [明]張岱: a classic's name, then its author after his dynasty.
-_TITLE_DYNASTY_AUTHOR = re.compile(
-    rf"^([^\s\[【（(《》]{{2,20}})[ \u3000]+{_DYNASTY}([{HAN_COMMON}·]{{2,6}})$"
-)
+_DYNASTY = bylines.ORIGIN
 _PAIR = re.compile(
     r"^[\[【]?\s*([^/／◎\[\]【】]{1,30}?)\s*[/／◎]\s*([^/／◎\[\]【】]{1,16}?)\s*(?:著|编著|著作)?\s*[\]】]?$"
 )  # 盗墓笔记◎南派三叔
@@ -184,6 +178,13 @@ def _catalog_field(catalog: re.Match, found: dict[str, Found], at: str) -> None:
         found.setdefault("subjects", Found(catalog.group(2).strip(), at))
 
 
+def _glued_byline(text: str, found: dict[str, Found], kept: list) -> dict[str, str]:
+    """清溪道人著 right under the title that opens the file (東度記): its author."""
+    if found or len(kept) != 1 or not _bare_title(kept[0]) or not (name := bylines.glued_author(text)):
+        return {}
+    return {"author": author_value(name)}
+
+
 def _title_at(found: dict[str, Found], kept: list, index: int, where: str) -> bool:
     """Whether kept[index] is the book's name alone where no title was found yet: then it is found."""
     if "title" in found or not kept or not _bare_title(kept[index]):
@@ -212,7 +213,7 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
             _catalog_field(catalog, found, at)
             in_blurb = False
             continue
-        fields = _fields_of(text)
+        fields = _fields_of(text) or _glued_byline(text, found, kept)
         if not fields and _FORM.match(text):
             in_blurb = False
             continue
@@ -353,12 +354,10 @@ def _fields_of(text: str) -> dict[str, str]:
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
     if m := _QUOTED_NAME.match(text):
         return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
-    if m := _TITLE_DYNASTY_AUTHOR.match(text):
-        return {"title": _title_value(m.group(1)), "author": author_value(m.group(2))}
-    if m := _DYNASTY_BYLINE.match(text):
-        return {"author": author_value(m.group("name"))}
-    if m := _SPACED_AUTHOR.match(text):
-        return {"author": author_value(m.group(1))}
+    if pair := bylines.title_and_byline(text):  # 倚天屠龙记 金庸 著, 陶庵夢憶  [明]張岱
+        return {"title": _title_value(pair[0]), "author": author_value(pair[1])}
+    if name := bylines.byline_author(text):  # 江南 著, （清）曹雪芹著, 作者 江南, 作 者江南
+        return {"author": author_value(name)}
     if m := _QUOTED.match(text):
         return {"title": m.group(1).strip()}
     if m := _AUTHOR_QUOTED.match(text):
@@ -382,7 +381,7 @@ def author_and_title(text: str) -> tuple[str, str] | None:
 def from_name(stem: str, source: str = "file name") -> dict[str, Found]:
     """《书名》作者：某某, 书名（校对版全本）作者：某某, 书名-作者, 书名_作者_…, [作者]书名 — a file or
     folder name."""
-    stem = _SHELF_INDEX.sub("", stem.strip())  # 10鬼吹灯之牧野诡事: a shelf's index (not 7号房, 24小时)
+    stem = _SHELF_INDEX.sub("", readable_name(stem.strip()))  # 宋傳奇 for º║╢╟⌐; 10鬼吹灯…: an index
     stem = _SITE_IN_BRACKETS.sub("", stem)  # 金瓶梅[www.example.org]
     stem = _denoise(stem).lstrip(" .-_")  # [四大名著].红楼梦: a tag, not an author
     if re.search(f"[{HAN_COMMON}]", cut := _ENCODING_TAG.sub("", stem)):

@@ -55,6 +55,7 @@ class ReadingOptions:
     title_junk: tuple[str, ...] = ()  # [source] title_junk: debris patterns for heading lines
     fixes: tuple = ()  # the [[fix]] entries that may apply to this file
     toc_rules: tuple = ()  # Legado txtTocRule rules from [source] toc_rules
+    page_title: str = ""  # the line a folder's files open with: the site's (structure/folder_pages.py)
 
 
 NO_OPTIONS = ReadingOptions()

@@ -18,6 +18,7 @@ from bookbuilder.structure.couplets import couplet_titles
 from bookbuilder.structure.edition_matter import EDITION_MATTER_ENDS, EDITION_MATTER_LONGEST
 from bookbuilder.structure.few_headings import titles_by_layout
 from bookbuilder.structure.fixes import apply_fixes
+from bookbuilder.structure.folder_pages import without_page_title
 from bookbuilder.structure.heading_choice import choose_headings
 from bookbuilder.structure.headings import (
     STARTS,
@@ -118,12 +119,14 @@ def split_sections(
     passes: tuple[Pass, ...] | None = None,
 ) -> tuple[list[Section], list[Diagnostic]]:
     """Cut a decoded file at its headings: the file's reading through each pass of HEADING_PASSES
-    (or `passes`), in order; one line becomes one block."""
+    (or `passes`), in order; one line becomes one block. A folder's page title over the file goes
+    first (structure/folder_pages.py)."""
+    text, dropped = without_page_title(text, path, options.page_title)
     reading = run_passes(
         Reading(path, text, options),
         HEADING_PASSES if passes is None else passes,
     )
-    return reading.sections or [], list(reading.notes)
+    return reading.sections or [], dropped + list(reading.notes)
 
 
 def find_candidates(reading: Reading) -> Reading:

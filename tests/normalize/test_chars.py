@@ -217,3 +217,55 @@ def test_rules_can_be_switched_off_and_are_counted(tmp_path):
         "在这里结束。",
     ]
     assert dict(off.changes) == {}
+
+
+# A title keeps the space before a quoted or bracketed name, after any label or name (SP-2 on a
+# title); after punctuation it goes, and in prose it goes as before.
+@pytest.mark.parametrize(
+    "title, expected",
+    [
+        ("第三章 “约定”", "第三章 “约定”"),
+        ("序章 “约定”", "序章 “约定”"),
+        ("番外一 「约定」", "番外一 「约定」"),
+        ("Chapter 3 “约定”", "Chapter 3 “约定”"),
+        ("第一卷 风云 第三章 “约定”", "第一卷 风云 第三章 “约定”"),
+        ("第三章 约定 “誓言”", "第三章 约定 “誓言”"),
+        ("第三章 约定  （上）", "第三章 约定 （上）"),  # one space, as the book's separator
+        ("第三章: “约定”", "第三章：“约定”"),  # after a colon: the colon parts them
+        ("第三章 “约定” 之后", "第三章 “约定”之后"),  # after a closing quote: none kept
+        ("第三章 约定 ，誓言", "第三章 约定，誓言"),  # before a comma: none kept
+    ],
+)
+def test_title_keeps_its_separator_before_a_quote(title, expected):
+    assert SIMPLIFIED.title(title) == expected
+
+
+@pytest.mark.parametrize(
+    "prose, expected",
+    [("他说 “约定”。", "他说“约定”。"), ("序章 “约定”是他写的。", "序章“约定”是他写的。")],
+)
+def test_prose_loses_the_space_before_a_quote(prose, expected):
+    assert norm(prose) == expected
+
+
+# A dot between two Han characters in a title is a censor's mark, not a full stop; in prose, and
+# at a title's end, PU-1 is as before.
+@pytest.mark.parametrize(
+    "title, expected",
+    [
+        ("第三章 政.府的人", "第三章 政.府的人"),
+        ("第三章 某.某.某", "第三章 某.某.某"),
+        ("第三章 某·书", "第三章 某·书"),
+        ("第三章 某*书", "第三章 某*书"),
+        ("第三章 某○书", "第三章 某○书"),
+        ("第三章 他来了.", "第三章 他来了。"),  # at the end: a full stop
+        ("第三章 某..书", "第三章 某。。书"),  # two dots: no censor's single mark
+        ("第三章 到了,他说", "第三章 到了，他说"),  # the rest of PU-1 still runs
+    ],
+)
+def test_censor_dot_in_a_title_is_no_full_stop(title, expected):
+    assert SIMPLIFIED.title(title) == expected
+
+
+def test_censor_dot_in_prose_is_still_a_full_stop():
+    assert norm("他走了.她来了") == "他走了。她来了"

@@ -1,5 +1,5 @@
 """Thresholds of how a file is cut and named (structure/chapters.py, sections.py, outdent.py,
-couplets.py, page_headers.py, own_contents.py, meta.py, contents_file.py, file_titles.py): parts
+couplets.py, page_headers.py, own_contents.py, meta.py, bylines.py, contents_file.py, file_titles.py): parts
 and long chapters, titles told by layout or set as couplets, page headers, a source's own
 contents, the title and author read from the text."""
 
@@ -9,10 +9,12 @@ import pytest
 
 from bookbuilder.model import Chapter, Location, Paragraph, Volume
 from bookbuilder.structure import (
+    bylines,
     chapters,
     contents_file,
     couplets,
     file_titles,
+    folder_pages,
     meta,
     outdent,
     own_contents,
@@ -224,6 +226,22 @@ def _byline_at(n: int):
     texts[n - 1] = "作者：金庸"
     found = meta._byline_in(Chapter("第一章", paragraphs_of(texts), Location("f.txt", 1), 1))
     return found and found[0]["author"].value
+
+
+def _list_found(others: int = 3, smaller: int = 0) -> bool:
+    """Whether a folder's list.txt naming its `others` files is found as its contents, with
+    `smaller` files of a sentence each smaller than the list."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        names = [f"风起云涌{k}" for k in range(others)]
+        (root / "list.txt").write_text("\n".join(names) + "\n", "utf-8")
+        for name in names:
+            (root / f"{name}.txt").write_text("　　他走进院子，看见一棵老树。" * 40, "utf-8")
+        for k in range(smaller):
+            (root / f"短{k}.txt").write_text("好。", "utf-8")
+        return contents_file.find(root) == root / "list.txt"
 
 
 def _names_the_file(share: float) -> bool:
@@ -457,6 +475,64 @@ ROWS = [
     # the intro page's name line, a first chapter's byline (structure/meta.py)
     Threshold("meta.NAME_LINES", meta.NAME_LINES, _name_dropped_at, True, False),
     Threshold("meta.BYLINE_LINES", meta.BYLINE_LINES, _byline_at, "金庸", None),
+    # a folder's page title: the line most of its first files open with (structure/folder_pages.py)
+    Threshold(
+        "folder_pages.PAGE_TITLE_FILES",
+        folder_pages.PAGE_TITLE_FILES,
+        lambda n: folder_pages.page_title(["天涯客"] * n),
+        "天涯客",
+        "",
+        step=-1,
+    ),
+    Threshold(
+        "folder_pages.PAGE_TITLE_SHARE",
+        folder_pages.PAGE_TITLE_SHARE,
+        lambda share: folder_pages.page_title(
+            ["天涯客"] * round(share * 10) + [f"第{k}行字" for k in range(10 - round(share * 10))]
+        ),
+        "天涯客",
+        "",
+        step=-0.1,
+    ),
+    Threshold(
+        "folder_pages.PAGE_TITLE_MOST",
+        folder_pages.PAGE_TITLE_MOST,
+        lambda n: len(folder_pages.page_title(["甲" * n] * 5)),
+        40,
+        0,
+    ),
+    # a contents file not named so: among the folder's smallest files, beside enough others
+    Threshold("contents_file.LIST_LEAST", contents_file.LIST_LEAST, _list_found, True, False, step=-1),
+    Threshold(
+        "contents_file.LIST_CANDIDATES",
+        contents_file.LIST_CANDIDATES,
+        lambda n: _list_found(6, smaller=n - 1),
+        True,
+        False,
+    ),
+    # a contents file's list with no 目录 line above it: every line an entry's length
+    Threshold(
+        "contents_file.ENTRY_MOST",
+        contents_file.ENTRY_MOST,
+        lambda n: contents_file._a_list(["甲" * n, "乙乙"]),
+        True,
+        False,
+    ),
+    # a byline's name: set apart from 著, and glued to it under the title (structure/bylines.py)
+    Threshold(
+        "bylines.NAME_MOST",
+        bylines.NAME_MOST,
+        lambda n: bylines.byline_author("甲" * n + " 著"),
+        "甲" * 16,
+        "",
+    ),
+    Threshold(
+        "bylines.GLUED_NAME_MOST",
+        bylines.GLUED_NAME_MOST,
+        lambda n: bylines.glued_author("甲" * n + "著"),
+        "甲" * 6,
+        "",
+    ),
     # a 目录.txt's entry names the file whose name is this like it (difflib's ratio)
     Threshold("contents_file.SIMILAR", contents_file.SIMILAR, _names_the_file, True, False, step=-0.1),
     Threshold("meta.AUTHOR_MOST", meta.AUTHOR_MOST, lambda n: len(meta.author_value("甲" * n)), 20, 0),
