@@ -63,6 +63,7 @@ PROLOGUES = ("楔 子", "引 子")
 PREFACES = ("序 言", "前 言")
 OPENINGS = ("序 章", "序 幕")  # a first chapter before 第一章
 PREFACE_ALONE = ("序",)
+AFTERWORD_ALONE = ("跋",)  # an afterword's one-character name (再版跋): only where an edition names it
 ENDINGS = ("尾 声", "尾 聲", "终 章", "終 章")
 POSTSCRIPTS = ("后 记", "後 記")
 ENDING_NOTES = (

@@ -30,7 +30,15 @@ from bookbuilder.model import Book, Chapter, Paragraph
 from bookbuilder.normalize.clean import LOOKALIKES, find_urls
 from bookbuilder.normalize.debris import story_signs
 from bookbuilder.numerals import TO_MYRIADS
-from bookbuilder.vocabulary import HAN_CHAR, HAN_COMMON, NAVIGATION_WORDS, SENTENCE_STOPS
+from bookbuilder.vocabulary import (
+    CHAPTER_UNITS,
+    DIALOGUE_QUOTES,
+    HAN_CHAR,
+    HAN_COMMON,
+    NAVIGATION_WORDS,
+    SENTENCE_STOPS,
+    VOLUME_UNITS,
+)
 
 RULES = ("edge-template",)
 
@@ -47,6 +55,9 @@ PAGE_TITLE_PIECES = 3  # names joined by separators: a page's title though none 
 COMMON_SAMPLE = 60_000  # characters of the book read for its common characters
 
 _NUMBER = f"0-9０-９{TO_MYRIADS}两廿卅"
+_SENTENCE_MARKS = re.compile(
+    f"[{re.escape(SENTENCE_STOPS + DIALOGUE_QUOTES)}，、,;；]"
+)  # a sentence's, not a title's
 # numbers of every kind, and a calendar's words (Mon May 10 16:09:25 CST 2010, Saturday, November 16)
 _NUMBERS = re.compile(f"[{_NUMBER}]+")
 _CALENDAR = re.compile(
@@ -60,7 +71,7 @@ _SPACES = re.compile(r"\s+")
 _SEPARATORS = "-_|｜—–·•>»＞→/－=＝"
 _BREADCRUMB = re.compile(r"[>»＞→]")
 _SEPARATOR_RUN = re.compile(rf"\s*[{re.escape(_SEPARATORS)}]+\s*")
-_LABEL = re.compile(rf"第[{_NUMBER}]+[章回节節卷集部篇话話]")
+_LABEL = re.compile(rf"第[{_NUMBER}]+[{CHAPTER_UNITS}{VOLUME_UNITS}]")
 # what a saved page's links say: its navigation words, and the same in traditional script or with 前/后
 _NAV = "|".join(sorted(NAVIGATION_WORDS, key=len, reverse=True))
 _NAVIGATION_LINE = re.compile(
@@ -68,7 +79,7 @@ _NAVIGATION_LINE = re.compile(
     r"[上下前后後]一?(?:[页頁章节節篇级級]|部分)))+"
     rf"[\s{re.escape(_SEPARATORS)}]*$"
 )
-_FIELD = re.compile(r"[\u4e00-\u9fff]{2,6}\s*[：:]\s*[0-9０-９A-Za-z]")  # 本章字数：5906
+_FIELD = re.compile(rf"[{HAN_COMMON}]{{2,6}}\s*[：:]\s*[0-9０-９A-Za-z]")  # 本章字数：5906
 _SITE_DOMAIN = re.compile(r"(?i)https?:|www|\.(?:com|net|org|cn|cc|la|info|top|xyz|me)(?![a-z])")
 _N = rf"[{_NUMBER}]+"
 _DATELINE = re.compile(
@@ -151,7 +162,7 @@ def _page_title(text: str, names: tuple[str, ...]) -> str:
     """Names joined by a page title's separators (某书——第三章, 书香门第－某某－某书, 位置：某书＞正文): two
     or more pieces, no sentence among them, one a title or the book's name, three of them, or a
     breadcrumb's arrow. A chapter's label that is no neighbour's is a heading's, never taken."""
-    if re.search(r"[，。！？、“”「」,;；]", text):
+    if _SENTENCE_MARKS.search(text):
         return ""
     folded = fold(text, names)
     if _LABEL.search(text) and "@" not in folded:

@@ -10,15 +10,23 @@ from __future__ import annotations
 
 import re
 
-from bookbuilder.vocabulary import POSTSCRIPTS, PREFACES, matter_pattern, plain
+from bookbuilder.vocabulary import (
+    AFTERWORD_ALONE,
+    POSTSCRIPTS,
+    PREFACE_ALONE,
+    PREFACES,
+    matter_pattern,
+    plain,
+)
 
 EDITION_MATTER = re.compile(
     r"^[^\s，。！？；：,.!?;:]{0,14}[版集本者译”」》自代总原]"
-    rf"(?P<word>{matter_pattern(PREFACES + POSTSCRIPTS)}|序|跋)$"
+    rf"(?P<word>{matter_pattern(PREFACES + POSTSCRIPTS + PREFACE_ALONE + AFTERWORD_ALONE)})$"
 )
-EDITION_MATTER_ENDS = frozenset("序言记記跋")  # the last characters of such a line
+# the last characters of such a line
+EDITION_MATTER_ENDS = frozenset(w[-1] for w in PREFACES + POSTSCRIPTS + PREFACE_ALONE + AFTERWORD_ALONE)
 EDITION_MATTER_LONGEST = 16  # characters: 金庸作品集“三联版”序 is 11
-_AFTERWORDS = plain(POSTSCRIPTS) + ("跋",)
+_AFTERWORDS = plain(POSTSCRIPTS + AFTERWORD_ALONE)
 
 
 def edition_matter_kind(core: str) -> str | None:
