@@ -21,7 +21,7 @@ from bookbuilder.structure.headings import (
 )
 from bookbuilder.structure.own_contents import drop_contents, repeated_headings, title_key
 from bookbuilder.structure.passes import Choice, Reading, fields, rule_counts
-from bookbuilder.structure.runs_through import gap_fillers, run_through
+from bookbuilder.structure.runs_through import gap_fillers, run_through, with_text_after
 from bookbuilder.vocabulary import HAN_COMMON
 
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
@@ -75,10 +75,12 @@ def choose(cands: dict[int, Heading], before: dict[int, int], chars: dict[int, i
     _take_supported(families, accepted, rejected, cands, before, strong_chapters, chars)
     for rule in RUN_THROUGH_RULES:
         if family := families.get(rule):
-            ok = run_through(accepted, family)
+            if ended := rule == "end-titled":  # 第50章 终 opens a chapter; 第八十三章完 closes one
+                family = with_text_after(family, cands, accepted, before)
+            ok = run_through(accepted, family, mutual=not ended)
             accepted.update(ok)
-            if len(ok) < len(family):
-                rejected[rule] = len(family) - len(ok)
+            if len(ok) < len(families[rule]):
+                rejected[rule] = len(families[rule]) - len(ok)
     if filled := gap_fillers(accepted, _left_out(families, accepted), before):
         accepted.update(filled)
         for h in filled.values():

@@ -13,14 +13,17 @@ from bookbuilder.numerals import NUMERAL_CHARS, to_chinese
 from bookbuilder.structure.headings import Heading
 
 
-def run_through(accepted: dict[int, Heading], family: dict[int, Heading]) -> dict[int, Heading]:
+def run_through(
+    accepted: dict[int, Heading], family: dict[int, Heading], mutual: bool = True
+) -> dict[int, Heading]:
     """A 第N章 glued to a title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is a
     heading where the chapters on both sides run on through it (N-1 before, N+1 after), as a
     sentence that opens with 第N章 seldom stands exactly there; one neighbour is not enough. The
     file's first chapter needs the two after it to run on (N+1, N+2), its last the two before it.
     Each is judged among the others taken so far, so that a sentence turned away does not stand in
-    its neighbours' way."""
-    keep = dict(family)
+    its neighbours' way; not `mutual`: among the accepted alone (a file that ends every chapter with
+    第N章完 has a family of them that runs on by itself)."""
+    keep = dict(family) if mutual else {}
     for _ in range(3):
         seq = sorted(
             (j, h.number)
@@ -31,10 +34,35 @@ def run_through(accepted: dict[int, Heading], family: dict[int, Heading]) -> dic
         ok = {
             i: h for i, h in family.items() if h.kind == "chapter" and runs_through(i, h.number, seq, lines)
         }
-        if ok == keep:
-            break
+        if ok == keep or not mutual:
+            return ok
         keep = ok
     return keep
+
+
+# Of the file's median chapter (in lines), at the least, the text after a chapter titled 终 holds.
+END_TITLED_SHARE = 0.25
+
+
+def with_text_after(
+    family: dict[int, Heading],
+    cands: dict[int, Heading],
+    accepted: dict[int, Heading],
+    before: dict[int, int],
+) -> dict[int, Heading]:
+    """The candidates with a chapter's text of their own after them, up to the next line any rule
+    took: a chapter titled 终 opens its text (杀死那个白月光's 第50章 终), an end mark closes it
+    (第八十三章完 right over the next heading, or over an editor's note of a few lines)."""
+    order = sorted(cands)
+    taken = sorted(before[i] for i, h in accepted.items() if h.kind == "chapter")
+    gaps = sorted(b - a for a, b in zip(taken, taken[1:])) or [0]
+    least = max(GAP_TEXT, END_TITLED_SHARE * gaps[len(gaps) // 2])
+    kept = {}
+    for i, h in family.items():
+        k = bisect.bisect_right(order, i)
+        if k == len(order) or before[order[k]] - before[i] >= least:
+            kept[i] = h
+    return kept
 
 
 def runs_through(i: int, number: int, seq: list[tuple[int, int]], lines: list[int]) -> bool:

@@ -224,7 +224,27 @@ def _gap_filled(n: int) -> bool:
     return "第十一 风起" in titles_in(text)
 
 
+def _ended_chapter(share: float) -> bool:
+    """Whether 第4章 终 opens a chapter when the text after it is this share of the others' (20 lines)."""
+    text = "".join(f"第{k}章 风起\n" + PROSE * 19 for k in range(1, 4))
+    text += (
+        "第4章 终\n"
+        + PROSE * (round(share * 20) - 1)
+        + "".join(f"第{k}章 云涌\n" + PROSE * 19 for k in range(5, 7))
+    )
+    return "第4章 终" in titles_in(text)
+
+
 ROWS = [
+    # a chapter titled 终 has a chapter's text after it, an end mark does not (runs_through.with_text_after)
+    Threshold(
+        "runs_through.END_TITLED_SHARE",
+        runs_through.END_TITLED_SHARE,
+        _ended_chapter,
+        True,
+        False,
+        step=-0.05,
+    ),
     # a book's name glued before its first heading on the file's first line (水浒传第一段)
     Threshold("pastes.FIRST_LINE_NAME", pastes.FIRST_LINE_NAME, _name_before_first, True, False),
     # a lone line carrying a missing number has text on both sides (runs_through.gap_fillers)
