@@ -75,9 +75,13 @@ CODES: dict[str, tuple[Severity, str]] = {
         "a stretch of lines decodes only in another codec than the rest of the file, and was decoded in it",
     ),
     "W108": (W, "a phone reader app's bookmark data (NUL bytes) after the end of the text was left out"),
-    "W109": (W, "lines of Chinese that were read as Latin-1 upstream (mojibake) were read back losslessly"),
+    # W109 (retired): lines read back from Latin-1 mojibake are each I102 now
     "W110": (W, "the file ends in a run of NUL bytes (a download cut off or padded): they were left out"),
     "I101": (I, "an encoding override from book.toml was used"),
+    "I102": (
+        I,
+        "a line of Chinese that a scraper had shown as Latin-1 or cp1252 (µÚÈýÕÂ for 第三章) was read back",
+    ),
     # 2xx: normalization
     "I201": (
         I,

@@ -122,17 +122,6 @@ TRIGGERS = {
         path="p.txt",
         line=302,
     ),
-    "W109": Trigger(
-        found=lambda t: first(
-            decode_chapter(
-                ("第一章\n" + "第二章 归来".encode("gbk").decode("latin-1") + "\n他说。\n").encode("utf-8"),
-                "l.txt",
-            ).diagnostics,
-            "W109",
-        ),
-        path="l.txt",
-        line=2,
-    ),
     "W110": Trigger(
         found=lambda t: first(
             decode_chapter(("第一章\n" + "他说。\n" * 300).encode("gbk") + bytes(9000), "n.txt").diagnostics,

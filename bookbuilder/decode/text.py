@@ -16,10 +16,11 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
+from bookbuilder.decode.misread import MAY_BE_MISREAD, read_back_misread_lines
 from bookbuilder.decode.plausibility import decode_recording, lines_of, plausibility, repair_stretches
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
-from bookbuilder.vocabulary import HAN_ALL, HAN_CHAR
+from bookbuilder.vocabulary import HAN_ALL
 
 # Magic numbers of files people drop into a chapter folder by mistake (RULES §1.4).
 MAGIC = (
@@ -82,14 +83,6 @@ _MOJIBAKE = re.compile(
 )
 
 
-# Chinese bytes that a scraper decoded as Latin-1 (or cp1252) and saved as UTF-8: µÚÈýÕÂ for
-# 第三章 (GBK), å¤©ä¸‹ for 天下 (UTF-8). RULES §1.6 warns only, and repairs where the round trip is
-# lossless: a line with such a run and no Han is read back when its bytes decode strictly in a
-# Chinese codec to common Han text (an accented name, Émile, reads as nothing of the kind).
-_MISREAD = re.compile("[\x80-\xff]{4,}")
-MISREAD_PLAUSIBLE = 0.7
-
-
 def _may_hold_latin1(data: bytes, codec: str) -> bool:
     """Whether the text can hold U+0080–U+00FF at all: in UTF-8 only after a C2 or C3 byte, which
     two scans of the bytes tell at memory speed; a regex would have to walk the whole decoded
@@ -97,40 +90,6 @@ def _may_hold_latin1(data: bytes, codec: str) -> bool:
     if codec.startswith("utf-8"):
         return b"\xc2" in data or b"\xc3" in data
     return codec.startswith(("utf-16", "utf-32"))
-
-
-def read_back_misread_lines(text: str) -> tuple[str, list[int]]:
-    """The text with its misread lines read back, and their numbers."""
-    lines = text.split("\n")
-    fixed = []
-    for n, line in enumerate(lines):
-        if not _MISREAD.search(line) or HAN_CHAR.search(line):
-            continue
-        for western in ("latin-1", "cp1252"):
-            try:
-                raw = line.encode(western)
-            except UnicodeEncodeError:
-                continue
-            back = next(
-                (
-                    t
-                    for t in map(lambda c: _strictly(raw, c), ("utf-8", GB, BIG5))
-                    if t and len(HAN_CHAR.findall(t)) >= 2 and plausibility(t) >= MISREAD_PLAUSIBLE
-                ),
-                None,
-            )
-            if back is not None:
-                lines[n] = back
-                fixed.append(n + 1)
-                break
-    return ("\n".join(lines) if fixed else text), fixed
-
-
-def _strictly(raw: bytes, codec: str) -> str | None:
-    try:
-        return raw.decode(codec)
-    except UnicodeDecodeError:
-        return None
 
 
 @dataclass(frozen=True)
@@ -163,20 +122,17 @@ def decode_chapter(data: bytes, path: str, *, encoding: str | None = None, error
         enc, method, text = _detect(data, path, errors, notes)
     if "\r\n" in text:
         text = text.replace("\r\n", "\n")  # the common case, at memchr speed
-    if _may_hold_latin1(data, enc) and _MISREAD.search(
-        text
-    ):  # before clean_text, which drops their C1 characters
+    if _may_hold_latin1(data, enc) and MAY_BE_MISREAD.search(text):  # before clean_text drops C1 characters
         text, fixed = read_back_misread_lines(text)
-        if fixed:
-            shown = ", ".join(map(str, fixed[:5])) + (f" and {len(fixed) - 5} more" if len(fixed) > 5 else "")
-            notes.append(
-                Diagnostic(
-                    "W109",
-                    f"{len(fixed)} line(s) of Chinese read as Latin-1 upstream (mojibake such as "
-                    f"µÚÈýÕÂ) were read back losslessly: lines {shown}",
-                    Location(path, fixed[0]),
-                )
+        notes += [
+            Diagnostic(
+                "I102",
+                f"read back as Chinese ({codec} bytes a scraper had shown as Latin-1): "
+                f"{was[:16]} → {now[:16]}",
+                Location(path, n),
             )
+            for n, was, now, codec in fixed
+        ]
     if _RARE.search(text) or any(sign in text for sign in _MOJIBAKE_LITERALS):
         text = clean_text(text)
         damaged = any(d.code in ("W104", "W106") for d in notes)  # its U+FFFD are named already

@@ -11,9 +11,17 @@ import bisect
 import re
 
 from bookbuilder.numerals import NUMERAL_CHARS, NUMERAL_RUN
-from bookbuilder.structure.headings import BARE_RULES, CHAPTER_UNIT, WEAK_RULES, Heading, is_bare_label
+from bookbuilder.structure.headings import (
+    BARE_RULES,
+    CHAPTER_UNIT,
+    RUN_THROUGH_RULES,
+    WEAK_RULES,
+    Heading,
+    is_bare_label,
+)
 from bookbuilder.structure.own_contents import drop_contents, repeated_headings, title_key
 from bookbuilder.structure.passes import Choice, Reading, fields, rule_counts
+from bookbuilder.structure.runs_through import gap_fillers, run_through, with_text_after
 from bookbuilder.vocabulary import HAN_COMMON
 
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
@@ -65,11 +73,21 @@ def choose(cands: dict[int, Heading], before: dict[int, int], chars: dict[int, i
             if len(ok) < len(family):
                 rejected[rule] = len(family) - len(ok)
     _take_supported(families, accepted, rejected, cands, before, strong_chapters, chars)
-    if family := families.get("glued"):
-        ok = _run_through(accepted, family)
-        accepted.update(ok)
-        if len(ok) < len(family):
-            rejected["glued"] = len(family) - len(ok)
+    for rule in RUN_THROUGH_RULES:
+        if family := families.get(rule):
+            if ended := rule == "end-titled":  # 第50章 终 opens a chapter; 第八十三章完 closes one
+                family = with_text_after(family, cands, accepted, before)
+            ok = run_through(accepted, family, mutual=not ended)
+            accepted.update(ok)
+            if len(ok) < len(families[rule]):
+                rejected[rule] = len(families[rule]) - len(ok)
+    if filled := gap_fillers(accepted, _left_out(families, accepted), before):
+        accepted.update(filled)
+        for h in filled.values():
+            if rejected.get(h.rule, 0) > 1:
+                rejected[h.rule] -= 1
+            else:
+                rejected.pop(h.rule, None)
     if first := _first_label_without_di(accepted, families.get("no-di", {})):
         accepted.update(first)
         rejected["no-di"] -= len(first)
@@ -120,6 +138,8 @@ def _take_supported(families, accepted, rejected, cands, before, strong_chapters
         seen = len(family)
         if rule == "bare":
             family = _alone_apart(family, before, chars)
+        if rule == "other-unit":
+            family = _one_unit(family)
         if rule in BARE_RULES:
             family = _without_lists(family, before, cands, rule)
         if rule in BARE_RULES and strong_chapters >= OWN_HEADINGS and family:
@@ -132,6 +152,29 @@ def _take_supported(families, accepted, rejected, cands, before, strong_chapters
         accepted.update(ok)
         if len(ok) < seen:
             rejected[rule] = seen - len(ok)
+
+
+def _left_out(families: dict[str, dict[int, Heading]], accepted: dict[int, Heading]) -> dict[int, Heading]:
+    """The weak chapter candidates with a number that no family's support took (those that must run
+    through had their judgement)."""
+    return {
+        i: h
+        for rule, family in families.items()
+        if rule not in RUN_THROUGH_RULES
+        for i, h in family.items()
+        if i not in accepted and h.kind == "chapter" and h.number is not None
+    }
+
+
+_OTHER_UNIT = re.compile(rf"^第{NUMERAL_RUN}(.)")
+
+
+def _one_unit(family: dict[int, Heading]) -> dict[int, Heading]:
+    """第一段, 第二段 …: the family's candidates counted in its most common unit (第一讲 among 第N段
+    lines counts on with no 第N段)."""
+    units = [_OTHER_UNIT.match(h.title).group(1) for h in family.values()]
+    most = max(set(units), key=units.count)
+    return {i: h for (i, h), unit in zip(family.items(), units) if unit == most}
 
 
 # 第N章 headings, at least, for a book to have headings of its own: its bare numbers and starred lines
@@ -391,44 +434,6 @@ def _first_label_without_di(accepted: dict[int, Heading], family: dict[int, Head
     if not unit or not own or unit.group(1) != own.group(1):
         return {}
     return {i: h._replace(weak=False)}
-
-
-def _run_through(accepted: dict[int, Heading], family: dict[int, Heading]) -> dict[int, Heading]:
-    """A 第N章 glued to a title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is a
-    heading where the chapters on both sides run on through it (N-1 before, N+1 after), as a
-    sentence that opens with 第N章 seldom stands exactly there; one neighbour is not enough. The
-    file's first chapter needs the two after it to run on (N+1, N+2), its last the two before it.
-    Each is judged among the others taken so far, so that a sentence turned away does not stand in
-    its neighbours' way."""
-    keep = dict(family)
-    for _ in range(3):
-        seq = sorted(
-            (j, h.number)
-            for j, h in {**accepted, **keep}.items()
-            if h.kind == "chapter" and h.number is not None
-        )
-        lines = [j for j, _ in seq]
-        ok = {
-            i: h for i, h in family.items() if h.kind == "chapter" and _runs_through(i, h.number, seq, lines)
-        }
-        if ok == keep:
-            break
-        keep = ok
-    return keep
-
-
-def _runs_through(i: int, number: int, seq: list[tuple[int, int]], lines: list[int]) -> bool:
-    """Whether the chapters around line i (seq: line and number of each, in order) run on through its
-    number."""
-    k = bisect.bisect_left(lines, i)
-    before = [n for _, n in seq[max(0, k - 2) : k]]
-    after = [n for _, n in seq[k + (k < len(lines) and lines[k] == i) :][:2]]
-    first, last = not seq[:k], not seq[k + (k < len(lines) and lines[k] == i) :]
-    return (
-        (before[-1:] == [number - 1] and after[:1] == [number + 1])
-        or (first and after == [number + 1, number + 2])
-        or (last and before == [number - 2, number - 1])
-    )
 
 
 def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) -> dict[int, Heading]:

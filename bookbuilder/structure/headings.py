@@ -32,13 +32,37 @@ from bookbuilder.structure.heading_debris import (
     without_advert,
     without_markup,
 )
+from bookbuilder.structure.heading_forms import (
+    BARE_ARABIC,
+    BARE_CHINESE,
+    BRACKET_CLOSE,
+    BRACKET_OPEN,
+    BRACKETED,
+    BRACKETED_ARABIC,
+    CHAPTER_UNIT,
+    CLOSING_LABEL,
+    ENGLISH,
+    ENGLISH_PART,
+    FRAME,
+    FRAMED,
+    GLUED_ARABIC,
+    JJ_MARK,
+    LABEL_THEN_TEXT,
+    MARKED,
+    NO_DI,
+    NO_UNIT,
+    NOT_A_FRAMED_TITLE,
+    NOT_OTHER_UNITS,
+    OPENING_LABEL,
+    OTHER_UNIT,
+    PAREN,
+    STARRED,
+    reads_as_text,
+)
 from bookbuilder.vocabulary import (
     BACK_MATTER,
     BARE_CHAPTER_UNITS,
     BOOK_PARTS,
-    CHAPTER_UNITS,
-    COUNTER_WORDS,
-    FILE_FORMAT,
     FRONT_MATTER,
     HALF_VOLUME_UNITS,
     HAN_COMMON,
@@ -47,8 +71,6 @@ from bookbuilder.vocabulary import (
     SIDE_STORIES,
     STAR_MARKS,
     VOLUME_WORDS,
-    any_case,
-    char_class,
     matter_pattern,
     plain,
     unit_class,
@@ -58,7 +80,6 @@ MAX_HEADING = 30  # characters: the strong 第N章 rule's limit, as RULES §4.1
 MAX_LONG_HEADING = 50  # real titles run to ~40 characters (with 第N章 and a volume in front)
 LONGEST_TITLE = 40  # characters of a title after its label: a longer one is a sentence
 _N_SPACED = f"[{NUMERAL_CHARS}](?: ?[{NUMERAL_CHARS}])*"  # 第 二 十 回: a typeset contents spaces them out
-CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is counted in
 # 】: what is left of 【第一章】 once its opening bracket is cut
 _SEP = rf"[\s:：、.．·\-—_{re.escape(LABEL_BRACKETS[1])}]*"
 VOLUME_UNIT = "(?:" + "|".join(VOLUME_WORDS) + ")"
@@ -99,47 +120,6 @@ _HALF_NUMBER = {
     part: n for n, part in enumerate(BOOK_PARTS, 1)
 }  # 上 1, 中 2, 下 3; 终卷 has none: it is the last, whatever came before
 _HALF_CHAPTER = re.compile(rf"^([{TO_HUNDREDS}]+)[、.．]\S")
-_NO_DI = re.compile(
-    rf"^(?P<num>{NUMERAL_RUN})\s*(?P<unit>{unit_class(BARE_CHAPTER_UNITS)})(?P<sep>[\s:：、.．]+)(?P<title>\S.*)$"
-)
-# 第一 / 第二  十一月: 第 and a numeral with no unit, alone or before a short name (爱的教育's months);
-# weak and bare: only a running sequence of them, in a book without 第N章 headings of its own.
-_NO_UNIT = re.compile(
-    rf"^第(?P<num>[{ONE_TO_TEN}]{{1,3}})(?:(?P<sep>[ \u3000]+)(?P<title>[^\s。，！？、：:；]{{1,8}}))?$"
-)
-# 一 青衫磊落险峰行, or 一 alone (活着, 许三观卖血记: a literary novel numbers its chapters and titles none)
-_BARE_CHINESE = re.compile(rf"^(?P<num>[{TO_THOUSANDS}]+)(?:(?P<sep>[\s、.．:：]+)(?P<title>\S.*))?$")
-_BARE_ARABIC = re.compile(r"^(?P<num>\d{1,4})(?:(?P<sep>[、.．:：\s]+)(?P<title>\S.*))?$")
-_OPENING_LABEL, _CLOSING_LABEL = (char_class(b) for b in LABEL_BRACKETS)
-# 【01】: 晋江-style downloads
-_BRACKETED_ARABIC = re.compile(
-    rf"^{_OPENING_LABEL}(?P<num>\d{{1,4}}){_CLOSING_LABEL}(?P<sep>\s*)(?P<title>.*)$"
-)
-# 1科学边界: a number glued to its title (a 三体 download), never to a counter word or a unit
-# (3个人, 5天后, 10点钟, 2号楼 are prose); weak like every bare number.
-_GLUED_ARABIC = re.compile(
-    rf"^(?P<num>\d{{1,3}})(?P<sep>)(?P<title>[{HAN_COMMON}](?<!"
-    + unit_class(COUNTER_WORDS, "毛角")
-    + ")"  # 5毛钱
-    r"[^，。！？；：,.!?;:]{0,19})$"
-)
-# 【01.】, [12], 〔三〕, 〖7〗, 【12章】: a number in brackets, Arabic or Chinese, with or without 第/章
-# and a dot, with or without a title after it (a download whose 89 chapters are 【01.】 … in four parts
-# that count from 1 again). Weak and bare, as every bare number: the file's numbering must run on
-# through a family of them spaced like chapters (heading_choice). 「」 and 『』 are not among the
-# brackets: they quote speech (「一」).
-_BRACKET_OPEN, _BRACKET_CLOSE = "【[［〔〖", "】]］〕〗"
-_BRACKETED = re.compile(
-    rf"^(?P<open>[{re.escape(_BRACKET_OPEN)}])\s*第?\s*(?P<num>\d{{1,4}}|[{TO_THOUSANDS}]{{1,6}})\s*"
-    rf"{CHAPTER_UNIT}?\s*[.．、]?\s*(?P<close>[{re.escape(_BRACKET_CLOSE)}])(?P<sep>\s*)(?P<title>.*)$"
-)
-_PAREN = re.compile(rf"^[（(](?P<num>[{TO_HUNDREDS}\d]{{1,5}})[)）](?P<sep>\s*)(?P<title>.*)$")
-# Chapter 1, Chapter1; Part 1 开局 over its chapters (魔鬼在你身后), or part1 / part 6 as the chapters
-# (微微一笑很倾城's 80)
-_ENGLISH, _ENGLISH_PART = (
-    re.compile(rf"^(?:{label})\s*(?P<num>\d{{1,4}})(?![\d.])(?P<sep>[\s:.\-—]*)(?P<title>.*)$")
-    for label in ("Chapter|CHAPTER", "[Pp]art|PART")
-)
 _FINANCIAL_VOLUME = re.compile(rf"^(?P<num>[{FINANCIAL_TO_TEN}]{{1,3}})$")
 # What every rule below needs at the start of a line: one test turns most prose lines away.
 _ANY_RULE = re.compile(
@@ -148,33 +128,9 @@ _ANY_RULE = re.compile(
     rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷"
     rf"|{NUMERAL_RUN}\s*{unit_class(BARE_CHAPTER_UNITS)}"
     rf"|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
-    rf"|\d{{1,4}}(?:$|[、.．:：\s{HAN_COMMON}])|{_OPENING_LABEL}\d{{1,4}}{_CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$"
-    rf"|[{re.escape(_BRACKET_OPEN)}]\s*第?\s*(?:\d|[{TO_THOUSANDS}])"
+    rf"|\d{{1,4}}(?:$|[、.．:：\s{HAN_COMMON}])|{OPENING_LABEL}\d{{1,4}}{CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$"
+    rf"|[{re.escape(BRACKET_OPEN)}]\s*第?\s*(?:\d|[{TO_THOUSANDS}])"
     rf"|{EDITION_MATTER.pattern.removeprefix('^')})"
-)
-# 晋江's downloads mark an unnumbered chapter's title ˇ所谓玛丽苏ˇ, on the line after the title
-# itself (八月长安《你好，旧时光》: 109 chapters); the mark is never prose.
-_MARKED = re.compile(r"^ˇ(?P<title>[^ˇ。]{1,40})ˇ$")
-# ☆、第一个世界1, ☆、番外: 晋江's downloads put ☆、 before every chapter's title, whatever it is; a
-# family like the starred titles (three or more with text between), unless a rule of its own takes the title.
-_JJ_MARK = re.compile(r"^[☆★]、\s*(?P<title>[^\s。！？；][^。！？；]{0,29})$")
-# ★青蛙王子: a collection's tales each under a star (格林童话, 200 of them); a family of three or
-# more with text between them, in a file without 第N章 headings (there a star is an ornament).
-_STARRED = re.compile(
-    rf"^(?P<mark>[{STAR_MARKS}])\s*(?![、.．]|第)(?P<title>[^{STAR_MARKS}\s。！？；：:，,!?;…][^{STAR_MARKS}。！？；：:，,!?;…]{{0,24}})$"
-)
-# ------【火焰鸢尾】------: a title framed by separators (听雪楼's stories: 血薇, 风雨, 火焰鸢尾, 病, 上篇 …);
-# a family of three or more with text between them (choice._spread_out). A site's name
-# (------凤舞文学网------), a "分割线" joke (这是郁闷的分割线———) or an end mark (序章·完) so framed
-# is no title.
-_FRAME = "-=*＊~～_—─━═"
-_F = re.escape(_FRAME)
-_FRAMED = re.compile(
-    rf"^[{_F}]{{3,}}\s*[【〖\[]?(?P<title>[^【】〖〗\[\]。，！？{_F}\s][^【】〖〗\[\]。，！？{_F}]{{0,19}}?)"
-    rf"[】〗\]]?\s*[{_F}]{{3,}}$"
-)
-_NOT_A_FRAMED_TITLE = re.compile(
-    rf"分割线|完$|[网阁]$|书屋|书城|书吧|电子书|{any_case(FILE_FORMAT)}|www|\.com"
 )
 _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束|终了)[)）]?$")
 _END_OF_CHAPTER = re.compile(
@@ -184,14 +140,26 @@ _PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
-WEAK_RULES = ("no-di", "bare", "arabic", "bracketed", "paren", "chapter-en", "part-en", "no-unit")
-BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit")
+WEAK_RULES = (
+    "no-di",
+    "bare",
+    "arabic",
+    "bracketed",
+    "paren",
+    "chapter-en",
+    "part-en",
+    "no-unit",
+    "other-unit",
+)
+BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit", "other-unit")
+# weak rules whose headings count only where the numbering runs on through them, N-1 before and N+1 after
+RUN_THROUGH_RULES = ("glued", "end-titled")
 # First characters of a line any rule can take (most lines start with something else).
 # (〖 is not among them, though debris may start with it: a line that opens with 〖 is offered to no rule.)
 STARTS = (
     frozenset(
         "ˇ第卷（(CPp<"  # <: a heading in a scraper's tags (<h4 >1</h4>), judged without them
-        + _BRACKET_OPEN
+        + BRACKET_OPEN
         + BOOK_PARTS
         + LAST_PART
         + "".join(w[0] for w in FRONT_MATTER + BACK_MATTER + SIDE_STORIES)
@@ -213,6 +181,8 @@ class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple
     rule: str = "numbered"  # which rule found it (check explains the choice by these names)
     weak: bool = False  # needs the numbering's support
     part: int | None = None  # 第一章(2): the second page of chapter one on a paged site
+    lead: str = ""  # …的地方……Chapter 2: the text before the label on its line, the chapter before's
+    rest: str = ""  # Chapter 1这么多年，…: the text after the label on its line, its chapter's first
 
 
 def _spaced(text: str) -> str:
@@ -308,7 +278,7 @@ def _rule(name: str, test: Callable[[_Line], Heading | None | object], fixture: 
 
 def _marked(line: _Line):
     """晋江 marks an unnumbered chapter's title ˇ…ˇ, on the line after the title; never prose."""
-    if line.text[0] == "ˇ" and (m := _MARKED.match(line.text)):
+    if line.text[0] == "ˇ" and (m := MARKED.match(line.text)):
         return Heading("chapter", _spaced(m.group("title")), None, line.number, rule="marked")
     return NOT_MINE
 
@@ -321,7 +291,7 @@ def _prose(line: _Line):
 
 def _jj_mark(line: _Line):
     """晋江's ☆、 before every title: the title's own rule judges it, else it is starred."""
-    if line.text[0] in "☆★" and (m := _JJ_MARK.match(line.text)):
+    if line.text[0] in "☆★" and (m := JJ_MARK.match(line.text)):
         if (inner := candidate(m.group("title"), line.number, line.custom, line.extra)) is not None:
             return inner  # ☆、第一章 同归于尽，由我们来毁灭世界: the heading's own rule judges it
         return Heading("chapter", _spaced(m.group("title")), None, line.number, rule="starred", weak=True)
@@ -330,7 +300,7 @@ def _jj_mark(line: _Line):
 
 def _starred(line: _Line):
     """A collection's tales each under a star (格林童话)."""
-    if line.text[0] in _STARS and (m := _STARRED.match(line.text)):
+    if line.text[0] in _STARS and (m := STARRED.match(line.text)):
         return Heading("chapter", _spaced(m.group("title")), None, line.number, rule="starred", weak=True)
     return NOT_MINE
 
@@ -341,7 +311,7 @@ def _framed(line: _Line):
     if core and len(core) <= MAX_LONG_HEADING and (core[0] == "第" or _ANY_RULE.match(core)):
         return NOT_MINE
     text = line.text
-    if text[0] in _FRAME and (m := _FRAMED.match(text)) and not _NOT_A_FRAMED_TITLE.search(m.group("title")):
+    if text[0] in FRAME and (m := FRAMED.match(text)) and not NOT_A_FRAMED_TITLE.search(m.group("title")):
         return Heading("chapter", _spaced(m.group("title")), None, line.number, rule="framed", weak=True)
     return None
 
@@ -408,16 +378,37 @@ def _bare(rule: str, rx: re.Pattern, why: str, kind="chapter") -> Callable[[_Lin
             number is None or number == 0 or "。" in core
         ):  # 五、掩体计划。: a list's item (a full stop only after 第N章)
             return None
-        label = core[: m.start("sep")] if m.group("sep") is not None else core
-        if rx is _BRACKETED and _BRACKET_CLOSE[_BRACKET_OPEN.index(m.group("open"))] != m.group("close"):
+        label = core[: m.start("sep")] if m.group("sep") is not None and m.group("title") else core
+        if rx is BRACKETED and BRACKET_CLOSE[BRACKET_OPEN.index(m.group("open"))] != m.group("close"):
             return None  # 【3] is no pair
-        if rx is _BRACKETED_ARABIC or rx is _BRACKETED:
+        if rx is BRACKETED_ARABIC or rx is BRACKETED:
             label = m.group("num")  # 【01】 → 01, 〔三〕 → 三, as 【第一章】 loses its brackets
         heading = _titled(kind, label.strip(), m.group("title") or "", number, line.number, rule, "sep")
         return heading and heading._replace(weak=True)
 
     test.__doc__ = why
     return test
+
+
+def _other_unit(line: _Line):
+    """第一段 … 第一百六十一段 (a data set's 水浒传): 第N and a word for the unit no rule names."""
+    if (m := OTHER_UNIT.match(line.core)) is None or m.group("unit") in NOT_OTHER_UNITS:
+        return NOT_MINE
+    return _other_unit_family(line)
+
+
+_other_unit_family = _bare("other-unit", OTHER_UNIT, "")
+
+
+def _label_then_text(line: _Line):
+    """Chapter 1这么多年，…: an English label glued to its chapter's first sentence (桐华), a line the
+    prose rule would take whole. The label is the heading, weak (its number must run on), the rest
+    its chapter's first paragraph. (第N章 glued to a sentence stays prose: 第二话就说完了。)"""
+    text = line.text
+    if text[0] not in "CP" or not (m := LABEL_THEN_TEXT.match(text)) or not reads_as_text(m.group("rest")):
+        return NOT_MINE
+    label, number = _spaced(m.group("label")), int(m.group("num"))
+    return Heading("chapter", label, number, line.number, rule="chapter-en", weak=True, rest=m.group("rest"))
 
 
 def _financial_volume(line: _Line):
@@ -433,6 +424,7 @@ def _financial_volume(line: _Line):
 # the answer. Those after "matter" only give weak candidates: the file's numbering must support them.
 RULES = (
     _rule("marked", _marked, "ˇ所谓玛丽苏ˇ"),
+    _rule("label-then-text", _label_then_text, "Chapter 1这么多年，我一直在学习一件事情。"),
     _rule("prose", _prose, "他笑了。她也笑了"),
     _rule("jj-mark", _jj_mark, "☆、第一个世界1"),
     _rule("starred", _starred, "★青蛙王子"),
@@ -441,17 +433,18 @@ RULES = (
     _rule("volume", _volume, "第二卷 风起"),
     _rule("half", _half, "上部 面壁者危机"),
     _rule("matter", _matter, _FRONT[0]),  # 楔子
-    _rule("no-di", _bare("no-di", _NO_DI, "十二章 风雨: a unit without 第, then a title"), "十二章 风雨"),
-    _rule("bare", _bare("bare", _BARE_CHINESE, "一 alone or with a title (活着)"), "一 青衫磊落险峰行"),
-    _rule("arabic", _bare("arabic", _BARE_ARABIC, "001 alone or with a title"), "001 开端"),
-    _rule("arabic-bracketed", _bare("arabic", _BRACKETED_ARABIC, "【01】: 晋江-style downloads"), "【01】"),
-    _rule("arabic-glued", _bare("arabic", _GLUED_ARABIC, "a number glued to its title (三体)"), "1科学边界"),
-    _rule("bracketed", _bare("bracketed", _BRACKETED, "【01.】, 〔三〕: a number in brackets"), "〔三〕"),
-    _rule("paren", _bare("paren", _PAREN, "（一） and its title"), "（一）出发"),
-    _rule("chapter-en", _bare("chapter-en", _ENGLISH, "Chapter 1 and its title"), "Chapter 1"),
+    _rule("no-di", _bare("no-di", NO_DI, "十二章 风雨: a unit without 第, then a title"), "十二章 风雨"),
+    _rule("bare", _bare("bare", BARE_CHINESE, "一 alone or with a title (活着)"), "一 青衫磊落险峰行"),
+    _rule("arabic", _bare("arabic", BARE_ARABIC, "001 alone or with a title"), "001 开端"),
+    _rule("arabic-bracketed", _bare("arabic", BRACKETED_ARABIC, "【01】: 晋江-style downloads"), "【01】"),
+    _rule("arabic-glued", _bare("arabic", GLUED_ARABIC, "a number glued to its title (三体)"), "1科学边界"),
+    _rule("bracketed", _bare("bracketed", BRACKETED, "【01.】, 〔三〕: a number in brackets"), "〔三〕"),
+    _rule("paren", _bare("paren", PAREN, "（一） and its title"), "（一）出发"),
+    _rule("chapter-en", _bare("chapter-en", ENGLISH, "Chapter 1 and its title"), "Chapter 1"),
     # a part over the book's chapters; where it has no others, the parts are its chapters (微微一笑很倾城)
-    _rule("part-en", _bare("part-en", _ENGLISH_PART, "Part 1: a part, as a volume", "volume"), "Part 1 开局"),
-    _rule("no-unit", _bare("no-unit", _NO_UNIT, "第一 with no unit (爱的教育's months)"), "第二 十一月"),
+    _rule("part-en", _bare("part-en", ENGLISH_PART, "Part 1: a part, as a volume", "volume"), "Part 1 开局"),
+    _rule("no-unit", _bare("no-unit", NO_UNIT, "第一 with no unit (爱的教育's months)"), "第二 十一月"),
+    _rule("other-unit", _other_unit, "第一百六十一段"),
     _rule("financial-volume", _financial_volume, "壹"),
 )
 
@@ -512,8 +505,9 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
     glued = bool(flaw and not sep and title)  # 第一章的内容他早已背熟，此刻…: prose, as a rule
     if flaw == "reject" or (glued and ("。" in title or title[0] in _GLUED_PROSE)):
         return None
-    if _END_OF_CHAPTER.match(title):
-        return None  # 第二章 完: the end of chapter two, not a heading
+    # 第二章 完: the end of chapter two, or chapter fifty titled 终 (杀死那个白月光's 第50章 终 between
+    # 第49章 and 第51章): the numbering tells, running on through it or not ("end-titled")
+    ended = bool(_END_OF_CHAPTER.match(title))
     if title.endswith("。") and unit + title[:1] in _UNIT_WORDS:
         return None  # 第三回 合，日本队调整了战术…。: a sentence about a game's round, broken after 回
     if flaw is None and (len(m.group(0)) > MAX_HEADING or (title and not sep)):
@@ -531,8 +525,8 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
         parse_numeral(numeral.replace(" ", "")),
         line_no,
         volume=volume,
-        rule="glued" if glued else "numbered",
-        weak=flaw is not None,
+        rule="end-titled" if ended else "glued" if glued else "numbered",
+        weak=flaw is not None or ended,
         part=part,
     )
 

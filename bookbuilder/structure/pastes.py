@@ -1,6 +1,7 @@
 """Lines that hold more than one block: a forum paste's paragraphs joined by runs
-of spaces, a Markdown heading or a chapter's heading glued to the paragraph before it, a heading
-glued to its chapter's first paragraph, and a whole book run into one line. parse.split_sections
+of spaces, a Markdown heading or a chapter's heading glued to the paragraph before it (or behind a
+book's name on the file's first line), a heading glued to its chapter's first paragraph, and a
+whole book run into one line. parse.split_sections
 cuts them here before it looks for headings; every piece keeps the line's number.
 """
 
@@ -9,7 +10,8 @@ from __future__ import annotations
 import re
 
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
-from bookbuilder.structure.headings import MAX_LONG_HEADING, candidate
+from bookbuilder.structure.heading_forms import LABEL_AFTER_SENTENCE, reads_as_text
+from bookbuilder.structure.headings import MAX_LONG_HEADING, Heading, candidate
 from bookbuilder.vocabulary import (
     BARE_CHAPTER_UNITS,
     CHAPTER_UNITS,
@@ -18,6 +20,7 @@ from bookbuilder.vocabulary import (
     MATTER_STARTS,
     OPENINGS,
     PROLOGUES,
+    PUNCTUATION,
     SENTENCE_STOPS,
     VOLUME_UNITS,
     plain,
@@ -60,18 +63,35 @@ def heading_then_text(line: str, number: int, custom, title_junk) -> tuple[int, 
     if not may_have_gap(line):
         return None
     gap = PASTE_GAP.search(line)
-    if gap is None or gap.start() > MAX_LONG_HEADING or not _prose(line[gap.end() :]):
+    if gap is None or gap.start() > MAX_LONG_HEADING or not reads_as_text(line[gap.end() :]):
         return None
     return gap.span() if candidate(line[: gap.start()], number, custom, title_junk) is not None else None
 
 
-PROSE_PIECE, CLAUSE_PIECE = 40, 20  # characters: more than a title holds; a comma's clauses past a title's
+_ANY_PUNCTUATION = re.compile(f"[{re.escape(PUNCTUATION)}]")
+FIRST_LINE_NAME = 12  # characters of a book's name, at the most, glued before its first heading on line 1
 
 
-def _prose(text: str) -> bool:
-    """Text no title is: a sentence's full stop, more than a title's PROSE_PIECE characters, or a
-    clause after a comma that runs past CLAUSE_PIECE."""
-    return "。" in text or len(text) > PROSE_PIECE or ("，" in text and len(text) > CLAUSE_PIECE)
+def may_hold_label(line: str, number: int) -> bool:
+    """The quick test before _label_behind: an English label's word, or 第 on the file's first line."""
+    return "hapter" in line or "HAPTER" in line or (number == 1 and "第" in line[1 : FIRST_LINE_NAME + 1])
+
+
+def label_behind(line: str, number: int, custom, title_junk) -> Heading | None:
+    """A chapter's label behind other text on its line, as a weak heading with that text as its
+    lead: after a finished sentence (…追溯到生命最开始的地方……Chapter 2青春在哪里？, 桐华), or on the
+    file's first line after the book's name (水浒传第一段  话说…, a data set's first line). Taken only
+    where the numbering runs on through it; else the line stays whole."""
+    if m := LABEL_AFTER_SENTENCE.search(line):
+        h = candidate(line[m.start() :], number, custom, title_junk)
+        if h is not None and h.rule == "chapter-en":
+            return h._replace(lead=line[: m.start()], weak=True)
+    k = line.find("第", 1, FIRST_LINE_NAME + 1)
+    if number == 1 and k > 0 and not _ANY_PUNCTUATION.search(line[:k]):
+        h = candidate(line[k:], number, custom, title_junk)
+        if h is not None and h.kind == "chapter" and h.number == 1:
+            return h._replace(lead=line[:k], weak=True)
+    return None
 
 
 def paste_pieces(line: str) -> list[str]:

@@ -50,7 +50,9 @@ from bookbuilder.structure.pastes import (
     after_sentence,
     glued_chapters,
     heading_then_text,
+    label_behind,
     may_have_gap,
+    may_hold_label,
     paste_pieces,
 )
 from bookbuilder.vocabulary import (
@@ -163,9 +165,10 @@ def find_candidates(reading: Reading) -> Reading:
                 separator_at.append(len(lines))
             elif line[0] in "目【[C章" and _CONTENTS_LABEL.match(line):  # 目录, 目錄, 【目录】
                 contents_at.append(len(lines))
-            elif (line[0] in starts or _edition_matter_shape(line)) and (
-                h := candidate(line, number, custom, title_junk)
-            ) is not None:
+            elif (
+                (line[0] in starts or _edition_matter_shape(line))
+                and (h := candidate(line, number, custom, title_junk)) is not None
+            ) or (may_hold_label(line, number) and (h := label_behind(line, number, custom, title_junk))):
                 cands[len(lines)] = h
                 before[len(lines)] = len(lines) - separators
             append(piece)
@@ -209,7 +212,7 @@ def _line_pieces(raw: str, line: str, number: int, html, glued, special, custom,
             (number, True, t) for t in cut[2:]
         ]
     if line[0] not in special and not _edition_matter_shape(line):
-        return None
+        return [(number, raw[0] != line[0], line)] if may_hold_label(line, number) else None
     if (gap := heading_then_text(line, number, custom, title_junk)) is not None:
         return [(number, raw[0] != line[0], line[: gap[0]]), (number, True, line[gap[1] :])]
     return [(number, raw[0] != line[0], line)]
@@ -379,10 +382,15 @@ def _cut(lines, looked_at, choice: Choice, cands, path, decided, skip: set[int],
             continue
         number, indented, line = lines[i]
         if (heading := choice.headings.get(i)) is not None:
+            if heading.lead:  # …的地方……Chapter 2: the sentence before the label ends the chapter before
+                blocks.append(Paragraph(heading.lead, Location(path, number), indented))
             if _opens_section(sections, heading, blocks, paged):
                 sections.append(Section(heading, [], decided.get(i)))
                 blocks = sections[-1].blocks
                 previous = ""
+            if heading.rest:  # Chapter 1这么多年，…: the chapter's first paragraph, on the label's line
+                blocks.append(Paragraph(heading.rest, Location(path, number), True))
+                previous = heading.rest
             continue
         at = Location(path, number)
         if (i in cands and cands[i].rule != "fix") or (

@@ -121,10 +121,10 @@ def test_mojibake_is_warned_with_line(text, sign):
 
 
 def test_utf8_read_as_cp1252_is_read_back_not_only_warned():
-    """ä¸­æ–‡ (中文 read as cp1252): lossless, so read back (W109) rather than left with a W102."""
+    """ä¸­æ–‡ (中文 read as cp1252): lossless, so read back (I102) rather than left with a W102."""
     decoded = decode_chapter("第一行\nä¸\xadæ–‡".encode(), "m.txt")
     assert decoded.text == "第一行\n中文"
-    assert [d.code for d in decoded.diagnostics] == ["W109"]
+    assert [(d.code, d.at.line) for d in decoded.diagnostics] == [("I102", 2)]
 
 
 def test_short_file_decided_by_detector_gets_low_confidence_warning():

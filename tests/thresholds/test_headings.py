@@ -8,8 +8,10 @@ from bookbuilder.structure import (
     edition_matter,
     few_headings,
     heading_choice,
+    heading_forms,
     headings,
     pastes,
+    runs_through,
     sections,
 )
 from bookbuilder.structure.headings import Heading
@@ -214,7 +216,46 @@ def _volumes_are_chapters(n: int) -> bool:
     return [s.heading.kind for s in sections.split_sections(text, "f.txt")[0]] == ["chapter"] * n
 
 
+def _name_before_first(n: int) -> bool:
+    """Whether 第一段 behind a name of n characters on the file's first line heads its chapter."""
+    text = (
+        "甲" * n + "第一段\n" + PROSE * 3 + "".join(f"第{han_number(k)}段\n" + PROSE * 3 for k in range(2, 5))
+    )
+    return "第一段" in titles_in(text)
+
+
+def _gap_filled(n: int) -> bool:
+    """Whether 第十一 风起 (no 章), n lines after 第十章 (n - 1 of text), is chapter eleven."""
+    text = "".join(f"第{han_number(k)}章 风起\n" + PROSE * 4 for k in range(7, 10))
+    text += "第十章 风起\n" + PROSE * (n - 1) + "第十一 风起\n" + PROSE * 4 + "第十二章 云涌\n" + PROSE * 4
+    return "第十一 风起" in titles_in(text)
+
+
+def _ended_chapter(share: float) -> bool:
+    """Whether 第4章 终 opens a chapter when the text after it is this share of the others' (20 lines)."""
+    text = "".join(f"第{k}章 风起\n" + PROSE * 19 for k in range(1, 4))
+    text += (
+        "第4章 终\n"
+        + PROSE * (round(share * 20) - 1)
+        + "".join(f"第{k}章 云涌\n" + PROSE * 19 for k in range(5, 7))
+    )
+    return "第4章 终" in titles_in(text)
+
+
 ROWS = [
+    # a chapter titled 终 has a chapter's text after it, an end mark does not (runs_through.with_text_after)
+    Threshold(
+        "runs_through.END_TITLED_SHARE",
+        runs_through.END_TITLED_SHARE,
+        _ended_chapter,
+        True,
+        False,
+        step=-0.05,
+    ),
+    # a book's name glued before its first heading on the file's first line (水浒传第一段)
+    Threshold("pastes.FIRST_LINE_NAME", pastes.FIRST_LINE_NAME, _name_before_first, True, False),
+    # a lone line carrying a missing number has text on both sides (runs_through.gap_fillers)
+    Threshold("runs_through.GAP_TEXT", runs_through.GAP_TEXT, _gap_filled, True, False, step=-1),
     # headings (structure/headings.py): a strong 第N章 line's length, any heading's, a title's
     Threshold(
         "headings.MAX_HEADING",
@@ -250,10 +291,16 @@ ROWS = [
     Threshold("heading_choice.OWN_HEADINGS", heading_choice.OWN_HEADINGS, _bare_after_own, 0, 4, step=-1),
     Threshold("few_headings.MARGIN_BOOK", few_headings.MARGIN_BOOK, _margin_book, 3, 0, step=-1),
     # after a heading and a paste's gap, prose: longer than a title, or a comma's clauses past one
-    Threshold("pastes.PROSE_PIECE", pastes.PROSE_PIECE, lambda n: _heading_cut_from("甲" * n), False, True),
     Threshold(
-        "pastes.CLAUSE_PIECE",
-        pastes.CLAUSE_PIECE,
+        "heading_forms.PROSE_PIECE",
+        heading_forms.PROSE_PIECE,
+        lambda n: _heading_cut_from("甲" * n),
+        False,
+        True,
+    ),
+    Threshold(
+        "heading_forms.CLAUSE_PIECE",
+        heading_forms.CLAUSE_PIECE,
         lambda n: _heading_cut_from("甲，" + "乙" * (n - 2)),
         False,
         True,
