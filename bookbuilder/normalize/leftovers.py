@@ -88,8 +88,11 @@ def broken_site_line(text: str) -> str:
 _NOISE_BRACKET = re.compile(r"[【\[〖]([^【】\[\]〖〗]{2,30})[】\]〗]")
 NOISE_BRACKET_LEAST = 2  # U+FFFD in a bracket at least
 # …第一！xh:.181.241.250, …！】xh.250: letters, a colon or a dot, dotted numbers, after the last sentence
-_CODE_TOKEN = re.compile(rf"(?<=[{SENTENCE_STOPS}】」”）)])[a-z]{{2,4}}[:：]?\.\d{{1,3}}(?:\.\d{{1,3}})*$")
-LEFTOVER_HINT = Hint(finds=re.compile(rf"{LOST}|[a-z][:：]?\.[\d.]+$", re.M))
+# (at the paragraph's end, or before a paste's gap where a URL the URL rule cuts follows)
+_CODE_TOKEN = re.compile(
+    rf"(?<=[{SENTENCE_STOPS}】」”）)])[a-z]{{2,4}}[:：]?\.\d{{1,3}}(?:\.\d{{1,3}})*(?=[ \u3000]|$)"
+)
+LEFTOVER_HINT = Hint(finds=re.compile(rf"{LOST}|[a-z][:：]?\.[\d.]+(?:[ \u3000]|$)", re.M))
 
 
 def leftover_spans(text: str) -> list[tuple[int, int, str]]:
