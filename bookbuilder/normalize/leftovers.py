@@ -92,7 +92,7 @@ NOISE_BRACKET_LEAST = 2  # U+FFFD in a bracket at least
 _CODE_TOKEN = re.compile(
     rf"(?<=[{SENTENCE_STOPS}】」”）)])[a-z]{{2,4}}[:：]?\.\d{{1,3}}(?:\.\d{{1,3}})*(?=[ \u3000]|$)"
 )
-LEFTOVER_HINT = Hint(finds=re.compile(rf"{LOST}|[a-z][:：]?\.[\d.]+(?:[ \u3000]|$)", re.M))
+LEFTOVER_HINT = Hint(finds=re.compile(rf"{LOST}|(?<=[a-z:：])\.\d[\d.]*(?:[ \u3000]|$)", re.M))
 
 
 def leftover_spans(text: str) -> list[tuple[int, int, str]]:

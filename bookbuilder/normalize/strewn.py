@@ -14,8 +14,10 @@ import re
 from bookbuilder.normalize.clean import NOTICE_WORDS, SITE_WORDS
 from bookbuilder.normalize.hints import Hint
 from bookbuilder.vocabulary import (
+    CLOSING_BRACKETS,
     CREDIT_VERBS,
     HAN_COMMON,
+    OPENING_BRACKETS,
     SCRIPT_PAIRS,
     SITE_NAME_ENDINGS,
 )
@@ -43,7 +45,10 @@ _TO_SIMPLE = str.maketrans({pair[1]: pair[0] for pair in SCRIPT_PAIRS})  # 書�
 _ENDS_AND_VERBS = "|".join(sorted(CREDIT_VERBS + SITE_NAME_ENDINGS, key=len, reverse=True))
 _SITE_WORD = re.compile(f"(?:{SITE_WORDS.pattern}|{NOTICE_WORDS.pattern}|{_ENDS_AND_VERBS})")
 # What the chapter must hold before a line is looked at: a strew mark between Han characters.
-STREWN_HINT = Hint(finds=re.compile(rf"[{HAN_COMMON}][{_MARK}]{{1,3}}[{HAN_COMMON}]"))
+STREWN_HINT = Hint(
+    finds=re.compile(rf"(?<=[{HAN_COMMON}])[{_MARK}]{{1,3}}(?=[{HAN_COMMON}])"),
+    first=re.compile(f"[{_MARK}]"),
+)  # starting at a mark, not at every Han character (docs/rules-notes.md, "Speed")
 
 
 def _covered(text: str) -> list[bool]:
@@ -142,6 +147,16 @@ def strewn_names(text: str) -> list[tuple[int, int, str]]:
             start -= 1  # x小x说…, ＊风＊…: the mark before its first character
         while end < len(text) and text[end] in STREW_MARKS:
             end += 1
+        if (
+            start
+            and end < len(text)
+            and text[start - 1] in OPENING_BRACKETS
+            and text[end] in CLOSING_BRACKETS
+        ):
+            start, end = (
+                start - 1,
+                end + 1,
+            )  # (三*五*网-整*理*提*供）: its brackets, of either width, go with it
         spans.append((start, end, f"a site's name strewn with marks ({'、'.join(sorted(words)[:4])})"))
     if spans and _only_strewn(text, spans):
         return [
