@@ -24,7 +24,14 @@ from bookbuilder.normalize.clean import (
 from bookbuilder.normalize.forms import PICTURES, STREWN_MARK
 from bookbuilder.normalize.hints import Hint
 from bookbuilder.normalize.junk import _trie
-from bookbuilder.normalize.leftovers import LOST, breadcrumb, broken_site_line, menu_bar
+from bookbuilder.normalize.leftovers import (
+    LOST,
+    SPLIT_MARKER_HINT,
+    breadcrumb,
+    broken_site_line,
+    menu_bar,
+    split_marker,
+)
 from bookbuilder.vocabulary import (
     APP_WORDS,
     COPYRIGHT_WORDS,
@@ -357,6 +364,7 @@ LINE_JUDGES = (
     LineJudge("breadcrumb", breadcrumb, (Hint(words=(">", "＞", "»", "›")),)),
     LineJudge("menu-bar", menu_bar, (Hint(words=("|", "｜")),)),
     LineJudge("broken-site-line", broken_site_line, (Hint(words=(LOST,)),)),
+    LineJudge("split-marker", split_marker, (SPLIT_MARKER_HINT,)),
 )
 
 

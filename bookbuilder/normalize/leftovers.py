@@ -1,7 +1,8 @@
 """What uploaders, pages and crawlers leave in a text, told by its shape wherever it stands: a page's
 breadcrumb (您所在的位置：书名＞正文), a site's menu bar (首页|原创书库|现代|言情|…), a site's line
 whose bytes broke (U+FFFD among odd marks, a site's words still readable), a bracket of such noise
-glued to a sentence, and a crawler's stray token after the last sentence (…第一！xh:.181.241.250).
+glued to a sentence, a crawler's stray token after the last sentence (…第一！xh:.181.241.250), and
+an uploader's file-split marker (Chapter_2 alone on its line).
 Each judge returns the evidence that decided it, or "" to keep the text: a story's damaged line keeps
 its few U+FFFD, a story's arrows and bars are not a page's."""
 
@@ -50,6 +51,20 @@ def menu_bar(text: str) -> str:
         if _MENU.match(text)
         else ""
     )
+
+
+# ---- an uploader's file-split marker: a name a file or a part had, alone on its line
+_SPLIT_MARKER = re.compile(r"^\s*[A-Za-z]{2,12}_\d{1,4}\s*$")
+SPLIT_MARKER_HINT = Hint(
+    finds=re.compile(r"^[ \t]*[A-Za-z]{2,12}_\d{1,4}[ \t]*$", re.M), first=re.compile(r"[A-Za-z]_\d")
+)
+
+
+def split_marker(text: str) -> str:
+    """An uploader's marker where it split the text into files (Chapter_1 … Chapter_5 in 生命中不能承受之轻,
+    between the halves of a sentence): a word joined to a number by an underscore, alone on its line,
+    which is a file's name; prose joins no word to a number so (Chapter 2, 第2章 are headings' forms)."""
+    return "an uploader's file-split marker (a word_number alone)" if _SPLIT_MARKER.match(text) else ""
 
 
 # ---- a site's line whose bytes broke

@@ -79,6 +79,10 @@ def test_a_story_line_with_marks_stays(text):
         (["几张黄色的，最后一张，是蓝色。 后一页"], ["几张黄色的，最后一张，是蓝色。"]),
         (["他走了。下一章"], ["他走了。"]),
         (
+            ["他看着她的", "Chapter_2", "孩子们。"],
+            ["他看着她的", "孩子们。"],
+        ),  # where an uploader split the file
+        (
             ["他推开门ｗωｗ奇Qisuu書com走了进去。"],
             ["他推开门走了进去。"],
         ),  # a domain strewn with Han (clean.py)
@@ -117,6 +121,8 @@ def test_page_and_crawler_leftovers_go(lines, kept):
         "“\ufffd\ufffd里\ufffd\ufffd嗦，还不跟上来！”",  # a story's damaged line: little noise, no site words
         "他终于升级到了新版本v1.2",
         "全书完。2008.5.12",
+        "Chapter 2",
+        "file_name_here",
     ],
 )
 def test_a_story_line_like_a_leftover_stays(line):
