@@ -85,9 +85,27 @@ def plain(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w.replace(" ", "") for w in words)
 
 
-# The matter words' characters that differ between the scripts, as pairs: a download mixes them
-# (后記: a 神雕俠侶 typed in both), so each is read in either form.
-SCRIPT_PAIRS = ("后後", "记記", "声聲", "终終", "录錄", "传傳", "书書", "结結")
+# The characters of matter words, navigation and site words that differ between the scripts, as pairs:
+# a download mixes them (后記: a 神雕俠侶 typed in both; 前一頁回目錄), so each is read in either form.
+SCRIPT_PAIRS = (
+    "后後",
+    "记記",
+    "声聲",
+    "终終",
+    "录錄",
+    "传傳",
+    "书書",
+    "结結",
+    "网網",
+    "说說",
+    "页頁",
+    "读讀",
+    "阅閱",
+    "载載",
+    "节節",
+    "级級",
+    "签籤",
+)
 
 
 def matter_pattern(words: tuple[str, ...]) -> str:
@@ -102,6 +120,16 @@ def matter_pattern(words: tuple[str, ...]) -> str:
         )
 
     return "|".join(spelt(w) for w in sorted(words, key=lambda w: -len(w.replace(" ", ""))))
+
+
+def either_script(words: tuple[str, ...]) -> str:
+    """An alternation of these words, the longer first, each character of SCRIPT_PAIRS in either form
+    (后一页 as 后一頁, 後一頁: a traditional page's navigation)."""
+    variants = {c: pair for pair in SCRIPT_PAIRS for c in pair}
+    return "|".join(
+        "".join(f"[{variants[c]}]" if c in variants else re.escape(c) for c in w)
+        for w in sorted(words, key=len, reverse=True)
+    )
 
 
 # ---- site and edition words: what a download site adds to a book's name or text
@@ -166,6 +194,8 @@ NAVIGATION_WORDS = (
     "上一级",
     "上一页",
     "下一页",
+    "前一页",
+    "后一页",
     "上一章",
     "下一章",
     "上一篇",
@@ -268,7 +298,7 @@ PLACEHOLDERS = {
     "ending_note": "|".join(ENDING_NOTES),
     "last_chapter": plain(ENDINGS)[2],  # 终章 (終章 has not been seen after a mark)
     "separator_mark": char_class(SEPARATOR_MARKS),
-    "navigation_word": "(?:" + "|".join(sorted(NAVIGATION_WORDS, key=len, reverse=True)) + ")",
+    "navigation_word": "(?:" + either_script(NAVIGATION_WORDS) + ")",
 }
 _PLACEHOLDER = re.compile(r"\{=([a-z_]+)\}")
 

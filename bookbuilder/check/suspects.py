@@ -40,6 +40,7 @@ from bookbuilder.vocabulary import (
     SENTENCE_STOPS,
     SITE_NAME_ENDINGS,
     any_case,
+    either_script,
 )
 
 # ---- the signals, each a pure function of one text
@@ -56,9 +57,7 @@ _MARKUP = re.compile(
 _APP = APP
 _APP_OFFER = re.compile(r"听书|朗读|离线|下载|安装|免费|阅读|看书|追书|换源|书源|无广告|最全|扫码|二维码")
 # A saved web page's navigation: a line that is nothing but links' words (a 目录 or 首页 alone too).
-_LINK_WORDS = "|".join(
-    sorted(NAVIGATION_WORDS + ("目录", "首页", "书签", "书架", "投推荐票"), key=len, reverse=True)
-)
+_LINK_WORDS = either_script(NAVIGATION_WORDS + ("目录", "首页", "书签", "书架", "投推荐票"))
 _NAVIGATION = re.compile(rf"^(?:[\s|｜/·>»«<\-]*(?:{_LINK_WORDS}))+[\s|｜/·>»«<\-]*$")
 # A collector's or copyright line: who gathered, typed or owns the copy. The credit verbs alone
 # (整理, 收集) are a story's too (他把渔网收集整理好了 is judged by its person): only their compounds.

@@ -24,6 +24,14 @@ from bookbuilder.normalize.clean import (
 from bookbuilder.normalize.forms import PICTURES, STREWN_MARK
 from bookbuilder.normalize.hints import Hint
 from bookbuilder.normalize.junk import _trie
+from bookbuilder.normalize.leftovers import (
+    LOST,
+    SPLIT_MARKER_HINT,
+    breadcrumb,
+    broken_site_line,
+    menu_bar,
+    split_marker,
+)
 from bookbuilder.vocabulary import (
     APP_WORDS,
     COPYRIGHT_WORDS,
@@ -353,6 +361,10 @@ LINE_JUDGES = (
     LineJudge("copyright-line", copyright_line, (Hint(words=COPYRIGHT_WORDS),)),
     LineJudge("end-marker", end_marker, (_OPENS_WITH_ANGLE,)),
     LineJudge("crawler-leftover", crawler_leftover, (_LEFTOVER_ALONE,)),
+    LineJudge("breadcrumb", breadcrumb, (Hint(words=(">", "＞", "»", "›")),)),
+    LineJudge("menu-bar", menu_bar, (Hint(words=("|", "｜")),)),
+    LineJudge("broken-site-line", broken_site_line, (Hint(words=(LOST,)),)),
+    LineJudge("split-marker", split_marker, (SPLIT_MARKER_HINT,)),
 )
 
 

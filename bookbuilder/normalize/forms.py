@@ -18,6 +18,8 @@ from bookbuilder.normalize.clean import (
     site_share,
 )
 from bookbuilder.normalize.hints import LATIN_LOOKALIKE, Hint
+from bookbuilder.normalize.leftovers import LEFTOVER_HINT, leftover_spans
+from bookbuilder.normalize.strewn import STREWN_HINT, strewn_names
 from bookbuilder.vocabulary import (
     CLOSING_BRACKETS,
     HAN_CHAR,
@@ -46,7 +48,13 @@ STREWN_MARK = Hint(
 )
 # A bracket, which matters only beside site words or letters (【无弹窗.】, ｛t｝｛xt｝).
 BRACKET = Hint(finds=re.compile(r"[【\[（(［〖]"), beside=(SITE_WORDS, NOTICE_WORDS, LATIN_LOOKALIKE))
-FORM_HINTS = (PICTURES, STREWN_MARK, BRACKET)  # what form_debris needs to find before it can take anything
+FORM_HINTS = (
+    PICTURES,
+    STREWN_MARK,
+    BRACKET,
+    STREWN_HINT,
+    LEFTOVER_HINT,
+)  # what form_debris needs to find before it can take anything
 
 _BRACED_LETTERS = re.compile(
     rf"(?:[｛{{〖【\[（(][{HAN_COMMON}A-Za-z0-9ａ-ｚＡ-Ｚ]{{1,2}}[｝}}〗】\]）)]){{3,}}"
@@ -139,6 +147,8 @@ def form_debris(text: str) -> list[tuple[int, int, str]]:
     ]
     spans += [(m.start(), m.end(), "a run of box drawing") for m in _BOX_RUN.finditer(text)]
     spans += _strewn_names(text)
+    spans += strewn_names(text)  # 三#書*網收集整理, 顶点~小说~网: marks between its words, mixed or not
+    spans += leftover_spans(text)  # 【�邸�去△小↓�f△�Ww qu】, …第一！xh:.181.241.250
     for m in _STREWN_LATIN.finditer(text):
         collapsed = re.sub(r"[^a-z0-9.]", "", m.group(0).translate(LOOKALIKES).lower())
         if len(re.findall(r"[\'`’\"^*]", m.group(0))) >= STREWN_MARKS and re.search(
