@@ -15,6 +15,8 @@ import unicodedata
 from pathlib import Path
 
 UNKNOWN_AUTHORS = ("", "佚名", "未知")  # what the product may call an author the text never names
+# the same with the age the text gives it: 清·佚名, （清）佚名 (施公案's byline says so much and no more)
+_UNKNOWN_OF_AN_AGE = re.compile(r"^[（(〔\[]?\w{1,2}[）)〕\]]?[·・\s]?(?:佚名|无名氏|未知)$")
 
 _QUOTES = str.maketrans({c: '"' for c in "“”„‟＂「」『』‘’'﹁﹂﹃﹄〝〞"})
 _ELLIPSIS = re.compile(r"(?:\.{2,}|…+|。{2,}|·{3,}|・{3,})+")
@@ -93,7 +95,7 @@ def score(truth: dict, dumped: dict) -> list[str]:
     if fold_title(title) != fold_title(truth["title"]):
         wrong.append(f"title: {title!r}, not {truth['title']!r}")
     author = (dumped["author"] or "").strip()
-    if truth["author"] == "" and author not in UNKNOWN_AUTHORS:
+    if truth["author"] == "" and author not in UNKNOWN_AUTHORS and not _UNKNOWN_OF_AN_AGE.match(author):
         wrong.append(f"author: {author!r}, the text names none")
     elif truth["author"] != "" and fold_title(author) != fold_title(truth["author"]):
         wrong.append(f"author: {author!r}, not {truth['author']!r}")
@@ -124,4 +126,12 @@ def lost_lines(truth: dict, dumped: dict) -> list[str]:
     if "failed" in dumped:
         return []
     paragraphs = [fold_text(p) for p in _paragraphs(dumped)]
-    return [line for line in truth.get("kept", []) if not any(fold_text(line) in p for p in paragraphs)]
+    breaks = any(t is None for v in dumped["volumes"] for c in v["chapters"] for t, _ in c["blocks"])
+    return [
+        line
+        for line in truth.get("kept", [])
+        if not any(fold_text(line) in p for p in paragraphs) and not (breaks and _NO_WORD.fullmatch(line))
+    ]
+
+
+_NO_WORD = re.compile(r"[\W_]+")  # ＊＊＊　＊＊＊: a line of marks the book shows as a scene break

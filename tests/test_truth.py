@@ -133,3 +133,14 @@ def test_every_truth_file_names_a_book_of_its_shelf():
 
     known = names(TRUTH / "sample.tsv") | names(TRUTH.parent / "fresh.tsv", "fresh")
     assert {(p.parent.name, p.stem) for p in _truth_files()} <= known
+
+
+def test_a_line_of_marks_is_kept_as_a_scene_break():
+    read = book(chapters=(("第一章 起", ["他走了。", None]),))
+    assert truth.lost_lines(labelled(kept=["他走了。", "＊＊＊\u3000＊＊＊"]), read) == []
+    assert truth.lost_lines(labelled(kept=["＊＊＊"]), book()) == ["＊＊＊"]  # no scene break: lost
+
+
+def test_an_unknown_author_of_an_age_is_unknown():
+    assert truth.score(labelled(author=""), book(author="清·佚名")) == []
+    assert truth.score(labelled(author=""), book(author="清·李某"))[0].startswith("author")
