@@ -19,21 +19,28 @@ LOST = "\ufffd"  # what a decoder writes for bytes it could not read
 
 # ---- a page's breadcrumb: where the page stands, names joined by arrows
 BREADCRUMB_LINE = 80  # characters: a breadcrumb is a line of a page's head
-_ARROW = r"(?:-{1,2}>|＞|>|»|›)"
-_PLACE = rf"[^{SENTENCE_STOPS}，>＞»›\s][^{SENTENCE_STOPS}，>＞»›]{{0,29}}?"
-# 您所在的位置：书名＞正文 (a label and one arrow), 金庸-->神雕俠侶-->第一回 (two arrows and no label)
-_BREADCRUMB = re.compile(
-    rf"^\s*(?:(?:您所在的|您的|当前|所在)位置\s*[：:]\s*{_PLACE}(?:\s*{_ARROW}\s*{_PLACE})+"
-    rf"|{_PLACE}(?:\s*{_ARROW}\s*{_PLACE}){{2,}})\s*$"
-)
+_ARROW = re.compile(r"\s*(-{1,2}>|＞|>|»|›)\s*")
+# A place's name: words, numbers, a title's 《》, spaces; no other mark (a<b, ]]>, "引号": code's, prose's)
+_PLACE = re.compile(r"[\w《》〈〉][\w《》〈〉·・ \u3000]{1,29}")  # two characters at least: 甲>乙>丙 compares
+_LABEL = re.compile(r"^(?:您所在的|您的|当前|所在)位置\s*[：:]\s*")
 
 
 def breadcrumb(text: str) -> str:
-    """A page's breadcrumb: its location label and names joined by a page's arrows (＞, >, -->, »),
-    or three names so joined; no sentence among them, Han in them. A story's route (北京→上海) is drawn
-    with → and stays."""
-    if len(text) > BREADCRUMB_LINE or not re.search(f"[{HAN_COMMON}]", text) or not _BREADCRUMB.match(text):
+    """A page's breadcrumb: its location label and names joined by a page's arrows (您所在的位置：书名＞正文),
+    or three names joined by the same arrow (金庸-->神雕俠侶-->第一回, ->《某书》->第二十五集); names only,
+    Han among them. A story's route (北京→上海) is drawn with →, and a line of code or sums
+    (1<2 & 3>2 ]]>) holds other marks: they stay."""
+    line = text.strip()
+    if len(text) > BREADCRUMB_LINE or not re.search(f"[{HAN_COMMON}]", line):
         return ""
+    label = _LABEL.match(line)
+    lead = None if label else _ARROW.match(line)  # ->《某书》->第二十五集: the site's root left out
+    parts = _ARROW.split(line[label.end() :] if label else line[lead.end() :] if lead else line)
+    names, arrows = parts[0::2], set(parts[1::2]) | ({lead.group(1)} if lead else set())
+    if not all(_PLACE.fullmatch(n) for n in names) or len(names) + bool(lead) < (2 if label else 3):
+        return ""
+    if not label and len(arrows) > 1:
+        return ""  # 金庸-->神雕俠侶-->第一回: one arrow, given again
     return "a page's breadcrumb: names joined by a page's arrows"
 
 

@@ -117,6 +117,9 @@ def test_page_and_crawler_leftovers_go(lines, kept):
         "他说：“你点击下一章继续阅读吧。”",  # dialogue
         "路线：北京→天津→上海",  # a story's route, drawn with →
         "他在纸上写下a>b，又划掉了。",
+        "1<2 & 3>2 ]]> 不是标签",  # sums and code: marks no place's name holds
+        "实力：张三>李四>王五",
+        "甲>乙>丙",
         "生|死|爱",  # a list of three
         "“\ufffd\ufffd里\ufffd\ufffd嗦，还不跟上来！”",  # a story's damaged line: little noise, no site words
         "他终于升级到了新版本v1.2",
@@ -131,5 +134,7 @@ def test_a_story_line_like_a_leftover_stays(line):
 
 def test_each_leftover_judge_names_its_evidence():
     assert leftovers.breadcrumb("金庸-->某某书名-->第一回　风月无情")
+    assert leftovers.breadcrumb("->《某某书名 大结局》->第二十五集")  # the site's root left out
+    assert not leftovers.breadcrumb("金庸-->某某书名>第一回")  # two kinds of arrow, no label
     assert leftovers.menu_bar("首页|书库|现代|言情|武侠|论坛")
     assert "U+FFFD" in leftovers.broken_site_line("\ufffd\ufffd\ufffd提供精彩→→→")
