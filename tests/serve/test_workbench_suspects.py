@@ -32,7 +32,7 @@ TOML = '[book]\ntitle = "山门"\nauthor = "某人"\n'
 def book(tmp_path) -> Path:
     files = {
         f"{k:03d}.txt": f"第{k}章 山门\n\n　　少年推开山门，门外是一片竹林。\n\n　　天色暗了下来，"
-        f"他点起一盏灯。{CALL}\n"
+        f"他点起一盏灯{CALL}\n"  # glued to a word: after a sentence's end, cleaning would take it
         for k in range(1, 6)
     }
     return write_book(tmp_path / "book", files, TOML)
