@@ -5,19 +5,8 @@ dev shelf's downloads; 某某 and example stand for a site, the story lines are 
 
 import pytest
 
-from bookbuilder.model import Chapter, Location, Paragraph
 from bookbuilder.normalize import leftovers, strewn
-from bookbuilder.normalize.rules import normalizer
-
-
-def clean(*texts: str) -> list[str]:
-    chapter = Chapter(
-        "第一章",
-        tuple(Paragraph(t, Location("f.txt", i)) for i, t in enumerate(texts, 1)),
-        Location("f.txt", 1),
-    )
-    new, _, _ = normalizer({"unwrap": False}, "zh-Hans").chapter(chapter)
-    return [b.text for b in new.blocks]
+from tests.normalize.test_clean import clean
 
 
 def names(text: str) -> list[str]:
