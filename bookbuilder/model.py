@@ -8,7 +8,7 @@ the exact source line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +113,16 @@ class Book:
     def chapters(self):
         for volume in self.volumes:
             yield from volume.chapters
+
+    def with_chapters(self, new: dict[int, Chapter]) -> Book:
+        """The book with the chapters of these indexes in chapters() replaced, the rest as they are."""
+        if not new:
+            return self
+        index = iter(range(sum(len(v.chapters) for v in self.volumes)))
+        volumes = tuple(
+            replace(v, chapters=tuple(new.get(next(index), c) for c in v.chapters)) for v in self.volumes
+        )
+        return replace(self, volumes=volumes)
 
     def characters(self) -> dict[str, Location]:
         """Every character the book prints (metadata, titles, text) → where it first appears."""

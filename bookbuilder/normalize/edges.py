@@ -475,11 +475,7 @@ def strip_edges(
         k: replace(chapters[k], blocks=tuple(b for b in blocks if b is not None))
         for k, blocks in changed.items()
     }
-    index = iter(range(len(chapters)))
-    volumes = tuple(
-        replace(v, chapters=tuple(new.get(next(index), c) for c in v.chapters)) for v in book.volumes
-    )
-    return replace(book, volumes=volumes), dict(removed)
+    return book.with_chapters(new), dict(removed)
 
 
 def _cut(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[str, str]]]:

@@ -168,10 +168,10 @@ def _placeholder_run(text: str, at: int) -> bool:
 
 def code_leftovers(text: str, removed: list[str]) -> str:
     """A page's script calls and the tails of cut tags taken out (each appended to `removed`)."""
-    for rx, hint in ((_SCRIPT_CALL, ");"), (_TAG_TAIL, ">")):
-        if hint == ");" and _ONLY_CALLS.fullmatch(text.strip()):
-            continue
-        if hint in text:
-            removed += [m.group(0) for m in rx.finditer(text)]
-            text = rx.sub("", text)
+    if ");" in text and not _ONLY_CALLS.fullmatch(text.strip()):
+        removed += _SCRIPT_CALL.findall(text)
+        text = _SCRIPT_CALL.sub("", text)
+    if ">" in text:
+        removed += [m.group(0) for m in _TAG_TAIL.finditer(text)]
+        text = _TAG_TAIL.sub("", text)
     return text

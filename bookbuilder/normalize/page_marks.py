@@ -80,17 +80,7 @@ def strip_page_marks(
             )
             text = text[: m.start()] + text[m.end() :]
         blocks[k][j] = Paragraph(text, block.at, block.indented) if text.strip() else None
-    index = iter(range(len(chapters)))
-    volumes = tuple(
-        replace(
-            v,
-            chapters=tuple(
-                replace(c, blocks=tuple(b for b in blocks[k] if b is not None)) if k in blocks else c
-                for c, k in ((c, next(index)) for c in v.chapters)
-            ),
-        )
-        for v in book.volumes
-    )
-    return replace(book, volumes=volumes), {
-        k: sorted(ds, key=lambda d: d.at.line) for k, ds in removed.items()
+    new = {
+        k: replace(chapters[k], blocks=tuple(b for b in kept if b is not None)) for k, kept in blocks.items()
     }
+    return book.with_chapters(new), {k: sorted(ds, key=lambda d: d.at.line) for k, ds in removed.items()}

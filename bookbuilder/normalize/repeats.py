@@ -324,11 +324,7 @@ def _apply(book: Book, chapters: list[Chapter], cuts) -> tuple[Book, dict[int, l
         new[k] = replace(chapter, blocks=tuple(blocks))
     for k, chapter in new.items():
         new[k] = replace(chapter, blocks=tuple(b for b in chapter.blocks if b is not None))
-    index = iter(range(len(chapters)))
-    volumes = tuple(
-        replace(v, chapters=tuple(new.get(next(index), c) for c in v.chapters)) for v in book.volumes
-    )
-    return replace(book, volumes=volumes), dict(removed)
+    return book.with_chapters(new), dict(removed)
 
 
 def _merged(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
