@@ -36,7 +36,11 @@ def choose_headings(reading: Reading) -> Reading:
     """The pass: the file's headings chosen among its candidates (choose)."""
     if not reading.cands:
         return reading._replace(choice=Choice({}, (), {}, {}))
-    return reading._replace(choice=choose(reading.cands, reading.before, text_before(reading)))
+    # the text between candidates weighs only numbers alone (_alone_apart): counted where there are some
+    bare = any(h.rule == "bare" for h in reading.cands.values())
+    return reading._replace(
+        choice=choose(reading.cands, reading.before, text_before(reading) if bare else None)
+    )
 
 
 def text_before(reading: Reading) -> dict[int, int]:
