@@ -10,8 +10,9 @@ folder works as it is from any static host as well as from `bookbuilder serve SH
     build/catalog.opds/covers/           each book's cover (from its EPUB) and a thumbnail
     build/index.html                     covers, titles, authors and a link per file
 
-The same built files give the same bytes: every date is the books' own (their EPUB's
-dcterms:modified, which SOURCE_DATE_EPOCH sets), never the clock's.
+The same built files give the same bytes: every date is the books' own, never the clock's (when
+its inputs last changed, as the shelf build's manifest keeps it; else its EPUB's dcterms:modified,
+which SOURCE_DATE_EPOCH sets), so a rebuild of unchanged books leaves every file as it was.
 """
 
 from __future__ import annotations
