@@ -62,11 +62,11 @@ def read_folder(path: Path) -> FolderReading:
         return FolderReading(True)
     if (path / CONFIG_NAME).is_file() or sidecar_path(path).is_file():
         return FolderReading(False)
-    entries = [e for e in sorted(path.iterdir()) if _kind(e) is not None]
-    if any(_kind(e) == "project" for e in entries):
+    kinds = {entry: _kind(entry) for entry in sorted(path.iterdir())}
+    if "project" in kinds.values():
         return FolderReading(True)
-    folders = [e for e in entries if _kind(e) == "folder"]
-    loose = [e for e in entries if _kind(e) == "file" and not _describes_a_book(e)]
+    folders = [e for e, kind in kinds.items() if kind == "folder"]
+    loose = [e for e, kind in kinds.items() if kind == "file" and not _describes_a_book(e)]
     if not folders:
         return _loose_files(path, loose)
     if not loose:

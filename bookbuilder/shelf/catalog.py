@@ -215,7 +215,7 @@ class CatalogFeeds:
                 f"{len(self.by_author())} author{'s' if len(self.by_author()) != 1 else ''}",
                 kind=NAVIGATION_FEED,
             ),
-            nav(RECENT, "Recently changed", "The books built last first", rel=SORT_NEW),
+            nav(RECENT, "Recently changed", "The books whose files changed last, first", rel=SORT_NEW),
         )
         links = self.links(ROOT_FEED, NAVIGATION_FEED) + (Link(SORT_NEW, href(RECENT), ACQUISITION_FEED),)
         return feed_bytes(Feed(self.feed_id(ROOT_FEED), self.shelf, self.updated, links, entries))
