@@ -11,7 +11,7 @@ the workbench writes): a book; a folder below it with a book.toml: a shelf, sinc
 folders never hold one. A folder no settings file speaks for is read by its contents: .txt files
 alone are one book's chapters; folders of chapter files alone are a shelf's books, unless every
 one is named as a volume (第一卷, 上部); .txt files beside such folders are books of their own when
-one of them holds a novel (chapters numbered apart: 第一章 and 第二章), else the book's loose
+one of them holds a novel (more than one chapter, as a book reads it), else the book's loose
 chapters. Those readings are guesses, so each says in one line how it read the folder and which
 file to write to say otherwise."""
 
@@ -129,23 +129,18 @@ def _named_as_volume(name: str) -> bool:
 
 
 def _holds_a_novel(path: Path) -> bool:
-    """A file of chapters numbered apart (第一章, then 第二章): a novel, not one chapter of a
-    folder's. The reading stops at the second number: a long novel is not read to its end."""
+    """A file the heading passes cut into more than one chapter: a novel, not one chapter of a
+    folder's. Read as a book would read it, since novels head their chapters in many ways (第一回,
+    一 青衫磊落, 1.科学边界)."""
     from bookbuilder.decode.text import decode_chapter
-    from bookbuilder.structure.headings import classify_heading
+    from bookbuilder.structure.sections import split_sections
 
     try:
         text = decode_chapter(path.read_bytes(), str(path)).text
+        cut = split_sections(text, str(path))[0]
     except (BookError, OSError):
         return False
-    numbers = set()
-    for number, line in enumerate(text.splitlines(), 1):
-        heading = classify_heading(line.strip(), number) if line.strip() else None
-        if heading is not None and heading.kind == "chapter" and heading.number is not None:
-            numbers.add(heading.number)
-            if len(numbers) > 1:
-                return True
-    return False
+    return sum(1 for section in cut if section.heading is not None and section.heading.kind == "chapter") > 1
 
 
 def _describes_a_book(path: Path) -> bool:

@@ -10,7 +10,11 @@ from bookbuilder.shelf.books import find_books, is_shelf, read_folder
 
 EPUB_ONLY = '[output]\nformats = ["epub"]\n'
 ONE_CHAPTER = "第一章 开始\n正文。\n"
-NOVEL = "第一章 开始\n正文。\n第二章 结束\n完。\n"  # chapters numbered apart: a whole novel
+NOVEL = "第一章 开始\n正文。\n第二章 结束\n完。\n"  # more than one chapter: a whole novel
+# a novel headed by bare numbers, as the heading passes read it
+BARE_NOVEL = "".join(
+    f"{n}　{t}\n\n　　{t}的正文。\n\n" for n, t in zip("一二三", ("青衫磊落", "玉壁月华", "马疾香幽"))
+)
 
 
 def make_shelf(root):
@@ -70,6 +74,7 @@ def _write(root, files: dict[str, str]):
         ({"第一卷/1.txt": ONE_CHAPTER, "02_第二卷 风起/1.txt": ONE_CHAPTER}, False, "write a shelf.toml"),
         ({"仙逆/1.txt": ONE_CHAPTER, "星辰变/1.txt": ONE_CHAPTER}, True, "write books.book.toml beside it"),
         ({"仙逆/1.txt": ONE_CHAPTER, "遮天.txt": NOVEL}, True, "遮天.txt holds a novel of its own"),
+        ({"仙逆/1.txt": ONE_CHAPTER, "天龙八部.txt": BARE_NOVEL}, True, "天龙八部.txt holds a novel"),
         ({"第一卷/1.txt": ONE_CHAPTER, "序.txt": ONE_CHAPTER}, False, "its .txt files chapters"),
         ({"仙逆/1.txt": ONE_CHAPTER, "shelf.toml": ""}, True, ""),
         ({"第一卷/1.txt": ONE_CHAPTER, "../books.book.toml": ""}, False, ""),
