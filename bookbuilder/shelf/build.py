@@ -119,17 +119,19 @@ def _plan(shelf: Path, books: list[ShelfBook], rows: dict, defaults: dict, summa
     """The books to build: those whose inputs' stat signature changed and then their contents'
     fingerprint too, or whose files are gone. A book whose times alone changed has its row's
     signature brought up to date, not built. A book with a file that cannot be read fails here."""
-    plan = _Plan([], {})
+    from bookbuilder.pipeline import source_date_epoch
+
+    plan, epoch = _Plan([], {}), source_date_epoch()
     for book in books:
         row = rows.get(book.name, {})
         there = all((shelf / SHELF_BUILD / book.name / name).is_file() for name in row.get("files", ()))
         try:
             names = manifest.book_inputs(shelf, book)
-            stat = manifest.stat_signature(shelf, names)
+            stat = manifest.stat_signature(shelf, names, defaults, epoch)
             if there and row.get("stat") == stat and "changed" in row:
                 summary.unchanged.append(book.name)
                 continue
-            plan.signed[book.name] = _signed(shelf, names, stat, defaults, row)
+            plan.signed[book.name] = _signed(shelf, names, stat, (defaults, epoch), row)
         except OSError as err:  # its earlier files are kept, as a broken book's are
             where = Location(err.filename or str(book.path))
             summary.failed.append(
@@ -144,14 +146,13 @@ def _plan(shelf: Path, books: list[ShelfBook], rows: dict, defaults: dict, summa
     return plan
 
 
-def _signed(shelf: Path, names: list[str], stat: str, defaults: dict, row: dict) -> dict:
-    """The book's row as its inputs are now (its files apart): their contents read and hashed."""
-    from bookbuilder.pipeline import source_date_epoch
-
+def _signed(shelf: Path, names: list[str], stat: str, stated: tuple[dict, int], row: dict) -> dict:
+    """The book's row as its inputs are now (its files apart): their contents read and hashed;
+    `stated`: the shelf's defaults and the epoch."""
     digests = manifest.content_digests(shelf, names)
     inputs = manifest.inputs_hash(names, digests)
     return {
-        "fingerprint": manifest.fingerprint(names, digests, defaults, source_date_epoch()),
+        "fingerprint": manifest.fingerprint(names, digests, *stated),
         "stat": stat,
         "inputs": inputs,
         "changed": manifest.changed_at(shelf, names, row, inputs),

@@ -57,14 +57,21 @@ def _files_under(folder: Path, skip_build: bool):
         yield from (Path(dirpath) / name for name in sorted(filenames) if not name.startswith("."))
 
 
-def stat_signature(shelf: Path, names: list[str]) -> str:
-    """A hash of the inputs' names, sizes and modification times: while it is the manifest's, the
-    book is unchanged without a byte of it read."""
-    signed = hashlib.sha256()
+def stat_signature(shelf: Path, names: list[str], defaults: dict, epoch: int) -> str:
+    """A hash of the inputs' names, sizes and modification times, and of what the fingerprint
+    states beside them (bookbuilder's version, the shelf's defaults, SOURCE_DATE_EPOCH): while it
+    is the manifest's, the book is unchanged without a byte of it read; a new epoch builds it again,
+    as a clean build would stamp it."""
+    signed = hashlib.sha256(_stated(defaults, epoch))
     for name in names:
         stat = (shelf / name).stat()
         signed.update(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     return signed.hexdigest()
+
+
+def _stated(defaults: dict, epoch: int) -> bytes:
+    stated = {"bookbuilder": __version__, "defaults": defaults, "epoch": epoch, "format": MANIFEST_FORMAT}
+    return json.dumps(stated, sort_keys=True, ensure_ascii=False).encode()
 
 
 def content_digests(shelf: Path, names: list[str]) -> list[bytes]:
@@ -75,9 +82,7 @@ def content_digests(shelf: Path, names: list[str]) -> list[bytes]:
 def fingerprint(names: list[str], digests: list[bytes], defaults: dict, epoch: int) -> str:
     """One hash of what the book's files are made from (the module docstring lists it): its
     inputs' contents read, so that a fresh checkout (every time new) of the same files matches."""
-    made_of = hashlib.sha256()
-    stated = {"bookbuilder": __version__, "defaults": defaults, "epoch": epoch, "format": MANIFEST_FORMAT}
-    made_of.update(json.dumps(stated, sort_keys=True, ensure_ascii=False).encode())
+    made_of = hashlib.sha256(_stated(defaults, epoch))
     for css in sorted(STYLES.glob("*.css")):
         made_of.update(css.name.encode() + b"\0" + hashlib.sha256(css.read_bytes()).digest())
     for name, digest in zip(names, digests, strict=True):
