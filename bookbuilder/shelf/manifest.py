@@ -5,8 +5,8 @@ settings, styles, cover, as `book_inputs` lists them), the shelf's defaults for 
 into the files (SOURCE_DATE_EPOCH), bookbuilder's version and its built-in stylesheets. A book whose
 fingerprint matches the manifest's, with its files still in build/, is not built again.
 
-A book's row also keeps a hash of its inputs' names, sizes and modification times (one per book,
-not one per file: the manifest stays small), so that an unchanged shelf is planned from `stat`
+A book's row also keeps a hash of its inputs' names, sizes and modification times, with what the
+fingerprint states beside them (one per book, not one per file: the manifest stays small), so that an unchanged shelf is planned from `stat`
 alone: a 10,000-book shelf is not read end to end to find that nothing changed. Where the times
 changed (a fresh checkout), the contents are read and hashed, and a book whose contents did not
 change is still not built.
