@@ -9,8 +9,7 @@ A book's row also keeps a hash of its inputs' names, sizes and modification time
 fingerprint states beside them (one per book, not one per file: the manifest stays small), so
 that an unchanged shelf is planned from `stat` alone: a 10,000-book shelf is not read end to end to
 find that nothing changed. Where the times changed (a fresh checkout), the contents are read and
-hashed, and a book whose contents did not
-change is still not built.
+hashed, and a book whose contents did not change is still not built.
 
 A row dates its book too: `inputs`, a hash of the book's own files, and `changed`, when those were
 first seen as they are (`changed_at` says how it is told, reproducibly): the catalogue's "recently
