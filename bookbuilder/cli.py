@@ -229,9 +229,7 @@ def build(path, jobs, no_cache, shard, scheduler):
 
     PATH may be a shelf, a folder of books: each is built into the shelf's build/<name>/, those
     unchanged since the last build skipped, and a broken one reported without stopping the rest."""
-    from bookbuilder.shelf.books import is_shelf
-
-    if is_shelf(path):
+    if _is_shelf(path):
         _build_shelf(path, jobs, shard, scheduler)
         return
     if shard or scheduler:
@@ -239,6 +237,16 @@ def build(path, jobs, no_cache, shard, scheduler):
     loaded = _load(path, jobs, cover=True)
     for fmt in loaded.config.formats:
         _build(loaded, fmt, None, jobs, no_cache=no_cache)
+
+
+def _is_shelf(path: Path) -> bool:
+    """Whether PATH is read as a shelf; where only its contents said so, how it was read, in one line."""
+    from bookbuilder.shelf.books import read_folder
+
+    reading = read_folder(path)
+    if reading.note:
+        click.echo(f"{path}: {reading.note}", err=True)
+    return reading.shelf
 
 
 def _build_shelf(shelf: Path, jobs: int | None, shard: str | None, scheduler: str | None) -> None:
@@ -457,9 +465,7 @@ def serve(ctx, path, port, host, lan, open_browser, jobs):
         host = "0.0.0.0"
     elif lan and (why := lan_refusal(host)):
         raise click.BadParameter(why, ctx, param_hint="--host")
-    from bookbuilder.shelf.books import is_shelf
-
-    if is_shelf(path):  # a shelf: its catalogue and files, each book's workbench under /.book/<name>/
+    if _is_shelf(path):  # a shelf: its catalogue and files, each book's workbench under /.book/<name>/
         from bookbuilder.serve.library import serve_shelf as run
     run(path, host, port, jobs, echo, ready=webbrowser.open if open_browser else None)
 

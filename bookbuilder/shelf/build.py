@@ -48,7 +48,7 @@ class ShelfSummary:
 @dataclass
 class _Plan:
     to_build: list[ShelfBook]
-    signed: dict[str, tuple[str, str]]  # each book's (fingerprint, stat signature)
+    signed: dict[str, dict]  # each book's manifest row but its files: fingerprint, stat, inputs, changed
 
 
 def build_shelf(
@@ -86,12 +86,7 @@ def build_shelf(
                 summary.failed.append(result)
             else:
                 _put_in_place(build_dir, result, rows.get(result.name, {}))
-                fingerprint, stat = plan.signed[result.name]
-                rows[result.name] = {
-                    "fingerprint": fingerprint,
-                    "stat": stat,
-                    "files": sorted(result.outputs),
-                }
+                rows[result.name] = {**plan.signed[result.name], "files": sorted(result.outputs)}
                 summary.built.append(result)
             if on_result:
                 on_result(result)
@@ -124,35 +119,44 @@ def _plan(shelf: Path, books: list[ShelfBook], rows: dict, defaults: dict, summa
     """The books to build: those whose inputs' stat signature changed and then their contents'
     fingerprint too, or whose files are gone. A book whose times alone changed has its row's
     signature brought up to date, not built. A book with a file that cannot be read fails here."""
-    plan = _Plan([], {})
+    from bookbuilder.pipeline import source_date_epoch
+
+    plan, epoch = _Plan([], {}), source_date_epoch()
     for book in books:
         row = rows.get(book.name, {})
         there = all((shelf / SHELF_BUILD / book.name / name).is_file() for name in row.get("files", ()))
         try:
             names = manifest.book_inputs(shelf, book)
-            stat = manifest.stat_signature(shelf, names)
-            if there and row.get("stat") == stat:
+            stat = manifest.stat_signature(shelf, names, defaults, epoch)
+            if there and row.get("stat") == stat and "changed" in row:
                 summary.unchanged.append(book.name)
                 continue
-            plan.signed[book.name] = (_fingerprint(shelf, names, defaults), stat)
+            plan.signed[book.name] = _signed(shelf, names, stat, (defaults, epoch), row)
         except OSError as err:  # its earlier files are kept, as a broken book's are
             where = Location(err.filename or str(book.path))
             summary.failed.append(
                 BookResult(book.name, None, str(Diagnostic("E004", f"cannot read: {err.strerror}", where)))
             )
             continue
-        if there and row.get("fingerprint") == plan.signed[book.name][0]:
+        if there and row.get("fingerprint") == plan.signed[book.name]["fingerprint"]:
             summary.unchanged.append(book.name)
-            rows[book.name] = {**row, "stat": stat}
+            rows[book.name] = {**row, **plan.signed[book.name]}
         else:
             plan.to_build.append(book)
     return plan
 
 
-def _fingerprint(shelf: Path, names: list[str], defaults: dict) -> str:
-    from bookbuilder.pipeline import source_date_epoch
-
-    return manifest.fingerprint(shelf, names, defaults, source_date_epoch())
+def _signed(shelf: Path, names: list[str], stat: str, stated: tuple[dict, int], row: dict) -> dict:
+    """The book's row as its inputs are now (its files apart): their contents read and hashed;
+    `stated`: the shelf's defaults and the epoch."""
+    digests = manifest.content_digests(shelf, names)
+    inputs = manifest.inputs_hash(names, digests)
+    return {
+        "fingerprint": manifest.fingerprint(names, digests, *stated),
+        "stat": stat,
+        "inputs": inputs,
+        "changed": manifest.changed_at(shelf, names, row, inputs),
+    }
 
 
 def _task(

@@ -2,8 +2,10 @@
 its files in the formats the renderers declare a media type for, and what its EPUB's package
 document (OPF) says: title, author, language, blurb, when it was made, its cover.
 
-Nothing here reads a book's sources or the shelf build's manifest: a CI job that gathers the
-shards' artifacts into one build/ has only these files, and writes the catalogue from them.
+Nothing here reads a book's sources: a CI job that gathers the shards' artifacts into one build/
+has only these files, and writes the catalogue from them. A book is dated by when its inputs last
+changed, as the shelf build's manifest in build/ keeps it (`manifest.changed_dates`); a book it has
+no date for, by its EPUB's dcterms:modified.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from __future__ import annotations
 import posixpath
 import xml.etree.ElementTree as ET
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 from bookbuilder.render import format_names, renderer
 from bookbuilder.render.names import ascii_stem
+from bookbuilder.shelf.manifest import changed_dates
 
 OPF = "http://www.idpf.org/2007/opf"
 DCE = "http://purl.org/dc/elements/1.1/"
@@ -43,7 +46,7 @@ class BuiltBook:
     author: str
     language: str
     description: str
-    modified: str  # RFC 3339, UTC: the EPUB's dcterms:modified, else its newest file's time
+    modified: str  # RFC 3339, UTC: when its inputs last changed, else its EPUB's dcterms:modified
     files: tuple[BuiltFile, ...]
     cover: tuple[bytes, str] | None  # (image, media type) from the EPUB
     note: str | None = None  # why the EPUB could not be read (the book is listed by its name)
@@ -53,12 +56,14 @@ class BuiltBook:
 def built_books(build_dir: Path) -> list[BuiltBook]:
     """Every folder of build/ holding a file of a known format, by title (as pinyin) then name."""
     books = []
+    dates = changed_dates(Path(build_dir))
     for folder in sorted(Path(build_dir).iterdir()):
         if not folder.is_dir() or folder.name.startswith(".") or folder.name == CATALOG_FOLDER:
             continue
         files = _files(folder)
         if files:
-            books.append(_read(folder, files))
+            book = _read(folder, files)
+            books.append(replace(book, modified=dates.get(book.name, book.modified)))
     return sorted(books, key=lambda b: (by_sound(b.title), b.title, b.name))
 
 

@@ -10,8 +10,9 @@ folder works as it is from any static host as well as from `bookbuilder serve SH
     build/catalog.opds/covers/           each book's cover (from its EPUB) and a thumbnail
     build/index.html                     covers, titles, authors and a link per file
 
-The same built files give the same bytes: every date is the books' own (their EPUB's
-dcterms:modified, which SOURCE_DATE_EPOCH sets), never the clock's.
+The same built files give the same bytes: every date is the books' own, never the clock's (when
+its inputs last changed, as the shelf build's manifest keeps it; else its EPUB's dcterms:modified,
+which SOURCE_DATE_EPOCH sets), so a rebuild of unchanged books leaves every file as it was.
 """
 
 from __future__ import annotations
@@ -214,7 +215,7 @@ class CatalogFeeds:
                 f"{len(self.by_author())} author{'s' if len(self.by_author()) != 1 else ''}",
                 kind=NAVIGATION_FEED,
             ),
-            nav(RECENT, "Recently changed", "The books built last first", rel=SORT_NEW),
+            nav(RECENT, "Recently changed", "The books whose files changed last, first", rel=SORT_NEW),
         )
         links = self.links(ROOT_FEED, NAVIGATION_FEED) + (Link(SORT_NEW, href(RECENT), ACQUISITION_FEED),)
         return feed_bytes(Feed(self.feed_id(ROOT_FEED), self.shelf, self.updated, links, entries))

@@ -63,3 +63,20 @@ def add_long_pdf_book(shelf: Path, chapters: int = 12, per_chunk: int = 4) -> Pa
     Image.new("RGB", (8, 8), (200, 30, 30)).save(image, "PNG")
     (root / "img" / "mark.png").write_bytes(image.getvalue())
     return root
+
+
+def make_mixed_shelf(shelf: Path) -> list[str]:
+    """The shelf the user reported read as one book: two projects (book.toml), two bare folders of
+    chapter files and a loose whole novel beside them, the bare ones' settings beside them (EPUB only).
+    Returns the books' names."""
+    for n, name in enumerate(("甲书", "乙书"), 1):
+        add_book(shelf, name, n)
+    for n, name in enumerate(("丙书", "丁书"), 3):
+        for file, text in chapters(n).items():
+            (shelf / name).mkdir(parents=True, exist_ok=True)
+            (shelf / name / file).write_text(text, "utf-8")
+        (shelf / f"{name}.book.toml").write_text(EPUB_ONLY, "utf-8")
+    novel = "戊书\n作者：某某\n\n" + "".join(chapters(5).values())
+    (shelf / "戊书.txt").write_text(novel, "utf-8")
+    (shelf / "戊书.book.toml").write_text(EPUB_ONLY, "utf-8")
+    return ["丁书", "丙书", "乙书", "戊书", "甲书"]

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from bookbuilder.cli import main
 from bookbuilder.shelf.build import build_shelf
 from tests.shelf.local_cluster import local_cluster
-from tests.shelf.shelves import add_long_pdf_book, built, make_shelf
+from tests.shelf.shelves import add_long_pdf_book, break_book, built, make_mixed_shelf, make_shelf
 from tests.shelf.test_stages import stages_by_book
 
 distributed = pytest.importorskip("distributed")
@@ -34,6 +34,26 @@ def test_the_cluster_builds_the_same_bytes_as_this_machine(tmp_path, scheduler):
     assert built(here) == built(there) and len(built(here)) == 12
     again = CliRunner().invoke(main, ["build", str(there), "--scheduler", scheduler])
     assert "shelf: 0 built, 12 unchanged" in again.output
+
+
+def test_projects_bare_folders_and_a_loose_novel_build_as_a_shelf_of_five_books(tmp_path, scheduler):
+    """Read as one book of the loose novel and the two folders before; a broken project is that
+    book's failure alone (exit 1), its last files kept; mended as it was, nothing is built again."""
+    shelf = tmp_path / "shelf"
+    names = make_mixed_shelf(shelf)
+    result = CliRunner().invoke(main, ["build", str(shelf), "--scheduler", scheduler])
+    assert result.exit_code == 0, result.output
+    assert "shelf: 5 built, 0 unchanged, 0 failed" in result.output and "read as" not in result.output
+    assert sorted(name.split("/")[0] for name in built(shelf)) == sorted(names)
+    assert len(built(shelf)["戊书/戊书.epub"]) > 0 and not (tmp_path / "build").exists()
+    toml = (shelf / "甲书" / "book.toml").read_text("utf-8")
+    break_book(shelf / "甲书")
+    result = CliRunner().invoke(main, ["build", str(shelf), "--scheduler", scheduler])
+    assert result.exit_code == 1 and "0 built, 4 unchanged, 1 failed" in result.output
+    assert "failed 甲书: " in result.output and "Traceback" not in result.output
+    (shelf / "甲书" / "book.toml").write_text(toml, "utf-8")
+    result = CliRunner().invoke(main, ["build", str(shelf), "--scheduler", scheduler])
+    assert result.exit_code == 0 and "0 built, 5 unchanged, 0 failed" in result.output
 
 
 def test_a_long_books_pdf_documents_run_as_tasks_of_the_cluster(tmp_path, scheduler):
