@@ -74,7 +74,11 @@ def _nothing(stage: str, done: int, total: int) -> None:
 
 
 def load_book(
-    path: Path | str, jobs: int | None = None, memo: dict | None = None, progress: Said | None = None
+    path: Path | str,
+    jobs: int | None = None,
+    memo: dict | None = None,
+    progress: Said | None = None,
+    settings: str | None = None,
 ) -> Loaded:
     """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
     before they are put together (only a headless chapter's title depends on the others), so a
@@ -83,8 +87,9 @@ def load_book(
     its chapters normalized on `jobs` processes, the whole-book passes after. `memo`
     (kept by the caller between loads, as `serve` does) keeps each file's result while the file,
     book.toml and the rules are unchanged: only the files that changed are read again. `progress`
-    hears each file read and each stage after."""
-    config = load_config(Path(path))
+    hears each file read and each stage after. `settings`: the settings file's text to read instead
+    of the file (serve's corrections tried before they are written)."""
+    config = load_config(Path(path), settings)
     check_tables(config, SCHEMA)  # each format's table, by the keys its renderer declares
     tell = progress or _nothing
     cwd = os.getcwd()
