@@ -133,10 +133,13 @@ def _removals(after, rules: frozenset[str]) -> dict:
 
 
 def _joined(p: Paragraph, after_at: dict) -> bool:
-    """The paragraph's text is still at its place, inside a paragraph joined with a line beside it
-    (a heading made text, a broken line joined to it)."""
+    """Every character of the paragraph is still at its place, in order, with more among them: a
+    line joined to it (a heading made text), a piece brought back (a removal undone)."""
     text = after_at.get(p.at)
-    return text is not None and _bare(p.text) in _bare(text)
+    if text is None:
+        return False
+    rest = iter(_bare(text))
+    return all(c in rest for c in _bare(p.text))
 
 
 def _cut_as_recorded(p: Paragraph, after_at: dict, removed: dict) -> bool:
