@@ -16,12 +16,13 @@ from dataclasses import dataclass
 
 from bookbuilder.model import Paragraph
 from bookbuilder.normalize.edges import TEMPLATE_LONGEST, fold
-from bookbuilder.numerals import NUMERAL_RUN
+from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.render.html import text
 
 CONFIRM_ABOVE = 36  # pieces: a removal of more is confirmed by a tick that the list was looked at
 SHOWN_PIECES = 8  # pieces a preview shows in their paragraphs
 CONTEXT = 30  # characters of the paragraph shown each side of a piece
+NUMBER = f"[0-9０-９{TO_MYRIADS}]+"  # a number in a template, as the self-check's groups write it
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ def needs_confirming(count: int) -> bool:
 def line_regex(line: str, names: tuple[str, ...]) -> str:
     """A line as a template's regex: each of `names` any text, each number any number, spaces any."""
     names = tuple(sorted({n for n in names if n}, key=len, reverse=True))
-    splitter = "|".join([*map(re.escape, names), NUMERAL_RUN, r"\s+"])
+    splitter = "|".join([*map(re.escape, names), NUMBER, r"\s+"])
     regex = ""
     for k, part in enumerate(re.split(f"({splitter})", line.strip())):
         if k % 2 == 0:
@@ -74,7 +75,7 @@ def line_regex(line: str, names: tuple[str, ...]) -> str:
         elif part.isspace():
             regex += r"\s*"
         else:
-            regex += NUMERAL_RUN
+            regex += NUMBER
     return regex
 
 
@@ -92,13 +93,12 @@ def template(preview, selected: str) -> Template | None:
     book_names = (preview.loaded.book.meta.title,)
     tried = set()
     best = None
-    for where in preview.chapters:
+    for i, where in enumerate(preview.chapters):
         for block in where.chapter.blocks:
             line = block.text.strip() if type(block) is Paragraph else ""
             if selected not in line or line == selected or len(line) > TEMPLATE_LONGEST:
                 continue
-            title = where.chapter.title
-            names = (title, *(w for w in title.split() if len(w) > 1), *book_names)
+            names = (*_titles(preview, i), *book_names)
             regex = line_regex(line, names)
             if regex in tried:
                 continue
@@ -107,6 +107,16 @@ def template(preview, selected: str) -> Template | None:
             if count > 1 and (best is None or count > best.count):
                 best = Template(regex, fold(line, names), count)
     return best
+
+
+def _titles(preview, i: int) -> tuple[str, ...]:
+    """The titles of the chapter and its neighbours, and their words (a template names the next
+    chapter, or the chapter's title without its number)."""
+    titles = [w.chapter.title for w in preview.chapters[max(i - 1, 0) : i + 2]]
+    words = (
+        word for title in titles for word in title.split() if len(word) > 1 and not re.search(NUMBER, word)
+    )
+    return (*titles, *words)
 
 
 def marked(piece: Piece) -> str:
