@@ -84,12 +84,16 @@ def check(before, after, named: Named) -> None:
         raise Refused("this correction would change nothing in the book, so it is not made")
     gone = lost(before, after, named)
     if gone:
-        quoted = "; ".join(f"“{p.text[:40]}” ({p.at})" for p in gone[:SHOWN_LOST])
-        more = f" and {len(gone) - SHOWN_LOST} more" if len(gone) > SHOWN_LOST else ""
         raise Refused(
             f"this correction would take story text it does not name out of the book or move it "
-            f"({quoted}{more}), so it is not made and the settings file is left as it was"
+            f"({quoted(gone)}), so it is not made and the settings file is left as it was"
         )
+
+
+def quoted(gone: list[Paragraph]) -> str:
+    """The first SHOWN_LOST lines a correction would lose, quoted with their places, and how many more."""
+    said = "; ".join(f"“{p.text[:40]}” ({p.at})" for p in gone[:SHOWN_LOST])
+    return said + (f" and {len(gone) - SHOWN_LOST} more" if len(gone) > SHOWN_LOST else "")
 
 
 def lost(before, after, named: Named) -> list[Paragraph]:
@@ -143,8 +147,8 @@ def _joined(p: Paragraph, after_at: dict) -> bool:
 
 
 def _cut_as_recorded(p: Paragraph, after_at: dict, removed: dict) -> bool:
-    """The paragraph reads as it did less the pieces recorded as removed at its place (or, nothing
-    but marks left, it went)."""
+    """The paragraph reads as it did less the pieces recorded as removed at its place and marks
+    beside them (or, nothing but marks left, it went)."""
     pieces = removed.get(p.at)
     if not pieces:
         return False
@@ -152,7 +156,19 @@ def _cut_as_recorded(p: Paragraph, after_at: dict, removed: dict) -> bool:
     for piece in pieces:
         left = left.replace(_bare(piece), "", 1)
     now = after_at.get(p.at)
-    return left == _bare(now) if now is not None else not _WORD.search(left)
+    return not _WORD.search(_dropped(left, _bare(now)) if now is not None else left)
+
+
+def _dropped(text: str, kept: str) -> str:
+    """What of `text` is not in `kept`, where `kept` is `text` with characters left out (else all
+    of `text`): the marks a cut tidies away with the piece (the comma doubled by it)."""
+    gone, k = [], 0
+    for c in text:
+        if k < len(kept) and c == kept[k]:
+            k += 1
+        else:
+            gone.append(c)
+    return "".join(gone) if k == len(kept) else text
 
 
 def _bare(text: str) -> str:

@@ -57,6 +57,11 @@ def pieces(preview, regex: str, kind: str) -> list[Piece]:
     return found
 
 
+def unshown(found: list) -> int:
+    """How many pieces the preview does not show (it shows the first SHOWN_PIECES)."""
+    return max(len(found) - SHOWN_PIECES, 0)
+
+
 def needs_confirming(count: int) -> bool:
     """A removal of this many pieces is confirmed by a tick, not by the button alone."""
     return count > CONFIRM_ABOVE
@@ -142,7 +147,7 @@ def page(preview, found: list[Piece], asked: str, form, template_form: str) -> s
         f'<span class="where">{text(str(p.paragraph.at))}</span><br/>{marked(p)}</li>'
         for p in found[:SHOWN_PIECES]
     )
-    more = f"<li>… and {len(found) - SHOWN_PIECES} more</li>" if len(found) > SHOWN_PIECES else ""
+    more = f"<li>… and {unshown(found)} more</li>" if unshown(found) else ""
     count = len(found)
     what = f"{counted(count, 'piece')} in {counted(len(chapters), 'chapter')}"
     if needs_confirming(count):

@@ -184,3 +184,69 @@ def test_on_a_folder_titled_by_names_a_heading_correction_is_not_offered_and_ref
         )
     finally:
         _stop(process)
+
+
+@pytest.mark.parametrize("kind", ["project", "bare-folder", "folder-titled-by-names", "whole-novel"])
+def test_in_a_browser_every_correction_and_its_undo_leave_every_other_paragraph(tmp_path, kind, browser):
+    """The contents' corrections, a source line made a heading, selected text removed everywhere
+    (seen first, then confirmed), each undone from the list of corrections in force."""
+    from selenium.webdriver.common.by import By
+    from test_workbench import confirm_removal, correct, titles, undo_all, until
+    from test_workbench_cleaning import select
+
+    book, settings = _kind(tmp_path, kind)
+    before = story(book)
+    headed = kind != "folder-titled-by-names"
+    process, url = _start(book)
+    try:
+        browser.get(url)
+        assert bool(browser.find_elements(By.CSS_SELECTOR, "ol.contents details.bb-fix")) == headed
+        for button, entry, rename in (
+            [
+                ("rename", 2, "第三章 归途"),
+                ("start a volume here", 1, None),
+            ]
+            if headed
+            else []
+        ):
+            correct(browser, entry, button, rename=rename)
+            until(
+                browser, lambda d: "第三章 归途" in titles(d) or d.find_elements(By.CSS_SELECTOR, "li.volume")
+            )
+            assert story(book) == before
+            undo_all(browser)
+            assert story(book) == before
+        if kind in ("project", "whole-novel"):  # the chapter's text joins the one before
+            correct(browser, 1, "not a heading")
+            until(browser, lambda d: len(titles(d)) == 2)
+            name, line = _heading_line(kind, 1)
+            assert [p for p in story(book) if p[:2] != (name, line)] == before
+            undo_all(browser)
+            until(browser, lambda d: len(titles(d)) == 3)
+            assert story(book) == before
+
+        source = 0 if kind in ("whole-novel", "project") else 1
+        browser.get(url + f"source/{source}.html")
+        line = browser.find_element(By.XPATH, "//ol[@class='source']/li[contains(., '天快亮时')]")
+        line.click()
+        browser.find_element(By.XPATH, "//button[normalize-space()='a heading starts here']").click()
+        until(browser, lambda d: len(story(book)) == len(before) - 1)
+        assert story(book) == [p for p in before if p[2] != "天快亮时，雨停了。"]
+        browser.get(url)
+        undo_all(browser)
+        assert story(book) == before
+
+        browser.get(url + "text/" + re.search(r'href="/text/([^"]+)"', browser.page_source).group(1))
+        select(browser, "（求收藏）")
+        tool = until(browser, lambda d: (t := d.find_element(By.ID, "bb-remove")).is_displayed() and t)
+        tool.find_element(By.XPATH, ".//button[normalize-space()='remove this everywhere']").click()
+        confirm_removal(browser, 3)
+        until(browser, lambda d: d.find_elements(By.CLASS_NAME, "bb-notice"))
+        assert story(book) == [(f, n, t.replace("（求收藏）", "")) for f, n, t in before]
+        browser.get(url)
+        undo_all(browser)
+        assert story(book) == before
+    finally:
+        code, said = _stop(process)
+    assert not settings.exists() if kind != "project" else settings.read_text("utf-8") == TOML
+    assert code == 0 and "Traceback" not in said, said
