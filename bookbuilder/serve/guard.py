@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from bookbuilder import pipeline
+from bookbuilder.config import load_config
 from bookbuilder.diagnostics import REMOVED, BookError, removal_parts
 from bookbuilder.model import Book, Paragraph
 from bookbuilder.serve.corrections import Refused, fix_at
@@ -60,7 +61,7 @@ def trial(site, settings: str) -> tuple[object, dict]:
     then the watcher's rebuild finds the files this load read)."""
     memo = {key: dict(value) if isinstance(value, dict) else value for key, value in site.memo.items()}
     try:
-        return pipeline.load_book(site.path, 1, memo=memo, settings=settings), memo
+        return pipeline.load_book(load_config(site.path, settings), 1, memo=memo), memo
     except BookError as e:
         raise Refused(f"the book would not build with this correction: {e.diagnostic}") from None
 
