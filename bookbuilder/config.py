@@ -95,17 +95,17 @@ def stable_identifier(title: str, author: str) -> str:
 def load_config(path: Path, settings: str | None = None) -> Config:
     """Config for PATH: a book project, a bare folder of .txt files, or a single .txt file.
     `settings`: the text its settings file would hold (serve tries a correction on it before
-    writing it), read in place of the file's."""
+    writing it), read in place of the file's; "" beside a bare .txt or folder is no file at all."""
     path = Path(path)
     if not path.exists():
         raise BookError("E004", "no such file or folder", str(path))
     if path.is_file():
-        if settings is not None or sidecar_path(path).is_file():
+        if settings or (settings is None and sidecar_path(path).is_file()):
             return _from_toml(path.parent, sidecar_path(path), lone=path, text=settings)
         return Config(root=path.parent, source=path, title=_title_from_name(path.stem))
     toml = path / CONFIG_NAME
     if not toml.is_file():
-        if settings is not None or sidecar_path(path).is_file():
+        if settings or (settings is None and sidecar_path(path).is_file()):
             return _from_toml(path, sidecar_path(path), lone=path, text=settings)
         # A bare folder gets its build/ beside it, not inside the folder of chapters.
         return Config(

@@ -100,14 +100,14 @@ def quoted(gone: list[Paragraph]) -> str:
 def lost(before, after, named: Named) -> list[Paragraph]:
     """The paragraphs of `before` that `after` loses or moves and the correction does not name."""
     source = before.config.source
-    now = story(after.book)
+    was, now = _middles(story(before.book), story(after.book))
     after_keys = {(p.at, p.text) for p in now}
     after_at = {}
     for p in now:
         after_at.setdefault(p.at, p.text)
     removed = _removals(after, named.rules)
     gone, kept = [], []
-    for p in story(before.book):
+    for p in was:
         if (p.at, p.text) in after_keys:
             kept.append((p.at, p.text))
         elif not (
@@ -122,6 +122,18 @@ def lost(before, after, named: Named) -> list[Paragraph]:
         where = next(k for k, (a, b) in enumerate(zip(kept, order)) if a != b)
         gone.append(Paragraph(kept[where][1], kept[where][0]))
     return gone
+
+
+def _middles(was: list, now: list) -> tuple[list, list]:
+    """The two stories without the paragraphs they begin and end with alike: a correction changes a
+    few places, and a rebuild from the memo keeps the same paragraphs (the same objects) elsewhere."""
+    start, most = 0, min(len(was), len(now))
+    while start < most and (was[start] is now[start] or was[start] == now[start]):
+        start += 1
+    end = 0
+    while end < most - start and (was[-1 - end] is now[-1 - end] or was[-1 - end] == now[-1 - end]):
+        end += 1
+    return was[start : len(was) - end], now[start : len(now) - end]
 
 
 def _removals(after, rules: frozenset[str]) -> dict:

@@ -297,12 +297,14 @@ class Bench:
                     return asked
                 named = guard.named_by(form, preview, doc)
                 said = _apply(form, preview, doc)
-                said = self._tried(said, named, corrections.dumps(doc))
+                sources = self.site.sources  # what the trial reads, unless a source changes meanwhile
+                said, after = self._tried(said, named, corrections.dumps(doc))
             except Refused as e:
                 return _message(409, "not changed", str(e), back)
             seen = self.site.generation
-            said = self._written(said, path, doc, preview.loaded.config)
-            self.notice = said
+            self.notice = self._written(said, path, doc, preview.loaded.config)
+            if self.site.adopt(after, sources):  # the trial is the build the watcher would make
+                return 303, {"Location": back}, b""
         self.site.wait(seen, REBUILD_WAIT)  # the watcher's build that reads it: the page comes back changed
         return 303, {"Location": back}, b""
 
@@ -334,9 +336,9 @@ class Bench:
         )
         return _page(200, "remove everywhere?", body + f'<p><a href="{text(back)}">cancel</a></p>')
 
-    def _tried(self, said, named, settings: str) -> str:
+    def _tried(self, said, named, settings: str) -> tuple[str, object]:
         """The correction tried on a copy of the book (guard): refused where it would lose a line;
-        after "remove everywhere", the count it removes."""
+        (what to say, with the count "remove everywhere" removes; the book as the trial loaded it)."""
         said, name = said if isinstance(said, tuple) else (said, None)  # remove: the new pattern's name
         if name is not None:
             named = replace(named, rules=frozenset({name}))
@@ -352,11 +354,9 @@ class Bench:
         guard.check(before, after, named)
         self.site.memo = memo  # the build that reads the file finds what the trial read
         if name is None:
-            return said
-        chapters = len({self.site.preview._chapter_of(d) for d in found})
-        return (
-            f"{said}: {len(found)} removed from the book, in {chapters} chapter{'s' if chapters > 1 else ''}"
-        )
+            return said, after
+        chapters = removal_preview.counted(len({self.site.preview._chapter_of(d) for d in found}), "chapter")
+        return f"{said}: {len(found)} removed from the book, in {chapters}", after
 
     def _written(self, said: str, path, doc, config) -> str:
         """The settings file written (a sidecar left with no settings is deleted); what to say."""
