@@ -33,6 +33,7 @@ class Named:
     lines: frozenset[str] = frozenset()  # "file:line" (as [[fix]] writes it) of lines made headings
     rules: frozenset[str] = frozenset()  # rules whose recorded removals it brings in
     changes: bool = True  # it must change the book (False: it changes only what the self-check flags)
+    why_not: str = ""  # what to say where it changes nothing
 
 
 def named_by(form: dict, preview, doc) -> Named:
@@ -46,6 +47,12 @@ def named_by(form: dict, preview, doc) -> Named:
         return Named(lines=frozenset({at}))
     if action == "not-debris":
         return Named(changes=False)  # what the self-check flags changes, not the book
+    if (
+        action == "not-heading"
+        and form.get("at", "").endswith(":1")
+        and preview.loaded.config.source.is_dir()
+    ):
+        return Named(why_not="a chapter file's first line titles its chapter even as text")
     if action != "undo":
         return Named()
     index = int(form["index"]) if form.get("index", "").isdigit() else -1
@@ -82,7 +89,8 @@ def check(before, after, named: Named) -> None:
     """Refused (with the lines it would lose) where `after` drops, cuts or moves a paragraph of
     `before` that the correction does not name; or where it changes nothing it should."""
     if named.changes and shape(before.book) == shape(after.book):
-        raise Refused("this correction would change nothing in the book, so it is not made")
+        why = f" ({named.why_not})" if named.why_not else ""
+        raise Refused(f"this correction would change nothing in the book{why}, so it is not made")
     gone = lost(before, after, named)
     if gone:
         raise Refused(

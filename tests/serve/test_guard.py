@@ -113,7 +113,7 @@ def test_each_heading_correction_and_its_undo_keep_every_other_paragraph(tmp_pat
             status, page = _send(url, form)
             if kind == "bare-folder" and action == "not-heading":
                 # a chapter file's first line titles it whatever a [[fix]] says: refused, not said to work
-                assert status == 409 and "would change nothing" in page
+                assert status == 409 and "would change nothing in the book (a chapter file" in page
                 assert story(book) == before and not settings.exists()
                 continue
             assert status == 200, page
