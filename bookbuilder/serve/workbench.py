@@ -302,8 +302,11 @@ class Bench:
             except Refused as e:
                 return _message(409, "not changed", str(e), back)
             seen = self.site.generation
-            self.notice = self._written(said, path, doc, preview.loaded.config)
-            if self.site.adopt(after, sources):  # the trial is the build the watcher would make
+
+            def write() -> None:
+                self.notice = self._written(said, path, doc, preview.loaded.config)
+
+            if self.site.adopt(after, sources, write):  # the trial is the build the watcher would make
                 return 303, {"Location": back}, b""
         self.site.wait(seen, REBUILD_WAIT)  # the watcher's build that reads it: the page comes back changed
         return 303, {"Location": back}, b""
