@@ -92,19 +92,21 @@ def stable_identifier(title: str, author: str) -> str:
     return "urn:uuid:" + str(uuid.uuid5(uuid.NAMESPACE_URL, f"bookbuilder:{title}\x1f{author}"))
 
 
-def load_config(path: Path) -> Config:
-    """Config for PATH: a book project, a bare folder of .txt files, or a single .txt file."""
+def load_config(path: Path, settings: str | None = None) -> Config:
+    """Config for PATH: a book project, a bare folder of .txt files, or a single .txt file.
+    `settings`: the text its settings file would hold (serve tries a correction on it before
+    writing it), read in place of the file's; "" beside a bare .txt or folder is no file at all."""
     path = Path(path)
     if not path.exists():
         raise BookError("E004", "no such file or folder", str(path))
     if path.is_file():
-        if sidecar_path(path).is_file():
-            return _from_toml(path.parent, sidecar_path(path), lone=path)
+        if settings or (settings is None and sidecar_path(path).is_file()):
+            return _from_toml(path.parent, sidecar_path(path), lone=path, text=settings)
         return Config(root=path.parent, source=path, title=_title_from_name(path.stem))
     toml = path / CONFIG_NAME
     if not toml.is_file():
-        if sidecar_path(path).is_file():
-            return _from_toml(path, sidecar_path(path), lone=path)
+        if settings or (settings is None and sidecar_path(path).is_file()):
+            return _from_toml(path, sidecar_path(path), lone=path, text=settings)
         # A bare folder gets its build/ beside it, not inside the folder of chapters.
         return Config(
             root=path,
@@ -112,7 +114,7 @@ def load_config(path: Path) -> Config:
             title=_title_from_name(path.resolve().name),
             output_dir=path.resolve().parent / "build",
         )
-    return _from_toml(path, toml)
+    return _from_toml(path, toml, text=settings)
 
 
 def _title_from_name(name: str) -> str:
@@ -122,11 +124,12 @@ def _title_from_name(name: str) -> str:
 Where = Callable[[str], Location]  # a key → its place in book.toml
 
 
-def _from_toml(root: Path, toml: Path, lone: Path | None = None) -> Config:
+def _from_toml(root: Path, toml: Path, lone: Path | None = None, text: str | None = None) -> Config:
     """A project's book.toml, or (`lone`: the bare .txt or folder) its sidecar, which reads the
     same keys but [source] dir: its source is the file or folder beside it. The checks run in
     the order below: a book.toml with several mistakes names the same one first every time."""
-    text = toml.read_text("utf-8", errors="replace")
+    if text is None:
+        text = toml.read_text("utf-8", errors="replace")
     data = _parsed(text, toml)
     # The formats' tables (any table beyond the book's own) are kept as given: render.check_tables
     # checks each against its renderer's keys.

@@ -74,17 +74,17 @@ def _nothing(stage: str, done: int, total: int) -> None:
 
 
 def load_book(
-    path: Path | str, jobs: int | None = None, memo: dict | None = None, progress: Said | None = None
+    path: Path | str | Config, jobs: int | None = None, memo: dict | None = None, progress: Said | None = None
 ) -> Loaded:
-    """Read, decode, parse and normalize the book at `path`; lint it. Chapters are normalized
-    before they are put together (only a headless chapter's title depends on the others), so a
-    large book's files go all the way to normalized, linted chapters on `jobs` processes (default:
-    every core; bookbuilder.system.parallel). A whole-novel file is split into chapters here, and
-    its chapters normalized on `jobs` processes, the whole-book passes after. `memo`
-    (kept by the caller between loads, as `serve` does) keeps each file's result while the file,
-    book.toml and the rules are unchanged: only the files that changed are read again. `progress`
-    hears each file read and each stage after."""
-    config = load_config(Path(path))
+    """Read, decode, parse and normalize the book at `path` (or by a Config: serve tries a correction so);
+    lint it. Chapters are normalized before they are put together (only a headless chapter's title
+    depends on the others), so a large book's files go all the way to normalized, linted chapters
+    on `jobs` processes (default: every core; bookbuilder.system.parallel). A whole-novel file is
+    split into chapters here, and its chapters normalized on `jobs` processes, the whole-book passes
+    after. `memo` (kept by the caller between loads, as `serve` does) keeps each file's result while
+    the file, book.toml and the rules are unchanged: only the files that changed are read again.
+    `progress` hears each file read and each stage after."""
+    config = path if isinstance(path, Config) else load_config(Path(path))
     check_tables(config, SCHEMA)  # each format's table, by the keys its renderer declares
     tell = progress or _nothing
     cwd = os.getcwd()

@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from bookbuilder.diagnostics import BookError, Diagnostic, removal
-from bookbuilder.model import Chapter, Location, Paragraph
+from bookbuilder.model import Chapter, Location, Paragraph, SceneBreak
 from bookbuilder.normalize.clean import LOOKALIKES, cut
 from bookbuilder.normalize.junk import JunkPattern
 
@@ -121,12 +121,14 @@ def after_cleaning(
 ) -> tuple[Chapter, Counter, list[Diagnostic]] | None:
     """The chapter without what the on = "cleaned" patterns match in its paragraphs (an inline one
     cuts its matches out, a line one takes a paragraph it matches whole; a paragraph left without a
-    word goes), the count per rule and the removals; None where nothing matched."""
+    word goes, and with it a scene break it stood between with another), the count per rule and the
+    removals; None where nothing matched."""
     if not _may_match(chapter, patterns):
         return None
     counts: Counter = Counter()
     removed: list[Diagnostic] = []
-    blocks = []
+    blocks: list = []
+    gone = False  # a paragraph went since the last block kept
     for block in chapter.blocks:
         if (
             type(block) is Paragraph
@@ -134,8 +136,11 @@ def after_cleaning(
             and not any(k.keeps(block) for k in keeps)
         ):
             block = _cleaned(block, patterns, counts, removed)
-        if block is not None:
-            blocks.append(block)
+        if block is None:
+            gone = True
+        elif not (gone and type(block) is SceneBreak and blocks and type(blocks[-1]) is SceneBreak):
+            blocks.append(block)  # two scene breaks the removal left side by side read as one
+            gone = False
     return (replace(chapter, blocks=tuple(blocks)), counts, removed) if removed else None
 
 

@@ -43,10 +43,15 @@ def read(path: Path) -> tomlkit.TOMLDocument:
     return tomlkit.parse(path.read_text("utf-8")) if path.is_file() else tomlkit.document()
 
 
+def dumps(doc: tomlkit.TOMLDocument) -> str:
+    """The settings file's text as `write` writes it ("": no settings at all)."""
+    text = tomlkit.dumps(doc)
+    return text.rstrip("\n") + "\n" if text.strip() else ""  # a removed table leaves its blank lines behind
+
+
 def write(path: Path, doc: tomlkit.TOMLDocument) -> None:
     """Put the edited file in place at once (a temporary file renamed): the watcher never reads half of it."""
-    text = tomlkit.dumps(doc)
-    text = text.rstrip("\n") + "\n" if text.strip() else ""  # a removed table leaves its blank lines behind
+    text = dumps(doc)
     with atomic_path(path) as tmp:
         tmp.write_text(text, "utf-8")
 

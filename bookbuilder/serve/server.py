@@ -72,6 +72,8 @@ class Site:
         self.changed = threading.Condition()
         self.stopping = threading.Event()
         self.bench: Bench | None = None  # set once the port is known
+        self.sources: tuple | None = None  # the sources' signature the newest build read
+        self.looking = threading.Lock()  # the watcher's look, or a correction's write and adoption
         self.hosts: frozenset[str] = (
             frozenset()
         )  # the Host headers answered (hosts.py): none till the port is known
@@ -118,14 +120,37 @@ class Site:
             self.changed.wait_for(lambda: self.generation != seen or self.stopping.is_set(), timeout)
             return self.generation
 
+    def adopt(self, loaded, before: tuple | None, write: Callable[[], None]) -> bool:
+        """`write` the settings file and publish a book loaded elsewhere with it (a correction's
+        trial, bookbuilder.serve.guard) where the other sources are still `before`: the rebuild the
+        watcher would make, made already. The watcher does not look meanwhile. False: something
+        else changed, and the watcher rebuilds."""
+        from bookbuilder.render import renderer
+
+        with self.looking:
+            write()
+            settings = str(loaded.config.toml_path)
+            now = sources_signature(loaded.config)
+            if (
+                before is None
+                or self.sources != before
+                or [e for e in now if e[0] != settings] != [e for e in before if e[0] != settings]
+            ):
+                return False
+            self.sources = now
+        self._publish(Preview(loaded, renderer("epub").options(loaded.config).css, self.generation + 1))
+        self.shelf.refresh()
+        return True
+
     def watch(self, last: tuple) -> None:
         """Rebuild whenever the sources change from `last` (what they were before the first
         build, so that an edit made meanwhile is not missed), until stopped."""
+        self.sources = last
         while not self.stopping.wait(POLL):
-            config = self.preview.loaded.config
-            now = sources_signature(config)
-            if now != last:
-                last = now
+            with self.looking:
+                now = sources_signature(self.preview.loaded.config)
+                changed, self.sources = now != self.sources, now
+            if changed:
                 try:
                     self.rebuild()
                 except Exception as e:  # a bug of ours: said, and the last good pages stay

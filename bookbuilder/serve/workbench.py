@@ -15,14 +15,16 @@ import hmac
 import re
 import secrets
 import threading
+from dataclasses import replace
 from importlib import resources
 from urllib.parse import parse_qs
 
 from tomlkit.exceptions import TOMLKitError
 
-from bookbuilder.diagnostics import BookError, removal_parts
+from bookbuilder.diagnostics import REMOVED, BookError, removal_parts
 from bookbuilder.render.html import XML_ILLEGAL, text
-from bookbuilder.serve import corrections
+from bookbuilder.serve import corrections, guard
+from bookbuilder.serve import preview as removal_preview
 from bookbuilder.serve.corrections import Refused, fix_at
 from bookbuilder.serve.hosts import is_loopback
 
@@ -122,7 +124,15 @@ class Bench:
         )
 
     def entry(self, preview, path: str, line: int, title: str, volume: bool = False) -> str:
-        """A contents entry's corrections: a chapter's, or (`volume`) a volume heading's."""
+        """A contents entry's corrections: a chapter's, or (`volume`) a volume heading's. A chapter
+        titled by its file's name has no heading line to correct: its first line is the story's."""
+        story_lines = preview.memo.get("story lines")
+        if story_lines is None:
+            story_lines = preview.memo["story lines"] = {
+                (p.at.path, p.at.line) for p in guard.story(preview.loaded.book)
+            }
+        if not volume and (path, line) in story_lines:
+            return ' <span class="bb-rule">(titled by its file\'s name: rename the file to change it)</span>'
         fields = {"at": fix_at(preview.loaded.config.source, path, line), "expect": title}
         other = (
             '<button name="action" value="chapter">a chapter, not a volume</button>'
@@ -273,7 +283,6 @@ class Bench:
         with self.lock:
             preview = self.site.preview
             path = preview.loaded.config.toml_path
-            existed = path.is_file()
             try:
                 doc = corrections.read(path)
             except (TOMLKitError, UnicodeDecodeError, OSError) as e:  # the user's edit in progress, say
@@ -284,68 +293,83 @@ class Bench:
                     back,
                 )
             try:
+                if form.get("action") == "remove" and (asked := self._unconfirmed(preview, form, back)):
+                    return asked
+                named = guard.named_by(form, preview, doc)
                 said = _apply(form, preview, doc)
+                sources = self.site.sources  # what the trial reads, unless a source changes meanwhile
+                said, after = self._tried(said, named, corrections.dumps(doc))
             except Refused as e:
                 return _message(409, "not changed", str(e), back)
-            before = path.read_bytes() if existed else None
             seen = self.site.generation
-            corrections.write(path, doc)
-            said, name = (
-                said if isinstance(said, tuple) else (said, None)
-            )  # remove: the new pattern's name too
-            said = (
-                said
-                if existed
-                else f"{said}; {corrections.where_created(path, preview.loaded.config.source)}"
-            )
-            if name is not None:  # under the lock: the count is of this correction's build
-                return self._counted(said, name, path, before, seen, back)
-            self.notice = said
+
+            def write() -> None:
+                self.notice = self._written(said, path, doc, preview.loaded.config)
+
+            if self.site.adopt(after, sources, write):  # the trial is the build the watcher would make
+                return 303, {"Location": back}, b""
         self.site.wait(seen, REBUILD_WAIT)  # the watcher's build that reads it: the page comes back changed
         return 303, {"Location": back}, b""
 
-    def _counted(
-        self, said: str, name: str, path, before: bytes | None, seen: int, back: str
-    ) -> tuple[int, dict, bytes]:
-        """After "remove everywhere": the count its build removed, from that build's removal
-        records; a pattern that removed nothing is taken out again, the file left byte for byte."""
-        preview = self._built_with(name, seen)
-        if preview is None:
-            self.notice = f"{said} (the book is still being rebuilt: reload the page for what it removed)"
-            return 303, {"Location": back}, b""
-        found = [d for ds in preview.removed.values() for d in ds if removal_parts(d)[0] == name]
-        if found:
-            chapters = len({preview._chapter_of(d) for d in found})
-            self.notice = (
-                f"{said}: {len(found)} removed from the book, in {chapters} "
-                f"chapter{'s' if chapters > 1 else ''}"
+    def _unconfirmed(self, preview, form: dict, back: str) -> tuple[int, dict, bytes] | None:
+        """A removal not yet confirmed (its count as shown): the page of what it would take."""
+        regex = corrections.removal_pattern(form.get("text"), form.get("regex") or None)
+        kind = form.get("kind") or "inline"
+        if kind not in ("inline", "line"):
+            raise Refused(f"kind = {kind!r}: inline or line")
+        found = removal_preview.pieces(preview, regex, kind)
+        if not found:
+            what = form.get("regex") or form.get("text", "").strip()
+            raise Refused(
+                f"{what!r} is not in the book's paragraphs as they read now (select text inside one "
+                "paragraph)"
             )
-            return 303, {"Location": back}, b""
-        if before is None:
-            path.unlink()
-        else:
-            corrections.write_bytes(path, before)
-        return _message(
-            409,
-            "not changed",
-            f"{said.split(' (', 1)[0]} removed nothing from the book as it is built "
-            f"(its text is kept, or cleaning took it already): {path.name} is left as it was",
-            back,
+        if form.get("confirm") == str(len(found)):
+            return None
+        asked = form.get("text", "").strip() if not form.get("regex") else form["regex"]
+        fields = {"regex": regex, "kind": kind} if form.get("regex") else {"text": asked, "kind": kind}
+        offer = ""
+        if not form.get("regex") and (found_template := removal_preview.template(preview, asked)):
+            offer = removal_preview.template_offer(
+                found_template,
+                lambda inner: self._form(back, {"regex": found_template.regex, "kind": "line"}, inner),
+            )
+        body = removal_preview.page(
+            preview, found, asked, lambda inner: self._form(back, fields, inner), offer
         )
+        return _page(200, "remove everywhere?", body + f'<p><a href="{text(back)}">cancel</a></p>')
 
-    def _built_with(self, name: str, seen: int):
-        """The first build that reads the extra pattern `name` (None: none came in time, or it failed)."""
-        import time
+    def _tried(self, said, named, settings: str) -> tuple[str, object]:
+        """The correction tried on a copy of the book (guard): refused where it would lose a line;
+        (what to say, with the count "remove everywhere" removes; the book as the trial loaded it)."""
+        said, name = said if isinstance(said, tuple) else (said, None)  # remove: the new pattern's name
+        if name is not None:
+            named = replace(named, rules=frozenset({name}))
+        before = self.site.preview.loaded
+        after, memo = guard.trial(self.site, settings)
+        if name is not None:
+            found = [d for d in after.diagnostics if d.code == REMOVED and removal_parts(d)[0] == name]
+            if not found:
+                raise Refused(
+                    f"{said.split(' (', 1)[0]} would remove nothing from the book as it is built (its text "
+                    "is kept, or cleaning took it already), so it is not made"
+                )
+        guard.check(before, after, named)
+        self.site.memo = memo  # the build that reads the file finds what the trial read
+        if name is None:
+            return said, after
+        chapters = removal_preview.counted(len({self.site.preview._chapter_of(d) for d in found}), "chapter")
+        return f"{said}: {len(found)} removed from the book, in {chapters}", after
 
-        deadline = time.monotonic() + REBUILD_WAIT
-        while time.monotonic() < deadline:
-            seen = self.site.wait(seen, deadline - time.monotonic())
-            preview = self.site.preview
-            if preview.error or self.site.stopping.is_set():
-                return None
-            if name in _keepable(preview.loaded.config):
-                return preview
-        return None
+    def _written(self, said: str, path, doc, config) -> str:
+        """The settings file written (a sidecar left with no settings is deleted); what to say."""
+        settings = corrections.dumps(doc)
+        if not settings and not config.has_config:
+            path.unlink(missing_ok=True)
+            return f"{said}; {path.name} had no settings left and is removed"
+        existed = path.is_file()
+        corrections.write(path, doc)
+        return said if existed else f"{said}; {corrections.where_created(path, config.source)}"
 
     def page(self, path: str) -> tuple[str, bytes] | None:
         if path == "/workbench.js":
@@ -389,18 +413,9 @@ def _apply(form: dict, preview, doc) -> str:
         if not any(removal_parts(d)[0] == rule for found in preview.removed.values() for d in found):
             raise Refused(f"nothing in the book is removed by {rule!r} now: reload the page")
         return corrections.keep(doc, rule, _builtin_names())
-    if action == "remove":
+    if action == "remove":  # its preview confirmed (Bench._unconfirmed)
         regex = corrections.removal_pattern(form.get("text"), form.get("regex") or None)
-        kind = form.get("kind") or "inline"
-        if kind not in ("inline", "line"):
-            raise Refused(f"kind = {kind!r}: inline or line")
-        if not would_remove(preview, regex, kind):
-            what = form.get("regex") or form.get("text", "").strip()
-            raise Refused(
-                f"{what!r} is not in the book's paragraphs as they read now (select text inside one "
-                "paragraph)"
-            )
-        return corrections.remove_everywhere(doc, regex, kind)
+        return corrections.remove_everywhere(doc, regex, form.get("kind") or "inline")
     if action == "not-debris":
         flagged = {s.debris for g in preview.loaded.suspects for s in g.suspects}
         if form.get("text", "") not in flagged:
@@ -507,6 +522,15 @@ def _keepable(config) -> set[str]:
         spec.get("name", f"extra-{i + 1}") if isinstance(spec, dict) else f"extra-{i + 1}"
         for i, spec in enumerate(extra)
     }
+
+
+def _page(status: int, title: str, body: str) -> tuple[int, dict, bytes]:
+    page = (
+        f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"/><title>{text(title)}</title>'
+        '<link href="/serve.css" rel="stylesheet"/></head>\n'
+        f"<body>{body}</body></html>\n"
+    )
+    return status, {"Content-Type": "text/html; charset=utf-8"}, page.encode("utf-8")
 
 
 def _message(status: int, title: str, message: str, back: str = "/") -> tuple[int, dict, bytes]:

@@ -225,3 +225,29 @@ def test_a_lost_character_stays_reported_when_patterns_clean_the_chapter_again(t
     assert ADVERT not in text_of(again) and "逼〓紧" in text_of(again)
     assert [d.code for d in plain.diagnostics if d.code == "W204"] == ["W204"]
     assert [d.code for d in again.diagnostics if d.code == "W204"] == ["W204"]
+
+
+def test_two_scene_breaks_a_removal_leaves_side_by_side_become_one():
+    import re
+
+    from bookbuilder.model import Chapter, SceneBreak
+    from bookbuilder.normalize.by_hand import after_cleaning
+    from bookbuilder.normalize.junk import JunkPattern
+
+    def at(n):
+        return Location("f.txt", n)
+
+    pattern = (JunkPattern("literal-1", re.compile("本站网址：www.example.com"), strong=False, kind="line"),)
+    blocks = (
+        Paragraph("他走了。", at(1)),
+        SceneBreak(at(3)),
+        Paragraph("本站网址：www.example.com", at(5)),
+        SceneBreak(at(7)),
+        Paragraph("天亮了。", at(9)),
+        SceneBreak(at(11)),
+        SceneBreak(at(13)),  # two breaks the source has side by side: no removal's doing, left alone
+        Paragraph("他回来了。", at(15)),
+    )
+    chapter, _, removed = after_cleaning(Chapter("第一章", blocks, at(0)), pattern, ())
+    assert [b.at.line for b in chapter.blocks] == [1, 3, 9, 11, 13, 15]
+    assert [removal_parts(d)[1] for d in removed] == ["本站网址：www.example.com"]

@@ -74,6 +74,18 @@ def correct(driver, entry: int, button: str, rename: str | None = None) -> None:
     item.find_element(By.XPATH, f".//button[normalize-space()='{button}']").click()
 
 
+def confirm_removal(driver, count: int) -> None:
+    """On the page of what "remove everywhere" would take: its count, then the button that takes it."""
+    from selenium.webdriver.common.by import By
+
+    button = until(
+        driver, lambda d: d.find_element(By.XPATH, "//button[starts-with(normalize-space(), 'remove these')]")
+    )
+    assert "Remove everywhere?" in driver.find_element(By.ID, "bb-preview").text
+    assert button.text == f"remove these {count}"
+    button.click()
+
+
 def undo_all(driver) -> None:
     from selenium.webdriver.common.by import By
 
@@ -220,6 +232,7 @@ def test_in_a_browser_a_removed_line_is_shown_in_place_and_kept_and_selected_tex
         tool = until(browser, lambda d: (t := d.find_element(By.ID, "bb-remove")).is_displayed() and t)
         assert tool.find_element(By.NAME, "text").get_attribute("value") == "广告位招租"
         tool.find_element(By.XPATH, ".//button[normalize-space()='remove this everywhere']").click()
+        confirm_removal(browser, 2)
         until(browser, lambda d: "雨下了一夜，他没有睡。" in d.find_element(By.TAG_NAME, "section").text)
         marked = browser.find_element(By.CSS_SELECTOR, ".bb-removed")
         assert "广告位招租" in marked.text and "literal-1" in marked.text

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import write_book
 from test_serve import _start, _stop
-from test_workbench import epub_bytes, until
+from test_workbench import confirm_removal, epub_bytes, until
 
 from bookbuilder.pipeline import load_book
 
@@ -70,6 +70,7 @@ def test_in_a_browser_selected_text_is_removed_everywhere_one_removal_kept_and_u
         select(browser, SELECTED)
         tool = until(browser, lambda d: (t := d.find_element(By.ID, "bb-remove")).is_displayed() and t)
         tool.find_element(By.XPATH, ".//button[normalize-space()='remove this everywhere']").click()
+        confirm_removal(browser, 10)
         until(
             browser,
             lambda d: (
@@ -163,7 +164,15 @@ def test_a_removal_from_a_paragraph_joined_from_two_lines_cannot_be_kept_alone(t
     try:
         token, origin = _token(url), url.rstrip("/")
         status, page = _post(
-            url, {"action": "remove", "text": SELECTED, "token": token, "back": "/text/ch00001.html"}, origin
+            url,
+            {
+                "action": "remove",
+                "text": SELECTED,
+                "token": token,
+                "back": "/text/ch00001.html",
+                "confirm": "2",
+            },
+            origin,
         )
         assert status == 200 and "2 removed from the book, in 2 chapters" in page
         status, page = _post(
@@ -196,6 +205,7 @@ def test_a_pattern_a_suspect_group_sends_removes_the_paragraphs_it_matches_whole
             "kind": "line",
             "token": token,
             "back": "/",
+            "confirm": "5",
         }
         status, page = _post(url, fields, origin)
         assert status == 200 and "5 removed from the book, in 5 chapters" in page

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import write_book
 from test_serve import _start, _stop
-from test_workbench import epub_bytes, undo_all, until
+from test_workbench import confirm_removal, epub_bytes, undo_all, until
 from test_workbench_cleaning import paragraphs
 
 from bookbuilder.pipeline import load_book
@@ -76,6 +76,7 @@ def test_in_a_browser_a_suspect_group_is_removed_everywhere_or_kept_and_undo_giv
         browser.find_element(
             By.XPATH, "//*[@id='suspects']//button[normalize-space()='remove everywhere (5)']"
         ).click()
+        confirm_removal(browser, 5)
         until(browser, lambda d: d.find_elements(By.CLASS_NAME, "bb-notice") and not suspects_listed(d))
         assert browser.find_element(By.CLASS_NAME, "bb-notice").text.endswith(
             ": 5 removed from the book, in 5 chapters"

@@ -12,25 +12,28 @@ NO_FIXTURE: dict[str, str] = {}
 
 
 def _numeric_constants() -> set[str]:
-    """module.NAME of every upper-case module-level number (or tuple of numbers) in normalize/ and
-    structure/."""
+    """module.NAME of every upper-case module-level number (or tuple of numbers) in normalize/,
+    structure/ and the workbench's judges (serve/guard.py, serve/preview.py)."""
     found = set()
     root = Path(bookbuilder.__file__).parent
-    for stage in ("normalize", "structure"):
-        for path in sorted((root / stage).glob("*.py")):
-            module = importlib.import_module(f"bookbuilder.{stage}.{path.stem}")
-            for node in ast.parse(path.read_text("utf-8")).body:
-                targets = node.targets if isinstance(node, ast.Assign) else []
-                for target in targets:
-                    for name in target.elts if isinstance(target, ast.Tuple) else [target]:
-                        value = getattr(module, getattr(name, "id", ""), None)
-                        values = value if isinstance(value, tuple) and value else (value,)
-                        if (
-                            name.id.isupper()
-                            and not name.id.startswith("_")
-                            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
-                        ):
-                            found.add(f"{path.stem}.{name.id}")
+    judged = [
+        (stage, path) for stage in ("normalize", "structure") for path in sorted((root / stage).glob("*.py"))
+    ]
+    judged += [("serve", root / "serve" / "guard.py"), ("serve", root / "serve" / "preview.py")]
+    for stage, path in judged:
+        module = importlib.import_module(f"bookbuilder.{stage}.{path.stem}")
+        for node in ast.parse(path.read_text("utf-8")).body:
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            for target in targets:
+                for name in target.elts if isinstance(target, ast.Tuple) else [target]:
+                    value = getattr(module, getattr(name, "id", ""), None)
+                    values = value if isinstance(value, tuple) and value else (value,)
+                    if (
+                        name.id.isupper()
+                        and not name.id.startswith("_")
+                        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+                    ):
+                        found.add(f"{path.stem}.{name.id}")
     return found
 
 
