@@ -26,7 +26,7 @@ from bookbuilder.normalize.edges import strip_edges
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.page_marks import strip_page_marks
 from bookbuilder.normalize.repeats import strip_repeated
-from bookbuilder.normalize.rules import left_out, normalizer
+from bookbuilder.normalize.rules import disabled, left_out, normalizer
 from bookbuilder.per_file import (
     FileToRead,
     Normalized,
@@ -123,7 +123,10 @@ def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
-    reading = ReadingOptions(custom, config.title_junk, (), config.toc_rules)  # each file's fixes below
+    off = disabled(config.normalize)
+    reading = ReadingOptions(
+        custom, config.title_junk, (), config.toc_rules, off=off
+    )  # each file's fixes below
     specs = [
         FileToRead(
             file,

@@ -152,4 +152,6 @@ def test_a_rule_of_marks_is_gone_unless_a_line_is_that_rule():
     assert truth.still_there(labelled(gone=[rule]), prose) == []  # a dash in a sentence is not the rule
     left = book(chapters=(("第一章 起", ["他走了。", "—" * 12]),))
     assert truth.still_there(labelled(gone=[rule]), left) == [rule]
-    assert truth.still_there(labelled(gone=["本站"]), book(chapters=(("第一章 起", ["本站首发。"]),))) == ["本站"]
+    assert truth.still_there(labelled(gone=["本站"]), book(chapters=(("第一章 起", ["本站首发。"]),))) == [
+        "本站"
+    ]
