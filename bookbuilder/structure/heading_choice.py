@@ -466,11 +466,14 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
         typo = (
             before is not None and after is not None and after == before + 2 and h.number in (before, after)
         )
+        # 第一章（一） before 第一章（二）: a paged chapter's first page, its second right after it
+        first_page = h.part == 1 and after == h.number and seq[nxt][1].part == 2
         if (
             before == h.number - 1
             or after == h.number + 1
             or (before == h.number and (h.part or repeat))
             or typo
+            or first_page
         ):
             ok[i] = h  # typo: 三十六回 twice between 三十五 and 三十八, the second one the source's misprint
     # A second look, past the candidates left out: a misprinted neighbour (第四十八章 between

@@ -136,7 +136,8 @@ _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束
 _END_OF_CHAPTER = re.compile(
     r"^[（(]?(?:终|終|完)[)）]?$"
 )  # (结束, 完结 may be a last chapter's title: 第88章 完结)
-_PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
+# 第一章(2), 第一章（二）: a page's number after the title, in digits or everyday numerals to 十
+_PART = re.compile(rf"\s*[（(](?P<part>\d{{1,2}}|[{ONE_TO_TEN}]{{1,2}})[)）]$")
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
@@ -499,7 +500,7 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
     numeral, unit, sep, title = m.group("num"), m.group("unit"), m.group("sep"), m.group("title").strip()
     part, page = None, ""
     if p := _PART.search(title):  # 第一章(2): a page of chapter one, or a title's own number (通天（2）)
-        part, page = int(p.group("part")), p.group(0).strip()
+        part, page = parse_numeral(p.group("part")), p.group(0).strip()
         title = title[: p.start()].strip()
     flaw = _title_flaw(title)
     glued = bool(flaw and not sep and title)  # 第一章的内容他早已背熟，此刻…: prose, as a rule

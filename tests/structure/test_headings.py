@@ -351,6 +351,23 @@ def test_a_titles_own_number_stays_unless_the_chapter_goes_on_in_pages(tmp_path)
     ]
 
 
+def test_a_chapter_paged_in_everyday_numerals_after_a_prologue_is_one_chapter(tmp_path):
+    """斗罗大陆's shape: 引子, then each 章 posted in pages （一）（二）…, the first page's heading
+    with no chapter before it that its number runs on from."""
+    text = f"引子 穿越\n{BODY}" + "".join(
+        f"第{n}章 武魂（{k}）\n{BODY}"
+        for n, pages in (("一", "一二三"), ("二", "一二"), ("三", "一二三四"))
+        for k in pages
+    )
+    titles = [t for _, t in contents(novel(tmp_path, text))]
+    assert titles == ["引子 穿越", "第一章 武魂", "第二章 武魂", "第三章 武魂"]
+
+
+def test_a_titles_own_everyday_number_stays(tmp_path):
+    text = f"第一章 风起\n{BODY}第二章 通天（二）\n{BODY}第三章 夜雨（一）\n{BODY}第四章 归来\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, text))][1:3] == ["第二章 通天（二）", "第三章 夜雨（一）"]
+
+
 def test_bracketed_numbers_are_headings_where_the_numbering_runs_on(tmp_path):
     """The shape of a 晋江 download: ` 1|【01】` in a contents column, the same 【01】 again after
     the site's notes, then ` 2|【02】` …; and a line 【7】 inside the text is not a heading."""
