@@ -646,6 +646,17 @@ def test_part_numbers_are_chapters(tmp_path):
     assert (loaded.book.meta.title, loaded.book.meta.author) == ("某书", "某甲")  # the header is read again
 
 
+@pytest.mark.parametrize("name", ["释　名", "釋名"])
+def test_a_note_on_the_books_name_is_front_matter_in_either_script(tmp_path, name):
+    """天龙八部's 释名 (金庸 explains the title) before 一 青衫磊落险峰行, simplified or traditional;
+    the word inside a sentence stays text."""
+    text = f"{name}\n“天龙八部”这名词出于佛经。\n{BODY}第一回 青衫磊落险峰行\n{BODY}第二回 玉壁月华明\n{BODY}"
+    titles = [t for _, t in contents(novel(tmp_path, text))]
+    assert titles[0].replace("　", "").replace(" ", "") == name.replace("　", "") and len(titles) == 3
+    inside = novel(tmp_path, f"第一章 起\n他释名之后又说。\n{BODY}第二章 落\n{BODY}", "inside.txt")
+    assert [t for _, t in contents(inside)] == ["第一章 起", "第二章 落"]
+
+
 def test_numerals_alone_are_a_literary_novels_chapters(tmp_path):
     """活着, 许三观卖血记: 一, 二 … alone on their lines, pages apart, are the chapters; a poem's
     一 二 三 a few lines apart (its stanzas) stay text."""
