@@ -19,7 +19,8 @@ def run_through(
     """A 第N章 glued to a title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is a
     heading where the chapters on both sides run on through it (N-1 before, N+1 after), as a
     sentence that opens with 第N章 seldom stands exactly there; one neighbour is not enough. The
-    file's first chapter needs the two after it to run on (N+1, N+2), its last the two before it.
+    file's first chapter needs the two after it to run on (N+1, N+2), its last the two before it, as
+    does one followed by a later number (the heading between them lost from the download).
     Each is judged among the others taken so far, so that a sentence turned away does not stand in
     its neighbours' way; not `mutual`: among the accepted alone (a file that ends every chapter with
     第N章完 has a family of them that runs on by itself)."""
@@ -75,8 +76,8 @@ def runs_through(i: int, number: int, seq: list[tuple[int, int]], lines: list[in
     return (
         (before[-1:] == [number - 1] and after[:1] == [number + 1])
         or (first and after == [number + 1, number + 2])
-        or (last and before == [number - 2, number - 1])
-    )
+        or ((last or after[:1] > [number + 1]) and before == [number - 2, number - 1])
+    )  # the last of a run: the file's, or the next heading's line lost (39 between 37, 38 and 41)
 
 
 # Lines (not separators) from a chapter's heading to the line that fills the gap after it, and from

@@ -657,6 +657,34 @@ def test_a_note_on_the_books_name_is_front_matter_in_either_script(tmp_path, nam
     assert [t for _, t in contents(inside)] == ["第一章 起", "第二章 落"]
 
 
+@pytest.mark.parametrize(
+    "line, number",
+    [
+        ("三十二且自逍遥没谁管", 32),
+        ("四十却试问几时把痴心断", 40),
+        ("三十二三岁年纪", None),  # no heading writes 三十二三
+        ("一一细考较去", None),  # nor 一一 for eleven
+        ("十一月的风", None),  # a count: 十一月
+        ("三十二岁那年，他走了", None),  # a sentence
+    ],
+)
+def test_a_numeral_glued_to_its_title_is_a_weak_candidate(line, number):
+    heading = candidate(line, 1)
+    assert (heading and heading.rule == "bare-glued" and heading.weak and heading.number) == number
+
+
+def test_glued_numerals_are_headings_where_the_numbering_runs_on_through_them(tmp_path):
+    """天龙八部 (Freator's download): 三十一 输赢成败又争由人算 spaced, then 三十二且自逍遥没谁管 … glued, the
+    last before a heading the download lost; a line of prose that opens with a numeral stays text."""
+    page = BODY * 4
+    spaced = "".join(f"{n} 风起\n{page}" for n in ("二十八", "二十九", "三十", "三十一"))
+    glued = "".join(f"{n}且自逍遥\n{page}" for n in ("三十二", "三十三", "三十四"))
+    text = spaced + glued + f"三十六 梦里\n{page}三十七 同一笑\n三十六洞七十二岛皆来\n{page}"
+    titles = [t for _, t in contents(novel(tmp_path, text))]
+    assert titles[4:8] == ["三十二 且自逍遥", "三十三 且自逍遥", "三十四 且自逍遥", "三十六 梦里"]
+    assert len(titles) == 9 and not any("七十二岛" in t for t in titles)
+
+
 def test_numerals_alone_are_a_literary_novels_chapters(tmp_path):
     """活着, 许三观卖血记: 一, 二 … alone on their lines, pages apart, are the chapters; a poem's
     一 二 三 a few lines apart (its stanzas) stay text."""
