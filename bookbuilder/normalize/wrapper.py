@@ -4,13 +4,15 @@ download; ☆本文由早安电子书网友分享☆ / ☆请勿用于商业行�
 the notice's lines that carry a site's words; a line of it with none is left, at both ends.
 
 What tells such a line is the book's own evidence, both at once: the same line word for word among
-the book's first lines and among its last, and at both places a line cleaning removed as a site's
-right beside it. A story's line that opens and closes the book (首尾呼应) has no site's line beside
-it, and a notice's line that stands at one end only is left to the other rules.
+the book's first lines and among its last and nowhere else, and at both places a line cleaning
+removed as a site's right beside it. A story's sentence repeated through the book is no wrapper,
+even with a site's line beside it in every chapter; a story's line that opens and closes the book
+(首尾呼应) has no site's line beside it; a notice's line at one end only is left to the other rules.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from bookbuilder.diagnostics import Diagnostic, removal
@@ -52,7 +54,8 @@ def strip_wrapper(
     for at in removed_at:
         if at is not None and at.line:
             removed.setdefault(at.path, set()).add(at.line)
-    first = {b.text: (k, j, b) for k, j, b in reversed(head) if _beside(b.at, removed)}
+    seen = Counter(b.text for chapter in book.chapters() for b in chapter.blocks if type(b) is Paragraph)
+    first = {b.text: (k, j, b) for k, j, b in reversed(head) if seen[b.text] == 2 and _beside(b.at, removed)}
     pairs = [
         (first[b.text], (k, j, b))
         for k, j, b in tail

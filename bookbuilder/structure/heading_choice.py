@@ -81,7 +81,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int], chars: dict[int, i
         if family := families.get(rule):
             if ended := rule == "end-titled":  # 第50章 终 opens a chapter; 第八十三章完 closes one
                 family = with_text_after(family, cands, accepted, before)
-            ok = run_through(accepted, family, mutual=not ended)
+            ok = run_through(accepted, family, mutual=not ended, lost_after=rule == "bare-glued")
             accepted.update(ok)
             if len(ok) < len(families[rule]):
                 rejected[rule] = len(families[rule]) - len(ok)
@@ -339,9 +339,9 @@ def _shared_labels(accepted: dict[int, Heading]) -> dict[int, Heading]:
         and h.rule == "numbered"
         and h.number is not None
         and not h.volume
-        and not h.part
+        and (h.part or 0) < 2
         and h.title.count(" ") >= 2
-    ]  # (第一章 风起 云涌（2）: a paged site's page)
+    ]  # (第一章 风起 云涌（2）: a paged site's next page; 入口（一） may open a part's chapters)
     runs: list[list[int]] = []
     for i in seq:
         key = accepted[i].title.split(" ", 2)[:2]
