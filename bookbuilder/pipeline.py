@@ -22,11 +22,9 @@ from bookbuilder.decode.text import decode_chapter, encoding_override
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_parts
 from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder.normalize.by_hand import check_keeps, kept_places
-from bookbuilder.normalize.edges import strip_edges
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
-from bookbuilder.normalize.page_marks import strip_page_marks
-from bookbuilder.normalize.repeats import strip_repeated
-from bookbuilder.normalize.rules import left_out, normalizer
+from bookbuilder.normalize.rules import disabled, left_out, normalizer
+from bookbuilder.normalize.whole_book import clean_whole_book
 from bookbuilder.per_file import (
     FileToRead,
     Normalized,
@@ -123,7 +121,8 @@ def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
     groups = discover(config.source, config.order)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
-    reading = ReadingOptions(custom, config.title_junk, (), config.toc_rules)  # each file's fixes below
+    # each file's fixes below
+    reading = ReadingOptions(custom, config.title_junk, (), config.toc_rules, off=disabled(config.normalize))
     specs = [
         FileToRead(
             file,
@@ -273,11 +272,9 @@ def _whole_book_cleaning(
     """The whole book's evidence, after each chapter's own (normalize.repeats): the book cleaned;
     the findings of the chapters kept; the removals in the chapters left out."""
     normalized = list(normalized)
-    kept, repeated = kept_places(raw.chapters(), keeps), {}
-    # a site's repeated sentences and domains, the page numbers of a print, its lines at chapters' edges
-    for strip in (strip_repeated, strip_page_marks, strip_edges):
-        raw, found = strip(raw, rules.off, kept)
-        repeated = {k: repeated.get(k, []) + found.get(k, []) for k in repeated.keys() | found.keys()}
+    kept = kept_places(raw.chapters(), keeps)
+    removed_at = frozenset(d.at for n in normalized for d in n.findings if d.code == REMOVED)
+    raw, repeated = clean_whole_book(raw, rules.off, kept, removed_at)
     for k, found in repeated.items():
         counts = Counter(normalized[k].counts) + Counter(f"junk:{removal_parts(d)[0]}" for d in found)
         normalized[k] = replace(normalized[k], counts=dict(counts), findings=normalized[k].findings + found)

@@ -60,7 +60,7 @@ def unit_class(*units: str) -> str:
 # ---- front and back matter: the headings that have no number. A space in a word: the word may be
 # typeset with one (尾 声, 龙族1-3); matter_pattern reads it as \s?.
 PROLOGUES = ("楔 子", "引 子")
-PREFACES = ("序 言", "前 言")
+PREFACES = ("序 言", "前 言", "释 名")  # 释名: an author's note on the book's name (金庸's 天龙八部)
 OPENINGS = ("序 章", "序 幕")  # a first chapter before 第一章
 PREFACE_ALONE = ("序",)
 AFTERWORD_ALONE = ("跋",)  # an afterword's one-character name (再版跋): only where an edition names it
@@ -105,6 +105,7 @@ SCRIPT_PAIRS = (
     "节節",
     "级級",
     "签籤",
+    "释釋",
 )
 
 

@@ -144,3 +144,14 @@ def test_a_line_of_marks_is_kept_as_a_scene_break():
 def test_an_unknown_author_of_an_age_is_unknown():
     assert truth.score(labelled(author=""), book(author="清·佚名")) == []
     assert truth.score(labelled(author=""), book(author="清·李某"))[0].startswith("author")
+
+
+def test_a_rule_of_marks_is_gone_unless_a_line_is_that_rule():
+    rule = "-" * 40
+    prose = book(chapters=(("第一章 起", ["他走了——再没回来。"]),))
+    assert truth.still_there(labelled(gone=[rule]), prose) == []  # a dash in a sentence is not the rule
+    left = book(chapters=(("第一章 起", ["他走了。", "—" * 12]),))
+    assert truth.still_there(labelled(gone=[rule]), left) == [rule]
+    assert truth.still_there(labelled(gone=["本站"]), book(chapters=(("第一章 起", ["本站首发。"]),))) == [
+        "本站"
+    ]

@@ -23,7 +23,9 @@ from bookbuilder.normalize.junk import active_patterns
 from bookbuilder.normalize.mask import mask, unmask
 from bookbuilder.normalize.page_marks import RULE as PAGE_MARKS
 from bookbuilder.normalize.repeats import RULES as REPEATS
+from bookbuilder.normalize.wrapper import RULE as WRAPPER
 from bookbuilder.structure.headings import is_bare_label
+from bookbuilder.structure.page_labels import RULE as PAGE_LABELS
 from bookbuilder.vocabulary import LOST_GLYPH
 
 LOST_GLYPH_CODE = "W204"
@@ -262,8 +264,9 @@ EVIDENCE_RULES = (
     + JUDGES
     + ("debris-block",)
     + REPEATS
-    + (PAGE_MARKS,)
+    + (PAGE_MARKS, PAGE_LABELS)
     + EDGES
+    + (WRAPPER,)
 )
 SWITCHES = {r.name for r in RULES} - {
     "convert",
@@ -493,7 +496,7 @@ def normalizer(
 
     convert = options.get("convert")
     language = CONVERTED_LANGUAGE.get(convert, language) if convert else language
-    junk = options.get("junk") if isinstance(options.get("junk"), dict) else {}
+    junk = _junk_table(options)
     patterns = active_patterns(
         tuple(junk.get("extra", ())), tuple(junk.get("disable", ())), tuple(junk.get("enable", ()))
     )
@@ -503,8 +506,18 @@ def normalizer(
         patterns,
         convert,
         tuple(r for r in replace_rules if applies(r, names)),
-        frozenset(junk.get("disable", ())),
+        disabled(options),
     )
+
+
+def _junk_table(options: Mapping[str, Any]) -> Mapping[str, Any]:
+    return options.get("junk") if isinstance(options.get("junk"), dict) else {}
+
+
+def disabled(options: Mapping[str, Any]) -> frozenset[str]:
+    """Cleaning's rules and patterns that [normalize.junk] disable names (the reading stage's page
+    labels among them: structure/page_labels.py)."""
+    return frozenset(_junk_table(options).get("disable", ()))
 
 
 def normalize_book(book: Book, options: Mapping[str, Any]) -> Book:

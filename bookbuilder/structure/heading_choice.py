@@ -81,7 +81,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int], chars: dict[int, i
         if family := families.get(rule):
             if ended := rule == "end-titled":  # 第50章 终 opens a chapter; 第八十三章完 closes one
                 family = with_text_after(family, cands, accepted, before)
-            ok = run_through(accepted, family, mutual=not ended)
+            ok = run_through(accepted, family, mutual=not ended, lost_after=rule == "bare-glued")
             accepted.update(ok)
             if len(ok) < len(families[rule]):
                 rejected[rule] = len(families[rule]) - len(ok)
@@ -339,9 +339,9 @@ def _shared_labels(accepted: dict[int, Heading]) -> dict[int, Heading]:
         and h.rule == "numbered"
         and h.number is not None
         and not h.volume
-        and not h.part
+        and (h.part or 0) < 2
         and h.title.count(" ") >= 2
-    ]  # (第一章 风起 云涌（2）: a paged site's page)
+    ]  # (第一章 风起 云涌（2）: a paged site's next page; 入口（一） may open a part's chapters)
     runs: list[list[int]] = []
     for i in seq:
         key = accepted[i].title.split(" ", 2)[:2]
@@ -466,11 +466,14 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
         typo = (
             before is not None and after is not None and after == before + 2 and h.number in (before, after)
         )
+        # 第一章（一） before 第一章（二）: a paged chapter's first page, its second right after it
+        first_page = h.part == 1 and after == h.number and seq[nxt][1].part == 2
         if (
             before == h.number - 1
             or after == h.number + 1
             or (before == h.number and (h.part or repeat))
             or typo
+            or first_page
         ):
             ok[i] = h  # typo: 三十六回 twice between 三十五 and 三十八, the second one the source's misprint
     # A second look, past the candidates left out: a misprinted neighbour (第四十八章 between

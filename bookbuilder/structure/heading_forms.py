@@ -49,6 +49,14 @@ GLUED_ARABIC = re.compile(
     + ")"  # 5毛钱
     r"[^，。！？；：,.!?;:]{0,19})$"
 )
+# 三十二且自逍遥没谁管: a numeral of two or more characters glued to a title of Han characters alone
+# (a 天龙八部 download's 三十二 to 三十九). Prose opens so too (三十六计走为上), so such a line counts
+# only where the numbering runs on through it (structure/runs_through.py).
+GLUED_CHINESE = re.compile(
+    rf"^(?P<num>[{TO_HUNDREDS}]{{2,4}})(?P<sep>)(?P<title>(?![{TO_HUNDREDS}]|"
+    + unit_class(COUNTER_WORDS, "毛角")
+    + rf")[{HAN_COMMON}]{{2,12}})$"  # not 十一月的风, 三十六计: a count
+)
 # 【01.】, [12], 〔三〕, 〖7〗, 【12章】: a number in brackets, Arabic or Chinese, with or without 第/章
 # and a dot, with or without a title after it (a download whose 89 chapters are 【01.】 … in four parts
 # that count from 1 again). Weak and bare, as every bare number: the file's numbering must run on

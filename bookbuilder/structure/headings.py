@@ -22,6 +22,7 @@ from bookbuilder.numerals import (
     TO_HUNDREDS,
     TO_THOUSANDS,
     parse_numeral,
+    to_chinese,
 )
 from bookbuilder.structure.edition_matter import EDITION_MATTER, edition_matter_kind
 from bookbuilder.structure.heading_debris import (
@@ -46,6 +47,7 @@ from bookbuilder.structure.heading_forms import (
     FRAME,
     FRAMED,
     GLUED_ARABIC,
+    GLUED_CHINESE,
     JJ_MARK,
     LABEL_THEN_TEXT,
     MARKED,
@@ -127,7 +129,7 @@ _ANY_RULE = re.compile(
     r"|[Pp]art|PART"
     rf"|[{BOOK_PARTS}]\s?{unit_class(HALF_VOLUME_UNITS)}|[{LAST_PART}]\s?卷"
     rf"|{NUMERAL_RUN}\s*{unit_class(BARE_CHAPTER_UNITS)}"
-    rf"|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)"
+    rf"|[{TO_THOUSANDS}]+(?:[\s、.．:：]|$)|[{TO_HUNDREDS}]{{2,4}}[{HAN_COMMON}]{{2,12}}$"
     rf"|\d{{1,4}}(?:$|[、.．:：\s{HAN_COMMON}])|{OPENING_LABEL}\d{{1,4}}{CLOSING_LABEL}|[{FINANCIAL_TO_TEN}]{{1,3}}$"
     rf"|[{re.escape(BRACKET_OPEN)}]\s*第?\s*(?:\d|[{TO_THOUSANDS}])"
     rf"|{EDITION_MATTER.pattern.removeprefix('^')})"
@@ -136,7 +138,8 @@ _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束
 _END_OF_CHAPTER = re.compile(
     r"^[（(]?(?:终|終|完)[)）]?$"
 )  # (结束, 完结 may be a last chapter's title: 第88章 完结)
-_PART = re.compile(r"\s*[（(](?P<part>\d{1,2})[)）]$")
+# 第一章(2), 第一章（二）: a page's number after the title, in digits or everyday numerals to 十
+_PART = re.compile(rf"\s*[（(](?P<part>\d{{1,2}}|[{ONE_TO_TEN}]{{1,2}})[)）]$")
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
@@ -150,10 +153,11 @@ WEAK_RULES = (
     "part-en",
     "no-unit",
     "other-unit",
+    "bare-glued",
 )
 BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit", "other-unit")
 # weak rules whose headings count only where the numbering runs on through them, N-1 before and N+1 after
-RUN_THROUGH_RULES = ("glued", "end-titled")
+RUN_THROUGH_RULES = ("glued", "end-titled", "bare-glued")
 # First characters of a line any rule can take (most lines start with something else).
 # (〖 is not among them, though debris may start with it: a line that opens with 〖 is offered to no rule.)
 STARTS = (
@@ -378,6 +382,8 @@ def _bare(rule: str, rx: re.Pattern, why: str, kind="chapter") -> Callable[[_Lin
             number is None or number == 0 or "。" in core
         ):  # 五、掩体计划。: a list's item (a full stop only after 第N章)
             return None
+        if rx is GLUED_CHINESE and to_chinese(number) != m.group("num"):
+            return None  # 一一细考, 三十二三岁: no heading writes its number so
         label = core[: m.start("sep")] if m.group("sep") is not None and m.group("title") else core
         if rx is BRACKETED and BRACKET_CLOSE[BRACKET_OPEN.index(m.group("open"))] != m.group("close"):
             return None  # 【3] is no pair
@@ -438,6 +444,9 @@ RULES = (
     _rule("arabic", _bare("arabic", BARE_ARABIC, "001 alone or with a title"), "001 开端"),
     _rule("arabic-bracketed", _bare("arabic", BRACKETED_ARABIC, "【01】: 晋江-style downloads"), "【01】"),
     _rule("arabic-glued", _bare("arabic", GLUED_ARABIC, "a number glued to its title (三体)"), "1科学边界"),
+    _rule(
+        "bare-glued", _bare("bare-glued", GLUED_CHINESE, "三十二 glued to its title"), "三十二且自逍遥没谁管"
+    ),
     _rule("bracketed", _bare("bracketed", BRACKETED, "【01.】, 〔三〕: a number in brackets"), "〔三〕"),
     _rule("paren", _bare("paren", PAREN, "（一） and its title"), "（一）出发"),
     _rule("chapter-en", _bare("chapter-en", ENGLISH, "Chapter 1 and its title"), "Chapter 1"),
@@ -499,7 +508,7 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
     numeral, unit, sep, title = m.group("num"), m.group("unit"), m.group("sep"), m.group("title").strip()
     part, page = None, ""
     if p := _PART.search(title):  # 第一章(2): a page of chapter one, or a title's own number (通天（2）)
-        part, page = int(p.group("part")), p.group(0).strip()
+        part, page = parse_numeral(p.group("part")), p.group(0).strip()
         title = title[: p.start()].strip()
     flaw = _title_flaw(title)
     glued = bool(flaw and not sep and title)  # 第一章的内容他早已背熟，此刻…: prose, as a rule

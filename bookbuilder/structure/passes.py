@@ -56,6 +56,7 @@ class ReadingOptions:
     fixes: tuple = ()  # the [[fix]] entries that may apply to this file
     toc_rules: tuple = ()  # Legado txtTocRule rules from [source] toc_rules
     page_title: str = ""  # the line a folder's files open with: the site's (structure/folder_pages.py)
+    off: frozenset[str] = frozenset()  # cleaning's rules [normalize.junk] disable names (page labels')
 
 
 NO_OPTIONS = ReadingOptions()

@@ -14,12 +14,14 @@ from bookbuilder.structure.headings import Heading
 
 
 def run_through(
-    accepted: dict[int, Heading], family: dict[int, Heading], mutual: bool = True
+    accepted: dict[int, Heading], family: dict[int, Heading], mutual: bool = True, lost_after: bool = False
 ) -> dict[int, Heading]:
     """A 第N章 glued to a title with a comma (第二百一十六章脚踏祥云行四海,一条竹杖伏万妖 五) is a
     heading where the chapters on both sides run on through it (N-1 before, N+1 after), as a
     sentence that opens with 第N章 seldom stands exactly there; one neighbour is not enough. The
-    file's first chapter needs the two after it to run on (N+1, N+2), its last the two before it.
+    file's first chapter needs the two after it to run on (N+1, N+2), its last the two before it;
+    `lost_after`: so does one a later number follows (a family that runs in a row, 三十二且自… to
+    三十九解不了…, whose next heading the download lost).
     Each is judged among the others taken so far, so that a sentence turned away does not stand in
     its neighbours' way; not `mutual`: among the accepted alone (a file that ends every chapter with
     第N章完 has a family of them that runs on by itself)."""
@@ -32,7 +34,9 @@ def run_through(
         )
         lines = [j for j, _ in seq]
         ok = {
-            i: h for i, h in family.items() if h.kind == "chapter" and runs_through(i, h.number, seq, lines)
+            i: h
+            for i, h in family.items()
+            if h.kind == "chapter" and runs_through(i, h.number, seq, lines, lost_after)
         }
         if ok == keep or not mutual:
             return ok
@@ -65,9 +69,9 @@ def with_text_after(
     return kept
 
 
-def runs_through(i: int, number: int, seq: list[tuple[int, int]], lines: list[int]) -> bool:
+def runs_through(i: int, number: int, seq: list[tuple[int, int]], lines: list[int], lost_after=False) -> bool:
     """Whether the chapters around line i (seq: line and number of each, in order) run on through its
-    number."""
+    number (`lost_after`: or into it, a later one after it)."""
     k = bisect.bisect_left(lines, i)
     before = [n for _, n in seq[max(0, k - 2) : k]]
     after = [n for _, n in seq[k + (k < len(lines) and lines[k] == i) :][:2]]
@@ -75,7 +79,7 @@ def runs_through(i: int, number: int, seq: list[tuple[int, int]], lines: list[in
     return (
         (before[-1:] == [number - 1] and after[:1] == [number + 1])
         or (first and after == [number + 1, number + 2])
-        or (last and before == [number - 2, number - 1])
+        or ((last or (lost_after and after[:1] > [number + 1])) and before == [number - 2, number - 1])
     )
 
 

@@ -31,6 +31,7 @@ from bookbuilder.structure.headings import (
 )
 from bookbuilder.structure.meta import author_and_title
 from bookbuilder.structure.page_headers import header_variants, page_headers
+from bookbuilder.structure.page_labels import without_page_labels
 from bookbuilder.structure.passes import (
     NO_OPTIONS,
     Choice,
@@ -124,11 +125,12 @@ def split_sections(
     (or `passes`), in order; one line becomes one block. A folder's page title over the file goes
     first (structure/folder_pages.py)."""
     text, dropped = without_page_title(text, path, options.page_title)
+    text, labels = without_page_labels(text, path, options.off)
     reading = run_passes(
         Reading(path, text, options),
         HEADING_PASSES if passes is None else passes,
     )
-    return reading.sections or [], dropped + list(reading.notes)
+    return reading.sections or [], dropped + labels + list(reading.notes)
 
 
 def find_candidates(reading: Reading) -> Reading:

@@ -351,6 +351,23 @@ def test_a_titles_own_number_stays_unless_the_chapter_goes_on_in_pages(tmp_path)
     ]
 
 
+def test_a_chapter_paged_in_everyday_numerals_after_a_prologue_is_one_chapter(tmp_path):
+    """斗罗大陆's shape: 引子, then each 章 posted in pages （一）（二）…, the first page's heading
+    with no chapter before it that its number runs on from."""
+    text = f"引子 穿越\n{BODY}" + "".join(
+        f"第{n}章 武魂（{k}）\n{BODY}"
+        for n, pages in (("一", "一二三"), ("二", "一二"), ("三", "一二三四"))
+        for k in pages
+    )
+    titles = [t for _, t in contents(novel(tmp_path, text))]
+    assert titles == ["引子 穿越", "第一章 武魂", "第二章 武魂", "第三章 武魂"]
+
+
+def test_a_titles_own_everyday_number_stays(tmp_path):
+    text = f"第一章 风起\n{BODY}第二章 通天（二）\n{BODY}第三章 夜雨（一）\n{BODY}第四章 归来\n{BODY}"
+    assert [t for _, t in contents(novel(tmp_path, text))][1:3] == ["第二章 通天（二）", "第三章 夜雨（一）"]
+
+
 def test_bracketed_numbers_are_headings_where_the_numbering_runs_on(tmp_path):
     """The shape of a 晋江 download: ` 1|【01】` in a contents column, the same 【01】 again after
     the site's notes, then ` 2|【02】` …; and a line 【7】 inside the text is not a heading."""
@@ -627,6 +644,45 @@ def test_part_numbers_are_chapters(tmp_path):
     loaded = novel(tmp_path, text)
     assert [t for _, t in contents(loaded)] == ["part1 被抛弃了", "part2 抢亲", "part 3", "part4 婚礼"]
     assert (loaded.book.meta.title, loaded.book.meta.author) == ("某书", "某甲")  # the header is read again
+
+
+@pytest.mark.parametrize("name", ["释　名", "釋名"])
+def test_a_note_on_the_books_name_is_front_matter_in_either_script(tmp_path, name):
+    """天龙八部's 释名 (金庸 explains the title) before 一 青衫磊落险峰行, simplified or traditional;
+    the word inside a sentence stays text."""
+    text = f"{name}\n“天龙八部”这名词出于佛经。\n{BODY}第一回 青衫磊落险峰行\n{BODY}第二回 玉壁月华明\n{BODY}"
+    titles = [t for _, t in contents(novel(tmp_path, text))]
+    assert titles[0].replace("　", "").replace(" ", "") == name.replace("　", "") and len(titles) == 3
+    inside = novel(tmp_path, f"第一章 起\n他释名之后又说。\n{BODY}第二章 落\n{BODY}", "inside.txt")
+    assert [t for _, t in contents(inside)] == ["第一章 起", "第二章 落"]
+
+
+@pytest.mark.parametrize(
+    "line, number",
+    [
+        ("三十二且自逍遥没谁管", 32),
+        ("四十却试问几时把痴心断", 40),
+        ("三十二三岁年纪", None),  # no heading writes 三十二三
+        ("一一细考较去", None),  # nor 一一 for eleven
+        ("十一月的风", None),  # a count: 十一月
+        ("三十二岁那年，他走了", None),  # a sentence
+    ],
+)
+def test_a_numeral_glued_to_its_title_is_a_weak_candidate(line, number):
+    heading = candidate(line, 1)
+    assert (heading and heading.rule == "bare-glued" and heading.weak and heading.number) == number
+
+
+def test_glued_numerals_are_headings_where_the_numbering_runs_on_through_them(tmp_path):
+    """天龙八部 (Freator's download): 三十一 输赢成败又争由人算 spaced, then 三十二且自逍遥没谁管 … glued, the
+    last before a heading the download lost; a line of prose that opens with a numeral stays text."""
+    page = BODY * 4
+    spaced = "".join(f"{n} 风起\n{page}" for n in ("二十八", "二十九", "三十", "三十一"))
+    glued = "".join(f"{n}且自逍遥\n{page}" for n in ("三十二", "三十三", "三十四"))
+    text = spaced + glued + f"三十六 梦里\n{page}三十七 同一笑\n三十六洞七十二岛皆来\n{page}"
+    titles = [t for _, t in contents(novel(tmp_path, text))]
+    assert titles[4:8] == ["三十二 且自逍遥", "三十三 且自逍遥", "三十四 且自逍遥", "三十六 梦里"]
+    assert len(titles) == 9 and not any("七十二岛" in t for t in titles)
 
 
 def test_numerals_alone_are_a_literary_novels_chapters(tmp_path):
