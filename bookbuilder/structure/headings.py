@@ -138,8 +138,9 @@ _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束
 _END_OF_CHAPTER = re.compile(
     r"^[（(]?(?:终|終|完)[)）]?$"
 )  # (结束, 完结 may be a last chapter's title: 第88章 完结)
-# 第一章(2), 第一章（二）: a page's number after the title, in digits or everyday numerals to 十
-_PART = re.compile(rf"\s*[（(](?P<part>\d{{1,2}}|[{ONE_TO_TEN}]{{1,2}})[)）]$")
+_PART = re.compile(
+    rf"\s*[（(](?P<part>\d{{1,2}}|[{ONE_TO_TEN}]{{1,2}})[)）]$"
+)  # 第一章(2), 第一章（二）: a page
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
