@@ -138,9 +138,8 @@ _END_OF_VOLUME = re.compile(r"^[（(]?(?:终|終|完|完结|完結|结束|結束
 _END_OF_CHAPTER = re.compile(
     r"^[（(]?(?:终|終|完)[)）]?$"
 )  # (结束, 完结 may be a last chapter's title: 第88章 完结)
-_PART = re.compile(
-    rf"\s*[（(](?P<part>\d{{1,2}}|[{ONE_TO_TEN}]{{1,2}})[)）]$"
-)  # 第一章(2), 第一章（二）: a page
+# 第一章(2), 第一章（二）: a page's number after the title, in digits or everyday numerals to 十
+_PART = re.compile(rf"\s*[（(](?P<part>\d{{1,2}}|[{ONE_TO_TEN}]{{1,2}})[)）]$")
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
@@ -154,7 +153,6 @@ WEAK_RULES = (
     "part-en",
     "no-unit",
     "other-unit",
-    "bare-glued",
 )
 BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit", "other-unit")
 # weak rules whose headings count only where the numbering runs on through them, N-1 before and N+1 after
