@@ -462,7 +462,11 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
                 1  # past its own repeat on the next line (1.失业 / 1.失业　　…): the heading after them says
             )
         after = seq[nxt][1].number if nxt < len(seq) else None
-        repeat = k > 0 and title_key(seq[k - 1][1].title) == title_key(h.title)  # the same heading again
+        # the same heading again, or with its title this time (11, then 11、破关)
+        repeat = k > 0 and (
+            title_key(seq[k - 1][1].title) == title_key(h.title)
+            or h.title.replace(" ", "").startswith(seq[k - 1][1].title.replace(" ", ""))
+        )
         typo = (
             before is not None and after is not None and after == before + 2 and h.number in (before, after)
         )

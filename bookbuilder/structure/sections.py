@@ -20,6 +20,7 @@ from bookbuilder.structure.few_headings import titles_by_layout
 from bookbuilder.structure.fixes import apply_fixes
 from bookbuilder.structure.folder_pages import without_page_title
 from bookbuilder.structure.heading_choice import choose_headings
+from bookbuilder.structure.heading_repeats import gives_title, same_heading
 from bookbuilder.structure.headings import (
     STARTS,
     Heading,
@@ -414,7 +415,11 @@ def _opens_section(sections: list[Section], heading: Heading, blocks: list, page
     """Whether a chosen heading opens a section: not the heading again as the first body line, nor
     the next page of the chapter before (noted in `paged`). 晋江's title line before ˇ…ˇ goes."""
     last = sections[-1]
-    if last.heading is not None and not last.blocks and _same(last.heading, heading):
+    if last.heading is not None and not last.blocks and same_heading(last.heading, heading):
+        if gives_title(heading, last.heading):  # 11, then 11、破关: the line that gives the title
+            last.heading = heading._replace(line=last.heading.line)
+        elif last.heading.kind == "volume":  # 第三部 三十四 这样就很好, then 三十四这样就很好
+            last.heading = last.heading._replace(kind="chapter", number=heading.number)
         return False  # the heading repeated as the first body line (RULES §4.3)
     if heading.part and heading.part > 1 and _continues(sections, heading):
         paged.add(_last_chapter(sections))
@@ -500,18 +505,6 @@ _NUMERAL_ALONE = re.compile(rf"^[（(]?(?:[{NUMERAL_CHARS}]+|[0-9０-９]+)[)）
 _PUNCTUATION = re.compile(f"[{re.escape(PUNCTUATION)}]")
 
 
-def _same(a: Heading, b: Heading) -> bool:
-    """The same heading twice in a row (a site's title line, then the text's own)."""
-    if a.title == b.title:
-        return True
-    return (
-        a.kind == b.kind == "chapter"
-        and a.number is not None
-        and a.number == b.number
-        and a.title.replace(" ", "").startswith(b.title.replace(" ", ""))
-    )
-
-
 def _last_chapter(sections: list[Section]) -> int | None:
     return next(
         (
@@ -524,8 +517,10 @@ def _last_chapter(sections: list[Section]) -> int | None:
 
 
 def _continues(sections: list[Section], heading: Heading) -> bool:
+    """Whether the heading is another page of the last chapter (not 第102章 …（五） written twice)."""
     k = _last_chapter(sections)
-    return k is not None and sections[k].heading.number == heading.number
+    last = sections[k].heading if k is not None else None
+    return last is not None and last.number == heading.number and last.part != heading.part
 
 
 # The reading stage, in order: what each pass decides is the next one's to build on.

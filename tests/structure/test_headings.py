@@ -892,6 +892,13 @@ def test_repeated_heading_lines_and_paged_chapters_are_one_chapter(tmp_path):
     assert [t for _, t in contents(loaded)] == ["第二十章 悄立雁门", "第二十一章", "第二十二章"]
 
 
+def test_a_number_alone_then_the_number_with_its_title_is_one_heading(tmp_path):
+    """上古's pages: `11` alone, then `11、破关`, then the text: one chapter titled 11 破关, no empty one."""
+    text = "".join(f"{n}\n{n}、破关{n}\n{BODY * 3}" for n in range(11, 16))
+    titles = [t for _, t in contents(novel(tmp_path, text))]
+    assert titles == [f"{n} 破关{n}" for n in range(11, 16)]
+
+
 def test_a_titles_space_stays_where_a_join_space_in_the_text_goes(tmp_path):
     """SP-3 runs on paragraphs only: 第十章 单身狗犯法吗？ keeps the space between label and name."""
     loaded = novel(
