@@ -18,9 +18,10 @@ from pathlib import Path
 
 from bookbuilder.check.suspects import self_check
 from bookbuilder.config import DEFAULT_AUTHOR, SCHEMA, Config, load_config, stable_identifier
+from bookbuilder.decode.plausibility import guess_language
 from bookbuilder.decode.text import decode_chapter, encoding_override
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_parts
-from bookbuilder.model import Book, Location, Meta, SourceFile
+from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, SourceFile
 from bookbuilder.normalize.by_hand import check_keeps, kept_places
 from bookbuilder.normalize.edges import strip_edges
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
@@ -107,7 +108,7 @@ def load_book(
     )  # what repeats over the book, chapters left out
     book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
     tell("the self-check", 0, 0)
-    suspects, flagged = self_check(book, config.not_debris)  # what still looks like a site's debris
+    suspects, flagged = self_check(book, config.not_debris, _found_before(normalized, "suspected"))
     return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + flagged, suspects)
 
 
@@ -275,7 +276,8 @@ def _whole_book_cleaning(
     normalized = list(normalized)
     kept, repeated = kept_places(raw.chapters(), keeps), {}
     # a site's repeated sentences and domains, the page numbers of a print, its lines at chapters' edges
-    for strip in (strip_repeated, strip_page_marks, strip_edges):
+    seen = partial(strip_repeated, seen_before=_found_before(normalized, "sightings"))
+    for strip in (seen, strip_page_marks, strip_edges):
         raw, found = strip(raw, rules.off, kept)
         repeated = {k: repeated.get(k, []) + found.get(k, []) for k in repeated.keys() | found.keys()}
     for k, found in repeated.items():
@@ -287,6 +289,16 @@ def _whole_book_cleaning(
     kept = [n.findings for i, n in enumerate(normalized) if i not in drop]
     gone = [d for i, n in enumerate(normalized) if i in drop for d in n.findings if d.code == REMOVED]
     return book, kept, gone
+
+
+def _found_before(normalized: list[Normalized], what: str) -> Callable[[Chapter], tuple | None]:
+    """A whole-book pass's work on a chapter done where it was normalized, while it reads the same."""
+
+    def reading(c: Chapter) -> tuple:
+        return c.title, tuple(b.text if type(b) is Paragraph else None for b in c.blocks)
+
+    found = {reading(n.chapter): getattr(n, what) for n in normalized if getattr(n, what) is not None}
+    return lambda chapter: found.get(reading(chapter))
 
 
 def _meta(book: Book, config: Config, rules, cwd: str, kept: list, gone: list[Diagnostic]):
@@ -391,18 +403,6 @@ def _shown_folder(folder: str, cwd: str) -> str | None:
         return os.path.relpath(folder, cwd)
     except ValueError:  # another drive (Windows)
         return None
-
-
-def guess_language(sample: str) -> str:
-    """zh-Hant when more than 5 % of the Han characters change under OpenCC t2s (RULES §2.7)."""
-    han = [c for c in sample if "\u4e00" <= c <= "\u9fff"][:3000]
-    if not han:
-        return "zh-Hans"
-    import opencc
-
-    simplified = opencc.OpenCC("t2s.json").convert("".join(han))
-    changed = sum(a != b for a, b in zip(han, simplified))
-    return "zh-Hant" if changed > 0.05 * len(han) else "zh-Hans"
 
 
 def output_path(config: Config, book: Book, fmt: str, override: Path | None = None) -> Path:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.model import Book, Location, Paragraph
+from bookbuilder.model import Book, Chapter, Location, Paragraph
 from bookbuilder.normalize import by_hand, edges
 from bookbuilder.normalize.clean import (
     NOTICE_WORDS,
@@ -259,16 +260,22 @@ class Group:
         return self.suspects[0]
 
 
+# What a chapter's paragraphs were found to hold before (`suspected`, where the chapter was
+# normalized), or None where they were not looked at: the self-check looks at those itself.
+Before = Callable[[Chapter], "tuple | None"]
+
+
 def self_check(
-    book: Book, not_debris: tuple[str, ...] = ()
+    book: Book, not_debris: tuple[str, ...] = (), before: Before | None = None
 ) -> tuple[tuple[Group, ...], tuple[Diagnostic, ...]]:
     """The groups the self-check flags in a cleaned book, and their warnings; `not_debris`: what
-    book.toml's [check] not_debris says is the story's."""
-    groups = find(book, frozenset(map(template_key, not_debris)))
+    book.toml's [check] not_debris says is the story's; `before`: each chapter's `suspected`, where
+    it was found already."""
+    groups = find(book, frozenset(map(template_key, not_debris)), before)
     return tuple(groups), tuple(diagnostics(groups))
 
 
-def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
+def find(book: Book, kept: frozenset[str] = frozenset(), before: Before | None = None) -> list[Group]:
     """Every suspect of the book, grouped by shape and template, in the order they first appear.
     `kept`: templates a user said are not debris (the check stops flagging them)."""
     suspects: list[Suspect] = []
@@ -278,7 +285,12 @@ def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
         for chapter in volume.chapters:
             if shapes := title_signals(chapter.title):
                 suspects.append(Suspect(shapes[0], chapter.title, chapter.at, "title"))
-            suspects += _in_text([b for b in chapter.blocks if type(b) is Paragraph])
+            paragraphs = [b for b in chapter.blocks if type(b) is Paragraph]
+            flagged = before(chapter) if before else None
+            suspects += [
+                Suspect(shape, paragraphs[i].text, paragraphs[i].at, piece=_part(piece, paragraphs[i].text))
+                for i, shape, piece in (_flagged(paragraphs) if flagged is None else flagged)
+            ]
     for line in book.meta.description.splitlines():
         if found := evidence(line):
             suspects.append(Suspect(found[0][0], line, None, "blurb", _part(found[0][1], line)))
@@ -292,14 +304,18 @@ def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
     )
 
 
-def _in_text(paragraphs: list[Paragraph]) -> list[Suspect]:
+def suspected(chapter: Chapter) -> tuple[tuple[int, str, str], ...]:
+    """(index among the chapter's paragraphs, shape, piece) of each paragraph a signal flags: a
+    function of the chapter alone, so that it runs where the chapter is normalized."""
+    return _flagged([b for b in chapter.blocks if type(b) is Paragraph])
+
+
+def _flagged(paragraphs: list[Paragraph]) -> tuple[tuple[int, str, str], ...]:
     if not _needed("\n".join(p.text for p in paragraphs)):
-        return []  # one search for a chapter with nothing any signal needs
-    return [
-        Suspect(found[0][0], p.text, p.at, piece=_part(found[0][1], p.text))
-        for p in paragraphs
-        if (found := evidence(p.text))
-    ]
+        return ()  # one search for a chapter with nothing any signal needs
+    return tuple(
+        (i, found[0][0], found[0][1]) for i, p in enumerate(paragraphs) if (found := evidence(p.text))
+    )
 
 
 def _part(piece: str, text: str) -> str:

@@ -14,6 +14,7 @@ import bisect
 import os
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from bookbuilder.diagnostics import Diagnostic, removal
@@ -191,19 +192,25 @@ class _Sightings:
 
 
 def strip_repeated(
-    book: Book, off: frozenset[str] = frozenset(), kept: frozenset = frozenset()
+    book: Book,
+    off: frozenset[str] = frozenset(),
+    kept: frozenset = frozenset(),
+    seen_before: Callable[[Chapter], tuple | None] | None = None,
 ) -> tuple[Book, dict[int, list[Diagnostic]]]:
     """The book without its repeated debris, and the removals of each chapter (by its index in
     book.chapters()). `off`: the rules book.toml's [normalize.junk] disable names; `kept`: the
-    places of the paragraphs its [[keep]] entries keep, which are left as they are."""
+    places of the paragraphs its [[keep]] entries keep, which are left as they are; `seen_before`:
+    a chapter's `chapter_sightings` where they were found already (on the worker that normalized
+    it), None where not."""
     if set(RULES) <= off:
         return book, {}
     chapters = list(book.chapters())
     seen = _Sightings()
     for k, chapter in enumerate(chapters):
-        _look_at(
-            k, chapter, seen, _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph))
-        )
+        found, strong = (seen_before and seen_before(chapter)) or chapter_sightings(chapter)
+        for j, start, end, key in found:
+            seen.add(k, j, start, end, key)
+        seen.strong.update(strong)
     repeated = {key for key in seen.repeated(len(chapters)) if _rule_of(key) not in off}
     cuts = _cuts(chapters, seen, repeated, kept)
     if "repeated-fragment" not in off:
@@ -226,10 +233,14 @@ def _rule_of(key: str) -> str:
     )
 
 
-def _look_at(k: int, chapter: Chapter, seen: _Sightings, worth: bool) -> None:
-    """The chapter's candidates: a saved page's title at its edges, and where the chapter is worth
-    a look (`worth`), its domains, the site's phrases glued between its sentences, and its
-    sentences of site words, each under its folded key."""
+def chapter_sightings(chapter: Chapter) -> tuple[tuple, tuple]:
+    """The chapter's candidates, ((block, start, end, key), …), and the keys of two notice words: a
+    saved page's title at its edges, and where the chapter is worth a look, its domains, the site's
+    phrases glued between its sentences, and its sentences of site words, each under its folded
+    key. A function of the chapter alone, so that it runs where the chapter is normalized."""
+    found: list[tuple[int, int, int, str]] = []
+    strong: list[str] = []
+    worth = _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph))
     words = _title_words(chapter)
     for j, block in enumerate(chapter.blocks):
         if (
@@ -237,24 +248,25 @@ def _look_at(k: int, chapter: Chapter, seen: _Sightings, worth: bool) -> None:
             and (j < EDGE or j >= len(chapter.blocks) - EDGE)
             and _page_title(block.text, words)
         ):
-            seen.add(k, j, 0, len(block.text), "page:" + _fold(block.text, words))
+            found.append((j, 0, len(block.text), "page:" + _fold(block.text, words)))
             continue
         if not worth or type(block) is not Paragraph or not _worth_a_look(block.text):
             continue
         for start, end in find_urls(block.text):
-            seen.add(k, j, start, end, "url:" + _domain(block.text, start, end))
+            found.append((j, start, end, "url:" + _domain(block.text, start, end)))
         if not (NOTICE_WORDS.search(block.text) or _NAME_AT_END.search(block.text)):
             continue
         for m in _GLUED_PHRASE.finditer(block.text):
-            seen.add(k, j, m.start(), m.end(), "glued:" + m.group(0))
+            found.append((j, m.start(), m.end(), "glued:" + m.group(0)))
         for start, end in _pieces(block.text, words):
             piece = block.text[start:end]
             if end - start <= PIECE and _site_piece(_words_of(piece).strip("“”「」『』")):
                 key = _fold(piece, words)
                 if len(notice_words(piece)) >= 2:
-                    seen.strong.add(key)
+                    strong.append(key)
                 if len(key) >= MIN_KEY:
-                    seen.add(k, j, *_without_quotes(block.text, start, end), key)
+                    found.append((j, *_without_quotes(block.text, start, end), key))
+    return tuple(found), tuple(strong)
 
 
 def _cuts(
