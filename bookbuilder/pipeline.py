@@ -295,7 +295,7 @@ def _found_before(normalized: list[Normalized], what: str) -> Callable[[Chapter]
     """A whole-book pass's work on a chapter done where it was normalized, while it reads the same."""
 
     def reading(c: Chapter) -> tuple:
-        return c.title, tuple(b.text if type(b) is Paragraph else None for b in c.blocks)
+        return c.title, c.at.path, tuple(b.text if type(b) is Paragraph else None for b in c.blocks)
 
     found = {reading(n.chapter): getattr(n, what) for n in normalized if getattr(n, what) is not None}
     return lambda chapter: found.get(reading(chapter))
