@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""Issue 44 item 4's figures, before and after a change, on a shared machine: `bookbuilder epub`
-of a whole-novel file and of a generated folder book, as whole processes, each beside its floor
-(bench_debris.py's read+decode+zip of the file, reference_zip.py's of the folder), the two trees
-and the floors run in turn, round after round, so that each figure is taken at the same moments.
+"""Issue 44 item 4's and issue 52 item 3's figures: `bookbuilder epub` of a whole-novel download and
+of the generated 2,000-chapter folder book, as whole processes, each beside its floor (bench_debris.py's
+read+decode+zip of the file, reference_zip.py's of the folder), for this commit and the one before it
+side by side, so that a change's note says what it did to each ratio. The trees and the floors run in
+turn, round after round, so that each figure is taken at the same moments.
 
-    python bench/bench_cores.py --before TREE --after TREE --file NOVEL.txt [-n 2000] [--runs 5]
+    python bench/bench_cores.py --file NOVEL.txt [-n 2000] [--runs 5]      # HEAD against HEAD~1
+    python bench/bench_cores.py --before TREE [--after TREE] --file NOVEL.txt
     python bench/bench_cores.py ... --load-only    # pipeline.load_book alone, timed inside
 
-Prints JSON per tree and book: the fastest and the median wall time, its ratio to the fastest
-floor, and the CPU seconds the build's processes used (user + system, the workers included),
-which the machine's other work does not inflate as it does wall time. With --load-only, the
-time of load_book alone (interpreter start, imports and the EPUB left out), jobs 1 and --jobs.
+Without --before, the commit before this tree's HEAD is checked out into a temporary worktree
+(removed after). Prints a table (each book: the floor, then each tree's ratio to it and CPU seconds)
+and the JSON behind it: per tree and book the fastest and the median wall time, the fastest against
+the fastest floor, the median of each round's ratio to that round's floor (the steadier figure on a
+shared machine), and the CPU seconds the build's processes used (user + system, the workers
+included), which the machine's other work does not inflate as it does wall time. With --load-only,
+the time of load_book alone (interpreter start, imports and the EPUB left out), jobs 1 and --jobs.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 from _measure import generated_book  # noqa: E402
 from bench_debris import FLOOR  # noqa: E402
@@ -69,10 +75,55 @@ def _one_round(args, tree: str, book: Path, tmp: Path, env: dict) -> list[tuple[
     return [(tree, timed(cmd + ["-j", str(args.jobs)], env))]
 
 
+def _previous_commit(tmp: Path) -> Path:
+    """HEAD~1 of this tree, checked out (detached) under `tmp`: the default --before."""
+    tree = tmp / "before"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), "HEAD~1"], check=True
+    )
+    return tree
+
+
+def _figures(times: dict) -> dict:
+    result = {}
+    for (tree, name), runs in times.items():
+        walls = [w for w, _ in runs]
+        floors = [w for w, _ in times[("floor", name)]]
+        result[f"{tree} {name}"] = {
+            "wall_s_min": round(min(walls), 2),
+            "wall_s_median": round(statistics.median(walls), 2),
+            "ratio_to_floor_min": round(min(walls) / min(floors), 2),
+            "ratio_to_floor_median": round(statistics.median(w / f for w, f in zip(walls, floors)), 2),
+            "cpu_s_median": round(statistics.median(c for _, c in runs), 2),
+        }
+    return result
+
+
+def _table(result: dict, labels: dict[str, str]) -> str:
+    """Each book's floor, then each tree's ratios (fastest, median of rounds) and CPU seconds."""
+    lines = [f"{'':8} {'floor':>7}" + "".join(f"  {labels[t][:28]:>28}" for t in labels)]
+    lines.append(f"{'':8} {'s':>7}" + "  " + "  ".join(f"{'ratio min/median, CPU s':>28}" for _ in labels))
+    for name in ("folder", "novel"):
+        floor = result.get(f"floor {name}")
+        if floor is None:
+            continue
+        row = f"{name:8} {floor['wall_s_min']:7.2f}"
+        for tree in labels:
+            keys = [k for k in result if k.startswith(f"{tree}") and k.endswith(f" {name}")]
+            cells = [
+                f"{result[k]['ratio_to_floor_min']:.2f}x/{result[k]['ratio_to_floor_median']:.2f}x "
+                f"{result[k]['cpu_s_median']:.2f}"
+                for k in keys
+            ]
+            row += "  " + f"{'; '.join(cells):>28}"
+        lines.append(row)
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--before", type=Path, required=True)
-    ap.add_argument("--after", type=Path, required=True)
+    ap.add_argument("--before", type=Path, help="a source tree (default: HEAD~1 of this one)")
+    ap.add_argument("--after", type=Path, default=ROOT, help="a source tree (default: this one)")
     ap.add_argument("--file", type=Path, required=True, help="a whole-novel download")
     ap.add_argument("-n", type=int, default=2000, help="chapters of the generated folder book")
     ap.add_argument("--runs", type=int, default=5)
@@ -81,32 +132,45 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        folder = generated_book(args.n, tmp / "folder")
-        (tmp / "floor.py").write_text(FLOOR)
-        floors = {
-            "novel": [sys.executable, str(tmp / "floor.py"), str(args.file), str(tmp / "f.zip")],
-            "folder": [sys.executable, str(HERE / "reference_zip.py"), str(folder), str(tmp / "r.zip")],
-        }
-        books = {"novel": args.file, "folder": folder}
-        times: dict[tuple, list] = {}
-        for _ in range(args.runs):
-            for name, book in books.items():
-                times.setdefault(("floor", name), []).append(timed(floors[name]))
-                for tree in ("before", "after"):
-                    env = {**os.environ, "PYTHONPATH": str(getattr(args, tree))}
-                    for label, figure in _one_round(args, tree, book, tmp, env):
-                        times.setdefault((label, name), []).append(figure)
-        result = {}
-        for (tree, name), runs in times.items():
-            walls = [w for w, _ in runs]
-            floor = min(w for w, _ in times[("floor", name)])
-            result[f"{tree} {name}"] = {
-                "wall_s_min": round(min(walls), 2),
-                "wall_s_median": round(statistics.median(walls), 2),
-                "ratio_to_floor_min": round(min(walls) / floor, 2),
-                "cpu_s_median": round(statistics.median(c for _, c in runs), 2),
-            }
-        print(json.dumps(result, indent=1))
+        made = args.before is None
+        if made:
+            args.before = _previous_commit(tmp)
+        labels = {tree: f"{tree} {_described(getattr(args, tree))}" for tree in ("after", "before")}
+        try:
+            times = _rounds(args, tmp)
+        finally:
+            if made:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(args.before)])
+    result = _figures(times)
+    print(_table(result, labels))
+    print(json.dumps(result, indent=1))
+
+
+def _described(tree: Path) -> str:
+    done = subprocess.run(
+        ["git", "-C", str(tree), "log", "-1", "--format=%h"], capture_output=True, text=True, check=False
+    )
+    return done.stdout.strip() or tree.name
+
+
+def _rounds(args, tmp: Path) -> dict[tuple, list]:
+    """Every round: each book's floor, then each tree's build of it."""
+    folder = generated_book(args.n, tmp / "folder")
+    (tmp / "floor.py").write_text(FLOOR)
+    floors = {
+        "novel": [sys.executable, str(tmp / "floor.py"), str(args.file), str(tmp / "f.zip")],
+        "folder": [sys.executable, str(HERE / "reference_zip.py"), str(folder), str(tmp / "r.zip")],
+    }
+    books = {"novel": args.file, "folder": folder}
+    times: dict[tuple, list] = {}
+    for _ in range(args.runs):
+        for name, book in books.items():
+            times.setdefault(("floor", name), []).append(timed(floors[name]))
+            for tree in ("before", "after"):
+                env = {**os.environ, "PYTHONPATH": str(getattr(args, tree))}
+                for label, figure in _one_round(args, tree, book, tmp, env):
+                    times.setdefault((label, name), []).append(figure)
+    return times
 
 
 if __name__ == "__main__":

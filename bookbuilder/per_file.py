@@ -36,11 +36,16 @@ class FileToRead:
 
 @dataclass(frozen=True)
 class Normalized:
-    """One chapter after normalization: the chapter, rule → paragraphs changed, its lint findings."""
+    """One chapter after normalization: the chapter, rule → paragraphs changed, its lint findings,
+    and what the whole-book passes look for in one chapter, found where it was normalized (on a
+    worker): the repeats pass's sightings and the self-check's suspects (None: not looked for).
+    Those passes take them for each chapter the book still holds as it was (`pipeline.load_book`)."""
 
     chapter: Chapter
     counts: dict[str, int]
     findings: list[Diagnostic]
+    sightings: tuple | None = None  # normalize.repeats.chapter_sightings
+    suspected: tuple | None = None  # check.suspects.suspected
 
 
 @dataclass(frozen=True)
@@ -128,9 +133,11 @@ def sample_of_first_files(specs: list[FileToRead], texts: list[str] | None = Non
 
 def normalize_and_lint(rules: Normalizer, chapter: Chapter) -> Normalized:
     from bookbuilder.check.source_lint import lint_chapter
+    from bookbuilder.check.suspects import suspected
+    from bookbuilder.normalize.repeats import chapter_sightings
 
     new, counts, removed = rules.chapter(chapter)
-    return Normalized(new, counts, removed + lint_chapter(new))
+    return Normalized(new, counts, removed + lint_chapter(new), chapter_sightings(new), suspected(new))
 
 
 def read_and_normalize(rules: Normalizer, spec: FileToRead) -> FileRead:
@@ -199,11 +206,12 @@ def cleaned_again(read: FileRead, patterns: tuple, keeps: tuple) -> FileRead:
 
 
 def _encode_normalized(n: Normalized) -> tuple:
-    return _encode_chapter(n.chapter), n.counts, _encode_diagnostics(n.findings)
+    return _encode_chapter(n.chapter), n.counts, _encode_diagnostics(n.findings), n.sightings, n.suspected
 
 
 def _decode_normalized(wire: tuple) -> Normalized:
-    return Normalized(_decode_chapter(wire[0]), wire[1], _decode_diagnostics(wire[2]))
+    chapter, counts, findings, sightings, suspected = wire
+    return Normalized(_decode_chapter(chapter), counts, _decode_diagnostics(findings), sightings, suspected)
 
 
 # Chapters as plain data across a process boundary (parallel.ordered_map's encode and decode): a

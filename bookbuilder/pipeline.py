@@ -18,9 +18,10 @@ from pathlib import Path
 
 from bookbuilder.check.suspects import self_check
 from bookbuilder.config import DEFAULT_AUTHOR, SCHEMA, Config, load_config, stable_identifier
+from bookbuilder.decode.plausibility import guess_language
 from bookbuilder.decode.text import decode_chapter, encoding_override
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_parts
-from bookbuilder.model import Book, Location, Meta, SourceFile
+from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, SourceFile
 from bookbuilder.normalize.by_hand import check_keeps, kept_places
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.rules import disabled, left_out, normalizer
@@ -105,7 +106,7 @@ def load_book(
     )  # what repeats over the book, chapters left out
     book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
     tell("the self-check", 0, 0)
-    suspects, flagged = self_check(book, config.not_debris)  # what still looks like a site's debris
+    suspects, flagged = self_check(book, config.not_debris, _found_before(normalized, "suspected"))
     return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + flagged, suspects)
 
 
@@ -274,7 +275,8 @@ def _whole_book_cleaning(
     normalized = list(normalized)
     kept = kept_places(raw.chapters(), keeps)
     removed_at = frozenset(d.at for n in normalized for d in n.findings if d.code == REMOVED)
-    raw, repeated = clean_whole_book(raw, rules.off, kept, removed_at)
+    seen = _found_before(normalized, "sightings")
+    raw, repeated = clean_whole_book(raw, rules.off, kept, removed_at, seen)
     for k, found in repeated.items():
         counts = Counter(normalized[k].counts) + Counter(f"junk:{removal_parts(d)[0]}" for d in found)
         normalized[k] = replace(normalized[k], counts=dict(counts), findings=normalized[k].findings + found)
@@ -284,6 +286,16 @@ def _whole_book_cleaning(
     kept = [n.findings for i, n in enumerate(normalized) if i not in drop]
     gone = [d for i, n in enumerate(normalized) if i in drop for d in n.findings if d.code == REMOVED]
     return book, kept, gone
+
+
+def _found_before(normalized: list[Normalized], what: str) -> Callable[[Chapter], tuple | None]:
+    """A whole-book pass's work on a chapter done where it was normalized, while it reads the same."""
+
+    def reading(c: Chapter) -> tuple:
+        return c.title, c.at.path, tuple(b.text if type(b) is Paragraph else None for b in c.blocks)
+
+    found = {reading(n.chapter): getattr(n, what) for n in normalized if getattr(n, what) is not None}
+    return lambda chapter: found.get(reading(chapter))
 
 
 def _meta(book: Book, config: Config, rules, cwd: str, kept: list, gone: list[Diagnostic]):
@@ -388,18 +400,6 @@ def _shown_folder(folder: str, cwd: str) -> str | None:
         return os.path.relpath(folder, cwd)
     except ValueError:  # another drive (Windows)
         return None
-
-
-def guess_language(sample: str) -> str:
-    """zh-Hant when more than 5 % of the Han characters change under OpenCC t2s (RULES §2.7)."""
-    han = [c for c in sample if "\u4e00" <= c <= "\u9fff"][:3000]
-    if not han:
-        return "zh-Hans"
-    import opencc
-
-    simplified = opencc.OpenCC("t2s.json").convert("".join(han))
-    changed = sum(a != b for a, b in zip(han, simplified))
-    return "zh-Hant" if changed > 0.05 * len(han) else "zh-Hans"
 
 
 def output_path(config: Config, book: Book, fmt: str, override: Path | None = None) -> Path:

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from bookbuilder.diagnostics import Diagnostic
-from bookbuilder.model import Book, Location, Paragraph
+from bookbuilder.model import Book, Chapter, Location, Paragraph
 from bookbuilder.normalize import by_hand, edges
 from bookbuilder.normalize.clean import (
     NOTICE_WORDS,
@@ -178,7 +180,7 @@ SITE_PIECE_SHARE = 0.5  # of its Han characters in site words
 
 
 # 本站 (this site) where it is no 原本站在 (stood there) or 基本站稳 (stood firm).
-_THIS_SITE = re.compile(r"(?<![原基根立])本站(?![起立稳着在住了到])")
+_THIS_SITE = re.compile(r"本(?<![原基根立]本)站(?![起立稳着在住了到])")
 
 
 def _site_piece(piece: str) -> bool:
@@ -259,32 +261,54 @@ class Group:
         return self.suspects[0]
 
 
+class Suspected(NamedTuple):
+    """What the self-check finds in one chapter alone (`suspected`), each paragraph by its index
+    among the chapter's paragraphs."""
+
+    flagged: tuple[tuple[int, str, str], ...]  # (paragraph, shape, piece) a signal flags
+    edge_lines: tuple[tuple[int, str], ...]  # (paragraph, template): short plain lines at its edges
+    tails: tuple[tuple[int, str], ...]  # (paragraph, a site's name glued after its last mark)
+
+
+# A chapter's `suspected` as found where it was normalized, or None where it was not: the
+# self-check looks at that chapter itself.
+Before = Callable[[Chapter], "Suspected | None"]
+
+
 def self_check(
-    book: Book, not_debris: tuple[str, ...] = ()
+    book: Book, not_debris: tuple[str, ...] = (), before: Before | None = None
 ) -> tuple[tuple[Group, ...], tuple[Diagnostic, ...]]:
     """The groups the self-check flags in a cleaned book, and their warnings; `not_debris`: what
-    book.toml's [check] not_debris says is the story's."""
-    groups = find(book, frozenset(map(template_key, not_debris)))
+    book.toml's [check] not_debris says is the story's; `before`: each chapter's `suspected`, where
+    it was found already."""
+    groups = find(book, frozenset(map(template_key, not_debris)), before)
     return tuple(groups), tuple(diagnostics(groups))
 
 
-def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
+def find(book: Book, kept: frozenset[str] = frozenset(), before: Before | None = None) -> list[Group]:
     """Every suspect of the book, grouped by shape and template, in the order they first appear.
     `kept`: templates a user said are not debris (the check stops flagging them)."""
     suspects: list[Suspect] = []
+    each: list[tuple[list[Paragraph], Suspected]] = []  # every chapter's paragraphs, and what they hold
     for volume in book.volumes:
         if volume.title and (shapes := title_signals(volume.title)):
             suspects.append(Suspect(shapes[0], volume.title, volume.at, "title"))
         for chapter in volume.chapters:
             if shapes := title_signals(chapter.title):
                 suspects.append(Suspect(shapes[0], chapter.title, chapter.at, "title"))
-            suspects += _in_text([b for b in chapter.blocks if type(b) is Paragraph])
+            paragraphs = [b for b in chapter.blocks if type(b) is Paragraph]
+            found = (before(chapter) if before else None) or suspected(chapter)
+            each.append((paragraphs, found))
+            suspects += [
+                Suspect(shape, paragraphs[i].text, paragraphs[i].at, piece=_part(piece, paragraphs[i].text))
+                for i, shape, piece in found.flagged
+            ]
     for line in book.meta.description.splitlines():
         if found := evidence(line):
             suspects.append(Suspect(found[0][0], line, None, "blurb", _part(found[0][1], line)))
         elif _form_field(line):
             suspects.append(Suspect("form-header", line, None, "blurb"))
-    suspects += _repeated_at_edges(book)
+    suspects += _repeated_at_edges(each)
     flagged = {s.at for s in suspects}
     suspects += [s for s in _edge_templates(book) if s.at not in flagged]  # one line, one group
     return _grouped(
@@ -292,14 +316,19 @@ def find(book: Book, kept: frozenset[str] = frozenset()) -> list[Group]:
     )
 
 
-def _in_text(paragraphs: list[Paragraph]) -> list[Suspect]:
+def suspected(chapter: Chapter) -> Suspected:
+    """What the self-check finds in the chapter alone: a function of the chapter, so that it runs
+    where the chapter is normalized (on the workers: per_file.Normalized.suspected)."""
+    paragraphs = [b for b in chapter.blocks if type(b) is Paragraph]
+    return Suspected(_flagged(paragraphs), *_edge_lines(chapter, paragraphs))
+
+
+def _flagged(paragraphs: list[Paragraph]) -> tuple[tuple[int, str, str], ...]:
     if not _needed("\n".join(p.text for p in paragraphs)):
-        return []  # one search for a chapter with nothing any signal needs
-    return [
-        Suspect(found[0][0], p.text, p.at, piece=_part(found[0][1], p.text))
-        for p in paragraphs
-        if (found := evidence(p.text))
-    ]
+        return ()  # one search for a chapter with nothing any signal needs
+    return tuple(
+        (i, found[0][0], found[0][1]) for i, p in enumerate(paragraphs) if (found := evidence(p.text))
+    )
 
 
 def _part(piece: str, text: str) -> str:
@@ -314,32 +343,42 @@ def _form_field(line: str) -> bool:
     return bool(_FORM_FIELD.match(line))
 
 
-def _repeated_at_edges(book: Book) -> list[Suspect]:
+def _edge_lines(chapter: Chapter, paragraphs: list[Paragraph]) -> tuple[tuple, tuple]:
+    """((paragraph, template), …) of the short lines with no story sign and no signal at the
+    chapter's edges, other than its heading again; ((paragraph, name), …) of a site's name glued
+    after a paragraph's last mark."""
+    own = {
+        template_key(chapter.title),
+        template_key(chapter.at.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]),
+    }  # its heading again
+    n = len(paragraphs)
+    lines = []
+    for i in [*range(min(EDGE, n)), *range(max(EDGE, n - EDGE), n)]:
+        text = paragraphs[i].text
+        if (
+            len(text) <= SHORT_LINE
+            and not told_as_story(text)
+            and not signals(text)
+            and not name_tail(text)
+            and (key := template_key(text)) not in own
+        ):
+            lines.append((i, key))
+    return tuple(lines), tuple((i, tail) for i, p in enumerate(paragraphs) if (tail := name_tail(p.text)))
+
+
+def _repeated_at_edges(each: list[tuple[list[Paragraph], Suspected]]) -> list[Suspect]:
     """Short lines with no story sign that come back at the edges of many chapters and show a
     second sign of a site (a site's name glued on, letters, a notice word): a site's template
-    the cleaning did not know. A repeated line with no second sign (an author's 求月票) is his."""
-    chapters = list(book.chapters())
+    the cleaning did not know. A repeated line with no second sign (an author's 求月票) is his.
+    `each`: every chapter's paragraphs, and what `suspected` found in them."""
     seen: dict[str, dict[int, Paragraph]] = defaultdict(dict)  # template → chapter → its line there
     tails: dict[str, dict[int, Paragraph]] = defaultdict(dict)
-    for k, chapter in enumerate(chapters):
-        paragraphs = [b for b in chapter.blocks if type(b) is Paragraph]
-        own = {
-            template_key(chapter.title),
-            template_key(chapter.at.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]),
-        }  # its heading again
-        for p in paragraphs[:EDGE] + paragraphs[max(EDGE, len(paragraphs) - EDGE) :]:
-            if (
-                len(p.text) <= SHORT_LINE
-                and not told_as_story(p.text)
-                and not signals(p.text)
-                and not name_tail(p.text)
-                and (key := template_key(p.text)) not in own
-            ):
-                seen[key].setdefault(k, p)
-        for p in paragraphs:
-            if tail := name_tail(p.text):
-                tails[tail].setdefault(k, p)
-    enough = max(REPEAT_CHAPTERS, int(REPEAT_SHARE * len(chapters)))
+    for k, (paragraphs, one) in enumerate(each):
+        for i, key in one.edge_lines:
+            seen[key].setdefault(k, paragraphs[i])
+        for i, tail in one.tails:
+            tails[tail].setdefault(k, paragraphs[i])
+    enough = max(REPEAT_CHAPTERS, int(REPEAT_SHARE * len(each)))
     found = []
     for key, where in seen.items():
         if key and len(where) >= enough and _second_sign(next(iter(where.values())).text):

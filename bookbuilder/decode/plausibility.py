@@ -162,3 +162,15 @@ def _better(
         if theirs >= 0.5 and theirs > mine + margin:
             return other
     return None
+
+
+def guess_language(sample: str) -> str:
+    """zh-Hant when more than 5 % of the Han characters change under OpenCC t2s (RULES §2.7)."""
+    han = [c for c in sample if "\u4e00" <= c <= "\u9fff"][:3000]
+    if not han:
+        return "zh-Hans"
+    import opencc
+
+    simplified = opencc.OpenCC("t2s.json").convert("".join(han))
+    changed = sum(a != b for a, b in zip(han, simplified))
+    return "zh-Hant" if changed > 0.05 * len(han) else "zh-Hans"

@@ -292,7 +292,7 @@ def space_around_punctuation(text: str) -> str:
 # SP-2 took it wherever the label was not 第N章 at the title's start. A title is no sentence, so
 # the space is the book's and stays, as one space. After punctuation (第三章: “约定” → 第三章：“约定”)
 # it still goes: the mark is the separator.
-_TITLE_SEPARATOR = re.compile(rf"(?<=[^\s{_FW_PUNCT},:;!?])[ \t]+(?=[“‘「『（《〈【])")
+_TITLE_SEPARATOR = re.compile(rf"[ \t](?<=[^\s{_FW_PUNCT},:;!?][ \t])[ \t]*(?=[“‘「『（《〈【])")
 
 
 def title_space_around_punctuation(title: str) -> str:
@@ -303,7 +303,7 @@ def title_space_around_punctuation(title: str) -> str:
 # A dot between two Han characters in a title masks a character or parts a word (政.府, 某.书: a
 # site's censoring), since a title holds no sentence for it to end; PU-1 made it a full stop
 # (第三章 政。府). In a title it stays as written; one at the title's end is still a full stop.
-_CENSOR_DOT = re.compile(rf"(?<={_HAN})\.(?={_HAN})")
+_CENSOR_DOT = re.compile(rf"\.(?<={_HAN}\.)(?={_HAN})")
 
 
 def title_punctuation(title: str) -> str:
@@ -316,7 +316,7 @@ def title_punctuation(title: str) -> str:
 # 眼镜, 龙族4): Chinese prose has no spaces between words. Kept where the line is verse or a list
 # (no sentence mark in it), and between two runs of the same length, a name's or a verse line's
 # (张三 李四 王五, 床前明月光 疑是地上霜): hemistichs and names, not a broken word.
-_HAN_SPACE = re.compile(rf"(?<={_HAN}) (?={_HAN})")
+_HAN_SPACE = re.compile(rf" (?<={_HAN} )(?={_HAN})")
 _PROSE_MARKS = frozenset("，。！？；：,!?;")  # before PU-1: a download's half-width commas too
 _SEGMENT_ENDS = " \u3000，。！？；：、“”‘’「」『』（）《》…—,.!?;:()\"'"
 VERSE_SEGMENTS = frozenset(

@@ -114,7 +114,9 @@ NOISE_BRACKET_LEAST = 2  # U+FFFD in a bracket at least
 _CODE_TOKEN = re.compile(
     rf"(?<=[{SENTENCE_STOPS}】」”）)])[a-z]{{2,4}}[:：]?\.\d{{1,3}}(?:\.\d{{1,3}})*(?=[ \u3000]|$)"
 )
-LEFTOVER_HINT = Hint(finds=re.compile(rf"{LOST}|(?<=[a-z:：])\.\d[\d.]*(?:[ \u3000]|$)", re.M))
+# The dot first, its letter behind it: a pattern that opens with a look-behind is tried at every
+# character of a chapter, one that opens with a character only where that character stands.
+LEFTOVER_HINT = Hint(finds=re.compile(rf"{LOST}|\.(?<=[a-z:：]\.)\d[\d.]*(?:[ \u3000]|$)", re.M))
 
 
 def leftover_spans(text: str) -> list[tuple[int, int, str]]:

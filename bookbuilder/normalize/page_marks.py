@@ -21,7 +21,7 @@ PAGE_STEP = 3  # from one mark to the next, the number rises by 1 to this (a pag
 
 # a number of 1 to 4 digits between two single dashes (ASCII, full-width or an em dash), not inside a
 # longer run of dashes, digits or Latin letters (a date 2012-3-4, a model X-3-B, ——3——)
-PAGE_MARK = re.compile(r"(?<![0-9A-Za-z\-－—])[-－—]\s?(\d{1,4})\s?[-－—](?![0-9A-Za-z\-－—])")
+PAGE_MARK = re.compile(r"[-－—](?<![0-9A-Za-z\-－—][-－—])\s?(\d{1,4})\s?[-－—](?![0-9A-Za-z\-－—])")
 
 
 def counting_runs(numbers: list[int]) -> list[bool]:

@@ -14,7 +14,9 @@ import bisect
 import os
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
@@ -30,17 +32,14 @@ from bookbuilder.normalize.clean import (
     site_talk,
 )
 from bookbuilder.normalize.debris import APP, collector_credit, in_debris_block, site_signals, story_signs
+from bookbuilder.normalize.glued_brackets import BOUNDARY, bracket_sightings, glued_brackets
 from bookbuilder.numerals import TO_MYRIADS
 from bookbuilder.vocabulary import (
     CHAPTER_UNITS,
     CLOSING_BRACKETS,
-    CREDIT_VERBS,
-    DIALOGUE_QUOTES,
     HAN_COMMON,
     LATIN_LETTERS,
     OPENING_BRACKETS,
-    PERSONS,
-    SENTENCE_ENDED,
     SENTENCE_STOPS,
     SITE_BRACKETS,
     SITE_NAME_ENDINGS,
@@ -71,7 +70,6 @@ _SENTENCE = re.compile(
     rf"[^{SENTENCE_STOPS}”」』\u3000]*(?:[{SENTENCE_STOPS}]+[”」』）)]*|[”」』]+|\u3000+|$)"
 )
 _NUMBER = re.compile(f"[0-9{TO_MYRIADS}]+")
-_BOUNDARY = (*SENTENCE_ENDED, "\u3000", " ")  # a sentence ended, or a space between pieces
 # A site's name glued before its domain at a sentence's start: 某某网Http://…, 求书网www.…
 _SITE_NAME = re.compile(rf"[{HAN_COMMON}A-Za-z0-9]{{1,8}}(?:" + "|".join(SITE_NAME_ENDINGS) + ")$")
 
@@ -191,23 +189,30 @@ class _Sightings:
 
 
 def strip_repeated(
-    book: Book, off: frozenset[str] = frozenset(), kept: frozenset = frozenset()
+    book: Book,
+    off: frozenset[str] = frozenset(),
+    kept: frozenset = frozenset(),
+    seen_before: Callable[[Chapter], tuple | None] | None = None,
 ) -> tuple[Book, dict[int, list[Diagnostic]]]:
     """The book without its repeated debris, and the removals of each chapter (by its index in
     book.chapters()). `off`: the rules book.toml's [normalize.junk] disable names; `kept`: the
-    places of the paragraphs its [[keep]] entries keep, which are left as they are."""
+    places of the paragraphs its [[keep]] entries keep, which are left as they are; `seen_before`:
+    a chapter's `chapter_sightings` where they were found already (on the worker that normalized
+    it), None where not."""
     if set(RULES) <= off:
         return book, {}
     chapters = list(book.chapters())
+    each = [(seen_before and seen_before(chapter)) or chapter_sightings(chapter) for chapter in chapters]
     seen = _Sightings()
-    for k, chapter in enumerate(chapters):
-        _look_at(
-            k, chapter, seen, _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph))
-        )
+    for k, one in enumerate(each):
+        for j, start, end, key in one.candidates:
+            seen.add(k, j, start, end, key)
+        seen.strong.update(one.strong)
     repeated = {key for key in seen.repeated(len(chapters)) if _rule_of(key) not in off}
     cuts = _cuts(chapters, seen, repeated, kept)
     if "repeated-fragment" not in off:
-        for found in (glued_fragments(chapters), glued_brackets(chapters)):
+        fragments = glued_fragments(chapters, [one.starts for one in each])
+        for found in (fragments, glued_brackets(chapters, MIN_TIMES, [one.brackets for one in each])):
             for (k, j), spans in found.items():  # what no cut takes already; an overlap is joined on
                 if chapters[k].blocks[j].at not in kept:  # (…方便  http://www.pan58.com with its domain's)
                     cuts[(k, j)].extend(
@@ -226,10 +231,28 @@ def _rule_of(key: str) -> str:
     )
 
 
-def _look_at(k: int, chapter: Chapter, seen: _Sightings, worth: bool) -> None:
-    """The chapter's candidates: a saved page's title at its edges, and where the chapter is worth
-    a look (`worth`), its domains, the site's phrases glued between its sentences, and its
-    sentences of site words, each under its folded key."""
+class Seen(NamedTuple):
+    """What this pass finds in one chapter alone (`chapter_sightings`), before the book is counted."""
+
+    candidates: tuple[tuple[int, int, int, str], ...]  # (block, start, end, key): _candidates
+    strong: tuple[str, ...]  # the keys of candidates with two notice words
+    starts: tuple[str, ...]  # where a glued fragment may start: _fragment_starts
+    brackets: tuple[tuple, ...]  # (block, start, end, inside, why, key): glued_brackets.bracket_sightings
+
+
+def chapter_sightings(chapter: Chapter) -> Seen:
+    """Everything this pass looks for in one chapter: a function of the chapter alone, so that it
+    runs where the chapter is normalized (on the workers: per_file.Normalized.sightings)."""
+    return Seen(*_candidates(chapter), _fragment_starts(chapter), bracket_sightings(chapter))
+
+
+def _candidates(chapter: Chapter) -> tuple[tuple, tuple]:
+    """The chapter's candidates, ((block, start, end, key), …), and the keys of two notice words: a
+    saved page's title at its edges, and where the chapter is worth a look, its domains, the site's
+    phrases glued between its sentences, and its sentences of site words, each under its folded key."""
+    found: list[tuple[int, int, int, str]] = []
+    strong: list[str] = []
+    worth = _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph))
     words = _title_words(chapter)
     for j, block in enumerate(chapter.blocks):
         if (
@@ -237,24 +260,25 @@ def _look_at(k: int, chapter: Chapter, seen: _Sightings, worth: bool) -> None:
             and (j < EDGE or j >= len(chapter.blocks) - EDGE)
             and _page_title(block.text, words)
         ):
-            seen.add(k, j, 0, len(block.text), "page:" + _fold(block.text, words))
+            found.append((j, 0, len(block.text), "page:" + _fold(block.text, words)))
             continue
         if not worth or type(block) is not Paragraph or not _worth_a_look(block.text):
             continue
         for start, end in find_urls(block.text):
-            seen.add(k, j, start, end, "url:" + _domain(block.text, start, end))
+            found.append((j, start, end, "url:" + _domain(block.text, start, end)))
         if not (NOTICE_WORDS.search(block.text) or _NAME_AT_END.search(block.text)):
             continue
         for m in _GLUED_PHRASE.finditer(block.text):
-            seen.add(k, j, m.start(), m.end(), "glued:" + m.group(0))
+            found.append((j, m.start(), m.end(), "glued:" + m.group(0)))
         for start, end in _pieces(block.text, words):
             piece = block.text[start:end]
             if end - start <= PIECE and _site_piece(_words_of(piece).strip("“”「」『』")):
                 key = _fold(piece, words)
                 if len(notice_words(piece)) >= 2:
-                    seen.strong.add(key)
+                    strong.append(key)
                 if len(key) >= MIN_KEY:
-                    seen.add(k, j, *_without_quotes(block.text, start, end), key)
+                    found.append((j, *_without_quotes(block.text, start, end), key))
+    return tuple(found), tuple(strong)
 
 
 def _cuts(
@@ -292,12 +316,12 @@ def _outside_sentence(text: str, start: int, end: int) -> tuple[int, int] | None
     through it (他打开example.com，…)."""
     head = text[:start]
     name = _SITE_NAME.search(head)
-    since = name.start() if name and (name.start() == 0 or head[name.start() - 1] in _BOUNDARY) else start
+    since = name.start() if name and (name.start() == 0 or head[name.start() - 1] in BOUNDARY) else start
     until = end
     if m := _NAME_IN_BRACKETS.match(text, until):
         if SITE_WORDS.search(m.group(1)):
             until = m.end()
-    return (since, until) if since == 0 or text[since - 1] in _BOUNDARY else None
+    return (since, until) if since == 0 or text[since - 1] in BOUNDARY else None
 
 
 def _apply(book: Book, chapters: list[Chapter], cuts) -> tuple[Book, dict[int, list[Diagnostic]]]:
@@ -374,24 +398,31 @@ _FRAGMENT_START = re.compile(rf"(?:^|(?<=[{SENTENCE_STOPS}”」』]))(?=[{HAN_C
 _STORY_MARK = re.compile(r"[“”「」『』他她我你]")
 
 
-def glued_fragments(chapters: list[Chapter]) -> dict[tuple[int, int], list[tuple[int, int, str]]]:
-    """(chapter, block) → the spans of repeated glued fragments there, with their evidence."""
+def _fragment_starts(chapter: Chapter) -> tuple[str, ...]:
+    """The FRAGMENT characters from each start in the chapter with a site word soon after it."""
+    found = []
+    for block in chapter.blocks:
+        if type(block) is not Paragraph or not (
+            SITE_WORDS.search(block.text) or NOTICE_WORDS.search(block.text)
+        ):
+            continue  # (three scans: one alternation of the three sets took four times as long)
+        signals = sorted(m.start() for rx in (SITE_WORDS, NOTICE_WORDS, APP) for m in rx.finditer(block.text))
+        for m in _FRAGMENT_START.finditer(block.text):
+            if (i := bisect.bisect_left(signals, m.start())) < len(signals) and signals[i] < m.start() + SOON:
+                if len(piece := block.text[m.start() : m.start() + FRAGMENT]) >= MIN_FRAGMENT:
+                    found.append(piece)
+    return tuple(found)
+
+
+def glued_fragments(
+    chapters: list[Chapter], each: list[tuple[str, ...]] | None = None
+) -> dict[tuple[int, int], list[tuple[int, int, str]]]:
+    """(chapter, block) → the spans of repeated glued fragments there, with their evidence. `each`:
+    every chapter's `_fragment_starts`, where they were found already."""
     starts: dict[str, list[tuple[int, str]]] = defaultdict(list)
-    for k, chapter in enumerate(chapters):
-        for block in chapter.blocks:
-            if type(block) is not Paragraph or not (
-                SITE_WORDS.search(block.text) or NOTICE_WORDS.search(block.text)
-            ):
-                continue  # (three scans: one alternation of the three sets took four times as long)
-            signals = sorted(
-                m.start() for rx in (SITE_WORDS, NOTICE_WORDS, APP) for m in rx.finditer(block.text)
-            )
-            for m in _FRAGMENT_START.finditer(block.text):  # a start with a site word soon after it
-                if (i := bisect.bisect_left(signals, m.start())) < len(signals) and signals[
-                    i
-                ] < m.start() + SOON:
-                    if len(piece := block.text[m.start() : m.start() + FRAGMENT]) >= MIN_FRAGMENT:
-                        starts[piece[0]].append((k, piece))
+    for k, found in enumerate(map(_fragment_starts, chapters) if each is None else each):
+        for piece in found:
+            starts[piece[0]].append((k, piece))
     fragments = {}
     for group in starts.values():
         for fragment, where, times in _branches(group):
@@ -446,78 +477,3 @@ def _fragment(common: str, group: list) -> str:
     ):
         return ""
     return common
-
-
-# ---- a site's words in brackets glued to the story (…动静通天啊！（我就爱手机电子书论坛小笼包整理）,
-# 11 times in one download; 都没[奇·书·网]有, a site's name strewn with marks inside a word): the same
-# bracket, once its marks are folded away, in chapter after chapter, right after a sentence's end, or
-# anywhere where its name is strewn with marks (a story writes no 奇·书·网). Braces are no mark of
-# Chinese prose, so a site's words in them glued after a sentence go though they come once
-# ({看最新章节请到：文学楼}). A story's brackets stay: [天书], （这是小岛书店肯屈尊进货的少数几本绘本之一）,
-# {髟赞} (a character composed).
-BRACKET_CHAPTERS = 3  # chapters a bracket of site words comes in: a site's, not a story's
-_OPENERS, _CLOSERS = "{｛（(【[〖［", "}｝）)】]〗］"
-_GLUED_BRACKET = re.compile(
-    f"[{re.escape(_OPENERS)}]([^{re.escape(_OPENERS + _CLOSERS)}\n]{{1,40}})[{re.escape(_CLOSERS)}]"
-)
-_STREWN = re.compile(rf"(?:[{HAN_COMMON}][^\w\s、，,；;：:]+){{2,}}[{HAN_COMMON}]")  # 奇·书·网, 三*五*网
-
-
-def glued_brackets(chapters: list[Chapter]) -> dict[tuple[int, int], list[tuple[int, int, str]]]:
-    """(chapter, block) → the spans of brackets of a site's words there, with their evidence."""
-    found: dict[str, list[tuple[int, int, int, int, str]]] = defaultdict(list)
-    why: dict[str, str] = {}
-    for k, chapter in enumerate(chapters):
-        for j, block in enumerate(chapter.blocks):
-            if type(block) is not Paragraph:
-                continue
-            for m in _GLUED_BRACKET.finditer(block.text):
-                inside = m.group(1)
-                if inside not in why:
-                    why[inside] = _site_bracket(inside)
-                glued = m.start() == 0 or block.text[m.start() - 1] in _BOUNDARY
-                if why[inside] and (glued or _STREWN.search(inside)):
-                    found[fold(inside)].append((k, j, m.start(), m.end(), inside))
-    cuts: dict[tuple[int, int], list[tuple[int, int, str]]] = defaultdict(list)
-    for places in found.values():
-        where = {k for k, *_ in places}
-        if len(where) >= BRACKET_CHAPTERS or len(chapters) < BRACKET_CHAPTERS and len(places) >= MIN_TIMES:
-            repeated = f"repeated in {len(where)} chapters ({len(places)}×)"
-            evidence = f"a fragment in brackets, {why[places[0][4]]} {repeated}"
-        else:
-            evidence = "a fragment in braces, site words glued after a sentence"
-            places = [p for p in places if _in_braces(chapters, p)]
-        for k, j, start, end, _ in places:
-            cuts[(k, j)].append((start, end, evidence))
-    return cuts
-
-
-def _site_bracket(inside: str) -> str:
-    """Why the words inside a bracket are a site's: a collector's credit (三*五*网-整*理*提*供), two
-    notice words (看最新章节请到：文学楼), with a person only in a credit (我就爱手机电子书论坛小笼包整理:
-    a site's name; （我就爱看小说的最新章节） is a thought), or a site's word in a name strewn with
-    marks (奇·书·网). "" for dialogue."""
-    if any(q in inside for q in DIALOGUE_QUOTES):
-        return ""
-    words = fold(inside)
-    if collector_credit(words):
-        return "a collector's credit"
-    if len(notice_words(words)) >= 2 and (
-        not re.search(f"[{PERSONS}]", words) or words.endswith(CREDIT_VERBS)
-    ):
-        return "site words"
-    return "a strewn name" if _STREWN.search(inside) and site_signals(words) else ""
-
-
-def _in_braces(chapters: list[Chapter], place: tuple[int, int, int, int, str]) -> bool:
-    """Whether a bracket of site words found once is in braces, after a sentence's end, with two notice
-    words and no story signs in it ({看最新章节请到：文学楼}; not {天书})."""
-    k, j, start, _, inside = place
-    text = chapters[k].blocks[j].text
-    return (
-        text[start] in "{｛"
-        and start > 0
-        and text[start - 1] in SENTENCE_ENDED
-        and len(notice_words(fold(inside))) >= 2
-        and not story_signs(inside)
-    )

@@ -46,7 +46,9 @@ _ENDS_AND_VERBS = "|".join(sorted(CREDIT_VERBS + SITE_NAME_ENDINGS, key=len, rev
 _SITE_WORD = re.compile(f"(?:{SITE_WORDS.pattern}|{NOTICE_WORDS.pattern}|{_ENDS_AND_VERBS})")
 # What the chapter must hold before a line is looked at: a strew mark between Han characters.
 STREWN_HINT = Hint(
-    finds=re.compile(rf"(?<=[{HAN_COMMON}])[{_MARK}]{{1,3}}(?=[{HAN_COMMON}])"),
+    # the mark first, the Han character behind it: a pattern that opens with a look-behind is tried at
+    # every character of a chapter (the scans of normalize/lines.py run `finds` without `first`)
+    finds=re.compile(rf"[{_MARK}](?<=[{HAN_COMMON}][{_MARK}])[{_MARK}]{{0,2}}(?=[{HAN_COMMON}])"),
     first=re.compile(f"[{_MARK}]"),
 )  # starting at a mark, not at every Han character (docs/rules-notes.md, "Speed")
 

@@ -29,7 +29,7 @@ from bookbuilder.vocabulary import (
 
 # Forum pastes: one physical line holds many paragraphs, joined by runs of spaces.
 PASTE_LINE = 200
-PASTE_GAP = re.compile(r"(?<=\S)[ \t\u3000]{2,}(?=\S)")
+PASTE_GAP = re.compile(r"[ \t\u3000](?<=\S[ \t\u3000])[ \t\u3000]+(?=\S)")
 # A Markdown heading glued to the end of the paragraph before it (…一笑。###第九章  通天（6）).
 GLUED_HEADING = re.compile(rf"(?<=[^#\s])(?=#{{2,6}}\s*(?:第|{unit_class(MATTER_STARTS)}))")
 # A heading's label alone (第四章, ###第四章, 序章): in a paste, the gap after it may be the one

@@ -1,13 +1,13 @@
 """Thresholds of what repeats through a book's chapters (normalize/repeats.py): a site's template,
-a saved page's title at a chapter's edge, fragments glued to the story, a site's words in brackets,
-a site's name after the last sentence."""
+a saved page's title at a chapter's edge, fragments glued to the story, a site's words in brackets
+(normalize/glued_brackets.py), a site's name after the last sentence."""
 
 import tempfile
 from pathlib import Path
 
 import pytest
 
-from bookbuilder.normalize import page_marks, repeats
+from bookbuilder.normalize import glued_brackets, page_marks, repeats
 from bookbuilder.pipeline import load_book
 from tests.conftest import one_file_book
 from tests.thresholds.rows import Threshold
@@ -184,11 +184,11 @@ ROWS = [
     Threshold("repeats.FRAGMENT", repeats.FRAGMENT, _fragment_ends_its_sentence, True, False),
     # a site's words in brackets glued to the story go where they come in this many chapters
     Threshold(
-        "repeats.BRACKET_CHAPTERS",
-        repeats.BRACKET_CHAPTERS,
+        "glued_brackets.BRACKET_CHAPTERS",
+        glued_brackets.BRACKET_CHAPTERS,
         _bracket_left,
         0,
-        repeats.BRACKET_CHAPTERS - 1,
+        glued_brackets.BRACKET_CHAPTERS - 1,
         step=-1,
     ),
     Threshold(
