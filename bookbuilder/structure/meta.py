@@ -457,7 +457,7 @@ def _from_intro(volumes: tuple, name: dict[str, Found]) -> tuple[dict[str, Found
     elif first is not None and first.kind == "intro":
         text, kept, _ = read_lines(first.blocks)
         titles = {f.value for f in (text.get("title"), name.get("title")) if f}
-        if "author" not in text and (under := signed.name_under_title(kept, titles, volumes)):
+        if "author" not in text and (under := signed.name_under_title(kept, titles, volumes, alone=not text)):
             title_line, name, name_line = under  # 侠客行 / 金庸, or 调频 / 饶雪漫 alone on the page
             text["author"] = Found(name, f"text:{name_line.at.line}")
             if "title" not in text and (title := _title_value(title_line.text)) not in titles:

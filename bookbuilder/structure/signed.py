@@ -56,15 +56,16 @@ def _paragraphs(blocks) -> list:
     return [b for b in blocks if type(b) is Paragraph]
 
 
-def name_under_title(blocks, titles: set[str], volumes) -> tuple[object, str, object] | None:
+def name_under_title(blocks, titles: set[str], volumes, alone: bool) -> tuple[object, str, object] | None:
     """(the title's block, the author, the name's block) of an intro page that opens with the book's
     name over its author's (侠客行 / 金庸), or that holds only a title line and a name line (调频 /
-    饶雪漫): then the title line is the title the text gives, whatever the file is named."""
+    饶雪漫) and nothing else (`alone`: no field, no blurb): then the title line is the title the
+    text gives, whatever the file is named."""
     paragraphs = _paragraphs(blocks)
     if len(paragraphs) < 2 or not (name := name_alone(paragraphs[1].text)):
         return None
     title = paragraphs[0].text.strip(" \u3000").strip("《》").strip()
-    if title not in titles and (len(paragraphs) != 2 or not _title_line(title)):
+    if title not in titles and (not alone or len(paragraphs) != 2 or not _title_line(title)):
         return None
     return None if said_often(name, volumes) else (paragraphs[0], name, paragraphs[1])
 

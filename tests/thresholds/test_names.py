@@ -28,7 +28,7 @@ def _signed_after(n: int):
 
 def _title_over_name(n: int):
     """The title an intro page of a title line of n characters over a name line gives."""
-    found = signed.name_under_title(paragraphs_of(["天" * n, "某甲"]), set(), ())
+    found = signed.name_under_title(paragraphs_of(["天" * n, "某甲"]), set(), (), alone=True)
     return found and found[0].text
 
 
