@@ -498,7 +498,10 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
     stem = config.source.stem if config.source.is_file() else config.root.resolve().name
     name = from_name(name_against_text.without_page_label(stem), kind)  # 三国演义 最新章节更新列表
     text, volumes, gone = _from_intro(book.volumes, name)
-    if "title" in name and (quoted := name_against_text.title_in_text(name["title"].value, volumes)):
+    if "title" in name and (
+        quoted := name_against_text.title_in_text(name["title"].value, volumes)
+        or name_against_text.title_in_text(stem, volumes)  # 天龍八部繁UTF8: the name's cut left 繁
+    ):
         spelled = "author" not in name and name_against_text.author_spelled(stem, quoted, volumes)
         name = {"title": Found(quoted, f"{kind}, as the text quotes it")} | (
             {"author": Found(spelled, f"{kind}, as the text writes it")} if spelled else {}

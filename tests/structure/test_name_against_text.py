@@ -22,7 +22,14 @@ def _title(tmp_path, name: str, text: str = STORY) -> tuple[str, str, str]:
 
 @pytest.mark.parametrize(
     "name",
-    ["tianyake.txt", "tianyake_novel.txt", "TYK_chapter.txt", "raw天涯客.txt", "天涯客繁BIG.txt"],
+    [
+        "tianyake.txt",
+        "tianyake_novel.txt",
+        "TYK_chapter.txt",
+        "raw天涯客.txt",
+        "天涯客繁BIG.txt",
+        "天涯客繁UTF8.txt",
+    ],
 )
 def test_a_name_that_spells_or_tags_a_quoted_title_gives_that_title(tmp_path, name):
     title, source, _ = _title(tmp_path, name)
