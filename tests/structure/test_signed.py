@@ -48,7 +48,7 @@ def test_a_title_line_over_a_name_line_gives_both_over_the_file_name(tmp_path, o
         "他走了。\n某甲\n",  # a story's sentence is no title line
         "天涯客\n某甲说得对\n",  # longer than a name
         "天涯客\n某甲\n序言写在前面，\n",  # a page of more than the two lines: no title from it
-        "书名:\n简介:某甲小说全集之天涯客\n\n经典重温\n",  # a header's blurb over a phrase (神雕侠侣 of Kaiping23)
+        "书名:\n简介:某甲小说全集之天涯客\n\n经典重温\n",  # a blurb over a phrase (Kaiping23)
     ],
 )
 def test_lines_that_are_no_title_and_author_leave_the_file_name(tmp_path, opening):
