@@ -13,7 +13,7 @@ from importlib import resources
 
 from bookbuilder.decode.names import readable_name
 from bookbuilder.model import Paragraph
-from bookbuilder.structure import bylines
+from bookbuilder.structure import bylines, name_against_text, signed
 from bookbuilder.vocabulary import (
     BARE_CHAPTER_UNITS,
     COUNTER_WORDS,
@@ -21,11 +21,7 @@ from bookbuilder.vocabulary import (
     FILE_FORMAT,
     FORM_FIELDS,
     HAN_COMMON,
-    POSTSCRIPTS,
-    PREFACES,
-    PROLOGUES,
     any_case,
-    plain,
     unit_class,
 )
 
@@ -248,26 +244,6 @@ def read_lines(blocks, where: str = "text") -> tuple[dict[str, Found], tuple, li
 
 NAME_LINES = 3  # the intro page's first paragraphs, where the book's name may stand alone
 
-# 金庸 under 侠客行: a name alone, two to four Han characters, that no label or heading word is.
-_NAME_ALONE = re.compile(
-    r"^(?!.*(?:简介|簡介|目录|目錄|正文|"
-    + "|".join(plain(PREFACES + PROLOGUES + POSTSCRIPTS))
-    + rf"|全集|文集|上卷|下卷|上册|下册|完))[{HAN_COMMON}]{{2,4}}$"
-)
-
-
-def _name_under_title(blocks: tuple, titles: set[str]) -> Found | None:
-    """The author's name alone on the line under the book's name, at the top of the file (侠客行 /
-    金庸: a header the site repeats over every chapter): only under the name the book is known by."""
-    paragraphs = [b for b in blocks if type(b) is Paragraph][:2]
-    if (
-        len(paragraphs) == 2
-        and paragraphs[0].text.strip().strip("《》") in titles
-        and _NAME_ALONE.match(name := paragraphs[1].text.strip())
-    ):
-        return Found(name, f"text:{paragraphs[1].at.line}")
-    return None
-
 
 def _without_the_name(blocks: tuple, titles: set[str], author: str = "") -> tuple:
     """The intro page without a line that is only the book's name (大王饶命 over 八零电子书's
@@ -481,8 +457,11 @@ def _from_intro(volumes: tuple, name: dict[str, Found]) -> tuple[dict[str, Found
     elif first is not None and first.kind == "intro":
         text, kept, _ = read_lines(first.blocks)
         titles = {f.value for f in (text.get("title"), name.get("title")) if f}
-        if "author" not in text and (author := _name_under_title(kept, titles)):
-            text["author"] = author
+        if "author" not in text and (under := signed.name_under_title(kept, titles, volumes, alone=not text)):
+            title_line, name, name_line = under  # 侠客行 / 金庸, or 调频 / 饶雪漫 alone on the page
+            text["author"] = Found(name, f"text:{name_line.at.line}")
+            if "title" not in text and (title := _title_value(title_line.text)) not in titles:
+                text["title"], titles = Found(title, f"text:{title_line.at.line}"), titles | {title}
         kept = _without_the_name(kept, titles, text["author"].value if "author" in text else "")
         if not any(type(b) is Paragraph for b in kept) and sum(len(v.chapters) for v in volumes) > 1:
             chapters, gone = volumes[0].chapters[1:], True
@@ -516,8 +495,21 @@ def apply(book, config, polish=str, info_files=()) -> tuple[object, dict[str, Fo
     from bookbuilder.config import DEFAULT_AUTHOR, stable_identifier
 
     kind = "file name" if config.source.is_file() else "folder name"
-    name = from_name(config.source.stem if config.source.is_file() else config.root.resolve().name, kind)
+    stem = config.source.stem if config.source.is_file() else config.root.resolve().name
+    name = from_name(name_against_text.without_page_label(stem), kind)  # 三国演义 最新章节更新列表
     text, volumes, gone = _from_intro(book.volumes, name)
+    if "title" in name and (
+        quoted := name_against_text.title_in_text(name["title"].value, volumes)
+        or name_against_text.title_in_text(stem, volumes)  # 天龍八部繁UTF8: the name's cut left 繁
+    ):
+        spelled = "author" not in name and name_against_text.author_spelled(stem, quoted, volumes)
+        name = {"title": Found(quoted, f"{kind}, as the text quotes it")} | (
+            {"author": Found(spelled, f"{kind}, as the text writes it")} if spelled else {}
+        )  # shendiaoxialv_jinyong: 神雕侠侣 by 金庸; raw三体: 三体
+    if "author" not in text and "author" not in name:  # 后记 … 刘慈欣; 天龙八部 / 金庸 after （全书完）
+        title = (text.get("title") or name.get("title") or Found("", "")).value
+        if found := signed.signature(volumes, title):
+            text["author"] = Found(found[0], f"text:{found[1].at.line}")
     info = _from_info_files(info_files)
     toml = {key: getattr(config, key) for key in config.meta_given}
     chosen = choose(

@@ -239,9 +239,10 @@ def test_the_authors_name_alone_under_the_books_is_the_author(tmp_path):
     assert meta(loaded)["author"] == ("某甲", "text:2")
     assert all(b.text not in ("天涯客", "某甲") for c in loaded.book.chapters() for b in c.blocks)
     assert [c.title for c in loaded.book.chapters()] == [f"{n} 标题{n}" for n in "一二三四"]
-    other = tmp_path / "别的书.txt"  # under another name: no author
-    other.write_text(header + "第一章 开端\n他走进院子，看见一棵老树。\n", "utf-8")
-    assert meta(load_book(other, jobs=1))["author"] == ("佚名", "default")
+    other = tmp_path / "别的书.txt"  # under another name, the two lines alone over the first chapter:
+    other.write_text(header + "第一章 开端\n他走进院子，看见一棵老树。\n", "utf-8")  # the text's title
+    assert meta(load_book(other, jobs=1))["title"] == ("天涯客", "text:1")  # (调频 / 饶雪漫 in 数字城堡.txt)
+    assert meta(load_book(other, jobs=1))["author"] == ("某甲", "text:2")
 
 
 # A download's form header: its fields, empty or short, are the header's, never a blurb page; 书名 and 作者
