@@ -261,7 +261,7 @@ def source_corrections(driver, url: str, href: str, line: int) -> dict:
     opened = open_page(driver, url.rstrip("/") + href)
     at = driver.find_element(By.ID, f"L{line}")
     in_view = driver.execute_script(
-        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight;", at
+        "const r = arguments[0].getBoundingClientRect(); return r.top > -1 && r.bottom < innerHeight + 1;", at
     )
     lines = driver.execute_script("return document.querySelectorAll('ol.source li').length")
     below = next(
