@@ -352,3 +352,30 @@ def test_in_a_browser_a_long_file_s_source_opens_at_the_line_and_a_heading_set_t
         until(browser, lambda d: d.find_elements(By.ID, "L1") and not d.find_elements(By.ID, f"L{asked}"))
     finally:
         _stop(process)
+
+
+def test_a_fix_on_a_whole_novel_reads_again_from_the_fix_pass_on_and_gives_a_fresh_load_s_book(tmp_path):
+    from bookbuilder.pipeline import load_book
+    from bookbuilder.serve.server import Site
+
+    novel = tmp_path / "novel.txt"
+    novel.write_text(_novel(CHAPTERS), "utf-8")
+    site = Site(novel, 1, lambda line: None)
+    site.rebuild()
+    before_fixes = site.memo["before_fixes"]["reading"]
+    fixes = (
+        f'[[fix]]\nat = "novel.txt:{_line_of(5)}"\nrename = "第5章 归途"\n\n'
+        f'[[fix]]\nat = "novel.txt:{_line_of(9)}"\nas = "text"\n\n'
+        f'[[fix]]\nat = "novel.txt:{_line_of(30)}"\nas = "volume"\n'
+    )
+    (tmp_path / "novel.book.toml").write_text(TOML + fixes, "utf-8")
+    site.rebuild()
+    assert site.memo["before_fixes"]["reading"] is before_fixes  # the passes before the fixes not run again
+    fresh = load_book(novel)
+    assert site.preview.loaded.book.volumes == fresh.book.volumes  # titles, blocks, who decided each
+    titles = [c.title for c in fresh.book.chapters()]
+    assert "第5章 归途" in titles and "第9章 第9个山门" not in titles and fresh.book.volumes[-1].title
+    novel.write_text(_novel(CHAPTERS + 1), "utf-8")  # the text changed: read whole again
+    site.rebuild()
+    assert site.memo["before_fixes"]["reading"] is not before_fixes
+    assert site.preview.loaded.book.volumes == load_book(novel).book.volumes
