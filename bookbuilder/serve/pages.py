@@ -39,6 +39,7 @@ nav.pages { display: flex; justify-content: space-between; margin: 1em 0; font-s
 ul.diagnostics { font-size: .85em; border-left: 3px solid #c80; padding-left: 1.5em; background: #fffaf0; }
 ul.diagnostics .error { color: #b00; }
 ol.contents li { margin: .2em 0; }
+ol.contents > li:not(.volume) { content-visibility: auto; contain-intrinsic-size: auto 1.5em; }
 ol.contents .where, ol.contents .count { font-size: .8em; color: #666; margin-left: .6em; }
 ol.source { font-family: monospace; font-size: .85em; white-space: pre-wrap; }
 ol.source li:target, ol.source li.bb-chosen { background: #ff8; }
@@ -267,12 +268,14 @@ class Preview:
         """The lines that looked like headings (I301) inside chapters far larger than the median."""
         from bookbuilder.check.suspects import giant_chapters
 
-        giants = giant_chapters(self.loaded.book)
-        return (
-            [d for d in self.loaded.diagnostics if d.code == "I301" and self._chapter_of(d) in giants]
-            if giants
-            else []
-        )
+        if "heading suspects" not in self.memo:  # once a build: it weighs every chapter
+            giants = giant_chapters(self.loaded.book)
+            self.memo["heading suspects"] = (
+                [d for d in self.loaded.diagnostics if d.code == "I301" and self._chapter_of(d) in giants]
+                if giants
+                else []
+            )
+        return self.memo["heading suspects"]
 
     def _suspect_link(self, suspect) -> str:
         """A link to the chapter page where the suspect stands (or its source line, for a title)."""
