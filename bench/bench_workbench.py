@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """serve's workbench on a generated book: how long the reload after each correction takes, loaded
-as serve loads it (serve.server.Site, its memo kept between loads); then a correction's round trip
-over HTTP (POST → the rebuild that reads it → the page back) and the contents page's size.
+as serve loads it (serve.server.Site, its memo kept between loads); then the pages in a headless
+Chromium (Debian's chromium, through Selenium): the contents page's load (its size, elements and
+forms), a source page opened at a chapter's line, and each correction's time from the click to the
+end of the load of the page that answers it (rename, not a heading, start a volume here, a heading
+starts here, keep this, keep this rule off, remove this everywhere), each with its undo's.
 
     python bench/bench_workbench.py -n 2000            # a folder of 2,000 chapter files
     python bench/bench_workbench.py -n 2000 --whole    # the same book as one .txt
@@ -16,7 +19,6 @@ book.toml byte for byte.
 from __future__ import annotations
 
 import argparse
-import html
 import json
 import re
 import signal
@@ -141,69 +143,237 @@ def reloads(root: Path) -> dict:
     return out
 
 
-def post(url: str, fields: dict) -> tuple[float, str]:
-    request = urllib.request.Request(
-        url + "correct", urllib.parse.urlencode(fields).encode(), {"Origin": url.rstrip("/")}
-    )
-    start = time.perf_counter()
-    page = urllib.request.urlopen(request, timeout=600).read().decode("utf-8")
-    return round(time.perf_counter() - start, 2), page
+# The time a click took to give the updated page: from the click (the browser's clock) to the end of
+# the load of the page the answer brought, read from that page's own navigation timing.
+CLICK = (
+    """const started = performance.timeOrigin + performance.now(); arguments[0].click(); return started;"""
+)
+LOADED = """const nav = performance.getEntriesByType('navigation')[0];
+return document.readyState === 'complete' && nav && nav.loadEventEnd > 0
+    ? [document.documentElement.dataset.build || '', performance.timeOrigin + nav.loadEventEnd,
+       nav.loadEventEnd]
+    : null;"""
 
 
-def round_trip(root: Path) -> dict:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bookbuilder", "serve", str(root), "--port", "0"],
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=REPO,
+def loaded(driver, build: str | None = None, timeout: float = 120) -> tuple[str, float, float]:
+    """(build, epoch ms when the page finished loading, ms its load took) of the page shown, once
+    it is another build than `build` (an answer's page) and finished."""
+    from selenium.common.exceptions import WebDriverException
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            found = driver.execute_script(LOADED)
+        except WebDriverException:  # between two pages
+            found = None
+        if found and found[0] != build:
+            return found[0], found[1], found[2]
+        time.sleep(0.02)
+    raise SystemExit(f"no new page after {timeout} s at {driver.current_url}")
+
+
+def click_to_page(driver, element) -> tuple[float, str]:
+    """Seconds from clicking `element` to the end of the load of the page the click brought."""
+    build = driver.execute_script("return document.documentElement.dataset.build")
+    started = driver.execute_script(CLICK, element)
+    build, ended, _ = loaded(driver, build)
+    return round((ended - started) / 1000, 2), build
+
+
+def open_page(driver, url: str) -> dict:
+    """A page opened afresh: the seconds its load took, its size and its elements."""
+    driver.get("about:blank")
+    driver.get(url)
+    _, _, ms = loaded(driver)
+    size = driver.execute_script(
+        "return [performance.getEntriesByType('navigation')[0].transferSize,"
+        " document.getElementsByTagName('*').length, document.forms.length]"
     )
-    try:
-        url = next(m.group(1) for line in process.stderr if (m := re.search(r"at (http://\S+/) ", line)))
-        start = time.perf_counter()
-        page = urllib.request.urlopen(url).read().decode("utf-8")
-        contents = round(time.perf_counter() - start, 2)
-        token = re.search(r'name="token" value="([^"]+)"', page).group(1)
-        entries = re.findall(
-            r'name="at" value="([^"]+)"/><input type="hidden" name="expect" value="([^"]+)"', page
-        )
-        at, title = entries[len(entries) // 2]
-        fix, page = post(
-            url, {"token": token, "action": "rename", "at": at, "expect": title, "rename": title + "（改）"}
-        )
-        assert f">{title}（改）</a>" in page
-        undo = re.search(
-            r'name="kind" value="fix"/><input type="hidden" name="index" value="0"/>'
-            r'<input type="hidden" name="says" value="([^"]+)"',
-            page,
-        ).group(1)
-        undone, page = post(
-            url, {"token": token, "action": "undo", "kind": "fix", "index": "0", "says": html.unescape(undo)}
-        )
-        assert f">{title}（改）</a>" not in page and f">{title}</a>" in page
-    finally:
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=30)
+    return {"s": round(ms / 1000, 2), "kb": size[0] // 1024, "elements": size[1], "forms": size[2]}
+
+
+def button(scope, label: str):
+    from selenium.webdriver.common.by import By
+
+    return scope.find_element(By.XPATH, f".//button[normalize-space()='{label}']")
+
+
+def contents_entry(driver, title: str):
+    """The contents entry of the chapter titled `title`, its corrections opened."""
+    from selenium.webdriver.common.by import By
+
+    link = driver.find_element(By.XPATH, f"//ol[@class='contents']//a[normalize-space()='{title}']")
+    item = link.find_element(By.XPATH, "./ancestor::li[1]")
+    item.find_element(By.TAG_NAME, "summary").click()
+    return item
+
+
+def undo_last(driver, url: str) -> float:
+    """Undo the newest correction from the contents page: its click-to-page seconds."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(url)
+    loaded(driver)
+    seconds, _ = click_to_page(driver, driver.find_elements(By.CSS_SELECTOR, "#corrections button")[-1])
+    return seconds
+
+
+def select_in_chapter(driver, chosen: str) -> None:
+    """Select `chosen` in the chapter's text, as a reader's drag would."""
+    driver.execute_script(
+        """const p = [...document.querySelectorAll('section p')]
+            .find(p => p.textContent.includes(arguments[0]));
+        const node = [...p.childNodes].find(n => n.nodeType === 3 && n.data.includes(arguments[0]));
+        const at = node.data.indexOf(arguments[0]), range = document.createRange();
+        range.setStart(node, at); range.setEnd(node, at + arguments[0].length);
+        getSelection().removeAllRanges(); getSelection().addRange(range);""",
+        chosen,
+    )
+
+
+def contents_corrections(driver, url: str, title: str) -> dict:
+    """Each correction of a contents entry (rename, not a heading, start a volume), then its undo."""
+    from selenium.webdriver.common.by import By
+
+    out = {}
+    for action in ("rename", "not a heading", "start a volume here"):
+        driver.get(url)
+        loaded(driver)
+        item = contents_entry(driver, title)
+        if action == "rename":
+            field = item.find_element(By.NAME, "rename")
+            field.clear()
+            field.send_keys(title + "（改）")
+        seconds, _ = click_to_page(driver, button(item, action))
+        # in force: the list of corrections on the contents page holds it (what it does to a book
+        # titled by its files is tests/serve's to judge)
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#corrections li")) == 1, f"{action}: not listed"
+        if action == "rename":
+            assert title + "（改）" in driver.find_element(By.CSS_SELECTOR, "ol.contents").text
+        out[action] = {"s": seconds, "undo_s": undo_last(driver, url)}
+    return out
+
+
+def source_corrections(driver, url: str, href: str, line: int) -> dict:
+    """The source page at a chapter's line, opened; then "a heading starts here" on a line below it."""
+    from selenium.webdriver.common.by import By
+
+    opened = open_page(driver, url.rstrip("/") + href)
+    at = driver.find_element(By.ID, f"L{line}")
+    in_view = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return r.top > -1 && r.bottom < innerHeight + 1;", at
+    )
+    lines = driver.execute_script("return document.querySelectorAll('ol.source li').length")
+    below = next(
+        e
+        for e in driver.find_elements(By.CSS_SELECTOR, f"#L{line} ~ li")[2:40]
+        if len(e.text.strip()) > 10 and not e.get_attribute("class")
+    )
+    target = below.get_attribute("id")
+    below.click()
+    seconds, _ = click_to_page(driver, button(driver.find_element(By.ID, "bb-line"), "a heading starts here"))
+    assert driver.find_elements(By.CSS_SELECTOR, f"#{target}.heading"), "the line is not a heading"
     return {
-        "contents_page_kb": len(page.encode()) // 1024,
-        "contents_page_s": contents,
-        "correction_round_trip_s": fix,
-        "undo_round_trip_s": undone,
+        "open": {**opened, "line_in_view": in_view, "lines_on_page": lines},
+        "a heading starts here": {"s": seconds, "undo_s": undo_last(driver, url)},
     }
+
+
+def chapter_corrections(driver, url: str, pager_chapter: str, advert_chapter: str) -> dict:
+    """On chapter pages: keep a removed line, keep its rule off, remove selected text everywhere."""
+    from selenium.webdriver.common.by import By
+
+    out = {}
+    for action in ("keep this", "keep this rule off"):
+        driver.get(url + f"text/{pager_chapter}.html")
+        loaded(driver)
+        removed = next(e for e in driver.find_elements(By.CSS_SELECTOR, ".bb-removed") if PAGER in e.text)
+        rule = removed.get_attribute("data-rule")
+        seconds, _ = click_to_page(driver, button(removed, action))
+        still = [
+            e
+            for e in driver.find_elements(By.CSS_SELECTOR, f".bb-removed[data-rule='{rule}']")
+            if PAGER in e.text
+        ]
+        assert not still, f"{action}: still removed by {rule}"
+        out[action] = {"s": seconds, "undo_s": undo_last(driver, url)}
+    driver.get(url + f"text/{advert_chapter}.html")
+    loaded(driver)
+    select_in_chapter(driver, SELECTED)
+    tool = driver.find_element(By.ID, "bb-remove")
+    seconds, _ = click_to_page(driver, button(tool, "remove this everywhere"))
+    assert SELECTED not in _paragraphs(driver), "remove this everywhere: still in the chapter"
+    out["remove this everywhere"] = {"s": seconds, "undo_s": undo_last(driver, url)}
+    return out
+
+
+def _paragraphs(driver) -> str:
+    """The chapter's paragraphs as the page shows them (not the removals marked among them)."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('section p')].map(p => p.textContent).join('\\n')"
+    )
+
+
+def in_chromium(root: Path) -> dict:
+    """serve's pages in a headless Chromium: the contents page's load, a source page opened at a
+    chapter's line, and each correction's click-to-updated-page time with its undo's."""
+    from bench_serve import browser, start_serve
+    from selenium.webdriver.common.by import By
+
+    process, url, said = start_serve(root)
+    driver = browser()
+    try:
+        driver.set_window_size(1200, 900)
+        contents = open_page(driver, url)
+        entries = driver.find_elements(By.CSS_SELECTOR, "ol.contents li:not(.volume)")
+        middle = entries[len(entries) // 2]
+        title = middle.find_element(By.CSS_SELECTOR, "a[href^='/text/']").text
+        href = middle.find_element(By.CSS_SELECTOR, "a.where").get_attribute("href")
+        line = int(re.search(r"#L(\d+)$", href).group(1))
+        pager = re.search(r"/text/(\w+)\.html", _chapter_with(driver, url, PAGER, entries)).group(1)
+        advert = re.search(r"/text/(\w+)\.html", _chapter_with(driver, url, ADVERT[:4], entries)).group(1)
+        found = {
+            "contents_page": contents,
+            **contents_corrections(driver, url, title),
+            **source_corrections(
+                driver, url, urllib.parse.urlsplit(href)._replace(scheme="", netloc="").geturl(), line
+            ),
+            **chapter_corrections(driver, url, pager, advert),
+        }
+    finally:
+        driver.quit()
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    found["correction_max_s"] = max(v["s"] for v in found.values() if isinstance(v, dict) and "undo_s" in v)
+    return found
+
+
+def _chapter_with(driver, url: str, words: str, entries) -> str:
+    """The link of the first chapter whose page shows `words` (a removal, or the advert)."""
+    from selenium.webdriver.common.by import By
+
+    hrefs = [e.find_element(By.CSS_SELECTOR, "a[href^='/text/']").get_attribute("href") for e in entries]
+    for href in hrefs:
+        page = urllib.request.urlopen(href, timeout=60).read().decode("utf-8")
+        if words in page:
+            return href
+    raise SystemExit(f"no chapter shows {words!r}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", type=int, default=2000)
     ap.add_argument("--whole", action="store_true", help="the book as one .txt rather than a folder of files")
-    ap.add_argument(
-        "--no-http", action="store_true", help="only the reloads, not the round trip through serve"
-    )
+    ap.add_argument("--no-browser", action="store_true", help="only the reloads, not the pages in Chromium")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = make_book(args.n, Path(tmp) / "book", args.whole)
         found = {"chapters": args.n, "whole_novel": args.whole, **reloads(root)}
-        if not args.no_http:
-            found.update(round_trip(root))
+        if not args.no_browser:
+            found["chromium"] = in_chromium(root)
     print(json.dumps(found, ensure_ascii=False, indent=1))
 
 

@@ -64,8 +64,9 @@ def _decode_file(spec: FileToRead) -> Decoded:
     return decode_chapter(data, spec.shown, encoding=spec.encoding, errors=spec.errors)
 
 
-def read_file(spec: FileToRead, whole_novel: bool = False) -> FileRead:
-    """decode → structure (split_sections: the heading passes) → the parts of the book the file holds."""
+def read_file(spec: FileToRead, whole_novel: bool = False, kept: dict | None = None) -> FileRead:
+    """decode → structure (split_sections: the heading passes) → the parts of the book the file holds.
+    `kept`: the reading before the [[fix]] pass, kept between loads (sections.split_sections)."""
     decoded = _decode_file(spec)
     if decoded.is_empty:
         return FileRead(
@@ -74,7 +75,7 @@ def read_file(spec: FileToRead, whole_novel: bool = False) -> FileRead:
             "",
             (),
         )
-    sections, notes = split_sections(decoded.text, spec.shown, spec.reading)
+    sections, notes = split_sections(decoded.text, spec.shown, spec.reading, kept=kept)
     parts = file_parts(spec.shown, sections, whole_novel=whole_novel)
     notes += _divided(spec.shown, sections, parts, whole_novel)
     return FileRead(

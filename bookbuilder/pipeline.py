@@ -173,13 +173,13 @@ def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, m
 
 def _whole_novel(spec: FileToRead, memo: dict | None):
     """A whole novel read, or (serve's memo) as read before while it and its [[fix]]es are the
-    same: a [[keep]] or a pattern normalizes chapters again, and does not read its headings again."""
+    same (a [[keep]] or a pattern normalizes chapters again); a [[fix]] runs the passes from it on."""
     if memo is None:
         return read_file(spec, whole_novel=True)
     key = (replace(spec, keeps=()), file_stamp(spec.path))
     memo["read"] = int(memo.get("whole", (None,))[0] != key)
     if memo["read"]:
-        memo["whole"] = (key, read_file(spec, whole_novel=True))
+        memo["whole"] = (key, read_file(spec, whole_novel=True, kept=memo.setdefault("before_fixes", {})))
     return memo["whole"][1]
 
 

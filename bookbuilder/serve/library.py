@@ -27,6 +27,7 @@ from bookbuilder.diagnostics import BookError
 from bookbuilder.render.html import text
 from bookbuilder.serve.hosts import allowed_hosts, is_loopback
 from bookbuilder.serve.opds import attachment
+from bookbuilder.serve.pages import FAVICON
 from bookbuilder.serve.server import Handler, Server, Site, lan_url, serve_until_stopped, sources_signature
 from bookbuilder.serve.workbench import Bench
 from bookbuilder.shelf.books import SHELF_BUILD, find_books
@@ -105,6 +106,8 @@ class Library:
         if path == SEARCH:
             terms = urllib.parse.parse_qs(query).get("q", [""])[0]
             return 200, ACQUISITION_FEED + "; charset=utf-8", self.search(catalog, terms), {}
+        if path in ("/favicon.ico", "/favicon.svg"):  # what a browser asks of every page: the workbench's
+            return 200, "image/svg+xml", FAVICON.encode("utf-8"), {}
         name, _, file = relative.partition("/")
         book = next((b for b in catalog.books if b.name == name), None)
         found = next((f for f in book.files if f.path.name == file), None) if book else None

@@ -199,13 +199,14 @@ class Handler(BaseHTTPRequestHandler):
         self.do_GET()
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-        path = urlsplit(self.path).path
+        parts = urlsplit(self.path)
+        path = parts.path
         if path == "/events":
             return self._send(200, "text/event-stream", b"") if self.head_only else self._events()
         bench = (
             self.site.bench if is_loopback(self.client_address[0]) else None
         )  # over the LAN: read-only pages
-        found = self.site.preview.page(path, bench) or (bench.page(path) if bench else None)
+        found = self.site.preview.page(path, bench, parts.query) or (bench.page(path) if bench else None)
         if found is not None:
             return self._send(200, *found)
         shelved = self.site.shelf.page(path, self.headers.get("Host"))

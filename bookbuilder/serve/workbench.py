@@ -11,6 +11,7 @@ site's), and carries the token the pages were made with (new every run).
 
 from __future__ import annotations
 
+import copy
 import hmac
 import re
 import secrets
@@ -25,8 +26,10 @@ from bookbuilder.diagnostics import REMOVED, BookError, removal_parts
 from bookbuilder.render.html import XML_ILLEGAL, text
 from bookbuilder.serve import corrections, guard
 from bookbuilder.serve import preview as removal_preview
+from bookbuilder.serve.answers import NEAR, Answers, in_words, plain, refused_page
 from bookbuilder.serve.corrections import Refused, fix_at
 from bookbuilder.serve.hosts import is_loopback
+from bookbuilder.serve.pages import source_lines
 
 MAX_FORM = 64 * 1024  # bytes: a correction is a few fields
 REBUILD_WAIT = 120.0  # seconds the answer waits for the build that reads the correction
@@ -62,20 +65,33 @@ class Bench:
     def __init__(self, site, port: int, lan_url: str | None = None):
         self.site, self.port, self.lan_url = site, port, lan_url
         self.token = secrets.token_urlsafe(24)
-        self.notice: str | None = None
+        self.answers = Answers()
+        self.shown: tuple[str, str] | None = None  # this request's answer (see `answering`)
         self.lock = threading.Lock()
 
     # --- the pages' parts ---------------------------------------------------------------------
 
+    def answering(self, said: str | None) -> Bench:
+        """The workbench as one request's page sees it: with the answer it was sent to show."""
+        answer = self.answers.get(said)
+        if answer is None:
+            return self
+        view = copy.copy(self)
+        view.shown = answer
+        return view
+
     def banner(self) -> str:
-        notice = f'<p class="bb-notice" role="status">{text(self.notice)}</p>\n' if self.notice else ""
+        notice = ""
+        if self.shown is not None:
+            message, near = self.shown
+            notice = f'<p class="bb-notice" role="status" data-near="{text(near)}">{text(message)}</p>\n'
         return notice + '<script src="/workbench.js" defer></script>\n'
 
     def _form(self, back: str, fields: dict, inner: str, **attributes) -> str:
         extra = "".join(f' {k.rstrip("_")}="{text(v)}"' for k, v in attributes.items())
         hidden = "".join(
             f'<input type="hidden" name="{k}" value="{text(str(v))}"/>'
-            for k, v in {"token": self.token, "back": back, **fields}.items()
+            for k, v in {"token": self.token, "back": back, "near": "", **fields}.items()
         )
         return f'<form method="post" action="/correct"{extra}>{hidden}{inner}</form>'
 
@@ -90,7 +106,7 @@ class Bench:
         ):  # not TOML now: the build's error above says where
             found = []
         items = [
-            f"<li><code>{text(corrections.table_of(c.kind) + ' ' + c.says)}</code> "
+            f"<li>{text(plain(c))} <code>{text(corrections.table_of(c.kind) + ' ' + c.says)}</code> "
             + self._form(
                 "/",
                 {"kind": c.kind, "index": c.index, "says": c.says},
@@ -106,9 +122,8 @@ class Bench:
         )
         return (
             self._qr() + '<section id="corrections"><h2>Corrections in '
-            f"force</h2><p>in {text(corrections.shown(config.toml_path))}"
-            '; <a href="/download">download the book</a>, <a href="/opds">OPDS '
-            f"catalog</a></p>{listed}</section>"
+            f"force</h2><p>written in {text(corrections.shown(config.toml_path))}, "
+            f"where <code>bookbuilder epub</code> reads them</p>{listed}</section>"
         )
 
     def _qr(self) -> str:
@@ -124,8 +139,8 @@ class Bench:
         )
 
     def entry(self, preview, path: str, line: int, title: str, volume: bool = False) -> str:
-        """A contents entry's corrections: a chapter's, or (`volume`) a volume heading's. A chapter
-        titled by its file's name has no heading line to correct: its first line is the story's."""
+        """A contents entry's corrections, made by workbench.js from `entry_templates` when opened (not
+        4,000 forms); none for a chapter titled by its file's name, whose first line is the story's."""
         story_lines = preview.memo.get("story lines")
         if story_lines is None:
             story_lines = preview.memo["story lines"] = {
@@ -133,31 +148,43 @@ class Bench:
             }
         if not volume and (path, line) in story_lines:
             return ' <span class="bb-rule">(titled by its file\'s name: rename the file to change it)</span>'
-        fields = {"at": fix_at(preview.loaded.config.source, path, line), "expect": title}
-        other = (
-            '<button name="action" value="chapter">a chapter, not a volume</button>'
-            if volume
-            else '<button name="action" value="volume">start a volume here</button>'
-        )
+        at = fix_at(preview.loaded.config.source, path, line)
+        kind = "volume" if volume else "chapter"
         return (
-            '<details class="bb-fix"><summary>correct</summary>'
-            + self._form(
+            f'<details class="bb-fix" data-kind="{kind}" data-at="{text(at)}" data-expect="{text(title)}">'
+            "<summary>correct</summary></details>"
+        )
+
+    def entry_templates(self) -> str:
+        """The corrections of a chapter's and of a volume's entry, once: workbench.js fills in the
+        entry's line (at) and its title (expect, and the new title's field)."""
+        fields = {"at": "", "expect": ""}
+        rename = self._form(
+            "/",
+            fields,
+            '<input name="rename" value="" aria-label="new title" size="14"/> '
+            '<button name="action" value="rename">rename</button>',
+        )
+        made = {
+            kind: self._form(
                 "/", fields, f'<button name="action" value="not-heading">not a heading</button> {other}'
             )
             + " "
-            + self._form(
-                "/",
-                fields,
-                f'<input name="rename" value="{text(title)}" aria-label="new title" '
-                'size="14"/> <button name="action" value="rename">rename</button>',
+            + rename
+            for kind, other in (
+                ("chapter", '<button name="action" value="volume">start a volume here</button>'),
+                ("volume", '<button name="action" value="chapter">a chapter, not a volume</button>'),
             )
-            + "</details>"
-        )
+        }
+        return "".join(f'<template id="bb-fix-{kind}">{forms}</template>' for kind, forms in made.items())
 
     def keep(self, preview, d, rule: str) -> str:
         """A removal's two ways back: this one alone ([[keep]]), or every one of its rule."""
         if rule not in _keepable(preview.loaded.config):
-            return ' <span class="bb-rule">(this rule is not switched by name)</span>'
+            return (
+                ' <span class="bb-rule">(this cleaning cannot be undone from this page: it is switched for'
+                " the whole book in the settings file's [normalize] table)</span>"
+            )
         i = preview._chapter_of(d)
         back = f"/text/{preview.chapters[i].name}.html" if i is not None else "/"
         alone = (
@@ -180,7 +207,7 @@ class Bench:
                 back,
                 {"rule": rule},
                 '<button name="action" value="keep">keep this rule off</button>'
-                f' <span class="bb-rule">(all {text(rule)} removes come back)</span>',
+                f' <span class="bb-rule">(every line {text(rule)} took out of the book comes back)</span>',
             )
         )
 
@@ -224,12 +251,8 @@ class Bench:
 
     def heading_here(self, preview, shown: str, line: int) -> str:
         """A heading suspect's correction: the line starts a chapter ([[fix]] as = "chapter")."""
-        from pathlib import Path
-
-        from bookbuilder.decode.text import decode_chapter
-
         try:
-            lines = decode_chapter(Path(shown).read_bytes(), shown).text.split("\n")
+            lines = source_lines(shown)
         except (OSError, BookError):
             return ""
         if not 0 < line <= len(lines):
@@ -277,16 +300,17 @@ class Bench:
             client, headers.get("Host"), headers.get("Origin"), form.get("token"), self.token, self.port
         )
         if why is not None:
-            return _message(403, "refused", why)
+            return refused_page(403, "refused", why)
         back = form.get("back", "/")
         back = back if back.startswith("/") and not back.startswith("//") and "\\" not in back else "/"
+        near = form.get("near", "") if NEAR.fullmatch(form.get("near", "")) else ""
         with self.lock:
             preview = self.site.preview
             path = preview.loaded.config.toml_path
             try:
                 doc = corrections.read(path)
             except (TOMLKitError, UnicodeDecodeError, OSError) as e:  # the user's edit in progress, say
-                return _message(
+                return refused_page(
                     409,
                     "not changed",
                     f"{path.name} cannot be read as TOML ({e}): correct it by hand first",
@@ -300,16 +324,19 @@ class Bench:
                 sources = self.site.sources  # what the trial reads, unless a source changes meanwhile
                 said, after = self._tried(said, named, corrections.dumps(doc))
             except Refused as e:
-                return _message(409, "not changed", str(e), back)
+                return refused_page(409, "not changed", str(e), back)
             seen = self.site.generation
+            written: list[str] = []
 
             def write() -> None:
-                self.notice = self._written(said, path, doc, preview.loaded.config)
+                written.append(self._written(said, path, doc, preview.loaded.config))
 
-            if self.site.adopt(after, sources, write):  # the trial is the build the watcher would make
-                return 303, {"Location": back}, b""
-        self.site.wait(seen, REBUILD_WAIT)  # the watcher's build that reads it: the page comes back changed
-        return 303, {"Location": back}, b""
+            adopted = self.site.adopt(after, sources, write)  # the trial is the build the watcher would make
+        if not adopted:
+            self.site.wait(
+                seen, REBUILD_WAIT
+            )  # the watcher's build that reads it: the page comes back changed
+        return self.answers.send(back, in_words(form.get("action", ""), written[0], path.name), near)
 
     def _unconfirmed(self, preview, form: dict, back: str) -> tuple[int, dict, bytes] | None:
         """A removal not yet confirmed (its count as shown): the page of what it would take."""
@@ -431,19 +458,13 @@ def _apply(form: dict, preview, doc) -> str:
 def _line_holds(preview, at: str, removed: str) -> None:
     """Refused where the line a [[keep]] would name does not hold the removed text (a paragraph
     joined from several source lines): the entry would stop the build (E009)."""
-    from pathlib import Path
 
-    from bookbuilder.decode.text import decode_chapter
     from bookbuilder.normalize.by_hand import Keep, check_keeps
     from bookbuilder.normalize.rules import normalizer
 
     config = preview.loaded.config
     keep = Keep(1, None, at.rsplit(":", 1)[0], int(at.rsplit(":", 1)[1]), removed)
-    files = {
-        f: (lambda f=f: decode_chapter(Path(f).read_bytes(), f).text.split("\n"))
-        for f in preview.files
-        if keep.names(f)
-    }
+    files = {f: (lambda f=f: list(source_lines(f))) for f in preview.files if keep.names(f)}
     try:
         check_keeps(
             (keep,),
@@ -490,11 +511,7 @@ def _heading(form: dict, preview, doc) -> str:
     if not (k.isdigit() and int(k) < len(preview.files) and n.isdigit()):
         raise Refused("which line? click a line of the source first")
     shown, n = preview.files[int(k)], int(n)
-    from pathlib import Path
-
-    from bookbuilder.decode.text import decode_chapter
-
-    lines = decode_chapter(Path(shown).read_bytes(), shown).text.split("\n")
+    lines = source_lines(shown)
     if not 0 < n <= len(lines) or XML_ILLEGAL.sub("", lines[n - 1]) != form.get("expect"):
         raise Refused(
             f"{shown} has no line {n} reading {form.get('expect', '')!r} now (it changed since the page "
@@ -529,13 +546,5 @@ def _page(status: int, title: str, body: str) -> tuple[int, dict, bytes]:
         f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"/><title>{text(title)}</title>'
         '<link href="/serve.css" rel="stylesheet"/></head>\n'
         f"<body>{body}</body></html>\n"
-    )
-    return status, {"Content-Type": "text/html; charset=utf-8"}, page.encode("utf-8")
-
-
-def _message(status: int, title: str, message: str, back: str = "/") -> tuple[int, dict, bytes]:
-    page = (
-        f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"/><title>{title}</title></head>\n'
-        f'<body><p class="bb-error">{text(message)}</p><p><a href="{text(back)}">back</a></p></body></html>\n'
     )
     return status, {"Content-Type": "text/html; charset=utf-8"}, page.encode("utf-8")

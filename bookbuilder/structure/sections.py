@@ -121,17 +121,27 @@ def split_sections(
     path: str,
     options: ReadingOptions = NO_OPTIONS,
     passes: tuple[Pass, ...] | None = None,
+    kept: dict | None = None,
 ) -> tuple[list[Section], list[Diagnostic]]:
-    """Cut a decoded file at its headings: the file's reading through each pass of HEADING_PASSES
-    (or `passes`), in order; one line becomes one block. A folder's page title over the file goes
-    first (structure/folder_pages.py)."""
+    """Cut a decoded file at its headings: the file's reading through each pass of HEADING_PASSES (or
+    `passes`), in order; one line a block. A folder's page title goes first (structure/folder_pages.py).
+    `kept`: the reading before the [[fix]] pass, kept between loads."""
     text, dropped = without_page_title(text, path, options.page_title)
     text, labels = without_page_labels(text, path, options.off)
-    reading = run_passes(
-        Reading(path, text, options),
-        HEADING_PASSES if passes is None else passes,
-    )
+    reading, chosen = Reading(path, text, options), HEADING_PASSES if passes is None else passes
+    whole = kept is None or chosen is not HEADING_PASSES
+    reading = run_passes(reading, chosen) if whole else _through_fixes(kept, reading)
     return reading.sections or [], dropped + labels + list(reading.notes)
+
+
+def _through_fixes(kept: dict, reading: Reading) -> Reading:
+    """HEADING_PASSES, those before the fixes (which never read them) again only for another text or
+    other options: serve's reload after a [[fix]] of a whole novel starts at the fixes."""
+    first = next(k for k, step in enumerate(HEADING_PASSES) if step.name == "fixes")
+    key = (reading.path, reading.text, replace(reading.options, fixes=()))
+    if kept.get("key") != key:
+        kept.update(key=key, reading=run_passes(reading._replace(options=key[2]), HEADING_PASSES[:first]))
+    return run_passes(kept["reading"]._replace(options=reading.options), HEADING_PASSES[first:])
 
 
 def find_candidates(reading: Reading) -> Reading:

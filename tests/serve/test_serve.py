@@ -47,7 +47,7 @@ def test_the_contents_page_lists_every_chapter_with_its_source_line(book):
         ("ch00002", "第二章 夜雨"),
         ("ch00003", "第三章 归来"),
     ]
-    assert 'href="/source/1.html#L1">' in page
+    assert 'href="/source/1.html?line=1#L1">' in page  # the page of the file that holds the line
     assert 'data-build="7"' in page and 'e.data !== "7"' in page  # reloads when another build is named
 
 
@@ -98,7 +98,7 @@ def test_the_source_page_numbers_the_lines(book):
         "/text/ch00009.html",
         "/text/../../etc/passwd",
         "/styles/../book.toml",
-        "/favicon.ico",
+        "/favicon.png",
     ],
 )
 def test_nothing_but_the_book_is_served(book, path):

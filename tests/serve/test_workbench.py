@@ -119,7 +119,8 @@ def test_in_a_browser_each_contents_correction_lands_in_book_toml_and_undo_bring
             toml.startswith(TOML) and '[[fix]]\nat = "novel.txt:9"\nas = "text"\n' in toml
         )  # the user's lines kept
         assert (
-            browser.find_element(By.CLASS_NAME, "bb-notice").text == '[[fix]] at = "novel.txt:9", as = "text"'
+            browser.find_element(By.CLASS_NAME, "bb-notice").text
+            == 'no longer a heading: written in book.toml as [[fix]] at = "novel.txt:9", as = "text"'
         )
         changed = epub_bytes(book)
         assert changed != before
@@ -183,7 +184,7 @@ def test_in_a_browser_a_source_line_becomes_a_heading(book, browser):
         until(
             browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#L19.heading")
         )  # back, rebuilt: a chapter starts there
-        assert browser.current_url.endswith("/source/0.html")
+        assert browser.current_url.endswith("/source/0.html?line=19")  # the line's page, the answer gone
         assert '[[fix]]\nat = "novel.txt:19"\nas = "chapter"\n' in (book / "book.toml").read_text("utf-8")
         browser.get(url)
         assert titles(browser) == ["第一章 山门", "第二章 夜雨", "第三章 归来", "归途"]
@@ -211,7 +212,7 @@ def test_in_a_browser_a_removed_line_is_shown_in_place_and_kept_and_selected_tex
             By.CSS_SELECTOR, "section .bb-removed"
         )  # between the two, where it was
         assert "本章未完" in removed.text and "novel.txt:5" in removed.text
-        assert "removed by next-page: listed in junk.toml" in removed.text  # its rule and evidence
+        assert "removed: a line websites add, on bookbuilder's list of them (next-page)" in removed.text
         removed.find_element(By.XPATH, ".//button[normalize-space()='keep this rule off']").click()
         until(
             browser,
@@ -418,7 +419,7 @@ def test_a_volume_heading_on_the_contents_page_can_be_turned_into_a_chapter(tmp_
     process, url = _start(root)
     try:
         page = urllib.request.urlopen(url).read().decode("utf-8")
-        assert re.findall(r'<li class="volume">([^<]+)', page) == ["第一卷 风起", "第二卷 云涌"]
+        assert re.findall(r'<li class="volume" id="v-\d+">([^<]+)', page) == ["第一卷 风起", "第二卷 云涌"]
         assert 'value="chapter">a chapter, not a volume</button>' in page
         fields = {
             "action": "chapter",
@@ -428,7 +429,7 @@ def test_a_volume_heading_on_the_contents_page_can_be_turned_into_a_chapter(tmp_
             "back": "/",
         }
         status, page = _post(url, fields, url.rstrip("/"))
-        assert status == 200 and re.findall(r'<li class="volume">([^<]+)', page) == ["第一卷 风起"]
+        assert status == 200 and re.findall(r'<li class="volume" id="v-\d+">([^<]+)', page) == ["第一卷 风起"]
         assert '[[fix]]\nat = "novel.txt:7"\nas = "chapter"\n' in (root / "book.toml").read_text("utf-8")
     finally:
         _stop(process)
@@ -443,8 +444,7 @@ def test_a_removal_s_evidence_is_shown_beside_its_rule(book):
     at = Location("novel.txt", 5)
     shown = preview._removed(removal("next-page", "本章未完", at, "a pager's line"), None)
     assert (
-        "<del>本章未完</del>" in shown and "removed by next-page: a pager&#x27;s line (novel.txt:5)" in shown
+        "<del>本章未完</del>" in shown and "removed: a pager&#x27;s line (next-page) (novel.txt:5)" in shown
     )
-    assert "removed by next-page (novel.txt:5)" in preview._removed(
-        removal("next-page", "本章未完", at), None
-    )
+    listed = "removed: a line websites add, on bookbuilder&#x27;s list of them (next-page) (novel.txt:5)"
+    assert listed in preview._removed(removal("next-page", "本章未完", at), None)

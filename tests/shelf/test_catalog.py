@@ -282,6 +282,9 @@ def test_a_correction_on_a_book_s_page_is_written_into_that_book_s_settings(serv
         k: html.unescape(v) for k, v in re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form[1])
     }
     assert fields["back"].startswith(f"/.book/{book}/")
+    # the entry's line and title, which workbench.js puts into the form when the entry is opened
+    entry = re.search(r'data-kind="chapter" data-at="([^"]+)" data-expect="([^"]+)"', page.decode())
+    fields.update(at=html.unescape(entry.group(1)), expect=html.unescape(entry.group(2)))
     address = urllib.parse.urlsplit(served)
     connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
     body = urllib.parse.urlencode({**fields, "action": "not-heading"})
@@ -307,7 +310,7 @@ def test_over_the_lan_the_shelf_is_read_only(shelf):
             handler, client, f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode()
         )
 
-    for path in ("/", "/catalog.opds.xml", "/book05/book05.epub", "/.search?q=%E4%B9%A6"):
+    for path in ("/", "/catalog.opds.xml", "/book05/book05.epub", "/.search?q=%E4%B9%A6", "/favicon.ico"):
         assert b" 200 " in get(path).split(b"\r\n")[0], path
     here = get("/.book/book02/", "127.0.0.1", "127.0.0.1:3000")
     token = re.search(rb'name="token" value="([^"]+)"', here).group(1)
