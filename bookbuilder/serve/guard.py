@@ -53,6 +53,8 @@ def named_by(form: dict, preview, doc) -> Named:
         and preview.loaded.config.source.is_dir()
     ):
         return Named(why_not="a chapter file's first line titles its chapter even as text")
+    if action == "not-heading" and form.get("at"):  # its line made text, perhaps joined to the next
+        return Named(lines=frozenset({form["at"]}))
     if action != "undo":
         return Named()
     index = int(form["index"]) if form.get("index", "").isdigit() else -1
@@ -114,6 +116,10 @@ def lost(before, after, named: Named) -> list[Paragraph]:
     for p in now:
         after_at.setdefault(p.at, p.text)
     removed = _removals(after, named.rules)
+    # the named line made text, the lines after it joined to it (第40章 第40个山门 + its first sentence)
+    absorbed = [
+        _bare(q.text) for q in now if named.lines and fix_at(source, q.at.path, q.at.line) in named.lines
+    ]
     gone, kept = [], []
     for p in was:
         if (p.at, p.text) in after_keys:
@@ -121,6 +127,7 @@ def lost(before, after, named: Named) -> list[Paragraph]:
         elif not (
             (named.lines and fix_at(source, p.at.path, p.at.line) in named.lines)
             or _joined(p, after_at)
+            or any(_bare(p.text) in text for text in absorbed)
             or _cut_as_recorded(p, after_at, removed)
         ):
             gone.append(p)

@@ -171,10 +171,11 @@ def test_removals_say_what_took_them_in_plain_words(big):
         chapter = f"/text/{site.preview.chapters[2].name}.html"
         page = _get(handler, chapter)[2]
         assert "removed: a line websites add, on bookbuilder&#x27;s list of them (next-page)" in page
-        status, _, _ = _post(
-            handler,
-            {"action": "remove", "text": "门外是一片竹林", "token": site.bench.token, "back": chapter},
-        )
+        asked = {"action": "remove", "text": "门外是一片竹林", "token": site.bench.token, "back": chapter}
+        status, _, shown = _post(handler, asked)  # what it would take, shown first (wbsafe's preview)
+        assert status == 200
+        count = re.search(r'name="confirm" value="(\d+)"', shown).group(1)
+        status, _, _ = _post(handler, {**asked, "confirm": count})
         assert status == 303
         page = _get(handler, chapter)[2]
         assert (
