@@ -177,7 +177,9 @@ def test_on_a_folder_titled_by_names_a_heading_correction_is_not_offered_and_ref
     process, url = _start(book)
     try:
         contents = urllib.request.urlopen(url).read().decode("utf-8")
-        assert contents.count("titled by its file") == 3 and 'data-at="' not in contents  # no entry's controls
+        assert (
+            contents.count("titled by its file") == 3 and 'data-at="' not in contents
+        )  # no entry's controls
         token = _form(url, "source/0.html", "heading")["token"]
         for action in ("volume", "not-heading", "rename"):
             fields = {"action": action, "at": "002 夜雨.txt:1", "expect": "夜雨", "rename": "夜雨二"}
