@@ -95,6 +95,14 @@ def _undo_last(url: str) -> None:
     assert status == 200, page
 
 
+def _undone(url: str, book, before: list, settings, kind: str) -> None:
+    """The last correction undone: the story as it was, and the settings file as it was (none for a
+    book without a project's book.toml)."""
+    _undo_last(url)
+    assert story(book) == before
+    assert not settings.exists() if kind != "project" else settings.read_text("utf-8") == TOML
+
+
 def _heading_line(kind: str, chapter: int) -> tuple[str, int]:
     """(file, line) of a chapter's heading in the book as _kind writes it."""
     if kind in ("whole-novel", "project"):
@@ -129,9 +137,7 @@ def test_each_heading_correction_and_its_undo_keep_every_other_paragraph(tmp_pat
             else:
                 assert after == before
             assert ("第三章 归途" in page) == (action == "rename")
-            _undo_last(url)
-            assert story(book) == before
-            assert not settings.exists() if kind != "project" else settings.read_text("utf-8") == TOML
+            _undone(url, book, before, settings, kind)
     finally:
         code, said = _stop(process)
     assert code == 0 and "Traceback" not in said, said
@@ -161,9 +167,7 @@ def test_a_line_made_a_heading_and_a_removal_take_only_what_they_name(tmp_path, 
         status, page = _send(url, {**asked, "confirm": "3"})
         assert status == 200 and "3 removed from the book, in 3 chapters" in page
         assert story(book) == [(f, n, t.replace("（求收藏）", "")) for f, n, t in before]
-        _undo_last(url)
-        assert story(book) == before
-        assert not settings.exists() if kind != "project" else settings.read_text("utf-8") == TOML
+        _undone(url, book, before, settings, kind)
     finally:
         code, said = _stop(process)
     assert code == 0 and "Traceback" not in said, said

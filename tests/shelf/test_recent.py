@@ -47,14 +47,20 @@ def _edit(path, text: str | None, seconds: int) -> None:
     os.utime(path, (seconds, seconds))
 
 
-def test_a_book_is_dated_by_when_its_inputs_changed_and_nothing_else_moves(tmp_path, monkeypatch):
+def _written_shelf(tmp_path, monkeypatch, count: int):
+    """A shelf of `count` books whose every file was last written at WRITTEN, built once."""
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     shelf = tmp_path / "shelf"
-    make_shelf(shelf, count=3)
+    make_shelf(shelf, count=count)
     for path in shelf.rglob("*"):
         if path.is_file():
             _edit(path, None, WRITTEN)
     _build(shelf)
+    return shelf
+
+
+def test_a_book_is_dated_by_when_its_inputs_changed_and_nothing_else_moves(tmp_path, monkeypatch):
+    shelf = _written_shelf(tmp_path, monkeypatch, 3)
     first = _catalogue(shelf)
     assert _dates(shelf) == [(f"书{n}", _iso(WRITTEN)) for n in (1, 2, 3)]
     assert "2023-11-14" not in first["index.html"].decode("utf-8")
@@ -75,13 +81,7 @@ def test_under_source_date_epoch_a_change_is_dated_no_later_than_it(tmp_path, mo
     """Both books are built again, stamped with the new epoch as a clean build would stamp them;
     only the one whose content changed moves, and to SOURCE_DATE_EPOCH, not to its file's later
     time (which a checkout sets): the same checkout gives the same bytes."""
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    shelf = tmp_path / "shelf"
-    make_shelf(shelf, count=2)
-    for path in shelf.rglob("*"):
-        if path.is_file():
-            _edit(path, None, WRITTEN)
-    _build(shelf)
+    shelf = _written_shelf(tmp_path, monkeypatch, 2)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", str(EPOCH))
     chapter = shelf / "book01" / "source" / "1.txt"
     _edit(chapter, chapter.read_text("utf-8") + "又一段。\n", EDITED)
