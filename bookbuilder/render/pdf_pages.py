@@ -200,7 +200,7 @@ def _renderers(context: RenderContext, options: PdfOptions, cache: DocumentCache
         return
     pool = process_pool(jobs) if jobs > 1 else None
     try:
-        yield _Documents(cache, pool)
+        yield _Documents(cache, pool, workers=jobs)
     except BaseException:
         stop_workers()
         raise
@@ -217,27 +217,40 @@ def _tell(context: RenderContext, stage: str) -> None:
 
 class _Documents:
     """The documents being rendered, each taken from the cache, from a worker of `pool` or (no
-    pool) rendered here, and handed out in the order they are ready."""
+    pool) rendered here, and handed out in the order they are ready.
 
-    def __init__(self, cache: DocumentCache, pool, carried_files=None):
+    A pool of this machine is handed no more documents than it has workers: the others wait
+    here, so that the contents, ready only once every chunk is laid out and the longest of what
+    is left then, go to the first worker free instead of after every stamp started before."""
+
+    def __init__(self, cache: DocumentCache, pool, carried_files=None, workers: int | None = None):
         self.cache, self.pool = cache, pool
         # the project's files as another machine's tasks are handed them: None, the pool is here
         self.carried_files = carried_files
+        self.workers = workers  # the most documents handed to the pool at once (None: all)
         self.ready: list[tuple[str, int, Rendered]] = []  # results to take in, from the cache or a worker
         self.pending: dict = {}  # future → (kind, chunk, job)
-        self.todo: list[tuple[str, int, Job]] = []
+        self.todo: list[tuple[str, int, Job]] = []  # not yet handed to a worker (or, no pool, rendered)
         self.rendered = 0
 
     def start(self, kind: str, k: int, document: Job) -> None:
         kept = self.cache.get(document)
         if kept is not None:
             self.ready.append((kind, k, kept))
-        elif self.pool is None:
-            self.todo.append((kind, k, document))
-        elif self.carried_files is not None:
+        elif self.pool is not None and self.carried_files is not None:
             future = self.pool.submit(render_carried, carry(document), self.carried_files)
             self.pending[future] = (kind, k, document)
         else:
+            self.todo.append((kind, k, document))
+            self._hand_out()
+
+    def _hand_out(self) -> None:
+        """Documents to the pool's free workers, the contents first."""
+        while (
+            self.pool is not None and self.todo and (self.workers is None or len(self.pending) < self.workers)
+        ):
+            first = next((i for i, (kind, _, _) in enumerate(self.todo) if kind == "front"), 0)
+            kind, k, document = self.todo.pop(first)
             self.pending[self.pool.submit(render_document, document)] = (kind, k, document)
 
     def cancel(self) -> None:
@@ -249,13 +262,14 @@ class _Documents:
 
     def next(self) -> tuple[str, int, Rendered]:
         """(kind, chunk, result) of the next document ready, waiting for one if none is."""
-        if not self.ready and self.todo:
+        if not self.ready and self.todo and self.pool is None:
             kind, k, document = self.todo.pop(0)
             self._take(kind, k, document, render_document(document))
         elif not self.ready:
             finished, _ = cf.wait(self.pending, return_when=cf.FIRST_COMPLETED)
             for future in finished:
                 self._take(*self.pending.pop(future), future.result())
+            self._hand_out()
         return self.ready.pop(0)
 
     def _take(self, kind: str, k: int, document: Job, result: Rendered) -> None:
