@@ -158,6 +158,8 @@ def _lay_out(
     with guarded("rendering the PDF"), _renderers(context, options, cache, jobs, len(bodies)) as documents:
         for body in bodies:
             documents.start("body", body.index, body)
+        import bookbuilder.render.pdf_stamps  # noqa: F401  the merge's (pikepdf's) import, while the workers lay out
+
         numbered = _numbered(options)  # the first chunks, which need no stamps
         stamped = 0  # the chunks whose stamps are started (or needed none): all before the first not laid out
         while documents.busy():
