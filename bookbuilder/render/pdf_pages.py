@@ -55,7 +55,7 @@ PX_TO_PT = 0.75  # WeasyPrint lays out in CSS px; PDF user space is in points
 # A chunk's share of the book, in characters of text: about 30 generated chapters, 130 A5 pages.
 # Small chunks are what a rebuild lays out again after one chapter changed (render/pdf_cache.py),
 # and not smaller, since every document has fixed costs (stylesheets, fonts, PDF writing).
-CHUNK_CHARACTERS = 80_000
+CHUNK_CHARACTERS = 100_000
 # What starting a chapter costs, in characters: its heading, and the page it begins.
 CHAPTER_CHARACTERS = 600
 
