@@ -214,8 +214,8 @@ def front_html(book: Book, epoch: int, pages: dict[str, int] | None) -> str:
     one-document mode, where target-counter() finds them."""
 
     def number(anchor: str) -> str:
-        # Clipped dots in a flex filler, not leader() or a dotted border: WeasyPrint draws those
-        # dot by dot (18,000 text runs, or 200,000 curves, for a 300-chapter contents).
+        # Clipped dots, not leader() or a dotted border: WeasyPrint draws those dot by dot
+        # (18,000 text runs, or 200,000 curves, for a 300-chapter contents).
         return "" if pages is None else f'<span class="pageno">{pages[anchor]}</span>'
 
     fill = "" if pages is None else f'<span class="fill">{FILL}</span>'

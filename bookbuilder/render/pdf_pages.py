@@ -52,17 +52,38 @@ from bookbuilder.system.atomic import was_interrupted
 from bookbuilder.system.parallel import default_jobs, guarded, process_pool, stop_workers
 
 PX_TO_PT = 0.75  # WeasyPrint lays out in CSS px; PDF user space is in points
-CHUNK = 30  # chapters
+# A chunk's share of the book, in characters of text: about 30 generated chapters, 130 A5 pages.
+# Small chunks are what a rebuild lays out again after one chapter changed (render/pdf_cache.py),
+# and not smaller, since every document has fixed costs (stylesheets, fonts, PDF writing).
+CHUNK_CHARACTERS = 100_000
+# What starting a chapter costs, in characters: its heading, and the page it begins.
+CHAPTER_CHARACTERS = 600
 
 
-def plan_chunks(items: list[Entry], jobs: int, chunk_chapters: int) -> list[list[Entry]]:
-    """Chunks of whole chapters, 30 a chunk unless [pdf] chunk_chapters says otherwise (a volume
-    page travels with its first chapter). Small chunks are what a rebuild lays out again after one
-    chapter changed (render/pdf_cache.py), and not smaller, since every chunk has fixed costs
-    (fonts, PDF writing); README's bench table has the rebuild's figures. The split does not depend on the
-    processes, so a rebuild on another machine finds the same chunks."""
-    size = chunk_chapters or CHUNK
-    return [items[i : i + size] for i in range(0, len(items), size)]
+def plan_chunks(items: list[Entry], chunk_chapters: int = 0) -> list[list[Entry]]:
+    """Chunks of whole chapters (a volume page travels with its first chapter): [pdf]
+    chunk_chapters a chunk, else cut by the text's length, so that chunks cost alike whether a
+    book has 300 short chapters or 40 long ones. A cut falls after the chapter that carries the
+    book's running length past a multiple of CHUNK_CHARACTERS, so an edit moves no cut but those
+    its length change carries across such a multiple, and a rebuild keeps the other chunks. The
+    split depends on the book alone, never on the processes: the same bytes on any machine."""
+    if chunk_chapters:
+        return [items[i : i + chunk_chapters] for i in range(0, len(items), chunk_chapters)]
+    chunks, current, length = [], [], 0
+    for entry in items:
+        before = length // CHUNK_CHARACTERS
+        length += chapter_length(entry)
+        current.append(entry)
+        if length // CHUNK_CHARACTERS > before:
+            chunks.append(current)
+            current = []
+    return chunks + [current] if current else chunks
+
+
+def chapter_length(entry: Entry) -> int:
+    """A chapter's cost to lay out, in characters of its text and its start."""
+    text = sum(len(block.text) for block in entry.chapter.blocks if hasattr(block, "text"))
+    return text + len(entry.chapter.title) + CHAPTER_CHARACTERS
 
 
 def render_pdf_bytes(
@@ -77,11 +98,10 @@ def render_pdf_bytes(
 def _render_chunks(
     book: Book, options: PdfOptions, context: RenderContext, job: Jobs
 ) -> tuple[bytes, list[Diagnostic]]:
-    chunks = plan_chunks(
-        entries(book), context.jobs or options.jobs or default_jobs(), options.chunk_chapters
-    )
+    chunks = plan_chunks(entries(book), options.chunk_chapters)
+    numbered = _numbered(options)
     bodies = [
-        job("body", i, body_html(book, chunk, context.epoch), NO_MARGIN_BOXES)
+        job("body", i, body_html(book, chunk, context.epoch), "" if i < numbered else NO_MARGIN_BOXES)
         for i, chunk in enumerate(chunks)
     ]
     jobs = min(context.jobs or options.jobs or default_jobs(), len(bodies))
@@ -93,15 +113,22 @@ def _render_chunks(
     where = paginate([done[k] for k in range(len(chunks))], chunks, options.recto)
     _tell(context, f"merging {sum(r.pages for r in [front, *done.values()]):,} pages")
     for k, result in done.items():
-        if result.pages + len(where.blanks[k]) != stamps[k].pages:
+        if k in stamps and result.pages + len(where.blanks[k]) != stamps[k].pages:
             raise RuntimeError(
                 f"chunk {k}: {result.pages} pages and {len(where.blanks[k])} blank, "
                 f"but its stamps have {stamps[k].pages}"
             )
     messages = [m for r in [front, *done.values(), *stamps.values()] for m in r.messages]
     ordered = [done[k] for k in sorted(done)]
-    merged = merge(book, front, ordered, [stamps[k] for k in sorted(stamps)], where, context.epoch)
+    merged = merge(book, front, ordered, [stamps.get(k) for k in range(len(chunks))], where, context.epoch)
     return merged, render_warnings(messages)
+
+
+def _numbered(options: PdfOptions) -> int:
+    """How many chunks, from the first, draw their own margin boxes: the first, whose pages are
+    numbered from 1 wherever it is laid out, so it needs no stamps. Not with right-hand chapter
+    starts, whose blank pages are put in at the merge and counted in the numbers."""
+    return 0 if options.recto else 1
 
 
 def _lay_out(
@@ -131,7 +158,10 @@ def _lay_out(
     with guarded("rendering the PDF"), _renderers(context, options, cache, jobs, len(bodies)) as documents:
         for body in bodies:
             documents.start("body", body.index, body)
-        stamped = 0  # the chunks whose stamps are started: all before the first not laid out
+        import bookbuilder.render.pdf_stamps  # noqa: F401  the merge's (pikepdf's) import, while the workers lay out
+
+        numbered = _numbered(options)  # the first chunks, which need no stamps
+        stamped = 0  # the chunks whose stamps are started (or needed none): all before the first not laid out
         while documents.busy():
             if was_interrupted():  # a Ctrl-C lost in a destructor: stop at the next document
                 raise KeyboardInterrupt
@@ -149,7 +179,8 @@ def _lay_out(
                     contents = front_html(book, context.epoch, laid_out(len(chunks) - 1).pages)
                     documents.start("front", 0, job("front", 0, contents))
             while stamped < len(bodies) and stamped in done:
-                documents.start("stamps", stamped, stamp_job(stamped))
+                if stamped >= numbered:
+                    documents.start("stamps", stamped, stamp_job(stamped))
                 stamped += 1
     return done, stamps, front, documents.rendered
 
@@ -171,7 +202,7 @@ def _renderers(context: RenderContext, options: PdfOptions, cache: DocumentCache
         return
     pool = process_pool(jobs) if jobs > 1 else None
     try:
-        yield _Documents(cache, pool)
+        yield _Documents(cache, pool, workers=jobs)
     except BaseException:
         stop_workers()
         raise
@@ -188,27 +219,40 @@ def _tell(context: RenderContext, stage: str) -> None:
 
 class _Documents:
     """The documents being rendered, each taken from the cache, from a worker of `pool` or (no
-    pool) rendered here, and handed out in the order they are ready."""
+    pool) rendered here, and handed out in the order they are ready.
 
-    def __init__(self, cache: DocumentCache, pool, carried_files=None):
+    A pool of this machine is handed no more documents than it has workers: the others wait
+    here, so that the contents, ready only once every chunk is laid out and the longest of what
+    is left then, go to the first worker free instead of after every stamp started before."""
+
+    def __init__(self, cache: DocumentCache, pool, carried_files=None, workers: int | None = None):
         self.cache, self.pool = cache, pool
         # the project's files as another machine's tasks are handed them: None, the pool is here
         self.carried_files = carried_files
+        self.workers = workers  # the most documents handed to the pool at once (None: all)
         self.ready: list[tuple[str, int, Rendered]] = []  # results to take in, from the cache or a worker
         self.pending: dict = {}  # future → (kind, chunk, job)
-        self.todo: list[tuple[str, int, Job]] = []
+        self.todo: list[tuple[str, int, Job]] = []  # not yet handed to a worker (or, no pool, rendered)
         self.rendered = 0
 
     def start(self, kind: str, k: int, document: Job) -> None:
         kept = self.cache.get(document)
         if kept is not None:
             self.ready.append((kind, k, kept))
-        elif self.pool is None:
-            self.todo.append((kind, k, document))
-        elif self.carried_files is not None:
+        elif self.pool is not None and self.carried_files is not None:
             future = self.pool.submit(render_carried, carry(document), self.carried_files)
             self.pending[future] = (kind, k, document)
         else:
+            self.todo.append((kind, k, document))
+            self._hand_out()
+
+    def _hand_out(self) -> None:
+        """Documents to the pool's free workers, the contents first."""
+        while (
+            self.pool is not None and self.todo and (self.workers is None or len(self.pending) < self.workers)
+        ):
+            first = next((i for i, (kind, _, _) in enumerate(self.todo) if kind == "front"), 0)
+            kind, k, document = self.todo.pop(first)
             self.pending[self.pool.submit(render_document, document)] = (kind, k, document)
 
     def cancel(self) -> None:
@@ -220,13 +264,14 @@ class _Documents:
 
     def next(self) -> tuple[str, int, Rendered]:
         """(kind, chunk, result) of the next document ready, waiting for one if none is."""
-        if not self.ready and self.todo:
+        if not self.ready and self.todo and self.pool is None:
             kind, k, document = self.todo.pop(0)
             self._take(kind, k, document, render_document(document))
         elif not self.ready:
             finished, _ = cf.wait(self.pending, return_when=cf.FIRST_COMPLETED)
             for future in finished:
                 self._take(*self.pending.pop(future), future.result())
+            self._hand_out()
         return self.ready.pop(0)
 
     def _take(self, kind: str, k: int, document: Job, result: Rendered) -> None:
@@ -268,10 +313,15 @@ def paginate(done: list[Rendered], chunks: list[list[Entry]], recto: bool) -> Pa
 
 
 def merge(
-    book: Book, front: Rendered, chunks: list[Rendered], stamps: list[Rendered], where: Pagination, epoch: int
+    book: Book,
+    front: Rendered,
+    chunks: list[Rendered],
+    stamps: list[Rendered | None],
+    where: Pagination,
+    epoch: int,
 ) -> bytes:
-    """Front matter + chunks (with their blank pages), each body page under its stamp → one PDF
-    (pikepdf/qpdf: fast, object streams, deterministic /ID)."""
+    """Front matter + chunks (with their blank pages), each body page under its stamp (None: the
+    chunk drew its own margin boxes) → one PDF (pikepdf/qpdf: fast, object streams, deterministic /ID)."""
     import pikepdf
     from pikepdf import Array, Name
 
@@ -289,8 +339,14 @@ def merge(
     merged = _concatenate(out, sources, [pad_front] + where.blanks)
     n_front += len(pad_front)
     pages = where.pages
-    stamp_sources = [pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in stamps]  # open until the file is saved
-    stamp_pages(out, merged[n_front:], [(source, p) for source in stamp_sources for p in source.pages])
+    stamp_sources = [None if r is None else pikepdf.Pdf.open(io.BytesIO(r.pdf)) for r in stamps]
+    body, under, at = merged[n_front:], [], 0  # the stamps stay open until the file is saved
+    for chunk, blanks, source in zip(chunks, where.blanks, stamp_sources):
+        count = chunk.pages + len(blanks)
+        if source is not None:
+            under += [(page, (source, stamp)) for page, stamp in zip(body[at : at + count], source.pages)]
+        at += count
+    stamp_pages(out, [page for page, _ in under], [stamp for _, stamp in under])
     share_font_programs(out)
 
     def page_of(anchor: str):
