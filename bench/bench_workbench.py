@@ -301,9 +301,13 @@ def chapter_corrections(driver, url: str, pager_chapter: str, advert_chapter: st
     loaded(driver)
     select_in_chapter(driver, SELECTED)
     tool = driver.find_element(By.ID, "bb-remove")
-    seconds, _ = click_to_page(driver, button(tool, "remove this everywhere"))
+    asked, _ = click_to_page(driver, button(tool, "remove this everywhere"))  # what it would take, first
+    for tick in driver.find_elements(By.CSS_SELECTOR, "input[name=confirm][type=checkbox]"):
+        tick.click()  # above CONFIRM_ABOVE pieces: the list looked at
+    take = driver.find_element(By.XPATH, "//button[starts-with(normalize-space(), 'remove these')]")
+    seconds, _ = click_to_page(driver, take)
     assert SELECTED not in _paragraphs(driver), "remove this everywhere: still in the chapter"
-    out["remove this everywhere"] = {"s": seconds, "undo_s": undo_last(driver, url)}
+    out["remove this everywhere"] = {"s": seconds, "preview_s": asked, "undo_s": undo_last(driver, url)}
     return out
 
 

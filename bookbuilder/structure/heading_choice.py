@@ -462,10 +462,10 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
                 1  # past its own repeat on the next line (1.失业 / 1.失业　　…): the heading after them says
             )
         after = seq[nxt][1].number if nxt < len(seq) else None
-        # the same heading again, or with its title this time (11, then 11、破关)
+        # the same heading again, or the number alone then with its title (11, then 11、破关)
         repeat = k > 0 and (
             title_key(seq[k - 1][1].title) == title_key(h.title)
-            or h.title.replace(" ", "").startswith(seq[k - 1][1].title.replace(" ", ""))
+            or (" " not in seq[k - 1][1].title and h.title.startswith(seq[k - 1][1].title + " "))
         )
         typo = (
             before is not None and after is not None and after == before + 2 and h.number in (before, after)
