@@ -34,6 +34,7 @@ class Named:
     rules: frozenset[str] = frozenset()  # rules whose recorded removals it brings in
     changes: bool = True  # it must change the book (False: it changes only what the self-check flags)
     why_not: str = ""  # what to say where it changes nothing
+    returns: bool = False  # it brings lines back, which may part a paragraph they had been joined across
 
 
 def named_by(form: dict, preview, doc) -> Named:
@@ -55,13 +56,15 @@ def named_by(form: dict, preview, doc) -> Named:
         return Named(why_not="a chapter file's first line titles its chapter even as text")
     if action == "not-heading" and form.get("at"):  # its line made text, perhaps joined to the next
         return Named(lines=frozenset({form["at"]}))
+    if action == "keep" and form.get("rule"):  # keep this rule off: every line it took comes back
+        return Named(rules=frozenset({form["rule"]}), returns=True)
     if action != "undo":
         return Named()
     index = int(form["index"]) if form.get("index", "").isdigit() else -1
     fixes = doc.get("fix") or ()
     entry = fixes[index] if form.get("kind") == "fix" and 0 <= index < len(fixes) else None
     lines = frozenset({str(entry["at"])}) if entry is not None and "at" in entry else frozenset()
-    return Named(lines=lines, rules=frozenset({ANY_RULE}), changes=False)
+    return Named(lines=lines, rules=frozenset({ANY_RULE}), changes=False, returns=True)
 
 
 def trial(site, settings: str) -> tuple[object, dict]:
@@ -120,6 +123,18 @@ def lost(before, after, named: Named) -> list[Paragraph]:
     absorbed = [
         _bare(q.text) for q in now if named.lines and fix_at(source, q.at.path, q.at.line) in named.lines
     ]
+    # what comes back (its recorded removals in the book as it was), and where each paragraph now stands
+    returned = (
+        sorted(
+            {_bare(x) for pieces in _removals(before, named.rules).values() for x in pieces if _bare(x)},
+            key=len,
+        )[::-1]
+        if named.returns
+        else []
+    )
+    position = {}
+    for i, q in enumerate(now):
+        position.setdefault(q.at, i)
     gone, kept = [], []
     for p in was:
         if (p.at, p.text) in after_keys:
@@ -128,6 +143,7 @@ def lost(before, after, named: Named) -> list[Paragraph]:
             (named.lines and fix_at(source, p.at.path, p.at.line) in named.lines)
             or _joined(p, after_at)
             or any(_bare(p.text) in text for text in absorbed)
+            or (named.returns and _parted(p, now, position, returned))
             or _cut_as_recorded(p, after_at, removed)
         ):
             gone.append(p)
@@ -172,6 +188,24 @@ def _joined(p: Paragraph, after_at: dict) -> bool:
         return False
     rest = iter(_bare(text))
     return all(c in rest for c in _bare(p.text))
+
+
+def _parted(p: Paragraph, now: list[Paragraph], position: dict, returned: list[str]) -> bool:
+    """The paragraph's text runs on the same from its place, once what comes back is left out: the
+    returning lines stood inside it (the reflow had joined across the gap each left), and the
+    chapter may be wrapped anew around them."""
+    i = position.get(p.at)
+    if i is None:
+        return False
+    want, got = _bare(p.text), ""
+    for q in now[i:]:
+        text = _bare(q.text)
+        for piece in returned:
+            text = text.replace(piece, "")
+        got += text
+        if len(got) >= len(want):
+            return got.startswith(want)
+    return False
 
 
 def _cut_as_recorded(p: Paragraph, after_at: dict, removed: dict) -> bool:

@@ -262,3 +262,21 @@ def test_in_a_browser_every_correction_and_its_undo_leave_every_other_paragraph(
         code, said = _stop(process)
     assert not settings.exists() if kind != "project" else settings.read_text("utf-8") == TOML
     assert code == 0 and "Traceback" not in said, said
+
+
+def test_a_rule_switched_off_may_part_a_paragraph_its_line_had_stood_in(tmp_path):
+    """A pager line between the halves of a wrapped sentence: cleaning took it and the halves were
+    one paragraph; switched off, its rule brings it back between them, which loses nothing (the
+    book loaded before and after, as the trial compares them); a paragraph cut short is still lost."""
+    from bookbuilder.serve import guard
+
+    prose = "".join(f"他走进第{k}个院子，看见一棵老树，树下坐着第{k}个老人。" for k in range(1, 9))
+    lines = [prose[k : k + 20] for k in range(0, len(prose), 20)]  # hard-wrapped at 20 characters
+    lines.insert(3, "本章未完，请点击下一页继续阅读")
+    book = write_book(tmp_path / "book", {"山门.txt": "第一章 山门\n" + "\n".join(lines) + "\n"}, TOML)
+    before = load_book(book, 1)
+    (book / "book.toml").write_text(TOML + '[normalize.junk]\ndisable = ["next-page"]\n', "utf-8")
+    after = load_book(book, 1)
+    assert len(guard.story(after.book)) > len(guard.story(before.book))  # the paragraph parted
+    assert guard.lost(before, after, guard.Named(rules=frozenset({"next-page"}), returns=True)) == []
+    assert guard.lost(before, after, guard.Named()) != []  # not named: refused
