@@ -58,6 +58,8 @@ def named_by(form: dict, preview, doc) -> Named:
         return Named(lines=frozenset({form["at"]}))
     if action == "keep" and form.get("rule"):  # keep this rule off: every line it took comes back
         return Named(rules=frozenset({form["rule"]}), returns=True)
+    if action == "keep-line":  # keep this: one removed line comes back
+        return Named(rules=frozenset({ANY_RULE}), returns=True)
     if action != "undo":
         return Named()
     index = int(form["index"]) if form.get("index", "").isdigit() else -1
@@ -123,15 +125,8 @@ def lost(before, after, named: Named) -> list[Paragraph]:
     absorbed = [
         _bare(q.text) for q in now if named.lines and fix_at(source, q.at.path, q.at.line) in named.lines
     ]
-    # what comes back (its recorded removals in the book as it was), and where each paragraph now stands
-    returned = (
-        sorted(
-            {_bare(x) for pieces in _removals(before, named.rules).values() for x in pieces if _bare(x)},
-            key=len,
-        )[::-1]
-        if named.returns
-        else []
-    )
+    # what comes back or goes (the named rules' recorded removals, before and after), the longest first
+    pieces = _pieces(before, after, named) if named.returns else []
     position = {}
     for i, q in enumerate(now):
         position.setdefault(q.at, i)
@@ -143,7 +138,7 @@ def lost(before, after, named: Named) -> list[Paragraph]:
             (named.lines and fix_at(source, p.at.path, p.at.line) in named.lines)
             or _joined(p, after_at)
             or any(_bare(p.text) in text for text in absorbed)
-            or (named.returns and _parted(p, now, position, returned))
+            or (named.returns and _parted(p, now, position, pieces))
             or _cut_as_recorded(p, after_at, removed)
         ):
             gone.append(p)
@@ -190,22 +185,31 @@ def _joined(p: Paragraph, after_at: dict) -> bool:
     return all(c in rest for c in _bare(p.text))
 
 
-def _parted(p: Paragraph, now: list[Paragraph], position: dict, returned: list[str]) -> bool:
-    """The paragraph's text runs on the same from its place, once what comes back is left out: the
-    returning lines stood inside it (the reflow had joined across the gap each left), and the
-    chapter may be wrapped anew around them."""
+def _pieces(before, after, named: Named) -> list[str]:
+    found = _removals(before, named.rules).values(), _removals(after, named.rules).values()
+    return sorted({_bare(x) for side in found for pieces in side for x in pieces if _bare(x)}, key=len)[::-1]
+
+
+def _parted(p: Paragraph, now: list[Paragraph], position: dict, pieces: list[str]) -> bool:
+    """The paragraph's text runs on the same from its place, once the pieces that come back or go
+    are left out on both sides: lines a rule switched off return inside it, or an undo takes them
+    out of it again (the reflow joins across the gap a line leaves, and may wrap the chapter anew)."""
     i = position.get(p.at)
-    if i is None:
-        return False
-    want, got = _bare(p.text), ""
+    want, got = _without(_bare(p.text), pieces), ""
+    if i is None:  # its place gone: joined to the paragraph before it, across a line taken out again
+        above = [q for q in now if q.at.path == p.at.path and q.at.line < p.at.line]
+        return bool(above) and want in _without(_bare(max(above, key=lambda q: q.at.line).text), pieces)
     for q in now[i:]:
-        text = _bare(q.text)
-        for piece in returned:
-            text = text.replace(piece, "")
-        got += text
+        got += _without(_bare(q.text), pieces)
         if len(got) >= len(want):
             return got.startswith(want)
     return False
+
+
+def _without(text: str, pieces: list[str]) -> str:
+    for piece in pieces:
+        text = text.replace(piece, "")
+    return text
 
 
 def _cut_as_recorded(p: Paragraph, after_at: dict, removed: dict) -> bool:

@@ -280,3 +280,5 @@ def test_a_rule_switched_off_may_part_a_paragraph_its_line_had_stood_in(tmp_path
     assert len(guard.story(after.book)) > len(guard.story(before.book))  # the paragraph parted
     assert guard.lost(before, after, guard.Named(rules=frozenset({"next-page"}), returns=True)) == []
     assert guard.lost(before, after, guard.Named()) != []  # not named: refused
+    undo = guard.Named(rules=frozenset({guard.ANY_RULE}), changes=False, returns=True)
+    assert guard.lost(after, before, undo) == []  # its undo takes the lines out of it again
