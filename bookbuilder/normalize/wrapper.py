@@ -54,8 +54,14 @@ def strip_wrapper(
     for at in removed_at:
         if at is not None and at.line:
             removed.setdefault(at.path, set()).add(at.line)
-    seen = Counter(b.text for chapter in book.chapters() for b in chapter.blocks if type(b) is Paragraph)
-    first = {b.text: (k, j, b) for k, j, b in reversed(head) if seen[b.text] == 2 and _beside(b.at, removed)}
+    beside = [(k, j, b) for k, j, b in head if _beside(b.at, removed)]
+    if not beside:
+        return book, {}
+    texts = {b.text for _, _, b in beside}  # the book is counted for these alone
+    seen = Counter(
+        b.text for c in book.chapters() for b in c.blocks if type(b) is Paragraph and b.text in texts
+    )
+    first = {b.text: (k, j, b) for k, j, b in reversed(beside) if seen[b.text] == 2}
     pairs = [
         (first[b.text], (k, j, b))
         for k, j, b in tail
