@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from bookbuilder import pipeline
 from bookbuilder.config import load_config
 from bookbuilder.diagnostics import REMOVED, BookError, removal_parts
-from bookbuilder.model import Book, Paragraph
+from bookbuilder.model import Book, Location, Paragraph
 from bookbuilder.serve.corrections import Refused, fix_at
 
 ANY_RULE = "*"  # Named.rules: the removals of whatever rule (an undo brings back what it had kept)
@@ -116,10 +116,13 @@ def lost(before, after, named: Named) -> list[Paragraph]:
     """The paragraphs of `before` that `after` loses or moves and the correction does not name."""
     source = before.config.source
     was, now = _middles(story(before.book), story(after.book))
-    after_keys = {(p.at, p.text) for p in now}
-    after_at = {}
-    for p in now:
-        after_at.setdefault(p.at, p.text)
+    # each paragraph as its place and text (a Location's own hash is Python's: 70,000 paragraphs)
+    now_keys = [(q.at.path, q.at.line, q.text) for q in now]
+    after_keys = set(now_keys)
+    after_at, position = {}, {}
+    for i, (path, line, text) in enumerate(now_keys):
+        after_at.setdefault((path, line), text)
+        position.setdefault((path, line), i)
     removed = _removals(after, named.rules)
     # the named line made text, the lines after it joined to it (第40章 第40个山门 + its first sentence)
     absorbed = [
@@ -127,13 +130,10 @@ def lost(before, after, named: Named) -> list[Paragraph]:
     ]
     # what comes back or goes (the named rules' recorded removals, before and after), the longest first
     pieces = _pieces(before, after, named) if named.returns else []
-    position = {}
-    for i, q in enumerate(now):
-        position.setdefault(q.at, i)
     gone, kept = [], []
     for p in was:
-        if (p.at, p.text) in after_keys:
-            kept.append((p.at, p.text))
+        if (key := (p.at.path, p.at.line, p.text)) in after_keys:
+            kept.append(key)
         elif not (
             (named.lines and fix_at(source, p.at.path, p.at.line) in named.lines)
             or _joined(p, after_at)
@@ -143,10 +143,10 @@ def lost(before, after, named: Named) -> list[Paragraph]:
         ):
             gone.append(p)
     kept_set = set(kept)
-    order = [(p.at, p.text) for p in now if (p.at, p.text) in kept_set]
+    order = [key for key in now_keys if key in kept_set]
     if order != kept:  # a paragraph standing elsewhere: the first one out of place
-        where = next(k for k, (a, b) in enumerate(zip(kept, order)) if a != b)
-        gone.append(Paragraph(kept[where][1], kept[where][0]))
+        path, line, text = next(a for a, b in zip(kept, order) if a != b)
+        gone.append(Paragraph(text, Location(path, line)))
     return gone
 
 
@@ -178,7 +178,7 @@ def _removals(after, rules: frozenset[str]) -> dict:
 def _joined(p: Paragraph, after_at: dict) -> bool:
     """Every character of the paragraph is still at its place, in order, with more among them: a
     line joined to it (a heading made text), a piece brought back (a removal undone)."""
-    text = after_at.get(p.at)
+    text = after_at.get((p.at.path, p.at.line))
     if text is None:
         return False
     rest = iter(_bare(text))
@@ -194,7 +194,7 @@ def _parted(p: Paragraph, now: list[Paragraph], position: dict, pieces: list[str
     """The paragraph's text runs on the same from its place, once the pieces that come back or go
     are left out on both sides: lines a rule switched off return inside it, or an undo takes them
     out of it again (the reflow joins across the gap a line leaves, and may wrap the chapter anew)."""
-    i = position.get(p.at)
+    i = position.get((p.at.path, p.at.line))
     want, got = _without(_bare(p.text), pieces), ""
     if i is None:  # its place gone: joined to the paragraph before it, across a line taken out again
         above = [q for q in now if q.at.path == p.at.path and q.at.line < p.at.line]
@@ -221,7 +221,7 @@ def _cut_as_recorded(p: Paragraph, after_at: dict, removed: dict) -> bool:
     left = _bare(p.text)
     for piece in pieces:
         left = left.replace(_bare(piece), "", 1)
-    now = after_at.get(p.at)
+    now = after_at.get((p.at.path, p.at.line))
     return not _WORD.search(_dropped(left, _bare(now)) if now is not None else left)
 
 
