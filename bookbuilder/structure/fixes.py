@@ -107,9 +107,7 @@ def apply_fixes(reading: Reading) -> Reading:
     if not reading.options.fixes:
         return reading
     was = reading.chosen.headings
-    choice, merged, applied = apply(
-        reading.options.fixes, [fields(line) for line in reading.lines], reading.chosen, reading.path
-    )
+    choice, merged, applied = apply(reading.options.fixes, reading.lines, reading.chosen, reading.path)
     now = choice.headings
     changed = {i for i in was.keys() | now.keys() if was.get(i) != now.get(i)}
     reading = with_lines_looked_at(reading, sorted(changed | merged))
@@ -126,7 +124,12 @@ def apply(
     headings = dict(choice.headings)
     drop: set[int] = set()
     notes = []
-    for i, (number, _, line) in enumerate(lines):
+    # a fix by place matches its line's number only: the other lines are passed by unread
+    numbers = None if any(f.at_file is None for f in fixes) else {f.at_line for f in fixes}
+    for i, item in enumerate(lines):
+        number, _, line = fields(item)
+        if numbers is not None and number not in numbers:
+            continue
         heading = headings.get(i)
         for fix in fixes:
             if not fix.matches(path, number, line, heading):
