@@ -1,0 +1,116 @@
+"""*Start a volume here* on a folder whose chapters its files' names title (issue 51): offered on
+each such chapter with a title field, written as a [[volume]] naming the file, tried by the guard
+(accepted when only the volume changes and every paragraph stays), and undone; over HTTP and in
+Chromium. The line corrections stay refused there (tests/serve/test_guard.py)."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+import pytest
+from test_guard import _form, _kind, _send, _undone, story
+from test_serve import _start, _stop
+
+from bookbuilder.pipeline import load_book
+
+
+def _volumes(book) -> list[tuple[str | None, list[str]]]:
+    return [(v.title, [c.title for c in v.chapters]) for v in load_book(book, 1).book.volumes]
+
+
+def test_over_http_a_volume_before_a_file_keeps_every_paragraph_and_its_undo_too(tmp_path):
+    book, settings = _kind(tmp_path, "folder-titled-by-names")
+    before = story(book)
+    process, url = _start(book)
+    try:
+        contents = urllib.request.urlopen(url).read().decode("utf-8")
+        offered = re.findall(r'data-kind="file" data-at="([^"]*)" data-expect="([^"]*)"', contents)
+        assert offered == [("001 山门.txt", "山门"), ("002 夜雨.txt", "夜雨"), ("003 归来.txt", "归来")]
+        form = _form(url, "", "file-volume", at="002 夜雨.txt")
+        assert form["expect"] == "夜雨" and "title" not in form  # the title is typed in its field
+
+        status, page = _send(url, {**form, "title": "  "})
+        assert status == 409 and "give the volume a title" in page and not settings.exists()
+        status, page = _send(url, {**form, "expect": "旧名", "title": "第二卷 风雨"})
+        assert status == 409 and "reload the page" in page and not settings.exists()
+
+        status, page = _send(url, {**form, "title": "第二卷  风雨"})
+        assert status == 200, page
+        assert "a volume starts before this chapter" in page
+        assert '[[volume]]\nbefore = "002 夜雨.txt"\ntitle = "第二卷 风雨"' in settings.read_text("utf-8")
+        assert story(book) == before  # 夜雨 keeps its first line: no line became a title
+        assert _volumes(book) == [(None, ["山门"]), ("第二卷 风雨", ["夜雨", "归来"])]
+        shown = urllib.request.urlopen(url).read().decode("utf-8")
+        assert '<li class="volume" id="v-1">第二卷 风雨' in shown and "a volume started before" in shown
+
+        status, page = _send(url, {**form, "title": "第二卷 风雨"})  # the same again: no change
+        assert status == 409 and "already" in page
+        _undone(url, book, before, settings, "folder-titled-by-names")
+        assert _volumes(book) == [(None, ["山门", "夜雨", "归来"])]
+    finally:
+        code, said = _stop(process)
+    assert code == 0 and "Traceback" not in said, said
+
+
+def test_offered_only_where_no_line_titles_the_chapter(tmp_path):
+    """A chapter whose file opens with its heading keeps the line corrections (a [[fix]] names its
+    line); a whole novel has no files to start volumes before."""
+    for kind in ("bare-folder", "whole-novel"):
+        (tmp_path / kind).mkdir()
+        book, _ = _kind(tmp_path / kind, kind)
+        process, url = _start(book)
+        try:
+            contents = urllib.request.urlopen(url).read().decode("utf-8")
+            assert 'data-kind="file"' not in contents and contents.count('data-kind="chapter"') == 3
+        finally:
+            _stop(process)
+
+
+def test_the_guard_accepts_the_volume_and_its_undo_as_losing_nothing(tmp_path):
+    """The trial's comparison alone (as Bench._tried makes it): the book with the [[volume]] against
+    the book without it, and back."""
+    from bookbuilder.serve import guard
+
+    book, settings = _kind(tmp_path, "folder-titled-by-names")
+    without = load_book(book, 1)
+    settings.write_text('[[volume]]\nbefore = "003 归来.txt"\ntitle = "第二卷"\n', "utf-8")
+    with_volume = load_book(book, 1)
+    named = guard.named_by({"action": "file-volume"}, None, {})
+    guard.check(without, with_volume, named)  # no paragraph lost or moved, and the book changed
+    assert guard.lost(without, with_volume, named) == []
+    undo = guard.named_by({"action": "undo", "kind": "volume", "index": "0"}, None, {"volume": []})
+    assert guard.lost(with_volume, without, undo) == []
+    with pytest.raises(guard.Refused, match="the volume it names is open there already"):
+        guard.check(with_volume, load_book(book, 1), named)  # the same book again: no correction
+
+
+def test_in_a_browser_start_a_volume_before_a_file_and_undo_it(tmp_path, browser):
+    from selenium.webdriver.common.by import By
+    from test_workbench import undo_all, until
+
+    book, settings = _kind(tmp_path, "folder-titled-by-names")
+    before = story(book)
+    process, url = _start(book)
+    try:
+        browser.get(url)
+        entries = browser.find_elements(
+            By.CSS_SELECTOR, "ol.contents li:has(> details.bb-fix[data-kind=file])"
+        )
+        assert [e.find_element(By.TAG_NAME, "a").text for e in entries] == ["山门", "夜雨", "归来"]
+        entry = entries[2]
+        entry.find_element(By.TAG_NAME, "summary").click()
+        entry.find_element(By.NAME, "title").send_keys("第二卷 归途")
+        entry.find_element(By.XPATH, ".//button[normalize-space()='start a volume here']").click()
+        volume = until(browser, lambda d: d.find_element(By.CSS_SELECTOR, "li.volume"))
+        assert volume.text.startswith("第二卷 归途") and "归来" in volume.text and "夜雨" not in volume.text
+        notice = until(browser, lambda d: d.find_element(By.CLASS_NAME, "bb-notice"))
+        assert "a volume starts before this chapter's file" in notice.text
+        assert story(book) == before
+        assert 'before = "003 归来.txt"' in settings.read_text("utf-8")
+        undo_all(browser)
+        until(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "li.volume"))
+        assert story(book) == before and not settings.exists()
+    finally:
+        code, said = _stop(process)
+    assert code == 0 and "Traceback" not in said, said
