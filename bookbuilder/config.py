@@ -83,7 +83,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "output": {"dir": str, "name": str, "formats": list[str]},
     "fix": FIX_LIST,  # [[fix]] corrections to the headings (bookbuilder.structure.fixes)
     "keep": KEEP_LIST,  # [[keep]] lines that cleaning leaves (bookbuilder.normalize.by_hand)
-    "volume": VOLUME_LIST,  # [[volume]] before a chapter file (bookbuilder.structure.file_volumes)
+    "volume": VOLUME_LIST,  # [[volume]] before a chapter file (bookbuilder.structure.fixes)
     # what the self-check (bookbuilder.check.suspects) is told is the story's: it stops flagging it
     "check": {"not_debris": list[str]},
 }
@@ -308,7 +308,7 @@ def _volumes(data: dict, text: str, toml: Path) -> dict:
     """[[volume]] entries, each told the line of its [[volume]] header."""
     if "volume" not in data:
         return {}
-    from bookbuilder.structure.file_volumes import parse_volumes
+    from bookbuilder.structure.fixes import parse_volumes
 
     return {"file_volumes": parse_volumes(data["volume"], str(toml), _header_lines(text, "volume"))}
 

@@ -59,7 +59,7 @@ class Config:
     fixes: tuple = ()  # [[fix]] entries (bookbuilder.structure.fixes.Fix)
     # [[keep]] entries: lines cleaning leaves as they are (bookbuilder.normalize.by_hand.Keep)
     keeps: tuple = ()
-    # [[volume]] entries: volumes that start before a chapter file (bookbuilder.structure.file_volumes)
+    # [[volume]] entries: volumes that start before a chapter file (bookbuilder.structure.fixes.FileVolume)
     file_volumes: tuple = ()
     not_debris: tuple[str, ...] = ()  # [check] not_debris: what the self-check stops flagging
     sidecar: bool = (

@@ -35,8 +35,8 @@ def template(form: Callable[..., str]) -> str:
     made = form(
         "/",
         {"at": "", "expect": ""},
-        '<input name="title" value="" required="required" placeholder="第二卷 …" '
-        'aria-label="the volume\'s title" size="14"/> '
+        '<input name="title" value="" required="required" placeholder="volume title" '
+        'aria-label="the volume\'s title" size="16"/> '
         f'<button name="action" value="{ACTION}">start a volume here</button>',
     )
     return f'<template id="bb-fix-{KIND}">{NOTE} {made}</template>'

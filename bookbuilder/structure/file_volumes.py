@@ -9,56 +9,22 @@ line for a [[fix]] to name, so a volume before it is named by the file:
 
 The volume opens where the folder's files are put together into volumes (Assembly.take), before
 that file's first chapter, which keeps its title and every line; it runs to the next volume (a
-later [[volume]], a volume heading, a sub-folder's). Before a sub-folder's first file it names
-that sub-folder's volume. The files are read as before: nothing here changes a chapter.
+later [[volume]], a volume heading, a sub-folder's), and a later entry opens its own volume
+whatever its title. Before a sub-folder's first file it names that sub-folder's volume. The files
+are read as before: nothing here changes a chapter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from bookbuilder.diagnostics import BookError
 from bookbuilder.model import Location
 from bookbuilder.settings import Config
 from bookbuilder.structure.chapters import VolumeHeading
-
-KEYS = ("before", "title")
-
-
-@dataclass(frozen=True)
-class FileVolume:
-    index: int  # 1-based, in book.toml's order
-    line: int | None  # its [[volume]] header's line in book.toml, for messages
-    before: str  # the file, relative to the source folder, with / between folders
-    title: str
-
-
-def parse_volumes(entries: list, toml_path: str, line_of: Callable[[int], int | None]) -> tuple:
-    """book.toml's [[volume]] tables as FileVolume records; a malformed one is E003 naming it."""
-    found: list[FileVolume] = []
-    for i, entry in enumerate(entries, 1):
-        at = Location(toml_path, line_of(i))
-        unknown = sorted(set(entry) - set(KEYS))
-        if unknown:
-            raise BookError(
-                "E003", f"[[volume]] #{i}: unknown key(s) {unknown} (known: {', '.join(KEYS)})", at
-            )
-        before, title = entry.get("before"), entry.get("title")
-        if not isinstance(before, str) or not before.strip():
-            raise BookError(
-                "E003", f'[[volume]] #{i}: give before = "file.txt", the file it starts before', at
-            )
-        if not isinstance(title, str) or not " ".join(title.split()):
-            raise BookError("E003", f"[[volume]] #{i} (before = {before!r}): give the volume a title", at)
-        named = Path(before.strip()).as_posix()
-        if twice := next((v for v in found if v.before == named), None):
-            raise BookError(
-                "E003", f"[[volume]] #{i}: {named!r} has a volume before it already (#{twice.index})", at
-            )
-        found.append(FileVolume(i, at.line, named, " ".join(title.split())))
-    return tuple(found)
+from bookbuilder.structure.fixes import FileVolume
 
 
 def opened(reads: Iterable, files: list[Path], config: Config) -> Iterable:
@@ -83,7 +49,7 @@ def opened(reads: Iterable, files: list[Path], config: Config) -> Iterable:
             raise BookError(
                 "E009",
                 f"[[volume]] #{volume.index} (before = {volume.before!r}) names no chapter file of the book "
-                f"(a file of {source.name}, as 0012.txt or 卷一/0012.txt)",
+                f"(a file of {source.name} named from it: 0012.txt, or part1/0012.txt in a sub-folder)",
                 Location(toml, volume.line),
             )
         before[where[volume.before]] = volume
@@ -97,7 +63,7 @@ def _heading(volume: FileVolume, toml: str) -> VolumeHeading:
     """The volume as the file's first part. It is no line of the file: its place is its entry in
     the settings file (no line correction can name it), and it opens as a file's own volume
     heading does, naming a sub-folder's volume that has no chapter yet."""
-    return VolumeHeading(volume.title, Location(toml), opens_file=True)
+    return VolumeHeading(volume.title, Location(toml), opens_file=True, by_hand=True)
 
 
 def _relative(file: Path, source: Path) -> str:

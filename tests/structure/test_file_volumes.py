@@ -83,6 +83,18 @@ def test_two_volumes_the_later_ends_the_earlier(tmp_path):
     assert story(after) == story(before)
 
 
+def test_an_entry_opens_its_volume_even_where_one_of_its_name_is_open(tmp_path):
+    """A volume heading named again (on a chapter's line, a page header) joins the open volume; an
+    entry the user wrote is a volume of its own, whatever its title."""
+    folder = _folder(tmp_path / "山门")
+    _settings(folder, _volume("002 夜雨.txt", "第一卷 上") + _volume("004 远行.txt", "第一卷 下"))
+    assert [(v.title, len(v.chapters)) for v in load_book(folder, 1).book.volumes] == [
+        (None, 1),
+        ("第一卷 上", 2),
+        ("第一卷 下", 2),
+    ]
+
+
 def test_in_a_project_whose_source_has_volume_folders(tmp_path):
     """Before a folder's first file the entry names that folder's volume; before a later one it
     opens a volume the folder's next files join, until the next folder's."""
@@ -119,6 +131,11 @@ def test_in_a_project_whose_source_has_volume_folders(tmp_path):
             "[[volume]] #1 (before = '003 归来.txt'): give the volume a title",
         ),
         ('[[volume]]\ntitle = "第二卷"\n', "E003", '[[volume]] #1: give before = "file.txt"'),
+        (
+            _volume("003 归来.txt", "第二卷\\u0007"),
+            "E003",
+            "[[volume]] #1: title = '第二卷\\x07' holds a control",
+        ),
         (
             '[[volume]]\nat = "003 归来.txt:1"\ntitle = "第二卷"\n',
             "E003",
@@ -186,6 +203,7 @@ def test_a_bad_entry_is_one_line_and_exit_1_and_the_built_book_stays(tmp_path):
         assert done.exit_code == 1, done.output
         assert done.stderr.splitlines() == [
             f"{tmp_path / '山门.book.toml'}:5: error E009: [[volume]] #2 (before = '006 无.txt') names no "
-            "chapter file of the book (a file of 山门, as 0012.txt or 卷一/0012.txt)"
+            "chapter file of the book (a file of 山门 named from it: 0012.txt, or part1/0012.txt in a "
+            "sub-folder)"
         ]
     assert epub.read_bytes() == built
