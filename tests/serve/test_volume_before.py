@@ -7,20 +7,37 @@ from __future__ import annotations
 
 import re
 import urllib.request
+from pathlib import Path
 
 import pytest
-from test_guard import _form, _kind, _send, _undone, story
+from test_guard import TOML, _form, _kind, _send, _undone, story
 from test_serve import _start, _stop
 
 from bookbuilder.pipeline import load_book
+
+
+def _text(path: Path) -> str:
+    return path.read_text("utf-8") if path.exists() else ""
 
 
 def _volumes(book) -> list[tuple[str | None, list[str]]]:
     return [(v.title, [c.title for c in v.chapters]) for v in load_book(book, 1).book.volumes]
 
 
-def test_over_http_a_volume_before_a_file_keeps_every_paragraph_and_its_undo_too(tmp_path):
-    book, settings = _kind(tmp_path, "folder-titled-by-names")
+def _titled_project(tmp_path: Path) -> tuple[Path, Path]:
+    """A project whose source/ is the folder titled by its files' names (book.toml stays its own)."""
+    folder, _ = _kind(tmp_path, "folder-titled-by-names")
+    root = tmp_path / "book"
+    root.mkdir()
+    folder.rename(root / "source")
+    (root / "book.toml").write_text(TOML, "utf-8")
+    return root, root / "book.toml"
+
+
+@pytest.mark.parametrize("kind", ["folder-titled-by-names", "project-titled-by-names"])
+def test_over_http_a_volume_before_a_file_keeps_every_paragraph_and_its_undo_too(tmp_path, kind):
+    book, settings = _kind(tmp_path, kind) if kind.startswith("folder") else _titled_project(tmp_path)
+    written = settings.read_text("utf-8") if settings.exists() else ""
     before = story(book)
     process, url = _start(book)
     try:
@@ -31,9 +48,9 @@ def test_over_http_a_volume_before_a_file_keeps_every_paragraph_and_its_undo_too
         assert form["expect"] == "夜雨" and "title" not in form  # the title is typed in its field
 
         status, page = _send(url, {**form, "title": "  "})
-        assert status == 409 and "give the volume a title" in page and not settings.exists()
+        assert status == 409 and "give the volume a title" in page and _text(settings) == written
         status, page = _send(url, {**form, "expect": "旧名", "title": "第二卷 风雨"})
-        assert status == 409 and "reload the page" in page and not settings.exists()
+        assert status == 409 and "reload the page" in page and _text(settings) == written
 
         status, page = _send(url, {**form, "title": "第二卷  风雨"})
         assert status == 200, page
@@ -46,7 +63,7 @@ def test_over_http_a_volume_before_a_file_keeps_every_paragraph_and_its_undo_too
 
         status, page = _send(url, {**form, "title": "第二卷 风雨"})  # the same again: no change
         assert status == 409 and "already" in page
-        _undone(url, book, before, settings, "folder-titled-by-names")
+        _undone(url, book, before, settings, "project" if kind.startswith("project") else kind)
         assert _volumes(book) == [(None, ["山门", "夜雨", "归来"])]
     finally:
         code, said = _stop(process)
