@@ -131,3 +131,45 @@ def test_in_a_browser_start_a_volume_before_a_file_and_undo_it(tmp_path, browser
     finally:
         code, said = _stop(process)
     assert code == 0 and "Traceback" not in said, said
+
+
+def test_a_file_named_by_its_number_under_its_title_line_keeps_its_title_and_its_rename(tmp_path):
+    """Chapter2.txt over 风起二 (structure/file_titles.py): a [[fix]] making that line a volume took
+    the chapter's title for the volume's; the volume starts before the file instead, and the line's
+    rename is still offered beside it."""
+    from test_guard import _forms
+
+    folder = tmp_path / "风起"
+    folder.mkdir()
+    for k, name in enumerate(["一", "二", "三"], 1):
+        (folder / f"Chapter{k}.txt").write_text(f"风起{name}\n\n　　第{k}天，少年推开山门。\n", "utf-8")
+    settings = tmp_path / "风起.book.toml"
+    before = story(folder)
+    assert _volumes(folder) == [(None, ["风起一", "风起二", "风起三"])]
+    process, url = _start(folder)
+    try:
+        page = urllib.request.urlopen(url).read().decode("utf-8")
+        entries = re.findall(r'data-kind="file-line" data-at="([^"]*)" data-expect="([^"]*)"', page)
+        assert entries == [
+            ("Chapter1.txt:1", "风起一"),
+            ("Chapter2.txt:1", "风起二"),
+            ("Chapter3.txt:1", "风起三"),
+        ]
+        template = re.search(r'<template id="bb-fix-file-line">(.*?)</template>', page, re.S).group(1)
+        forms = {f["action"]: {**f, "at": "Chapter2.txt:1", "expect": "风起二"} for f in _forms(template)}
+        assert set(forms) == {"rename", "file-volume"}
+
+        status, answer = _send(url, {**forms["file-volume"], "title": "第二卷"})
+        assert status == 200, answer
+        assert 'before = "Chapter2.txt"' in settings.read_text("utf-8")
+        assert _volumes(folder) == [(None, ["风起一"]), ("第二卷", ["风起二", "风起三"])]
+        assert story(folder) == before
+        _undone(url, folder, before, settings, "folder")
+
+        status, answer = _send(url, {**forms["rename"], "rename": "风起（二）"})
+        assert status == 200, answer
+        assert _volumes(folder) == [(None, ["风起一", "风起（二）", "风起三"])] and story(folder) == before
+        _undone(url, folder, before, settings, "folder")
+    finally:
+        code, said = _stop(process)
+    assert code == 0 and "Traceback" not in said, said
