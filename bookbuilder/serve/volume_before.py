@@ -10,24 +10,22 @@ when the entry is opened, as the other entries' are.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 
 from bookbuilder.model import Paragraph
 from bookbuilder.render.html import text
 from bookbuilder.serve import corrections
 from bookbuilder.serve.corrections import Refused, fix_at
-from bookbuilder.structure.chapters import title_from_file
 
 ACTION = "file-volume"
-# The contents entry's data-kind, and its template's id (bb-fix-…): a chapter titled by its file's
-# name, or one a title line the file opens with titles (Chapter12.txt's 风起), which a [[fix]] of
-# that line may still rename.
+# The contents entry's data-kind, and its template's id (bb-fix-…): a chapter whose file opens with
+# its story (its file's name titles it), or one whose file opens with a line that is no paragraph
+# (the title line of Chapter12.txt, or of Prelude 1.txt that names it again), which a [[fix]] of
+# that line may still rename (a blank line: the rename is refused, naming no line of the book).
 STORY_FIRST, LINE_FIRST = "file", "file-line"
 MEMO = "titled by name"  # its key in the preview's memo
 NOTE = '<span class="bb-rule">(titled by its file\'s name: rename the file to change it)</span>'
 _LINE = re.compile(r":\d+$")
-_NOT_WORDS = re.compile(r"[\W_]+")
 
 
 def entry(preview, path: str, line: int, title: str) -> str:
@@ -83,9 +81,9 @@ def apply(form: dict, preview, doc) -> str:
 
 def _titled_by_name(preview) -> tuple[dict, set]:
     """Each chapter that opens a file of a folder book with no heading line (no rule or fix decided
-    it: the file's name titles it, 第N章 by its place, or the title line a file named by its number
-    opens with): (path, first line) → whether the name titles it (the file opens with the story, or
-    the title is the name's); and the (path, title) of each. Once a build; no file is read here."""
+    it: the file's name titles it, 第N章 by its place, or the title line the file opens with, its
+    number's or its name's again): (path, first line) → whether the file opens with the story; and
+    the (path, title) of each. Once a build."""
     found = preview.memo.get(MEMO)
     if found is None:
         starts, titles, opened = {}, set(), set()
@@ -94,17 +92,11 @@ def _titled_by_name(preview) -> tuple[dict, set]:
             c = w.chapter
             if folder and w.path not in opened and c.kind == "chapter" and not c.decided_by:
                 first = c.blocks[0] if c.blocks else None
-                story_first = type(first) is Paragraph and first.at.line == w.first
-                starts[(w.path, w.first)] = story_first or _named(c.title) == _named(title_from_file(w.path))
+                starts[(w.path, w.first)] = type(first) is Paragraph and first.at.line == w.first
                 titles.add((w.path, c.title))
             opened.add(w.path)
         found = preview.memo[MEMO] = starts, titles
     return found
-
-
-def _named(title: str) -> str:
-    """A title's words alone (widths and marks aside): a name's and its polished title's the same."""
-    return _NOT_WORDS.sub("", unicodedata.normalize("NFKC", title))
 
 
 def _at(preview, path: str, line: int) -> str:
