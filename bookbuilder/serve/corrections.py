@@ -25,8 +25,6 @@ from bookbuilder.system.atomic import atomic_path
 
 LITERAL_PREFIX = "literal-"  # the name of a pattern made by "remove this everywhere"
 SHORTEST_LITERAL = 2  # characters: one character removed everywhere would eat the prose
-
-
 ENTRY_TABLES = ("fix", "keep", "volume")  # the [[tables]] a correction adds an entry to
 
 
