@@ -12,14 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bookbuilder.model import Paragraph
 from bookbuilder.render.html import text
 from bookbuilder.serve import corrections
 from bookbuilder.serve.corrections import Refused, fix_at
 
 ACTION = "file-volume"
 # The contents entry's data-kind, and its template's id (bb-fix-…): a chapter whose file opens with
-# its story (its file's name titles it), or one whose file opens with a line that is no paragraph
+# its story (its file's name titles it), or one whose file opens with a line that is no block
 # (the title line of Chapter12.txt, or of Prelude 1.txt that names it again), which a [[fix]] of
 # that line may still rename (a blank line: the rename is refused, naming no line of the book).
 STORY_FIRST, LINE_FIRST = "file", "file-line"
@@ -91,8 +90,7 @@ def _titled_by_name(preview) -> tuple[dict, set]:
         for w in preview.chapters:
             c = w.chapter
             if folder and w.path not in opened and c.kind == "chapter" and not c.decided_by:
-                first = c.blocks[0] if c.blocks else None
-                starts[(w.path, w.first)] = type(first) is Paragraph and first.at.line == w.first
+                starts[(w.path, w.first)] = bool(c.blocks) and c.blocks[0].at.line == w.first  # or a break
                 titles.add((w.path, c.title))
             opened.add(w.path)
         found = preview.memo[MEMO] = starts, titles
