@@ -40,7 +40,7 @@ from bookbuilder.per_file import (
     source_lines,
 )
 from bookbuilder.render import check_tables
-from bookbuilder.structure import contents_file, folder_pages, meta
+from bookbuilder.structure import contents_file, file_volumes, folder_pages, meta
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.fixes import unmatched
@@ -95,6 +95,7 @@ def load_book(
         specs = [replace(s, reading=replace(s.reading, page_title=title)) for s in specs]
     # per file: decode → structure (the heading passes) → parts → normalize + lint
     language, rules, reads = _read_each_file(config, specs, jobs, memo, heads)
+    reads = file_volumes.opened(reads, [s.path for s in specs], config)  # [[volume]]s before their files
     if not config.source.is_file():
         reads = _counted(reads, len(specs), tell)
     taken = _put_together(config, groups, reads, cwd)  # the files' parts → volumes and chapters
