@@ -48,3 +48,21 @@ def test_the_repeats_pass_cuts_with_the_sightings_found_before_what_it_cuts_alon
     found = {id(c): chapter_sightings(c) for c in book.chapters()}  # as each chapter's worker found them
     cut, removed = strip_repeated(book, seen_before=lambda c: found.get(id(c)))
     assert len(removed) == 12 and (cut, removed) == strip_repeated(book)
+
+
+def test_the_loaded_book_reuses_each_chapters_sightings(tmp_path, monkeypatch):
+    """Each chapter's sightings are found once, where it is normalized, and not again here."""
+    from bookbuilder.normalize import repeats
+
+    book = tmp_path / "某书.txt"
+    _download(book)
+    looked: list[str] = []
+
+    def counted(chapter):
+        looked.append(chapter.title)
+        return chapter_sightings(chapter)
+
+    monkeypatch.setattr(repeats, "chapter_sightings", counted)
+    loaded = load_book(book, jobs=1)
+    titles = [c.title for c in loaded.book.chapters()]
+    assert len(titles) == 12 and sorted(looked) == sorted(titles)
