@@ -294,8 +294,20 @@ def _found_before(normalized: list[Normalized], what: str) -> Callable[[Chapter]
     def reading(c: Chapter) -> tuple:
         return c.title, c.at.path, tuple(b.text if type(b) is Paragraph else None for b in c.blocks)
 
-    found = {reading(n.chapter): getattr(n, what) for n in normalized if getattr(n, what) is not None}
-    return lambda chapter: found.get(reading(chapter))
+    # most chapters reach the pass as the very object their worker's result decoded to: asked by
+    # identity first (the pair keeps the object, so its id is not reused), read whole only if not
+    same = {id(n.chapter): (n.chapter, getattr(n, what)) for n in normalized if getattr(n, what) is not None}
+    found: dict[tuple, tuple] = {}
+
+    def before(chapter: Chapter) -> tuple | None:
+        pair = same.get(id(chapter))
+        if pair is not None and pair[0] is chapter:
+            return pair[1]
+        if not found and same:
+            found.update((reading(c), seen) for c, seen in same.values())
+        return found.get(reading(chapter))
+
+    return before
 
 
 def _meta(book: Book, config: Config, rules, cwd: str, kept: list, gone: list[Diagnostic]):
