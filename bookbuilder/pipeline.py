@@ -21,7 +21,7 @@ from bookbuilder.config import DEFAULT_AUTHOR, SCHEMA, Config, load_config, stab
 from bookbuilder.decode.plausibility import guess_language
 from bookbuilder.decode.text import decode_chapter, encoding_override
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_parts
-from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, SourceFile
+from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder.normalize.by_hand import check_keeps, kept_places
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.rules import disabled, left_out, normalizer
@@ -33,6 +33,7 @@ from bookbuilder.per_file import (
     decode_read,
     encode_read,
     first_texts,
+    found_before,
     normalized_parts,
     read_and_normalize,
     read_file,
@@ -101,12 +102,14 @@ def load_book(
     volumes, normalized, notes = _across_files(taken, rules)  # repeated chapters, numbering that starts again
     raw = Book(_meta_until_chosen(config, language), volumes, taken.files)
     tell("cleaning by the whole book's evidence", 0, 0)
+    edge_memo: dict = {}  # each chapter's forms at its edges: the cleaning's, reused by the self-check
     book, kept, gone = _whole_book_cleaning(
-        raw, rules, normalized, config.keeps
+        raw, rules, normalized, config.keeps, edge_memo
     )  # what repeats over the book, chapters left out
     book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
     tell("the self-check", 0, 0)
-    suspects, flagged = self_check(book, config.not_debris, _found_before(normalized, "suspected"))
+    before = found_before(normalized, "suspected")
+    suspects, flagged = self_check(book, config.not_debris, before, edge_memo)
     return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + flagged, suspects)
 
 
@@ -268,15 +271,15 @@ def _meta_until_chosen(config: Config, language: str) -> Meta:
 
 
 def _whole_book_cleaning(
-    raw: Book, rules, normalized: list[Normalized], keeps: tuple = ()
+    raw: Book, rules, normalized: list[Normalized], keeps: tuple = (), edge_memo: dict | None = None
 ) -> tuple[Book, list, list[Diagnostic]]:
     """The whole book's evidence, after each chapter's own (normalize.repeats): the book cleaned;
     the findings of the chapters kept; the removals in the chapters left out."""
     normalized = list(normalized)
     kept = kept_places(raw.chapters(), keeps)
     removed_at = frozenset(d.at for n in normalized for d in n.findings if d.code == REMOVED)
-    seen = _found_before(normalized, "sightings")
-    raw, repeated = clean_whole_book(raw, rules.off, kept, removed_at, seen)
+    seen = found_before(normalized, "sightings")
+    raw, repeated = clean_whole_book(raw, rules.off, kept, removed_at, seen, edge_memo)
     for k, found in repeated.items():
         counts = Counter(normalized[k].counts) + Counter(f"junk:{removal_parts(d)[0]}" for d in found)
         normalized[k] = replace(normalized[k], counts=dict(counts), findings=normalized[k].findings + found)
@@ -286,28 +289,6 @@ def _whole_book_cleaning(
     kept = [n.findings for i, n in enumerate(normalized) if i not in drop]
     gone = [d for i, n in enumerate(normalized) if i in drop for d in n.findings if d.code == REMOVED]
     return book, kept, gone
-
-
-def _found_before(normalized: list[Normalized], what: str) -> Callable[[Chapter], tuple | None]:
-    """A whole-book pass's work on a chapter done where it was normalized, while it reads the same."""
-
-    def reading(c: Chapter) -> tuple:
-        return c.title, c.at.path, tuple(b.text if type(b) is Paragraph else None for b in c.blocks)
-
-    # most chapters reach the pass as the very object their worker's result decoded to: asked by
-    # identity first (the pair keeps the object, so its id is not reused), read whole only if not
-    same = {id(n.chapter): (n.chapter, getattr(n, what)) for n in normalized if getattr(n, what) is not None}
-    found: dict[tuple, tuple] = {}
-
-    def before(chapter: Chapter) -> tuple | None:
-        pair = same.get(id(chapter))
-        if pair is not None and pair[0] is chapter:
-            return pair[1]
-        if not found and same:
-            found.update((reading(c), seen) for c, seen in same.values())
-        return found.get(reading(chapter))
-
-    return before
 
 
 def _meta(book: Book, config: Config, rules, cwd: str, kept: list, gone: list[Diagnostic]):

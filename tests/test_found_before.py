@@ -66,3 +66,24 @@ def test_the_loaded_book_reuses_each_chapters_sightings(tmp_path, monkeypatch):
     loaded = load_book(book, jobs=1)
     titles = [c.title for c in loaded.book.chapters()]
     assert len(titles) == 12 and sorted(looked) == sorted(titles)
+
+
+def test_the_edge_forms_kept_for_the_self_check_give_what_the_book_gives_alone():
+    """The cleaning's forms at each chapter's edges, kept for the self-check, are used only for a
+    chapter that is the same object under the same names: a changed chapter is read again."""
+    from dataclasses import replace
+
+    from bookbuilder.normalize import edges
+
+    book = one_file_book(
+        [[f"某书-第{n}章 风起-某某小说网", "远处传来几声犬吠。", f"他走了{n}步。"] for n in range(1, 13)]
+    )
+    memo: dict = {}
+    _, found = edges.templates(book, memo)
+    assert found and edges.templates(book, memo) == edges.templates(book)
+    assert len(memo) == 12
+    first = book.volumes[0].chapters[0]
+    changed = book.with_chapters({0: replace(first, blocks=first.blocks[1:])})
+    assert edges.templates(changed, memo) == edges.templates(changed)
+    renamed = replace(book, meta=replace(book.meta, title="某书"))  # another name folded away
+    assert edges.templates(renamed, memo) == edges.templates(renamed)
