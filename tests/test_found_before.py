@@ -87,3 +87,24 @@ def test_the_edge_forms_kept_for_the_self_check_give_what_the_book_gives_alone()
     assert edges.templates(changed, memo) == edges.templates(changed)
     renamed = replace(book, meta=replace(book.meta, title="某书"))  # another name folded away
     assert edges.templates(renamed, memo) == edges.templates(renamed)
+
+
+def test_a_chapters_sightings_from_its_joined_text_are_its_paragraphs_own():
+    """The repeats pass's per-chapter scans ask the chapter's joined text first: a chapter without
+    site words or brackets is passed over, and one with them gives what each paragraph gives."""
+    from bookbuilder.model import Paragraph
+    from bookbuilder.normalize.glued_brackets import bracket_sightings
+    from bookbuilder.normalize.repeats import _fragment_starts
+
+    book = one_file_book(
+        [
+            ["远处传来几声犬吠。", "他转身走了三步。"],
+            ["“走吧。”网盘搜索，找小说就是方便他转身走了。", "红光闪烁。【三*五*网-整*理*提*供】"],
+        ]
+    )
+    plain, site = book.volumes[0].chapters
+    for chapter, found in ((plain, False), (site, True)):
+        text = "\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)
+        assert _fragment_starts(chapter, text) == _fragment_starts(chapter)
+        assert bracket_sightings(chapter, text) == bracket_sightings(chapter)
+        assert bool(_fragment_starts(chapter) and bracket_sightings(chapter)) is found
