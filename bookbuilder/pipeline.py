@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from pathlib import Path
 
 from bookbuilder.check.suspects import self_check
@@ -88,7 +88,8 @@ def load_book(
     check_tables(config, SCHEMA)  # each format's table, by the keys its renderer declares
     tell = progress or _nothing
     cwd = os.getcwd()
-    groups, specs = _files_to_read(config, cwd)
+    contents = cache(contents_file.find)  # a folder's 目录.txt: found once, for the order and the blurb
+    groups, specs = _files_to_read(config, cwd, contents)
     heads = None if config.source.is_file() else first_texts(specs)  # the folder's first files
     if config.source.is_file():
         tell(f"reading and cleaning {config.source.name}", 0, 0)
@@ -106,7 +107,7 @@ def load_book(
     book, kept, gone = _whole_book_cleaning(
         raw, rules, normalized, config.keeps, edge_memo
     )  # what repeats over the book, chapters left out
-    book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
+    book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone, contents)  # title, author, intro
     tell("the self-check", 0, 0)
     before = found_before(normalized, "suspected")
     suspects, flagged = self_check(book, config.not_debris, before, edge_memo)
@@ -120,9 +121,11 @@ def _counted(reads, total: int, tell: Said):
         yield read
 
 
-def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
+def _files_to_read(
+    config: Config, cwd: str, find_contents=contents_file.find
+) -> tuple[list, list[FileToRead]]:
     """The source's files in reading order (grouped by volume folder), each with what book.toml says of it."""
-    groups = discover(config.source, config.order)
+    groups = discover(config.source, config.order, find_contents)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
     # each file's fixes below
@@ -291,10 +294,11 @@ def _whole_book_cleaning(
     return book, kept, gone
 
 
-def _meta(book: Book, config: Config, rules, cwd: str, kept: list, gone: list[Diagnostic]):
+def _meta(book: Book, config: Config, rules, cwd: str, kept: list, gone: list[Diagnostic], find_contents):
     """The title, author and description chosen (structure.meta), said in an I001; an intro page
     that only held them is gone, its findings with it."""
-    book, chosen, intro_gone = meta.apply(book, config, rules.title, _info_files(config, cwd))
+    info = _info_files(config, cwd, find_contents)
+    book, chosen, intro_gone = meta.apply(book, config, rules.title, info)
     if intro_gone:
         gone = gone + [d for d in kept[0] if d.code == REMOVED]
         kept = kept[1:]
@@ -352,9 +356,9 @@ def file_stamp(path: Path) -> tuple[int, int] | None:
     return st.st_size, st.st_mtime_ns
 
 
-def _info_files(config: Config, cwd: str) -> list[tuple[str, list[tuple[int, str]]]]:
+def _info_files(config: Config, cwd: str, find_contents) -> list[tuple[str, list[tuple[int, str]]]]:
     """An info.txt / 简介.txt beside the chapters (folder books), and the text above a 目录.txt's
-    list: its path and numbered lines."""
+    list (`find_contents` finds it): its path and numbered lines."""
     if config.source.is_file():
         return []
     found = []
@@ -366,7 +370,7 @@ def _info_files(config: Config, cwd: str) -> list[tuple[str, list[tuple[int, str
         except (OSError, BookError):
             continue
         found.append((shown, list(enumerate(text.split("\n"), 1))))
-    if listed := contents_file.find(config.source):  # the blurb above a 目录.txt's list
+    if listed := find_contents(config.source):  # the blurb above a 目录.txt's list
         found.append((_shown(listed, cwd), contents_file.read(listed)[0]))
     return found
 
