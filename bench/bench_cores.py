@@ -43,10 +43,17 @@ def _children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
+# Where the builds run: `python -m` and `-c` put the working directory first on sys.path, before
+# PYTHONPATH, so that run from inside a source tree every tree would be that one.
+NEUTRAL = tempfile.gettempdir()
+
+
 def timed(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the process and its workers)."""
     cpu, start = _children_cpu(), time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    subprocess.run(
+        cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=NEUTRAL
+    )
     return time.perf_counter() - start, _children_cpu() - cpu
 
 
@@ -62,7 +69,11 @@ def timed_load(book: Path, jobs: int, env: dict) -> tuple[float, float]:
     """(seconds of load_book as the child measured it, CPU seconds of the child and its workers)."""
     cpu = _children_cpu()
     done = subprocess.run(
-        [sys.executable, "-c", LOAD, str(book), str(jobs)], check=True, capture_output=True, env=env
+        [sys.executable, "-c", LOAD, str(book), str(jobs)],
+        check=True,
+        capture_output=True,
+        env=env,
+        cwd=NEUTRAL,
     )
     return float(done.stdout), _children_cpu() - cpu
 
@@ -130,6 +141,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--load-only", action="store_true", help="time load_book alone, jobs 1 and --jobs")
     args = ap.parse_args()
+    args.file, args.after = args.file.resolve(), args.after.resolve()  # the builds run in NEUTRAL
+    args.before = args.before.resolve() if args.before else None
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         made = args.before is None
