@@ -43,17 +43,10 @@ def _children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-# Where the builds run: `python -m` and `-c` put the working directory first on sys.path, before
-# PYTHONPATH, so that run from inside a source tree every tree would be that one.
-NEUTRAL = tempfile.gettempdir()
-
-
 def timed(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the process and its workers)."""
     cpu, start = _children_cpu(), time.perf_counter()
-    subprocess.run(
-        cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=NEUTRAL
-    )
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     return time.perf_counter() - start, _children_cpu() - cpu
 
 
@@ -69,11 +62,7 @@ def timed_load(book: Path, jobs: int, env: dict) -> tuple[float, float]:
     """(seconds of load_book as the child measured it, CPU seconds of the child and its workers)."""
     cpu = _children_cpu()
     done = subprocess.run(
-        [sys.executable, "-c", LOAD, str(book), str(jobs)],
-        check=True,
-        capture_output=True,
-        env=env,
-        cwd=NEUTRAL,
+        [sys.executable, "-c", LOAD, str(book), str(jobs)], check=True, capture_output=True, env=env
     )
     return float(done.stdout), _children_cpu() - cpu
 
@@ -141,7 +130,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--load-only", action="store_true", help="time load_book alone, jobs 1 and --jobs")
     args = ap.parse_args()
-    args.file, args.after = args.file.resolve(), args.after.resolve()  # the builds run in NEUTRAL
+    args.file, args.after = args.file.resolve(), args.after.resolve()
     args.before = args.before.resolve() if args.before else None
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -180,7 +169,9 @@ def _rounds(args, tmp: Path) -> dict[tuple, list]:
         for name, book in books.items():
             times.setdefault(("floor", name), []).append(timed(floors[name]))
             for tree in ("before", "after"):
-                env = {**os.environ, "PYTHONPATH": str(getattr(args, tree))}
+                # PYTHONSAFEPATH: `python -m` and `-c` would put the working directory before
+                # PYTHONPATH, so that run from inside a source tree every tree would be that one
+                env = {**os.environ, "PYTHONPATH": str(getattr(args, tree)), "PYTHONSAFEPATH": "1"}
                 for label, figure in _one_round(args, tree, book, tmp, env):
                     times.setdefault((label, name), []).append(figure)
     return times
