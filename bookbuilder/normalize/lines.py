@@ -170,8 +170,7 @@ def _clean_paragraph(
         for start, end, rule in spans:
             rule, _, evidence = rule.partition(":")
             _record(counts, removed, rule, line[start:end], block, evidence or _LISTED)
-        for rule in joined:  # it lengthened that cut: it changed the paragraph too (normalized_memo.py)
-            counts["junk:" + rule.partition(":")[0]] += 1
+        counts.update("junk:" + rule.partition(":")[0] for rule in joined)  # they changed it too
         line, changed = cut(line, [(a, b) for a, b, _ in spans]), True
         if len(re.sub(r"[\W_]", "", line)) <= 2 and not HAN_RE.search(line) or _CREDIT_LEFT.match(line):
             line = ""  # A:, B:, * : the label the advert had; 整理: what its credit said it did
