@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from bookbuilder import pipeline
 from bookbuilder.config import load_config
-from bookbuilder.diagnostics import REMOVED, BookError, removal_parts
+from bookbuilder.diagnostics import REMOVED, BookError, removal_evidence, removal_parts
 from bookbuilder.model import Book, Paragraph
 from bookbuilder.serve.corrections import Refused, fix_at
+from bookbuilder.serve.pages import removal_words
 
 ANY_RULE = "*"  # Named.rules: the removals of whatever rule (an undo brings back what it had kept)
 SHOWN_LOST = 3  # lines a refusal quotes of what the correction would lose
@@ -102,14 +103,31 @@ def check(before, after, named: Named) -> None:
     if gone:
         raise Refused(
             f"this correction would take story text it does not name out of the book or move it "
-            f"({quoted(gone)}), so it is not made and the settings file is left as it was"
+            f"({quoted(gone, _taken_by(after, named))}), so it is not made and the settings file is left "
+            "as it was"
         )
 
 
-def quoted(gone: list[Paragraph]) -> str:
-    """The first SHOWN_LOST lines a correction would lose, quoted with their places, and how many more."""
-    said = "; ".join(f"“{p.text[:40]}” ({p.at})" for p in gone[:SHOWN_LOST])
+def quoted(gone: list[Paragraph], taken_by: dict | None = None) -> str:
+    """The first SHOWN_LOST lines a correction would lose, quoted with their places and the rules
+    that would take from them (`taken_by`: place → rule names), and how many more."""
+    said = "; ".join(f"“{p.text[:40]}” ({p.at}{_by((taken_by or {}).get(p.at))})" for p in gone[:SHOWN_LOST])
     return said + (f" and {len(gone) - SHOWN_LOST} more" if len(gone) > SHOWN_LOST else "")
+
+
+def _taken_by(after, named: Named) -> dict:
+    """place → why `after` removes text there by rules the correction does not name, in a reader's
+    words: what would take the text (a line brought back may join another that a whole-book pass
+    then cuts, with it, as a site's repeated template)."""
+    found: dict = {}
+    for d in after.diagnostics:
+        if d.code == REMOVED and d.at is not None and (rule := removal_parts(d)[0]) not in named.rules:
+            found.setdefault(d.at, set()).add(removal_words(rule, removal_evidence(d), after.config))
+    return found
+
+
+def _by(why: set | None) -> str:
+    return f"; taken there as {' and '.join(sorted(why))}" if why else ""
 
 
 def lost(before, after, named: Named) -> list[Paragraph]:

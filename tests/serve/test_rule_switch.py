@@ -158,3 +158,20 @@ def test_a_rule_whose_cut_an_overlapping_one_took_in_is_normalized_again_when_sw
     assert memo["read"] == 1  # the chapter it had a part in, not the other
     _same(switched, load_book(book, 1))
     assert "他推开山门丁戊，走进院子。" in {b.text for c in switched.book.chapters() for b in c.blocks}
+
+
+def test_on_the_novel_a_refusal_says_what_would_take_the_text(tmp_path):
+    """The pager rule switched off, each pager line comes back joined to the line with the glued
+    advert before it, and the whole-book pass takes both as a site's repeated template: the advert,
+    text of the book before, would go by a rule the correction does not name. Two fresh loads give it
+    (no memo); the refusal says what would take it."""
+    from bookbuilder.serve import guard
+    from bookbuilder.serve.corrections import Refused
+
+    novel = _generated(tmp_path, True)
+    before, after = load_book(novel, 1), load_book(load_config(novel, OFF), 1)
+    named = guard.Named(rules=frozenset({"next-page"}), returns=True)
+    lost = guard.lost(before, after, named)
+    assert lost and all("云端书斋，一键直达" in p.text for p in lost)  # each held an advert
+    with pytest.raises(Refused, match=r"taken there as site words repeated in .*\(repeated-template\)"):
+        guard.check(before, after, named)
