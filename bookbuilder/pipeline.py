@@ -83,7 +83,8 @@ def load_book(
     on `jobs` processes (default: every core; bookbuilder.system.parallel). A whole-novel file is
     split into chapters here, and its chapters normalized on `jobs` processes, the whole-book passes
     after. `memo` (kept by the caller between loads, as `serve` does) keeps each file's result while
-    the file, book.toml and the rules are unchanged: only the files that changed are read again.
+    the file, book.toml and the rules are unchanged: only the files that changed are read again
+    (and, a cleaning rule switched off, only those it took from: bookbuilder.normalized_memo).
     `progress` hears each file read and each stage after."""
     config = path if isinstance(path, Config) else load_config(Path(path))
     check_tables(config, SCHEMA)  # each format's table, by the keys its renderer declares
