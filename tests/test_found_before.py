@@ -48,3 +48,19 @@ def test_the_repeats_pass_cuts_with_the_sightings_found_before_what_it_cuts_alon
     found = {id(c): chapter_sightings(c) for c in book.chapters()}  # as each chapter's worker found them
     cut, removed = strip_repeated(book, seen_before=lambda c: found.get(id(c)))
     assert len(removed) == 12 and (cut, removed) == strip_repeated(book)
+
+
+def test_a_load_s_repeats_pass_takes_each_chapter_s_sightings_from_where_it_was_normalized(
+    tmp_path, monkeypatch
+):
+    """Each chapter's sightings are found once, where it is normalized; the whole-book pass finds
+    them again only for a chapter that reads otherwise by then (none here)."""
+    from bookbuilder.normalize import repeats
+
+    book = tmp_path / "某书.txt"
+    _download(book)
+    looked: list = []
+    real = repeats.chapter_sightings
+    monkeypatch.setattr(repeats, "chapter_sightings", lambda c: looked.append(c.title) or real(c))
+    loaded = load_book(book, jobs=1)
+    assert sorted(looked) == sorted(c.title for c in loaded.book.chapters())

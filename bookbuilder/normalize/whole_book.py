@@ -23,7 +23,7 @@ def clean_whole_book(
     `seen_before`: a chapter's repeats work done where it was normalized (repeats.strip_repeated)."""
     removed: dict[int, list[Diagnostic]] = {}
     for strip in (
-        strip_repeated,
+        partial(strip_repeated, seen_before=seen_before),
         strip_page_marks,
         strip_edges,
         partial(strip_wrapper, removed_at=removed_at),
