@@ -13,7 +13,8 @@ cut is counted too). With no record, the rule left every block as it found it, s
 it saw the same blocks with the rule on as it sees with it off, and gives the same result. The
 prefilters that pass lines by (a pattern's keywords, the judges' hints) pass by only lines no
 rule would change, so a rule's keywords missing from the list changes which lines are looked at,
-not what comes of them. The whole-book passes run on every load, after this, from the chapters
+not what comes of them; and cleaning that takes nothing gives its blocks back as they came (it
+tidies scene breaks only after a removal), as its early return for a chapter with no keyword does. The whole-book passes run on every load, after this, from the chapters
 as they are (pipeline.load_book).
 
 The reading stage reads one of these switches (structure/page_labels.py): a file's reading is

@@ -109,6 +109,8 @@ def drop_junk(
         out.append(block)
     if gone and "debris-block" not in off:
         _debris_blocks(out, blocks, gone, counts, removed)
+    if all(o is b for o, b in zip(out, blocks)):  # nothing taken: as the prefilters' early return leaves it
+        return blocks
     return tuple(_tidy_breaks([b for b in out if b is not None]))
 
 
