@@ -7,15 +7,16 @@ Why a chapter the switched-off rules took nothing from normalizes the same witho
 chapter is normalized by its rules one after another, each a function of the blocks the one
 before left and of the rule settings (normalize/rules.py). Switching a cleaning rule or junk
 pattern off changes only whether that rule is asked: the other rules, their order and their
-settings stay. Every line or piece such a rule takes is recorded under its name (a removal, and
-its `junk:<name>` count; normalize/lines.py, where a piece it adds to another rule's overlapping
-cut is counted too). With no record, the rule left every block as it found it, so each rule after
-it saw the same blocks with the rule on as it sees with it off, and gives the same result. The
-prefilters that pass lines by (a pattern's keywords, the judges' hints) pass by only lines no
-rule would change, so a rule's keywords missing from the list changes which lines are looked at,
-not what comes of them; and cleaning that takes nothing gives its blocks back as they came (it
-tidies scene breaks only after a removal), as its early return for a chapter with no keyword does. The whole-book passes run on every load, after this, from the chapters
-as they are (pipeline.load_book).
+settings stay (but for url-advert's switch, which others read too: below). Every line or piece
+such a rule takes is recorded under its name (a removal, and its `junk:<name>` count;
+normalize/lines.py, where a piece it adds to another rule's overlapping cut is counted too). With
+no record, the rule left every block as it found it, so each rule after it saw the same blocks
+with the rule on as it sees with it off, and gives the same result. The prefilters that pass
+lines by (a pattern's keywords, the judges' hints) pass by only lines no rule would change, so a
+rule's keywords missing from the list changes which lines are looked at, not what comes of
+them; and cleaning that takes nothing gives its blocks back as they came (it tidies scene breaks
+only after a removal), as its early return for a chapter without a keyword does. The whole-book
+passes run on every load, after this, from the chapters as they are (pipeline.load_book).
 
 The reading stage reads one of these switches (structure/page_labels.py): a file's reading is
 keyed by the settings it reads, so switching that one reads every file again.
@@ -29,6 +30,10 @@ from bookbuilder.diagnostics import REMOVED, removal_parts
 from bookbuilder.normalize.rules import Normalizer
 from bookbuilder.per_file import FileRead, Normalized
 
+# A switch that tells other rules something as well: with url-advert off, the listed patterns are
+# not told that a line holds a URL (normalize/lines.py: a strong pattern drops a longer line beside
+# one), so they may take less without a record of url-advert's. Switching it normalizes all again.
+_READ_BY_OTHERS = frozenset({"url-advert"})
 # What a Normalizer holds besides the rules a switch adds or takes away: these equal, the change
 # is a switch of cleaning rules and junk patterns (off, patterns).
 _SAME = tuple(f.name for f in fields(Normalizer) if f.name not in ("off", "patterns"))
@@ -63,7 +68,8 @@ def switched_off(was: Normalizer, now: Normalizer) -> frozenset[str]:
     gone = [p for p in was.patterns if p not in now.patterns]
     if tuple(p for p in was.patterns if p not in gone) != now.patterns:
         return frozenset()  # a pattern added or moved
-    return (now.off - was.off) | {p.name for p in gone}
+    names = (now.off - was.off) | {p.name for p in gone}
+    return frozenset() if names & _READ_BY_OTHERS else names
 
 
 def took_from(normalized: Normalized, names: frozenset[str]) -> bool:

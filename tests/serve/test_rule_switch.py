@@ -175,3 +175,23 @@ def test_on_the_novel_a_refusal_says_what_would_take_the_text(tmp_path):
     assert lost and all("云端书斋，一键直达" in p.text for p in lost)  # each held an advert
     with pytest.raises(Refused, match=r"taken there as site words repeated in .*\(repeated-template\)"):
         guard.check(before, after, named)
+
+
+def test_url_advert_switched_off_normalizes_every_chapter_again(tmp_path):
+    """url-advert's switch tells the listed patterns whether a line holds a URL: with it off, the
+    pager pattern leaves a long line beside a URL that it took with it on, with no record of
+    url-advert's in that chapter. So switching it reads every file again."""
+    line = "本章未完，请点击下一页继续阅读" + "他推开门走进院子，看见一棵老树。" * 5 + "www.example.com"
+    assert 80 < len(line) < 300
+    book = write_book(
+        tmp_path / "book",
+        {"001.txt": f"第一章 山门\n　　{line}\n　　雨停了。\n", "002.txt": "第二章 夜雨\n　　雨下了一夜。\n"},
+        TOML,
+    )
+    memo: dict = {}
+    load_book(book, 1, memo=memo)
+    (book / "book.toml").write_text(TOML + '[normalize.junk]\ndisable = ["url-advert"]\n', "utf-8")
+    switched = load_book(book, 1, memo=memo)
+    assert memo["read"] == 2
+    _same(switched, load_book(book, 1))
+    assert any("本章未完" in b.text for c in switched.book.chapters() for b in c.blocks)
