@@ -130,6 +130,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--load-only", action="store_true", help="time load_book alone, jobs 1 and --jobs")
     args = ap.parse_args()
+    args.file, args.after = args.file.resolve(), args.after.resolve()
+    args.before = args.before.resolve() if args.before else None
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         made = args.before is None
@@ -167,7 +169,9 @@ def _rounds(args, tmp: Path) -> dict[tuple, list]:
         for name, book in books.items():
             times.setdefault(("floor", name), []).append(timed(floors[name]))
             for tree in ("before", "after"):
-                env = {**os.environ, "PYTHONPATH": str(getattr(args, tree))}
+                # PYTHONSAFEPATH: `python -m` and `-c` would put the working directory before
+                # PYTHONPATH, so that run from inside a source tree every tree would be that one
+                env = {**os.environ, "PYTHONPATH": str(getattr(args, tree)), "PYTHONSAFEPATH": "1"}
                 for label, figure in _one_round(args, tree, book, tmp, env):
                     times.setdefault((label, name), []).append(figure)
     return times

@@ -52,7 +52,8 @@ def _run(product: Path, args: list, env: dict, cwd: Path) -> subprocess.Complete
 
 
 def fingerprints(product: Path, pdf: bool) -> dict[str, str]:
-    env = dict(os.environ, SOURCE_DATE_EPOCH="1700000000", PYTHONPATH=str(product))
+    # PYTHONSAFEPATH: `python -m` run in the sample book (this tree) would put it before PYTHONPATH
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1700000000", PYTHONPATH=str(product), PYTHONSAFEPATH="1")
     found: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)

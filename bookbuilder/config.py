@@ -30,6 +30,7 @@ from bookbuilder.settings import (
     RULE_LIST,
     SIDECAR_SUFFIX,
     SWITCH,
+    VOLUME_LIST,
     Config,
     check_schema,
     line_of,
@@ -82,6 +83,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "output": {"dir": str, "name": str, "formats": list[str]},
     "fix": FIX_LIST,  # [[fix]] corrections to the headings (bookbuilder.structure.fixes)
     "keep": KEEP_LIST,  # [[keep]] lines that cleaning leaves (bookbuilder.normalize.by_hand)
+    "volume": VOLUME_LIST,  # [[volume]] before a chapter file (bookbuilder.structure.fixes)
     # what the self-check (bookbuilder.check.suspects) is told is the story's: it stops flagging it
     "check": {"not_debris": list[str]},
 }
@@ -145,6 +147,7 @@ def _from_toml(root: Path, toml: Path, lone: Path | None = None, text: str | Non
     changes.update(_legado(config, source, normalize, text, toml))
     changes.update(_fixes(data, text, toml))
     changes.update(_keeps(data, text, toml))
+    changes.update(_volumes(data, text, toml))
     _check_patterns(config, source, at)
     return replace(config, **changes)
 
@@ -299,6 +302,15 @@ def _keeps(data: dict, text: str, toml: Path) -> dict:
     from bookbuilder.normalize.by_hand import parse_keeps
 
     return {"keeps": parse_keeps(data["keep"], str(toml), _header_lines(text, "keep"))}
+
+
+def _volumes(data: dict, text: str, toml: Path) -> dict:
+    """[[volume]] entries, each told the line of its [[volume]] header."""
+    if "volume" not in data:
+        return {}
+    from bookbuilder.structure.fixes import parse_volumes
+
+    return {"file_volumes": parse_volumes(data["volume"], str(toml), _header_lines(text, "volume"))}
 
 
 def _header_lines(text: str, kind: str):

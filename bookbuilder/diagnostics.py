@@ -38,8 +38,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E008": (E, "a file named in book.toml does not exist"),
     "E009": (
         E,
-        "a [[fix]] entry in book.toml matches no line of the book, or a [[keep]] entry's line no longer "
-        "holds its text",
+        "a [[fix]] entry in book.toml matches no line of the book, a [[volume]] entry names no chapter "
+        "file of it, or a [[keep]] entry's line no longer holds its text",
     ),
     "E010": (E, "serve cannot listen on the address and port given (in use, or not this machine's)"),
     "E011": (

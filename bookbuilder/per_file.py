@@ -4,6 +4,7 @@ that pipeline.load_book spreads over processes (bookbuilder.system.parallel)."""
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from functools import partial
 from pathlib import Path
@@ -299,3 +300,25 @@ def _decode_diagnostics(wire: tuple) -> list[Diagnostic]:
 def source_lines(spec: FileToRead) -> list[str]:
     """The file's lines as decoded, before any reading: what a [[keep]] names by line."""
     return _decode_file(spec).text.split("\n")
+
+
+def found_before(normalized: list[Normalized], what: str) -> Callable[[Chapter], tuple | None]:
+    """A whole-book pass's work on a chapter done where it was normalized, while it reads the same."""
+
+    def reading(c: Chapter) -> tuple:
+        return c.title, c.at.path, tuple(b.text if type(b) is Paragraph else None for b in c.blocks)
+
+    # most chapters reach the pass as the very object their worker's result decoded to: asked by
+    # identity first (the pair keeps the object, so its id is not reused), read whole only if not
+    same = {id(n.chapter): (n.chapter, getattr(n, what)) for n in normalized if getattr(n, what) is not None}
+    found: dict[tuple, tuple] = {}
+
+    def before(chapter: Chapter) -> tuple | None:
+        pair = same.get(id(chapter))
+        if pair is not None and pair[0] is chapter:
+            return pair[1]
+        if not found and same:
+            found.update((reading(c), seen) for c, seen in same.values())
+        return found.get(reading(chapter))
+
+    return before

@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from pathlib import Path
 
 from bookbuilder.check.suspects import self_check
@@ -21,7 +21,7 @@ from bookbuilder.config import DEFAULT_AUTHOR, SCHEMA, Config, load_config, stab
 from bookbuilder.decode.plausibility import guess_language
 from bookbuilder.decode.text import decode_chapter, encoding_override
 from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, removal_parts
-from bookbuilder.model import Book, Chapter, Location, Meta, Paragraph, SourceFile
+from bookbuilder.model import Book, Location, Meta, SourceFile
 from bookbuilder.normalize.by_hand import check_keeps, kept_places
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.rules import disabled, left_out, normalizer
@@ -34,6 +34,7 @@ from bookbuilder.per_file import (
     decode_read,
     encode_read,
     first_texts,
+    found_before,
     normalized_parts,
     read_and_normalize,
     read_file,
@@ -41,7 +42,7 @@ from bookbuilder.per_file import (
     source_lines,
 )
 from bookbuilder.render import check_tables
-from bookbuilder.structure import contents_file, folder_pages, meta
+from bookbuilder.structure import contents_file, file_volumes, folder_pages, meta
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.fixes import unmatched
@@ -90,7 +91,8 @@ def load_book(
     check_tables(config, SCHEMA)  # each format's table, by the keys its renderer declares
     tell = progress or _nothing
     cwd = os.getcwd()
-    groups, specs = _files_to_read(config, cwd)
+    contents = cache(contents_file.find)  # a folder's 目录.txt: found once, for the order and the blurb
+    groups, specs = _files_to_read(config, cwd, contents)
     heads = None if config.source.is_file() else first_texts(specs)  # the folder's first files
     if config.source.is_file():
         tell(f"reading and cleaning {config.source.name}", 0, 0)
@@ -98,18 +100,21 @@ def load_book(
         specs = [replace(s, reading=replace(s.reading, page_title=title)) for s in specs]
     # per file: decode → structure (the heading passes) → parts → normalize + lint
     language, rules, reads = _read_each_file(config, specs, jobs, memo, heads)
+    reads = file_volumes.opened(reads, [s.path for s in specs], config)  # [[volume]]s before their files
     if not config.source.is_file():
         reads = _counted(reads, len(specs), tell)
     taken = _put_together(config, groups, reads, cwd)  # the files' parts → volumes and chapters
     volumes, normalized, notes = _across_files(taken, rules)  # repeated chapters, numbering that starts again
     raw = Book(_meta_until_chosen(config, language), volumes, taken.files)
     tell("cleaning by the whole book's evidence", 0, 0)
+    edge_memo: dict = {}  # each chapter's forms at its edges: the cleaning's, reused by the self-check
     book, kept, gone = _whole_book_cleaning(
-        raw, rules, normalized, config.keeps
+        raw, rules, normalized, config.keeps, edge_memo
     )  # what repeats over the book, chapters left out
-    book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone)  # title, author, intro
+    book, said, kept, gone = _meta(book, config, rules, cwd, kept, gone, contents)  # title, author, intro
     tell("the self-check", 0, 0)
-    suspects, flagged = self_check(book, config.not_debris, _found_before(normalized, "suspected"))
+    before = found_before(normalized, "suspected")
+    suspects, flagged = self_check(book, config.not_debris, before, edge_memo)
     return Loaded(config, book, notes + (said,) + tuple(gone) + tuple(_lint(book, kept)) + flagged, suspects)
 
 
@@ -120,9 +125,11 @@ def _counted(reads, total: int, tell: Said):
         yield read
 
 
-def _files_to_read(config: Config, cwd: str) -> tuple[list, list[FileToRead]]:
+def _files_to_read(
+    config: Config, cwd: str, find_contents=contents_file.find
+) -> tuple[list, list[FileToRead]]:
     """The source's files in reading order (grouped by volume folder), each with what book.toml says of it."""
-    groups = discover(config.source, config.order)
+    groups = discover(config.source, config.order, find_contents)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
     # each file's fixes below; of the rules switched off, those the reading reads (a file's reading,
@@ -273,15 +280,15 @@ def _meta_until_chosen(config: Config, language: str) -> Meta:
 
 
 def _whole_book_cleaning(
-    raw: Book, rules, normalized: list[Normalized], keeps: tuple = ()
+    raw: Book, rules, normalized: list[Normalized], keeps: tuple = (), edge_memo: dict | None = None
 ) -> tuple[Book, list, list[Diagnostic]]:
     """The whole book's evidence, after each chapter's own (normalize.repeats): the book cleaned;
     the findings of the chapters kept; the removals in the chapters left out."""
     normalized = list(normalized)
     kept = kept_places(raw.chapters(), keeps)
     removed_at = frozenset(d.at for n in normalized for d in n.findings if d.code == REMOVED)
-    seen = _found_before(normalized, "sightings")
-    raw, repeated = clean_whole_book(raw, rules.off, kept, removed_at, seen)
+    seen = found_before(normalized, "sightings")
+    raw, repeated = clean_whole_book(raw, rules.off, kept, removed_at, seen, edge_memo)
     for k, found in repeated.items():
         counts = Counter(normalized[k].counts) + Counter(f"junk:{removal_parts(d)[0]}" for d in found)
         normalized[k] = replace(normalized[k], counts=dict(counts), findings=normalized[k].findings + found)
@@ -293,20 +300,11 @@ def _whole_book_cleaning(
     return book, kept, gone
 
 
-def _found_before(normalized: list[Normalized], what: str) -> Callable[[Chapter], tuple | None]:
-    """A whole-book pass's work on a chapter done where it was normalized, while it reads the same."""
-
-    def reading(c: Chapter) -> tuple:
-        return c.title, c.at.path, tuple(b.text if type(b) is Paragraph else None for b in c.blocks)
-
-    found = {reading(n.chapter): getattr(n, what) for n in normalized if getattr(n, what) is not None}
-    return lambda chapter: found.get(reading(chapter))
-
-
-def _meta(book: Book, config: Config, rules, cwd: str, kept: list, gone: list[Diagnostic]):
+def _meta(book: Book, config: Config, rules, cwd: str, kept: list, gone: list[Diagnostic], find_contents):
     """The title, author and description chosen (structure.meta), said in an I001; an intro page
     that only held them is gone, its findings with it."""
-    book, chosen, intro_gone = meta.apply(book, config, rules.title, _info_files(config, cwd))
+    info = _info_files(config, cwd, find_contents)
+    book, chosen, intro_gone = meta.apply(book, config, rules.title, info)
     if intro_gone:
         gone = gone + [d for d in kept[0] if d.code == REMOVED]
         kept = kept[1:]
@@ -357,9 +355,9 @@ def file_stamp(path: Path) -> tuple[int, int] | None:
     return st.st_size, st.st_mtime_ns
 
 
-def _info_files(config: Config, cwd: str) -> list[tuple[str, list[tuple[int, str]]]]:
+def _info_files(config: Config, cwd: str, find_contents) -> list[tuple[str, list[tuple[int, str]]]]:
     """An info.txt / 简介.txt beside the chapters (folder books), and the text above a 目录.txt's
-    list: its path and numbered lines."""
+    list (`find_contents` finds it): its path and numbered lines."""
     if config.source.is_file():
         return []
     found = []
@@ -371,7 +369,7 @@ def _info_files(config: Config, cwd: str) -> list[tuple[str, list[tuple[int, str
         except (OSError, BookError):
             continue
         found.append((shown, list(enumerate(text.split("\n"), 1))))
-    if listed := contents_file.find(config.source):  # the blurb above a 目录.txt's list
+    if listed := find_contents(config.source):  # the blurb above a 目录.txt's list
         found.append((_shown(listed, cwd), contents_file.read(listed)[0]))
     return found
 

@@ -59,6 +59,8 @@ class Config:
     fixes: tuple = ()  # [[fix]] entries (bookbuilder.structure.fixes.Fix)
     # [[keep]] entries: lines cleaning leaves as they are (bookbuilder.normalize.by_hand.Keep)
     keeps: tuple = ()
+    # [[volume]] entries: volumes that start before a chapter file (bookbuilder.structure.fixes.FileVolume)
+    file_volumes: tuple = ()
     not_debris: tuple[str, ...] = ()  # [check] not_debris: what the self-check stops flagging
     sidecar: bool = (
         False  # read from <name>.book.toml beside a bare .txt or folder, not a project's book.toml
@@ -125,6 +127,7 @@ def line_of(text: str, key: str) -> int | None:
 RULE_LIST = "list of regexes or {regex, kind, name, on} tables"
 FIX_LIST = "list of [[fix]] tables"
 KEEP_LIST = "list of [[keep]] tables"
+VOLUME_LIST = "list of [[volume]] tables"
 SWITCH = "__switch__"  # in a nested schema: true or false is accepted in place of the table
 TYPE_NAMES = {
     str: "string",
@@ -175,7 +178,7 @@ def _has_type(value: Any, expected) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and value > 0
     if expected == list[str]:
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    if expected in (FIX_LIST, KEEP_LIST):
+    if expected in (FIX_LIST, KEEP_LIST, VOLUME_LIST):
         return isinstance(value, list) and all(isinstance(v, dict) for v in value)
     if expected == RULE_LIST:
         return isinstance(value, list) and all(

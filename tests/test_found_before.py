@@ -50,17 +50,61 @@ def test_the_repeats_pass_cuts_with_the_sightings_found_before_what_it_cuts_alon
     assert len(removed) == 12 and (cut, removed) == strip_repeated(book)
 
 
-def test_a_load_s_repeats_pass_takes_each_chapter_s_sightings_from_where_it_was_normalized(
-    tmp_path, monkeypatch
-):
-    """Each chapter's sightings are found once, where it is normalized; the whole-book pass finds
-    them again only for a chapter that reads otherwise by then (none here)."""
+def test_the_loaded_book_reuses_each_chapters_sightings(tmp_path, monkeypatch):
+    """Each chapter's sightings are found once, where it is normalized, and not again here."""
     from bookbuilder.normalize import repeats
 
     book = tmp_path / "某书.txt"
     _download(book)
-    looked: list = []
-    real = repeats.chapter_sightings
-    monkeypatch.setattr(repeats, "chapter_sightings", lambda c: looked.append(c.title) or real(c))
+    looked: list[str] = []
+
+    def counted(chapter):
+        looked.append(chapter.title)
+        return chapter_sightings(chapter)
+
+    monkeypatch.setattr(repeats, "chapter_sightings", counted)
     loaded = load_book(book, jobs=1)
-    assert sorted(looked) == sorted(c.title for c in loaded.book.chapters())
+    titles = [c.title for c in loaded.book.chapters()]
+    assert len(titles) == 12 and sorted(looked) == sorted(titles)
+
+
+def test_the_edge_forms_kept_for_the_self_check_give_what_the_book_gives_alone():
+    """The cleaning's forms at each chapter's edges, kept for the self-check, are used only for a
+    chapter that is the same object under the same names: a changed chapter is read again."""
+    from dataclasses import replace
+
+    from bookbuilder.normalize import edges
+
+    book = one_file_book(
+        [[f"某书-第{n}章 风起-某某小说网", "远处传来几声犬吠。", f"他走了{n}步。"] for n in range(1, 13)]
+    )
+    memo: dict = {}
+    _, found = edges.templates(book, memo)
+    assert found and edges.templates(book, memo) == edges.templates(book)
+    assert len(memo) == 12
+    first = book.volumes[0].chapters[0]
+    changed = book.with_chapters({0: replace(first, blocks=first.blocks[1:])})
+    assert edges.templates(changed, memo) == edges.templates(changed)
+    renamed = replace(book, meta=replace(book.meta, title="某书"))  # another name folded away
+    assert edges.templates(renamed, memo) == edges.templates(renamed)
+
+
+def test_a_chapters_sightings_from_its_joined_text_are_its_paragraphs_own():
+    """The repeats pass's per-chapter scans ask the chapter's joined text first: a chapter without
+    site words or brackets is passed over, and one with them gives what each paragraph gives."""
+    from bookbuilder.model import Paragraph
+    from bookbuilder.normalize.glued_brackets import bracket_sightings
+    from bookbuilder.normalize.repeats import _fragment_starts
+
+    book = one_file_book(
+        [
+            ["远处传来几声犬吠。", "他转身走了三步。"],
+            ["“走吧。”网盘搜索，找小说就是方便他转身走了。", "红光闪烁。【三*五*网-整*理*提*供】"],
+        ]
+    )
+    plain, site = book.volumes[0].chapters
+    for chapter, found in ((plain, False), (site, True)):
+        text = "\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)
+        assert _fragment_starts(chapter, text) == _fragment_starts(chapter)
+        assert bracket_sightings(chapter, text) == bracket_sightings(chapter)
+        assert bool(_fragment_starts(chapter) and bracket_sightings(chapter)) is found

@@ -276,16 +276,21 @@ Before = Callable[[Chapter], "Suspected | None"]
 
 
 def self_check(
-    book: Book, not_debris: tuple[str, ...] = (), before: Before | None = None
+    book: Book, not_debris: tuple[str, ...] = (), before: Before | None = None, edge_memo: dict | None = None
 ) -> tuple[tuple[Group, ...], tuple[Diagnostic, ...]]:
     """The groups the self-check flags in a cleaned book, and their warnings; `not_debris`: what
     book.toml's [check] not_debris says is the story's; `before`: each chapter's `suspected`, where
-    it was found already."""
-    groups = find(book, frozenset(map(template_key, not_debris)), before)
+    it was found already; `edge_memo`: the cleaning's forms at each chapter's edges (edges.sightings)."""
+    groups = find(book, frozenset(map(template_key, not_debris)), before, edge_memo)
     return tuple(groups), tuple(diagnostics(groups))
 
 
-def find(book: Book, kept: frozenset[str] = frozenset(), before: Before | None = None) -> list[Group]:
+def find(
+    book: Book,
+    kept: frozenset[str] = frozenset(),
+    before: Before | None = None,
+    edge_memo: dict | None = None,
+) -> list[Group]:
     """Every suspect of the book, grouped by shape and template, in the order they first appear.
     `kept`: templates a user said are not debris (the check stops flagging them)."""
     suspects: list[Suspect] = []
@@ -310,7 +315,7 @@ def find(book: Book, kept: frozenset[str] = frozenset(), before: Before | None =
             suspects.append(Suspect("form-header", line, None, "blurb"))
     suspects += _repeated_at_edges(each)
     flagged = {s.at for s in suspects}
-    suspects += [s for s in _edge_templates(book) if s.at not in flagged]  # one line, one group
+    suspects += [s for s in _edge_templates(book, edge_memo) if s.at not in flagged]  # one line, one group
     return _grouped(
         [s for s in suspects if template_key(s.debris) not in kept and template_key(s.text) not in kept]
     )
@@ -391,10 +396,10 @@ def _repeated_at_edges(each: list[tuple[list[Paragraph], Suspected]]) -> list[Su
     return found
 
 
-def _edge_templates(book: Book) -> list[Suspect]:
+def _edge_templates(book: Book, memo: dict | None) -> list[Suspect]:
     """The lines of a site's templates at the chapters' edges (normalize/edges.py) that cleaning left:
     its rule switched off, or a line kept by hand. The cleaning's own judge, so the two cannot drift."""
-    _, found = edges.templates(book)
+    _, found = edges.templates(book, memo)
     chapters = list(book.chapters()) if found else []
     out = []
     for template in found:

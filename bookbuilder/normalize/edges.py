@@ -247,24 +247,40 @@ def _glued(text: str, names: tuple[str, ...], head: bool, tail: bool):
                 yield m.end(), len(text), "tail:" + fold(text[m.end() :], names)
 
 
-def sightings(book: Book) -> tuple[list[Chapter], dict[str, list[Place]]]:
-    """The book's chapters, and every form at their edges with its places."""
+def sightings(book: Book, memo: dict | None = None) -> tuple[list[Chapter], dict[str, list[Place]]]:
+    """The book's chapters, and every form at their edges with its places. `memo` (one load's, shared
+    by the cleaning and the self-check) keeps each chapter's forms while the chapter and the names
+    folded away are the same."""
     chapters = list(book.chapters())
     others = book_names(book)
     seen: dict[str, list[Place]] = defaultdict(list)
     for k, chapter in enumerate(chapters):
         names = chapter_names(chapters, k, others)
-        edges = _edges(chapter)
-        for j in edges:
-            text = chapter.blocks[j].text
-            if len(text) <= TEMPLATE_LONGEST:
-                seen["line:" + fold(text, names)].append(Place(k, j, 0, len(text), ""))
-            # glued before the story at the chapter's head (under another site line, perhaps), or after
-            # a line at either edge (the heading's rest on the first line: 主题　[本章字数：…])
-            head = j in edges[:EDGE_LINES]
-            for start, end, key in _glued(text, names, head, True):
-                seen[key].append(Place(k, j, start, end, ""))
+        kept = memo.get(id(chapter)) if memo is not None else None
+        if kept is not None and kept[0] is chapter and kept[1] == names:  # the pair keeps the id unused
+            found = kept[2]
+        else:
+            found = _chapter_sightings(chapter, names)
+            if memo is not None:
+                memo[id(chapter)] = (chapter, names, found)
+        for key, j, start, end in found:
+            seen[key].append(Place(k, j, start, end, ""))
     return chapters, seen
+
+
+def _chapter_sightings(chapter: Chapter, names: tuple[str, ...]) -> tuple[tuple[str, int, int, int], ...]:
+    """The forms at one chapter's edges, (key, block, start, end), in the order they are met."""
+    found = []
+    edges = _edges(chapter)
+    for j in edges:
+        text = chapter.blocks[j].text
+        if len(text) <= TEMPLATE_LONGEST:
+            found.append(("line:" + fold(text, names), j, 0, len(text)))
+        # glued before the story at the chapter's head (under another site line, perhaps), or after
+        # a line at either edge (the heading's rest on the first line: 主题　[本章字数：…])
+        head = j in edges[:EDGE_LINES]
+        found += [(key, j, start, end) for start, end, key in _glued(text, names, head, True)]
+    return tuple(found)
 
 
 def needed(chapters: int) -> int:
@@ -284,11 +300,11 @@ def common_characters(chapters: list[Chapter]) -> frozenset[str]:
     return frozenset([c for c, _ in counts.most_common() if HAN_CHAR.match(c)][:COMMON_CHARACTERS])
 
 
-def templates(book: Book) -> tuple[list[Chapter], list[Template]]:
+def templates(book: Book, memo: dict | None = None) -> tuple[list[Chapter], list[Template]]:
     """The book's chapters and its edge templates: each form at the edges of enough chapters whose
     lines read as boilerplate there (the places where they do not are left), then the short lines
-    that stand between such a template and the chapter's edge as often."""
-    chapters, seen = sightings(book)
+    that stand between such a template and the chapter's edge as often. `memo`: as `sightings`."""
+    chapters, seen = sightings(book, memo)
     need = needed(len(chapters))
     repeated = {
         key: places
@@ -446,14 +462,14 @@ def _run_to_edge(chapter: Chapter, p: Place, taken: set, short: dict) -> bool:
 
 
 def strip_edges(
-    book: Book, off: frozenset[str] = frozenset(), kept: frozenset = frozenset()
+    book: Book, off: frozenset[str] = frozenset(), kept: frozenset = frozenset(), memo: dict | None = None
 ) -> tuple[Book, dict[int, list[Diagnostic]]]:
     """The book without its edge templates, and the removals of each chapter (by its index in
     book.chapters()). `off`: the rules [normalize.junk] disable names; `kept`: the places of the
-    paragraphs [[keep]] entries keep, left as they are."""
+    paragraphs [[keep]] entries keep, left as they are; `memo`: as `sightings`."""
     if set(RULES) <= off:
         return book, {}
-    chapters, found = templates(book)
+    chapters, found = templates(book, memo)
     cuts: dict[tuple[int, int], list[tuple[int, int, str]]] = defaultdict(list)
     for template in found:
         evidence = f"at the edges of {template.chapters} of {len(chapters)} chapters, {template.evidence}"

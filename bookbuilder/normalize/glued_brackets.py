@@ -25,12 +25,18 @@ _OPENERS, _CLOSERS = "{｛（(【[〖［", "}｝）)】]〗］"
 _GLUED_BRACKET = re.compile(
     f"[{re.escape(_OPENERS)}]([^{re.escape(_OPENERS + _CLOSERS)}\n]{{1,40}})[{re.escape(_CLOSERS)}]"
 )
+_OPENING = re.compile(f"[{re.escape(_OPENERS)}]")
 _STREWN = re.compile(rf"(?:[{HAN_COMMON}][^\w\s、，,；;：:]+){{2,}}[{HAN_COMMON}]")  # 奇·书·网, 三*五*网
 
 
-def bracket_sightings(chapter: Chapter) -> tuple[tuple[int, int, int, str, str, str], ...]:
+def bracket_sightings(
+    chapter: Chapter, text: str | None = None
+) -> tuple[tuple[int, int, int, str, str, str], ...]:
     """(block, start, end, inside, why, key) of each bracket of a site's words in the chapter, glued
-    after a sentence or holding a strewn name."""
+    after a sentence or holding a strewn name. `text`: the chapter's paragraphs joined by newlines,
+    where the caller has them: a chapter with no opening bracket has none in any paragraph."""
+    if text is not None and not _OPENING.search(text):
+        return ()
     found, why = [], {}
     for j, block in enumerate(chapter.blocks):
         if type(block) is not Paragraph:

@@ -201,8 +201,15 @@ _LISTED = "listed in junk.toml"
 
 def debris_hints():
     """The prefilter of the debris judges: built from the hints each declares (debris.LINE_JUDGES,
-    forms.FORM_HINTS), so that a judge added with its hints is offered the lines they find."""
-    return prefilter(tuple(h for judge in debris.LINE_JUDGES for h in judge.hints) + FORM_HINTS)
+    forms.FORM_HINTS), so that a judge added with its hints is offered the lines they find. Asked
+    for every chapter: kept while LINE_JUDGES is the same tuple (hashing every hint cost more)."""
+    judges = debris.LINE_JUDGES
+    if _BUILT_FROM[0] is not judges:
+        _BUILT_FROM[:] = [judges, prefilter(tuple(h for judge in judges for h in judge.hints) + FORM_HINTS)]
+    return _BUILT_FROM[1]
+
+
+_BUILT_FROM: list = [None, None]  # debris_hints: the LINE_JUDGES it was built from, and its prefilter
 
 
 def _debris_blocks(out: list, blocks: tuple, gone: list[int], counts: Counter, removed: list) -> None:

@@ -243,16 +243,20 @@ class Seen(NamedTuple):
 def chapter_sightings(chapter: Chapter) -> Seen:
     """Everything this pass looks for in one chapter: a function of the chapter alone, so that it
     runs where the chapter is normalized (on the workers: per_file.Normalized.sightings)."""
-    return Seen(*_candidates(chapter), _fragment_starts(chapter), bracket_sightings(chapter))
+    text = "\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)
+    return Seen(
+        *_candidates(chapter, text), _fragment_starts(chapter, text), bracket_sightings(chapter, text)
+    )
 
 
-def _candidates(chapter: Chapter) -> tuple[tuple, tuple]:
+def _candidates(chapter: Chapter, text: str) -> tuple[tuple, tuple]:
     """The chapter's candidates, ((block, start, end, key), …), and the keys of two notice words: a
     saved page's title at its edges, and where the chapter is worth a look, its domains, the site's
-    phrases glued between its sentences, and its sentences of site words, each under its folded key."""
+    phrases glued between its sentences, and its sentences of site words, each under its folded key.
+    `text`: the chapter's paragraphs joined by newlines."""
     found: list[tuple[int, int, int, str]] = []
     strong: list[str] = []
-    worth = _worth_a_look("\n".join(b.text for b in chapter.blocks if type(b) is Paragraph))
+    worth = _worth_a_look(text)
     words = _title_words(chapter)
     for j, block in enumerate(chapter.blocks):
         if (
@@ -398,8 +402,13 @@ _FRAGMENT_START = re.compile(rf"(?:^|(?<=[{SENTENCE_STOPS}”」』]))(?=[{HAN_C
 _STORY_MARK = re.compile(r"[“”「」『』他她我你]")
 
 
-def _fragment_starts(chapter: Chapter) -> tuple[str, ...]:
-    """The FRAGMENT characters from each start in the chapter with a site word soon after it."""
+def _fragment_starts(chapter: Chapter, text: str | None = None) -> tuple[str, ...]:
+    """The FRAGMENT characters from each start in the chapter with a site word soon after it.
+    `text`: the chapter's paragraphs joined by newlines, where the caller has them."""
+    if text is None:
+        text = "\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)
+    if not (SITE_WORDS.search(text) or NOTICE_WORDS.search(text)):
+        return ()  # literal words: none in the chapter is none in any of its paragraphs (one scan)
     found = []
     for block in chapter.blocks:
         if type(block) is not Paragraph or not (

@@ -19,6 +19,7 @@ NEAR = re.compile(r"[A-Za-z0-9_-]{1,80}")  # the id of the element a control sto
 ACTION_WORDS = {
     "not-heading": "no longer a heading",
     "volume": "a volume starts here",
+    "file-volume": "a volume starts before this chapter's file",
     "chapter": "a chapter, no longer a volume",
     "rename": "renamed",
     "heading": "a heading starts here",
@@ -66,6 +67,7 @@ def plain(c) -> str:
     return {
         "fix": "a heading corrected:",
         "keep": "a line kept as written:",
+        "volume": "a volume started before a chapter's file:",
         "disable": "a cleaning rule switched off:",
         "extra": "text removed everywhere:",
         "not_debris": "text the self-check leaves as the story's:",

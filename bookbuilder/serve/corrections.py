@@ -1,6 +1,7 @@
 """The workbench's corrections as what a user would write into book.toml by hand:
-[[fix]] tables (bookbuilder.structure.fixes), [[keep]] tables (bookbuilder.normalize.by_hand) and
-[normalize.junk] entries (bookbuilder.normalize.junk).
+[[fix]] tables (bookbuilder.structure.fixes), [[keep]] tables (bookbuilder.normalize.by_hand),
+[[volume]] tables (bookbuilder.structure.file_volumes) and [normalize.junk] entries
+(bookbuilder.normalize.junk).
 
 The file is edited with tomlkit, which keeps the user's comments, order and layout: a correction
 adds or removes one entry and leaves every other byte as it was. One [[fix]] per line: a second
@@ -24,6 +25,7 @@ from bookbuilder.system.atomic import atomic_path
 
 LITERAL_PREFIX = "literal-"  # the name of a pattern made by "remove this everywhere"
 SHORTEST_LITERAL = 2  # characters: one character removed everywhere would eat the prose
+ENTRY_TABLES = ("fix", "keep", "volume")  # the [[tables]] a correction adds an entry to
 
 
 class Refused(Exception):
@@ -100,6 +102,20 @@ def add_fix(doc, at: str, **keys) -> str:
     if keys.get("as") == "text":
         entry.pop("rename", None)  # not a heading: no title to rename
     return "[[fix]] " + _says(entry)
+
+
+def add_volume(doc, before: str, title: str) -> str:
+    """[[volume]] before = …, title = …: a volume starts before that file (its own entry, retitled,
+    if it has one)."""
+    entry = next((e for e in doc.get("volume") or () if e.get("before") == before), None)
+    if entry is None:
+        entry = tomlkit.table()
+        entry["before"] = before
+        _append(doc, "volume", entry)
+    elif entry.get("title") == title:
+        raise Refused(f"a volume titled {title!r} starts before {before} already")
+    entry["title"] = title
+    return "[[volume]] " + _says(entry)
 
 
 def add_keep(doc, at: str, text: str) -> str:
@@ -212,10 +228,10 @@ def remove_everywhere(doc, regex: str, kind: str = "inline") -> tuple[str, str]:
 
 
 def in_force(doc) -> list[Correction]:
-    """Every [[fix]], [normalize.junk] disable and extra entry, in book.toml's order."""
+    """Every [[fix]], [[keep]], [[volume]], [normalize.junk] disable and extra entry, in book.toml's order."""
     found = [
         Correction(kind, i, _says(entry))
-        for kind in ("fix", "keep")
+        for kind in ENTRY_TABLES
         for i, entry in enumerate(doc.get(kind) or ())
     ]
     junk = _junk(doc, create=False)
@@ -238,7 +254,7 @@ def undo(doc, kind: str, index: int, says: str) -> str:
         raise Refused(f"{says} is no longer in the settings file (it was edited meanwhile): reload the page")
     container = (
         doc[kind]
-        if kind in ("fix", "keep")
+        if kind in ENTRY_TABLES
         else doc["check"][kind]
         if kind == "not_debris"
         else _junk(doc, create=False)[kind]
@@ -252,7 +268,7 @@ def table_of(kind: str) -> str:
     """Where an entry of this kind is written in book.toml, as a person reads it."""
     return (
         f"[[{kind}]]"
-        if kind in ("fix", "keep")
+        if kind in ENTRY_TABLES
         else "[check] not_debris"
         if kind == "not_debris"
         else f"[normalize.junk] {kind}"
@@ -287,7 +303,7 @@ def _junk(doc, create: bool):
 
 def _prune(doc) -> None:
     """Lists and tables emptied by an undo go, so that book.toml reads as it did before."""
-    for kind in ("fix", "keep"):
+    for kind in ENTRY_TABLES:
         if kind in doc and not doc[kind]:
             del doc[kind]
     normalize = doc.get("normalize")

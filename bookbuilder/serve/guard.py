@@ -48,6 +48,8 @@ def named_by(form: dict, preview, doc) -> Named:
     if action == "heading" and k.isdigit() and int(k) < len(preview.files) and n.isdigit():
         at = fix_at(preview.loaded.config.source, preview.files[int(k)], int(n))
         return Named(lines=frozenset({at}))
+    if action == "file-volume":  # [[volume]] before a file: it names no line, so no paragraph may go
+        return Named(why_not="the volume it names is open there already")
     if action == "not-debris":
         return Named(changes=False)  # what the self-check flags changes, not the book
     if (

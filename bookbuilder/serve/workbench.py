@@ -24,7 +24,7 @@ from tomlkit.exceptions import TOMLKitError
 
 from bookbuilder.diagnostics import REMOVED, BookError, removal_parts
 from bookbuilder.render.html import XML_ILLEGAL, text
-from bookbuilder.serve import corrections, guard
+from bookbuilder.serve import corrections, guard, volume_before
 from bookbuilder.serve import preview as removal_preview
 from bookbuilder.serve.answers import NEAR, Answers, in_words, plain, refused_page
 from bookbuilder.serve.corrections import Refused, fix_at
@@ -99,11 +99,7 @@ class Bench:
         config = preview.loaded.config
         try:
             found = corrections.in_force(corrections.read(config.toml_path))
-        except (
-            TOMLKitError,
-            UnicodeDecodeError,
-            OSError,
-        ):  # not TOML now: the build's error above says where
+        except (TOMLKitError, UnicodeDecodeError, OSError):  # not TOML now: the build's error says where
             found = []
         items = [
             f"<li>{text(plain(c))} <code>{text(corrections.table_of(c.kind) + ' ' + c.says)}</code> "
@@ -140,7 +136,9 @@ class Bench:
 
     def entry(self, preview, path: str, line: int, title: str, volume: bool = False) -> str:
         """A contents entry's corrections, made by workbench.js from `entry_templates` when opened (not
-        4,000 forms); none for a chapter titled by its file's name, whose first line is the story's."""
+        4,000 forms); for a chapter titled by its file's name, a volume before the file only."""
+        if not volume and (before_file := volume_before.entry(preview, path, line, title)):
+            return before_file
         story_lines = preview.memo.get("story lines")
         if story_lines is None:
             story_lines = preview.memo["story lines"] = {
@@ -176,7 +174,8 @@ class Bench:
                 ("volume", '<button name="action" value="chapter">a chapter, not a volume</button>'),
             )
         }
-        return "".join(f'<template id="bb-fix-{kind}">{forms}</template>' for kind, forms in made.items())
+        made = "".join(f'<template id="bb-fix-{kind}">{forms}</template>' for kind, forms in made.items())
+        return made + volume_before.template(self._form)
 
     def keep(self, preview, d, rule: str) -> str:
         """A removal's two ways back: this one alone ([[keep]]), or every one of its rule."""
@@ -332,10 +331,8 @@ class Bench:
                 written.append(self._written(said, path, doc, preview.loaded.config))
 
             adopted = self.site.adopt(after, sources, write)  # the trial is the build the watcher would make
-        if not adopted:
-            self.site.wait(
-                seen, REBUILD_WAIT
-            )  # the watcher's build that reads it: the page comes back changed
+        if not adopted:  # the watcher's build that reads it: the page comes back changed
+            self.site.wait(seen, REBUILD_WAIT)
         return self.answers.send(back, in_words(form.get("action", ""), written[0], path.name), near)
 
     def _unconfirmed(self, preview, form: dict, back: str) -> tuple[int, dict, bytes] | None:
@@ -424,6 +421,8 @@ def _apply(form: dict, preview, doc) -> str:
         return corrections.add_fix(doc, at, rename=title)
     if action == "heading":
         return _heading(form, preview, doc)
+    if action == volume_before.ACTION:
+        return volume_before.apply(form, preview, doc)
     if action == "keep-line":
         at, removed = form.get("at", ""), form.get("text", "")
         source = preview.loaded.config.source

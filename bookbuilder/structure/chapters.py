@@ -51,6 +51,7 @@ class VolumeHeading:
     title: str
     at: Location
     opens_file: bool  # the file's first section
+    by_hand: bool = False  # book.toml's [[volume]]: it opens a volume even where one of its name is open
 
 
 Part = VolumeHeading | Chapter
@@ -263,7 +264,7 @@ class Assembly:
             if isinstance(part, Chapter):
                 self.add(part)
             else:
-                if self.volumes and _same_volume(self.volumes[-1][0], part.title):
+                if self.volumes and not part.by_hand and _same_volume(self.volumes[-1][0], part.title):
                     current = self.volumes[
                         -1
                     ]  # the open volume named again (on a chapter's line, a page header)

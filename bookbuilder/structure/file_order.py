@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,8 +112,13 @@ def _sorted_entries(folder: Path) -> list[os.DirEntry]:
         raise BookError("E004", f"cannot read: {e.strerror}", str(folder)) from None
 
 
-def discover(source: Path, order: tuple[str, ...] = ()) -> list[SourceGroup]:
-    """Chapter files grouped by volume, in reading order. `order` (from book.toml) wins."""
+def discover(
+    source: Path,
+    order: tuple[str, ...] = (),
+    find_contents: Callable[[Path], Path | None] = contents_file.find,
+) -> list[SourceGroup]:
+    """Chapter files grouped by volume, in reading order. `order` (from book.toml) wins.
+    `find_contents`: how the folder's contents file is found (a load finds it once, for the blurb too)."""
     if source.is_file():
         return [SourceGroup(None, (source,))]
     if not source.is_dir():
@@ -120,7 +126,7 @@ def discover(source: Path, order: tuple[str, ...] = ()) -> list[SourceGroup]:
     if order:
         return [SourceGroup(None, tuple(_explicit(source, order)))]
     entries = _sorted_entries(source)
-    listed = contents_file.find(source)  # the folder's own 目录.txt orders it, and is no chapter
+    listed = find_contents(source)  # the folder's own 目录.txt orders it, and is no chapter
     top = [
         source / e.name
         for e in entries

@@ -7,12 +7,19 @@ heading's title (`title = "第十二章 归来"`, which survives edits to the so
     as = "text"                # "text" (not a heading) | "chapter" | "volume"
     rename = "第十二章 归途"    # optional
     merge = true               # optional: this chapter joins the one before (its heading line goes)
+
+A chapter its file's name titles has no line to name: a volume before it names the file, in a
+[[volume]] table (`before = "0012.txt"`, `title = "第二卷 风雨"`), parsed here and honoured where the
+files are put together (bookbuilder.structure.file_volumes).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import PurePosixPath
 
 from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
@@ -165,3 +172,42 @@ def unmatched(fixes: tuple[Fix, ...], notes) -> Fix | None:
         int(m.group(1)) for d in notes if d.code == "I305" and (m := re.match(r"fix #(\d+):", d.message))
     }
     return next((f for f in fixes if f.index not in applied), None)
+
+
+VOLUME_KEYS = ("before", "title")
+
+
+@dataclass(frozen=True)
+class FileVolume:
+    index: int  # 1-based, in book.toml's order
+    line: int | None  # its [[volume]] header's line in book.toml, for messages
+    before: str  # the file, relative to the source folder, with / between folders
+    title: str
+
+
+def parse_volumes(entries: list, toml_path: str, line_of: Callable[[int], int | None]) -> tuple:
+    """book.toml's [[volume]] tables as FileVolume records; a malformed one is E003 naming it."""
+    found: list[FileVolume] = []
+    for i, entry in enumerate(entries, 1):
+        at = Location(toml_path, line_of(i))
+        unknown = sorted(set(entry) - set(VOLUME_KEYS))
+        if unknown:
+            raise BookError(
+                "E003", f"[[volume]] #{i}: unknown key(s) {unknown} (known: {', '.join(VOLUME_KEYS)})", at
+            )
+        before, title = entry.get("before"), entry.get("title")
+        if not isinstance(before, str) or not before.strip():
+            raise BookError(
+                "E003", f'[[volume]] #{i}: give before = "file.txt", the file it starts before', at
+            )
+        if not isinstance(title, str) or not " ".join(title.split()):
+            raise BookError("E003", f"[[volume]] #{i} (before = {before!r}): give the volume a title", at)
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in title):
+            raise BookError("E003", f"[[volume]] #{i}: title = {title!r} holds a control character", at)
+        named = PurePosixPath(before.strip()).as_posix()
+        if twice := next((v for v in found if v.before == named), None):
+            raise BookError(
+                "E003", f"[[volume]] #{i}: {named!r} has a volume before it already (#{twice.index})", at
+            )
+        found.append(FileVolume(i, at.line, named, " ".join(title.split())))
+    return tuple(found)

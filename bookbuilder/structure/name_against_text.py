@@ -15,6 +15,7 @@ book's, a story's 《诗经》); of several, the most quoted."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from functools import lru_cache
@@ -81,6 +82,9 @@ def _tagged(name: str, title: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _readings(char: str) -> tuple[str, ...]:
+    # One character's readings need no phrase dictionary: pypinyin's documented switch leaves it
+    # unread (0.2 s), as normalize.clean and render.names set it, whichever imports it first.
+    os.environ.setdefault("PYPINYIN_NO_PHRASES", "true")
     from pypinyin import Style, pinyin  # here: the name is Latin, which few are
 
     return tuple(pinyin(char, style=Style.NORMAL, heteronym=True)[0])

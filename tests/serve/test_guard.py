@@ -175,15 +175,14 @@ def test_a_line_made_a_heading_and_a_removal_take_only_what_they_name(tmp_path, 
 
 def test_on_a_folder_titled_by_names_a_heading_correction_is_not_offered_and_refused_when_sent(tmp_path):
     """The chapter's first line is the story's: start a volume there would make it the volume's
-    title, not a heading would change nothing. Neither is offered; a page from before is refused."""
+    title, not a heading would change nothing. Neither is offered (a volume before the file is:
+    test_volume_before.py); a page from before is refused."""
     book, settings = _kind(tmp_path, "folder-titled-by-names")
     before = story(book)
     process, url = _start(book)
     try:
         contents = urllib.request.urlopen(url).read().decode("utf-8")
-        assert (
-            contents.count("titled by its file") == 3 and 'data-at="' not in contents
-        )  # no entry's controls
+        assert 'data-kind="file"' in contents and 'data-kind="chapter"' not in contents  # no line's controls
         token = _form(url, "source/0.html", "heading")["token"]
         for action in ("volume", "not-heading", "rename"):
             fields = {"action": action, "at": "002 夜雨.txt:1", "expect": "夜雨", "rename": "夜雨二"}
@@ -212,7 +211,9 @@ def test_in_a_browser_every_correction_and_its_undo_leave_every_other_paragraph(
     process, url = _start(book)
     try:
         browser.get(url)
-        assert bool(browser.find_elements(By.CSS_SELECTOR, "ol.contents details.bb-fix")) == headed
+        assert (
+            bool(browser.find_elements(By.CSS_SELECTOR, "ol.contents details[data-kind=chapter]")) == headed
+        )
         for button, entry, rename in (
             [
                 ("rename", 2, "第三章 归途"),

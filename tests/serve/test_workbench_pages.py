@@ -90,8 +90,9 @@ def test_the_contents_page_carries_one_template_not_a_form_per_entry(big):
             r'<details class="bb-fix" data-kind="chapter" data-at="([^"]+)" data-expect="([^"]+)">', page
         )
         assert len(entries) == CHAPTERS and entries[1] == ("novel.txt:5", "第2章 第2个山门")
-        # the forms: one template per kind of entry, and the undo list's (none yet)
-        assert page.count("<form") == 4 and page.count('<template id="bb-fix-') == 2
+        # the forms: one template per kind of entry (a chapter, a volume, a chapter its file's name
+        # titles, one a file's title line titles: serve/volume_before.py), and the undo list's (none yet)
+        assert page.count("<form") == 7 and page.count('<template id="bb-fix-') == 4
     finally:
         site.stop()
 

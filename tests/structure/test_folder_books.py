@@ -222,3 +222,15 @@ def test_a_short_poem_file_is_no_list(tmp_path):
     files |= {f"{name}.txt": PROSE.format(k=k) * 3 for k, name in enumerate(names)}
     _, titles, texts = _book(tmp_path, files)
     assert "诗" in titles and ["床前明月光", "疑是地上霜", "举头望明月", "低头思故乡"] in texts
+
+
+def test_a_load_looks_for_the_folders_list_once(tmp_path, monkeypatch):
+    """The list orders the files and gives the blurb above it: one search of the folder serves both."""
+    names = ["风起", "云涌", "雨落", "雪飘"]
+    files = {"list.txt": "\n".join(names) + "\n"}
+    files |= {f"{name}.txt": PROSE.format(k=k) * 3 for k, name in enumerate(names)}
+    looked: list = []
+    find = contents_file.find
+    monkeypatch.setattr(contents_file, "find", lambda folder: looked.append(folder) or find(folder))
+    _, titles, _ = _book(tmp_path, files)
+    assert titles == names and len(looked) == 1  # the list's order, from the one search

@@ -76,3 +76,19 @@ def test_a_folder_named_after_a_sites_contents_page(tmp_path, folder, title):
 def test_spells():
     assert nat.spells("shendiaoxialv", "神雕侠侣") and nat.spells("hlm", "红楼梦")
     assert not nat.spells("hl", "红楼") and not nat.spells("shendiao", "神雕侠侣")
+
+
+def test_a_name_is_spelled_without_loading_pypinyins_phrase_dictionary():
+    """A Latin file name is read against the text by each character's readings alone: the phrase
+    dictionary (0.2 s to load) is left unread, and a character's several readings are all there."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os, sys; os.environ.pop('PYPINYIN_NO_PHRASES', None)\n"
+        "from bookbuilder.structure.name_against_text import spells\n"
+        "print(spells('shendiaoxialv', '神雕侠侣'), spells('zhuali', '爪力'), spells('zhaoli', '爪力'),"
+        " 'pypinyin.phrases_dict' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "True", "True", "False"]
