@@ -160,8 +160,8 @@ def normalized_parts(read: FileRead, rules: Normalizer, memo: dict | None = None
     gain by it (a whole novel's chapters: the workers find them in their forked copy of this
     process, and only the results cross back, bookbuilder.system.parallel). Each chapter is
     normalized alone, so the result is the same on any number of processes. `memo` (serve's for a
-    whole novel, emptied when the rules change) keeps each chapter's result: after a correction
-    only the chapters it changed are normalized."""
+    whole novel, kept across a rule switched off where it holds: normalized_memo.py) keeps each
+    chapter's result: after a correction only the chapters it changed are normalized."""
     chapters = [p for p in read.parts if isinstance(p, Chapter)]
     keys = list(range(len(chapters))) if memo is None else [_memo_key(c, rules) for c in chapters]
     done = {} if memo is None else {k: memo[k] for k in keys if k in memo}

@@ -26,6 +26,7 @@ from bookbuilder.normalize.by_hand import check_keeps, kept_places
 from bookbuilder.normalize.junk import CLEANED, extra_patterns
 from bookbuilder.normalize.rules import disabled, left_out, normalizer
 from bookbuilder.normalize.whole_book import clean_whole_book
+from bookbuilder.normalized_memo import for_rules
 from bookbuilder.per_file import (
     FileToRead,
     Normalized,
@@ -45,6 +46,7 @@ from bookbuilder.structure import contents_file, file_volumes, folder_pages, met
 from bookbuilder.structure.chapters import Assembly, finish, parts_at_restarts, without_repeats
 from bookbuilder.structure.file_order import discover
 from bookbuilder.structure.fixes import unmatched
+from bookbuilder.structure.page_labels import RULE as PAGE_LABELS
 from bookbuilder.structure.passes import ReadingOptions
 from bookbuilder.system.parallel import default_jobs, ordered_map
 
@@ -82,7 +84,8 @@ def load_book(
     on `jobs` processes (default: every core; bookbuilder.system.parallel). A whole-novel file is
     split into chapters here, and its chapters normalized on `jobs` processes, the whole-book passes
     after. `memo` (kept by the caller between loads, as `serve` does) keeps each file's result while
-    the file, book.toml and the rules are unchanged: only the files that changed are read again.
+    the file, book.toml and the rules are unchanged: only the files that changed are read again
+    (and, a cleaning rule switched off, only those it took from: bookbuilder.normalized_memo).
     `progress` hears each file read and each stage after."""
     config = path if isinstance(path, Config) else load_config(Path(path))
     check_tables(config, SCHEMA)  # each format's table, by the keys its renderer declares
@@ -129,8 +132,10 @@ def _files_to_read(
     groups = discover(config.source, config.order, find_contents)
     whole_novel = config.source.is_file()
     custom = re.compile(config.heading_pattern) if config.heading_pattern else None
-    # each file's fixes below
-    reading = ReadingOptions(custom, config.title_junk, (), config.toc_rules, off=disabled(config.normalize))
+    # each file's fixes below; of the rules switched off, those the reading reads (a file's reading,
+    # and serve's memo of it, stay the same when another is switched: normalized_memo.py)
+    off = disabled(config.normalize) & {PAGE_LABELS}
+    reading = ReadingOptions(custom, config.title_junk, (), config.toc_rules, off=off)
     specs = [
         FileToRead(
             file,
@@ -169,7 +174,7 @@ def _read_each_file(config: Config, specs: list[FileToRead], jobs: int | None, m
             s.shown: partial(source_lines, s) for s in specs if any(k.names(s.shown) for k in config.keeps)
         }
         check_keeps(config.keeps, named, rules.text, str(config.toml_path))
-    chapters = None if memo is None else _for(memo, rules)["chapters"]
+    chapters = None if memo is None else for_rules(memo, rules)["chapters"]
     reads = (
         [normalized_parts(whole, replace(rules, kept=config.keeps), chapters, jobs or default_jobs())]
         if whole is not None
@@ -331,7 +336,7 @@ def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | N
 
     if memo is None:
         return read(specs)
-    kept: dict = _for(memo, rules)["files"]
+    kept: dict = for_rules(memo, rules)["files"]
     keys = [(spec, file_stamp(spec.path)) for spec in specs]  # the spec holds what book.toml says of the file
     missing = [spec for spec, key in zip(specs, keys) if key not in kept]
     fresh = iter(read(missing))
@@ -339,13 +344,6 @@ def _read_files(specs: list[FileToRead], rules, jobs: int | None, memo: dict | N
     memo["files"] = dict(zip(keys, reads))
     memo["read"] = len(missing)
     return reads
-
-
-def _for(memo: dict, rules) -> dict:
-    """serve's memo, emptied when the rules changed (every chapter normalizes differently)."""
-    if memo.get("rules") != rules:  # what the rules made goes; the whole novel's reading stays
-        memo.update(rules=rules, files={}, chapters={})
-    return memo
 
 
 def file_stamp(path: Path) -> tuple[int, int] | None:

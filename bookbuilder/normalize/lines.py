@@ -109,6 +109,8 @@ def drop_junk(
         out.append(block)
     if gone and "debris-block" not in off:
         _debris_blocks(out, blocks, gone, counts, removed)
+    if all(o is b for o, b in zip(out, blocks)):  # nothing taken: as the prefilters' early return leaves it
+        return blocks
     return tuple(_tidy_breaks([b for b in out if b is not None]))
 
 
@@ -153,6 +155,7 @@ def _clean_paragraph(
     if name and not first:  # a line that is an advert from its start: dropped whole
         _record(counts, removed, name, line, block, _LISTED)
         return None
+    joined: list[str] = []  # rules whose span an earlier overlapping one took in, longer
     spans = _outermost(
         inline_spans(line, patterns)
         + [(a, b, "url-advert:" + why) for a, b, why in (url_adverts(line) if has_url else ())]
@@ -162,12 +165,14 @@ def _clean_paragraph(
             and "form-debris" not in off
             and (hints and hints(line) or _LETTERS.search(line))
             else []
-        )
+        ),
+        joined,
     )
     if spans:  # adverts inside the line first: what is left is judged as a line
         for start, end, rule in spans:
             rule, _, evidence = rule.partition(":")
             _record(counts, removed, rule, line[start:end], block, evidence or _LISTED)
+        counts.update("junk:" + rule.partition(":")[0] for rule in joined)  # they changed it too
         line, changed = cut(line, [(a, b) for a, b, _ in spans]), True
         if len(re.sub(r"[\W_]", "", line)) <= 2 and not HAN_RE.search(line) or _CREDIT_LEFT.match(line):
             line = ""  # A:, B:, * : the label the advert had; 整理: what its credit said it did
@@ -261,9 +266,12 @@ def _boxed_banners(blocks: tuple) -> set[int]:
     return found
 
 
-def _outermost(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+def _outermost(
+    spans: list[tuple[int, int, str]], joined: list[str] | None = None
+) -> list[tuple[int, int, str]]:
     """Spans that no other span contains (two rules on one advert: one removal, the wider), and
-    spans that overlap made one (a URL's cut that reaches into the next advert's words)."""
+    spans that overlap made one (a URL's cut that reaches into the next advert's words), the
+    other rule of each span so lengthened added to `joined`."""
     spans = sorted(spans, key=lambda s: (s[0], -s[1]))
     out: list[tuple[int, int, str]] = []
     for span in spans:
@@ -271,6 +279,8 @@ def _outermost(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
             continue
         if out and span[0] < out[-1][1]:
             out[-1] = (out[-1][0], span[1], out[-1][2])
+            if joined is not None and span[2].partition(":")[0] != out[-1][2].partition(":")[0]:
+                joined.append(span[2])
             continue
         out.append(span)
     return out

@@ -11,14 +11,16 @@ refused too: it would say it worked and change nothing.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
 from bookbuilder import pipeline
 from bookbuilder.config import load_config
-from bookbuilder.diagnostics import REMOVED, BookError, removal_parts
+from bookbuilder.diagnostics import REMOVED, BookError, removal_evidence, removal_parts
 from bookbuilder.model import Book, Location, Paragraph
 from bookbuilder.serve.corrections import Refused, fix_at
+from bookbuilder.serve.pages import removal_words
 
 ANY_RULE = "*"  # Named.rules: the removals of whatever rule (an undo brings back what it had kept)
 SHOWN_LOST = 3  # lines a refusal quotes of what the correction would lose
@@ -104,27 +106,40 @@ def check(before, after, named: Named) -> None:
     if gone:
         raise Refused(
             f"this correction would take story text it does not name out of the book or move it "
-            f"({quoted(gone)}), so it is not made and the settings file is left as it was"
+            f"({quoted(gone, _taken_by(after, named))}), so it is not made and the settings file is left "
+            "as it was"
         )
 
 
-def quoted(gone: list[Paragraph]) -> str:
-    """The first SHOWN_LOST lines a correction would lose, quoted with their places, and how many more."""
-    said = "; ".join(f"“{p.text[:40]}” ({p.at})" for p in gone[:SHOWN_LOST])
+def quoted(gone: list[Paragraph], taken_by: dict | None = None) -> str:
+    """The first SHOWN_LOST lines a correction would lose, quoted with their places and the rules
+    that would take from them (`taken_by`: place → rule names), and how many more."""
+    said = "; ".join(f"“{p.text[:40]}” ({p.at}{_by((taken_by or {}).get(p.at))})" for p in gone[:SHOWN_LOST])
     return said + (f" and {len(gone) - SHOWN_LOST} more" if len(gone) > SHOWN_LOST else "")
 
 
+def _taken_by(after, named: Named) -> dict:
+    """place → why `after` removes text there by rules the correction does not name, in a reader's
+    words: what would take the text (a line brought back may join another that a whole-book pass
+    then cuts, with it, as a site's repeated template)."""
+    found: dict = {}
+    for d in after.diagnostics:
+        if d.code == REMOVED and d.at is not None and (rule := removal_parts(d)[0]) not in named.rules:
+            found.setdefault(d.at, set()).add(removal_words(rule, removal_evidence(d), after.config))
+    return found
+
+
+def _by(why: set | None) -> str:
+    return f"; taken there as {' and '.join(sorted(why))}" if why else ""
+
+
 def lost(before, after, named: Named) -> list[Paragraph]:
-    """The paragraphs of `before` that `after` loses or moves and the correction does not name."""
+    """The paragraphs of `before` that `after` loses or moves and the correction does not name.
+    Places are (path, line) pairs: a Location hashes in Python, and a book has 66,000 paragraphs."""
     source = before.config.source
     was, now = _middles(story(before.book), story(after.book))
-    # each paragraph as its place and text (a Location's own hash is Python's: 70,000 paragraphs)
-    now_keys = [(q.at.path, q.at.line, q.text) for q in now]
-    after_keys = set(now_keys)
-    after_at, position = {}, {}
-    for i, (path, line, text) in enumerate(now_keys):
-        after_at.setdefault((path, line), text)
-        position.setdefault((path, line), i)
+    after_keys = {(q.at.path, q.at.line, q.text) for q in now}
+    places = _Places(now)
     removed = _removals(after, named.rules)
     # the named line made text, the lines after it joined to it (第40章 第40个山门 + its first sentence)
     absorbed = [
@@ -134,22 +149,53 @@ def lost(before, after, named: Named) -> list[Paragraph]:
     pieces = _pieces(before, after, named) if named.returns else []
     gone, kept = [], []
     for p in was:
-        if (key := (p.at.path, p.at.line, p.text)) in after_keys:
+        key = (p.at.path, p.at.line, p.text)
+        if key in after_keys:
             kept.append(key)
         elif not (
             (named.lines and fix_at(source, p.at.path, p.at.line) in named.lines)
-            or _joined(p, after_at)
+            or _joined(p, places.text)
             or any(_bare(p.text) in text for text in absorbed)
-            or (named.returns and _parted(p, now, position, pieces))
-            or _cut_as_recorded(p, after_at, removed)
+            or (named.returns and _parted(p, places, pieces))
+            or _cut_as_recorded(p, places.text, removed)
         ):
             gone.append(p)
     kept_set = set(kept)
-    order = [key for key in now_keys if key in kept_set]
+    order = [key for q in now if (key := (q.at.path, q.at.line, q.text)) in kept_set]
     if order != kept:  # a paragraph standing elsewhere: the first one out of place
-        path, line, text = next(a for a, b in zip(kept, order) if a != b)
+        path, line, text = kept[next(k for k, (a, b) in enumerate(zip(kept, order)) if a != b)]
         gone.append(Paragraph(text, Location(path, line)))
     return gone
+
+
+class _Places:
+    """The paragraphs of the book after, by place: the first one's text and index at each, and
+    (made when first asked for) each file's places in order, for the paragraph above a place."""
+
+    def __init__(self, now: list[Paragraph]):
+        self.now = now
+        self.text: dict[tuple, str] = {}
+        self.index: dict[tuple, int] = {}
+        for i, q in enumerate(now):
+            place = (q.at.path, q.at.line)
+            if place not in self.index:
+                self.index[place] = i
+                self.text[place] = q.text
+        self._lines: dict[str, tuple[list[int], list[Paragraph]]] | None = None
+
+    def above(self, p: Paragraph) -> Paragraph | None:
+        """The paragraph of `p`'s file at the nearest line above `p`'s (the first of those there)."""
+        if self._lines is None:
+            by_file: dict[str, list[Paragraph]] = {}
+            for q in self.now:
+                by_file.setdefault(q.at.path, []).append(q)
+            self._lines = {}
+            for path, found in by_file.items():
+                found.sort(key=lambda q: q.at.line)  # stable: the book's order among one line's
+                self._lines[path] = ([q.at.line for q in found], found)
+        lines, found = self._lines.get(p.at.path, ([], []))
+        k = bisect.bisect_left(lines, p.at.line)
+        return found[bisect.bisect_left(lines, lines[k - 1])] if k else None
 
 
 def _middles(was: list, now: list) -> tuple[list, list]:
@@ -165,7 +211,7 @@ def _middles(was: list, now: list) -> tuple[list, list]:
 
 
 def _removals(after, rules: frozenset[str]) -> dict:
-    """(location → removed pieces) of the removals `after` records by the named rules."""
+    """((path, line) → removed pieces) of the removals `after` records by the named rules."""
     found: dict = {}
     if not rules:
         return found
@@ -173,7 +219,7 @@ def _removals(after, rules: frozenset[str]) -> dict:
         if d.code == REMOVED and d.at is not None:
             rule, piece = removal_parts(d)
             if ANY_RULE in rules or rule in rules:
-                found.setdefault(d.at, []).append(piece)
+                found.setdefault((d.at.path, d.at.line), []).append(piece)
     return found
 
 
@@ -192,16 +238,16 @@ def _pieces(before, after, named: Named) -> list[str]:
     return sorted({_bare(x) for side in found for pieces in side for x in pieces if _bare(x)}, key=len)[::-1]
 
 
-def _parted(p: Paragraph, now: list[Paragraph], position: dict, pieces: list[str]) -> bool:
+def _parted(p: Paragraph, places: _Places, pieces: list[str]) -> bool:
     """The paragraph's text runs on the same from its place, once the pieces that come back or go
     are left out on both sides: lines a rule switched off return inside it, or an undo takes them
     out of it again (the reflow joins across the gap a line leaves, and may wrap the chapter anew)."""
-    i = position.get((p.at.path, p.at.line))
+    i = places.index.get((p.at.path, p.at.line))
     want, got = _without(_bare(p.text), pieces), ""
     if i is None:  # its place gone: joined to the paragraph before it, across a line taken out again
-        above = [q for q in now if q.at.path == p.at.path and q.at.line < p.at.line]
-        return bool(above) and want in _without(_bare(max(above, key=lambda q: q.at.line).text), pieces)
-    for q in now[i:]:
+        above = places.above(p)
+        return above is not None and want in _without(_bare(above.text), pieces)
+    for q in places.now[i:]:
         got += _without(_bare(q.text), pieces)
         if len(got) >= len(want):
             return got.startswith(want)
@@ -217,7 +263,7 @@ def _without(text: str, pieces: list[str]) -> str:
 def _cut_as_recorded(p: Paragraph, after_at: dict, removed: dict) -> bool:
     """The paragraph reads as it did less the pieces recorded as removed at its place and marks
     beside them (or, nothing but marks left, it went)."""
-    pieces = removed.get(p.at)
+    pieces = removed.get((p.at.path, p.at.line))
     if not pieces:
         return False
     left = _bare(p.text)

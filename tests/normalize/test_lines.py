@@ -353,3 +353,20 @@ def test_where_paragraphs_keep_their_indent_a_flush_line_continues_the_one_befor
     # the same lines all indented: the indent says nothing, the finished sentences stay apart
     same = tuple(Paragraph(b.text, b.at, True) for b in chapter)
     assert len(unwrap(same)[0]) > len(out)
+
+
+def test_junk_that_takes_nothing_leaves_the_blocks_as_they_came_whatever_the_patterns_look_for():
+    """A chapter holding a pattern's keyword but nothing it takes reads as it would with the pattern
+    switched off (serve's memo reuses it so: normalized_memo.py): not tidied on the way."""
+    from collections import Counter
+
+    from bookbuilder.normalize.lines import drop_junk
+
+    at = Location("a.txt", 1)
+    blocks = (SceneBreak(at), Paragraph("他说本章未完的故事还长。", at), SceneBreak(at), SceneBreak(at))
+    with_it = active_patterns()
+    without = active_patterns(disable=("next-page",))
+    assert any(p.name == "next-page" for p in with_it) and len(without) == len(with_it) - 1
+    for patterns in (with_it, without):
+        counts, removed = Counter(), []
+        assert drop_junk(blocks, patterns, counts, removed) is blocks and not removed and not counts
