@@ -57,18 +57,25 @@ class FileRead:
     parts: tuple[Part | Normalized, ...]  # its chapters as Normalized once normalized
 
 
-def _decode_file(spec: FileToRead) -> Decoded:
+def _decode_file(spec: FileToRead, kept: dict | None = None) -> Decoded:
+    """The file decoded; `kept` (serve's memo of a whole novel) keeps it while the bytes and how
+    they are read are the same: a [[fix]] reads the file again, and decoding it is a fifth of a load."""
     try:
         data = spec.path.read_bytes()
     except OSError as e:
         raise BookError("E004", f"cannot read: {e.strerror}", spec.shown) from None
-    return decode_chapter(data, spec.shown, encoding=spec.encoding, errors=spec.errors)
+    if kept is None:
+        return decode_chapter(data, spec.shown, encoding=spec.encoding, errors=spec.errors)
+    key = (data, spec.shown, spec.encoding, spec.errors)
+    if kept.get("decoded", (None,))[0] != key:
+        kept["decoded"] = (key, decode_chapter(data, spec.shown, encoding=spec.encoding, errors=spec.errors))
+    return kept["decoded"][1]
 
 
 def read_file(spec: FileToRead, whole_novel: bool = False, kept: dict | None = None) -> FileRead:
     """decode → structure (split_sections: the heading passes) → the parts of the book the file holds.
     `kept`: the reading before the [[fix]] pass, kept between loads (sections.split_sections)."""
-    decoded = _decode_file(spec)
+    decoded = _decode_file(spec, kept)
     if decoded.is_empty:
         return FileRead(
             None,

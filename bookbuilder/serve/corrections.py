@@ -68,9 +68,16 @@ def write_bytes(path: Path, data: bytes) -> None:
 def fix_at(source: Path, shown: str, line: int) -> str:
     """A line as a [[fix]] names it, "file:line" with the file relative to the book's source (what
     `bookbuilder toc` prints, and what fixes.Fix.matches finds wherever serve was started)."""
+    return f"{fix_files(source, (shown,))[shown]}:{line}"
+
+
+def fix_files(source: Path, shown) -> dict[str, str]:
+    """Each of the files `shown` as a [[fix]] names it (fix_at's file, before its line), the
+    source looked at once: a contents page names the lines of 2,000 files."""
     if source.is_file():
-        return f"{source.name}:{line}"
-    return f"{_relative(Path(source), shown, os.getcwd())}:{line}"
+        return dict.fromkeys(shown, source.name)
+    folder, cwd = Path(source), os.getcwd()
+    return {path: _relative(folder, path, cwd) for path in shown}
 
 
 @functools.lru_cache(maxsize=16384)

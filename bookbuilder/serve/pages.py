@@ -27,6 +27,7 @@ from bookbuilder.diagnostics import REMOVED, BookError, Diagnostic, Severity, re
 from bookbuilder.model import Chapter, Paragraph
 from bookbuilder.render.html import chapter_section, paragraphs, text
 from bookbuilder.render.names import document_names
+from bookbuilder.serve.corrections import fix_files
 
 SHOWN = Severity.WARNING  # a page lists the warnings and errors found in it (info lines are check's)
 # Lines a source page shows: an 18 MB download is some 300,000 lines, which a browser takes seconds
@@ -107,6 +108,7 @@ class Preview:
         self.by_name = {w.name: i for i, w in enumerate(self.chapters)}
         self.files = [f.path for f in book.files]
         self._file_index = {path: k for k, path in enumerate(self.files)}  # its /source/<k>.html
+        self._fix_names: dict[str, str] = {}  # path → the file as a [[fix]] names it (fix_at)
         self._starts: dict[str, tuple[list[int], list[int]]] = {}  # path → (first lines, chapter indexes)
         for i, w in enumerate(self.chapters):
             lines, indexes = self._starts.setdefault(w.path, ([], []))
@@ -126,6 +128,16 @@ class Preview:
                 self.found.setdefault(self._chapter_of(d), []).append(d)
             elif d.code == REMOVED:
                 self.removed.setdefault(self._chapter_of(d), []).append(d)
+
+    def fix_at(self, path: str, line: int) -> str:
+        """A line as a [[fix]] names it (corrections.fix_at), each file's name worked out once a
+        build: a contents page names the lines of 2,000 files."""
+        if not self._fix_names:
+            self._fix_names.update(fix_files(self.loaded.config.source, self.files))
+        name = self._fix_names.get(path)
+        if name is None:  # a volume's folder
+            name = self._fix_names[path] = fix_files(self.loaded.config.source, (path,))[path]
+        return f"{name}:{line}"
 
     def _chapter_of(self, d: Diagnostic) -> int | None:
         if d.at is None or d.at.path not in self._starts:
@@ -269,12 +281,9 @@ class Preview:
         from bookbuilder.check.suspects import giant_chapters
 
         if "heading suspects" not in self.memo:  # once a build: it weighs every chapter
-            giants = giant_chapters(self.loaded.book)
-            self.memo["heading suspects"] = (
-                [d for d in self.loaded.diagnostics if d.code == "I301" and self._chapter_of(d) in giants]
-                if giants
-                else []
-            )
+            looked = [d for d in self.loaded.diagnostics if d.code == "I301"]
+            giants = giant_chapters(self.loaded.book) if looked else set()
+            self.memo["heading suspects"] = [d for d in looked if self._chapter_of(d) in giants]
         return self.memo["heading suspects"]
 
     def _suspect_link(self, suspect) -> str:

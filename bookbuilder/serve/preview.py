@@ -11,8 +11,10 @@ is any number and a name any text.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
+from itertools import accumulate
 
 from bookbuilder.model import Paragraph
 from bookbuilder.normalize.edges import TEMPLATE_LONGEST, fold
@@ -37,24 +39,65 @@ class Piece:
 
 def pieces(preview, regex: str, kind: str) -> list[Piece]:
     """Every piece "remove everywhere" of `regex` would take from the book as built now, in reading
-    order (a [[keep]] line is passed by, as the build passes it)."""
-    pattern = re.compile(regex)
-    keeps = preview.loaded.config.keeps
-    found = []
-    for i, where in enumerate(preview.chapters):
-        for block in where.chapter.blocks:
-            if type(block) is not Paragraph or any(k.keeps(block) for k in keeps):
-                continue
-            if kind == "line":
-                if pattern.fullmatch(block.text):
-                    found.append(Piece(i, block, 0, len(block.text)))
-                continue
-            found += [
-                Piece(i, block, m.start(), m.end())
-                for m in pattern.finditer(block.text)
-                if m.end() > m.start()
-            ]
+    order (a [[keep]] line is passed by, as the build passes it): found once a build, so that the
+    confirmation finds the count its preview showed without looking again."""
+    key = ("pieces", regex, kind)
+    found = preview.memo.get(key)
+    if found is None:
+        found = preview.memo[key] = _pieces(removable(preview), re.compile(regex), kind)
     return found
+
+
+def _pieces(paragraphs: list[tuple[int, Paragraph]], pattern: re.Pattern, kind: str) -> list[Piece]:
+    found = []
+    for i, block in paragraphs:
+        if kind == "line":
+            if pattern.fullmatch(block.text):
+                found.append(Piece(i, block, 0, len(block.text)))
+            continue
+        found += [
+            Piece(i, block, m.start(), m.end()) for m in pattern.finditer(block.text) if m.end() > m.start()
+        ]
+    return found
+
+
+def removable(preview) -> list[tuple[int, Paragraph]]:
+    """(chapter index, paragraph) of every paragraph a removal may take, in reading order: the
+    [[keep]] lines left out, as the build leaves them. Once a build (a preview looks often)."""
+    found = preview.memo.get("removable")
+    if found is None:
+        keeps = preview.loaded.config.keeps
+        found = preview.memo["removable"] = [
+            (i, block)
+            for i, where in enumerate(preview.chapters)
+            for block in where.chapter.blocks
+            if type(block) is Paragraph and not (keeps and any(k.keeps(block) for k in keeps))
+        ]
+    return found
+
+
+def _whole_lines(preview, regex: str, literal: str) -> int:
+    """How many paragraphs a removal may take `regex` matches whole (as `pieces` of kind "line"
+    counts them), looking only at those that hold `literal`, a part every match holds: a template
+    is tried for each line the selection stands in, and the book has 70,000 paragraphs."""
+    paragraphs = removable(preview)
+    joined = preview.memo.get("removable text")
+    if joined is None:  # the paragraphs' texts in one string, and where each starts in it
+        texts = [p.text for _, p in paragraphs]
+        joined = preview.memo["removable text"] = (
+            "\n".join(texts),
+            list(accumulate((len(t) + 1 for t in texts), initial=0)),
+        )
+    text, starts = joined
+    holding, at = [], text.find(literal)
+    while at != -1:
+        k = bisect.bisect_right(starts, at) - 1
+        holding.append(paragraphs[k][1])
+        at = text.find(literal, starts[k + 1])  # the next paragraph's start: each counted once
+    if len(holding) < 2:
+        return len(holding)  # the line itself, or nothing: no template, and no pattern to compile
+    pattern = re.compile(regex)
+    return sum(1 for p in holding if pattern.fullmatch(p.text))
 
 
 def unshown(found: list) -> int:
@@ -69,10 +112,9 @@ def needs_confirming(count: int) -> bool:
 
 def line_regex(line: str, names: tuple[str, ...]) -> str:
     """A line as a template's regex: each of `names` any text, each number any number, spaces any."""
-    names = tuple(sorted({n for n in names if n}, key=len, reverse=True))
-    splitter = "|".join([*map(re.escape, names), NUMBER, r"\s+"])
+    parts, names = _split(line, names)
     regex = ""
-    for k, part in enumerate(re.split(f"({splitter})", line.strip())):
+    for k, part in enumerate(parts):
         if k % 2 == 0:
             regex += re.escape(part)
         elif part in names:
@@ -82,6 +124,19 @@ def line_regex(line: str, names: tuple[str, ...]) -> str:
         else:
             regex += NUMBER
     return regex
+
+
+def _split(line: str, names: tuple[str, ...]) -> tuple[list[str], tuple[str, ...]]:
+    """The line's parts, text as it stands at even places and at odd ones what a template reads as
+    any (a name, a number, spaces); and the names, longest first."""
+    names = tuple(sorted({n for n in names if n}, key=len, reverse=True))
+    splitter = "|".join([*map(re.escape, names), NUMBER, r"\s+"])
+    return re.split(f"({splitter})", line.strip()), names
+
+
+def _longest_text(line: str, names: tuple[str, ...]) -> str:
+    """The longest part of the line its template keeps as it stands (every match holds it)."""
+    return max(_split(line, names)[0][::2], key=len)
 
 
 @dataclass(frozen=True)
@@ -108,7 +163,7 @@ def template(preview, selected: str) -> Template | None:
             if regex in tried:
                 continue
             tried.add(regex)
-            count = len(pieces(preview, regex, "line"))
+            count = _whole_lines(preview, regex, _longest_text(line, names))
             if count > 1 and (best is None or count > best.count):
                 best = Template(regex, fold(line, names), count)
     return best

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from bookbuilder.render.html import text
 from bookbuilder.serve import corrections
-from bookbuilder.serve.corrections import Refused, fix_at
+from bookbuilder.serve.corrections import Refused
 
 ACTION = "file-volume"
 # The contents entry's data-kind, and its template's id (bb-fix-…): a chapter whose file opens with
@@ -98,7 +98,7 @@ def _titled_by_name(preview) -> tuple[dict, set]:
 
 
 def _at(preview, path: str, line: int) -> str:
-    return fix_at(preview.loaded.config.source, path, line)
+    return preview.fix_at(path, line)  # each file's name worked out once a build
 
 
 def _file(preview, path: str) -> str:

@@ -27,7 +27,7 @@ from bookbuilder.render.html import XML_ILLEGAL, text
 from bookbuilder.serve import corrections, guard, volume_before
 from bookbuilder.serve import preview as removal_preview
 from bookbuilder.serve.answers import NEAR, Answers, in_words, plain, refused_page
-from bookbuilder.serve.corrections import Refused, fix_at
+from bookbuilder.serve.corrections import Refused
 from bookbuilder.serve.hosts import is_loopback
 from bookbuilder.serve.pages import source_lines
 
@@ -146,7 +146,7 @@ class Bench:
             }
         if not volume and (path, line) in story_lines:
             return ' <span class="bb-rule">(titled by its file\'s name: rename the file to change it)</span>'
-        at = fix_at(preview.loaded.config.source, path, line)
+        at = preview.fix_at(path, line)
         kind = "volume" if volume else "chapter"
         return (
             f'<details class="bb-fix" data-kind="{kind}" data-at="{text(at)}" data-expect="{text(title)}">'
@@ -190,7 +190,7 @@ class Bench:
             self._form(
                 back,
                 {
-                    "at": fix_at(preview.loaded.config.source, d.at.path, d.at.line),
+                    "at": preview.fix_at(d.at.path, d.at.line),
                     "text": removal_parts(d)[1],
                 },
                 '<button name="action" value="keep-line">keep this</button>',
@@ -425,9 +425,8 @@ def _apply(form: dict, preview, doc) -> str:
         return volume_before.apply(form, preview, doc)
     if action == "keep-line":
         at, removed = form.get("at", ""), form.get("text", "")
-        source = preview.loaded.config.source
         if not any(
-            d.at and fix_at(source, d.at.path, d.at.line) == at and removal_parts(d)[1] == removed
+            d.at and preview.fix_at(d.at.path, d.at.line) == at and removal_parts(d)[1] == removed
             for found in preview.removed.values()
             for d in found
         ):
@@ -496,10 +495,9 @@ def would_remove(preview, regex: str, kind: str = "inline") -> list:
 
 def _headings(preview) -> set[tuple[str, str]]:
     """(at, title) of every chapter and volume heading in the book as built now."""
-    source = preview.loaded.config.source
-    found = {(fix_at(source, w.path, w.first), w.chapter.title) for w in preview.chapters if w.first}
+    found = {(preview.fix_at(w.path, w.first), w.chapter.title) for w in preview.chapters if w.first}
     return found | {
-        (fix_at(source, v.at.path, v.at.line), v.title)
+        (preview.fix_at(v.at.path, v.at.line), v.title)
         for v in preview.loaded.book.volumes
         if v.title and v.at is not None and v.at.line
     }
@@ -519,7 +517,7 @@ def _heading(form: dict, preview, doc) -> str:
     if not lines[n - 1].strip():
         raise Refused("a blank line cannot be a heading")
     kind = form.get("as") if form.get("as") in ("chapter", "volume") else "chapter"
-    return corrections.add_fix(doc, fix_at(preview.loaded.config.source, shown, n), **{"as": kind})
+    return corrections.add_fix(doc, preview.fix_at(shown, n), **{"as": kind})
 
 
 def _builtin_names() -> set[str]:

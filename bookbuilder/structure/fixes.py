@@ -25,7 +25,7 @@ from bookbuilder.diagnostics import BookError, Diagnostic
 from bookbuilder.model import Location
 from bookbuilder.numerals import NUMERAL_RUN, parse_numeral
 from bookbuilder.structure.headings import CHAPTER_UNIT, VOLUME_UNIT, Heading, candidate, normalize_title
-from bookbuilder.structure.passes import Choice, Reading, every_line_as_fields
+from bookbuilder.structure.passes import Choice, Reading, fields, with_lines_looked_at
 
 KEYS = ("at", "title", "as", "rename", "merge")
 KINDS = ("text", "chapter", "volume")
@@ -109,11 +109,15 @@ def parse_fixes(entries: list, toml_path: str, line_of) -> tuple[Fix, ...]:
 
 
 def apply_fixes(reading: Reading) -> Reading:
-    """The pass: book.toml's fixes that match this file applied to its chosen headings."""
+    """The pass: book.toml's fixes that match this file applied to its chosen headings; the lines
+    they change looked at (a whole novel's 70,000 others stay paragraphs, which its cut takes whole)."""
     if not reading.options.fixes:
         return reading
-    reading = every_line_as_fields(reading)
+    was = reading.chosen.headings
     choice, merged, applied = apply(reading.options.fixes, reading.lines, reading.chosen, reading.path)
+    now = choice.headings
+    changed = {i for i in was.keys() | now.keys() if was.get(i) != now.get(i)}
+    reading = with_lines_looked_at(reading, sorted(changed | merged))
     return reading._replace(choice=choice, merged=frozenset(merged), notes=reading.notes + tuple(applied))
 
 
@@ -127,7 +131,12 @@ def apply(
     headings = dict(choice.headings)
     drop: set[int] = set()
     notes = []
-    for i, (number, _, line) in enumerate(lines):
+    # a fix by place matches its line's number only: the other lines are passed by unread
+    numbers = None if any(f.at_file is None for f in fixes) else {f.at_line for f in fixes}
+    for i, item in enumerate(lines):
+        number, _, line = fields(item)
+        if numbers is not None and number not in numbers:
+            continue
         heading = headings.get(i)
         for fix in fixes:
             if not fix.matches(path, number, line, heading):

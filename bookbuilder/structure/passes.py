@@ -156,6 +156,20 @@ def with_found(reading: Reading, found: dict[int, Heading]) -> Reading:
     )
 
 
+def with_lines_looked_at(reading: Reading, indexes) -> Reading:
+    """`reading` with the lines at `indexes` kept as fields and looked at, as a rule's are (a
+    [[fix]] decides them): the rest stay the paragraphs they were read as, and a file's cut walks
+    only the lines something looked at."""
+    looked = set(reading.looked_at)
+    new = [i for i in indexes if i not in looked]
+    if not new:
+        return reading
+    lines = list(reading.lines)
+    for i in new:
+        lines[i] = fields(lines[i])
+    return reading._replace(lines=lines, looked_at=sorted(looked.union(new)))
+
+
 def every_line_as_fields(reading: Reading) -> Reading:
     """Every line as (number, indented, text): the rare book.toml rules see every line alike."""
     return reading._replace(
