@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -50,6 +51,15 @@ def start_serve(book: Path) -> tuple[subprocess.Popen, str, list[str]]:
         raise SystemExit(f"serve did not start: {said[-3:]}")
     url = re.search(r"(http://127\.0\.0\.1:\d+/)", next(s for s in said if "serving" in s)).group(1)
     return process, url, said
+
+
+def stop_serve(process: subprocess.Popen) -> None:
+    """serve stopped as a user stops it (Ctrl-C), killed if it has not ended in 30 s."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
 
 
 def browser():

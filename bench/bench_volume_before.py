@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import subprocess
 import sys
 import tempfile
@@ -53,7 +52,7 @@ def story(folder: Path) -> list:
 
 
 def in_chromium(folder: Path) -> dict:
-    from bench_serve import browser, start_serve
+    from bench_serve import browser, start_serve, stop_serve
     from selenium.webdriver.common.by import By
 
     process, url, _ = start_serve(folder)
@@ -73,11 +72,7 @@ def in_chromium(folder: Path) -> dict:
         loaded(driver)
     finally:
         driver.quit()
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_serve(process)
     return {
         "contents_page": contents,
         "offered": len(entries),

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -335,7 +334,7 @@ def _paragraphs(driver) -> str:
 def in_chromium(root: Path) -> dict:
     """serve's pages in a headless Chromium: the contents page's load, a source page opened at a
     chapter's line, and each correction's click-to-updated-page time with its undo's."""
-    from bench_serve import browser, start_serve
+    from bench_serve import browser, start_serve, stop_serve
     from selenium.webdriver.common.by import By
 
     process, url, said = start_serve(root)
@@ -360,11 +359,7 @@ def in_chromium(root: Path) -> dict:
         }
     finally:
         driver.quit()
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_serve(process)
     found["correction_max_s"] = max(v["s"] for v in found.values() if isinstance(v, dict) and "undo_s" in v)
     return found
 
