@@ -130,14 +130,18 @@ class Preview:
                 self.removed.setdefault(self._chapter_of(d), []).append(d)
 
     def fix_at(self, path: str, line: int) -> str:
-        """A line as a [[fix]] names it (corrections.fix_at), each file's name worked out once a
-        build: a contents page names the lines of 2,000 files."""
+        """A line as a [[fix]] names it (corrections.fix_at)."""
+        return f"{self.fix_file(path)}:{line}"
+
+    def fix_file(self, path: str) -> str:
+        """A file as a [[fix]] (or a [[volume]]'s before) names it, each file's name worked out once
+        a build: a contents page names the lines of 2,000 files."""
         if not self._fix_names:
             self._fix_names.update(fix_files(self.loaded.config.source, self.files))
         name = self._fix_names.get(path)
         if name is None:  # a volume's folder
             name = self._fix_names[path] = fix_files(self.loaded.config.source, (path,))[path]
-        return f"{name}:{line}"
+        return name
 
     def _chapter_of(self, d: Diagnostic) -> int | None:
         if d.at is None or d.at.path not in self._starts:

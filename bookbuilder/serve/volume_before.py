@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bookbuilder.render.html import text
 from bookbuilder.serve import corrections
 from bookbuilder.serve.corrections import Refused
 
@@ -27,34 +26,25 @@ NOTE = '<span class="bb-rule">(titled by its file\'s name: rename the file to ch
 _LINE = re.compile(r":\d+$")
 
 
-def entry(preview, path: str, line: int, title: str) -> str:
-    """The entry's controls where its chapter opens a file of a folder book and no heading line
-    decided it; "" for any other entry. `at` carries the file (with the line, where a rename may
-    name it)."""
+def entry(preview, path: str, line: int) -> tuple[str, str] | None:
+    """(data-kind, at) of the entry's controls where its chapter opens a file of a folder book and
+    no heading line decided it, else None. `at` carries the file (with the line, where a rename
+    may name it)."""
     story_first = _titled_by_name(preview)[0].get((path, line))
     if story_first is None:
-        return ""
-    kind, at = (STORY_FIRST, _file(preview, path)) if story_first else (LINE_FIRST, _at(preview, path, line))
-    return (
-        f' <details class="bb-fix" data-kind="{kind}" data-at="{text(at)}" '
-        f'data-expect="{text(title)}"><summary>correct</summary></details>'
-    )
+        return None
+    return (STORY_FIRST, preview.fix_file(path)) if story_first else (LINE_FIRST, preview.fix_at(path, line))
 
 
-def template(form: Callable[..., str]) -> str:
-    """The controls of such entries, once a page (workbench.js fills in the file and title)."""
+def template(form: Callable[..., str], rename: str) -> str:
+    """The controls of such entries, once a page (workbench.js fills in the file and title);
+    `rename`: the other entries' rename form."""
     volume = form(
         "/",
         {"at": "", "expect": ""},
         '<input name="title" value="" required="required" placeholder="volume title" '
         'aria-label="the volume\'s title" size="16"/> '
         f'<button name="action" value="{ACTION}">start a volume here</button>',
-    )
-    rename = form(
-        "/",
-        {"at": "", "expect": ""},
-        '<input name="rename" value="" aria-label="new title" size="14"/> '
-        '<button name="action" value="rename">rename</button>',
     )
     return (
         f'<template id="bb-fix-{STORY_FIRST}">{NOTE} {volume}</template>'
@@ -66,7 +56,7 @@ def apply(form: dict, preview, doc) -> str:
     """The [[volume]] written into `doc`, checked against the book as built now (a page made
     before the files changed may name a chapter that no longer opens its file so)."""
     before, expect = _LINE.sub("", form.get("at", "")), form.get("expect", "")
-    offered = {(_file(preview, path), title) for path, title in _titled_by_name(preview)[1]}
+    offered = {(preview.fix_file(path), title) for path, title in _titled_by_name(preview)[1]}
     if (before, expect) not in offered:
         raise Refused(
             f"{expect!r} is no longer a chapter that {before} opens, titled by its name (the book "
@@ -95,12 +85,3 @@ def _titled_by_name(preview) -> tuple[dict, set]:
             opened.add(w.path)
         found = preview.memo[MEMO] = starts, titles
     return found
-
-
-def _at(preview, path: str, line: int) -> str:
-    return preview.fix_at(path, line)  # each file's name worked out once a build
-
-
-def _file(preview, path: str) -> str:
-    """The file as [[volume]] before names it: relative to the source folder."""
-    return _LINE.sub("", _at(preview, path, 0))

@@ -137,21 +137,16 @@ class Bench:
     def entry(self, preview, path: str, line: int, title: str, volume: bool = False) -> str:
         """A contents entry's corrections, made by workbench.js from `entry_templates` when opened (not
         4,000 forms); for a chapter titled by its file's name, a volume before the file only."""
-        if not volume and (before_file := volume_before.entry(preview, path, line, title)):
-            return before_file
+        if not volume and (before_file := volume_before.entry(preview, path, line)):
+            return " " + entry_control(*before_file, title)
         story_lines = preview.memo.get("story lines")
         if story_lines is None:
             story_lines = preview.memo["story lines"] = {
                 (p.at.path, p.at.line) for p in guard.story(preview.loaded.book)
             }
         if not volume and (path, line) in story_lines:
-            return ' <span class="bb-rule">(titled by its file\'s name: rename the file to change it)</span>'
-        at = preview.fix_at(path, line)
-        kind = "volume" if volume else "chapter"
-        return (
-            f'<details class="bb-fix" data-kind="{kind}" data-at="{text(at)}" data-expect="{text(title)}">'
-            "<summary>correct</summary></details>"
-        )
+            return " " + volume_before.NOTE
+        return entry_control("volume" if volume else "chapter", preview.fix_at(path, line), title)
 
     def entry_templates(self) -> str:
         """The corrections of a chapter's and of a volume's entry, once: workbench.js fills in the
@@ -175,7 +170,7 @@ class Bench:
             )
         }
         made = "".join(f'<template id="bb-fix-{kind}">{forms}</template>' for kind, forms in made.items())
-        return made + volume_before.template(self._form)
+        return made + volume_before.template(self._form, rename)
 
     def keep(self, preview, d, rule: str) -> str:
         """A removal's two ways back: this one alone ([[keep]]), or every one of its rule."""
@@ -400,6 +395,14 @@ class Bench:
             js = resources.files("bookbuilder").joinpath("data/workbench.js").read_bytes()
             return "text/javascript; charset=utf-8", js
         return None
+
+
+def entry_control(kind: str, at: str, title: str) -> str:
+    """A contents entry's *correct*, which workbench.js fills from template bb-fix-`kind` when opened."""
+    return (
+        f'<details class="bb-fix" data-kind="{kind}" data-at="{text(at)}" data-expect="{text(title)}">'
+        "<summary>correct</summary></details>"
+    )
 
 
 def _apply(form: dict, preview, doc) -> str:
