@@ -404,10 +404,9 @@ _STORY_MARK = re.compile(r"[“”「」『』他她我你]")
 
 def _fragment_starts(chapter: Chapter, text: str | None = None) -> tuple[str, ...]:
     """The FRAGMENT characters from each start in the chapter with a site word soon after it.
-    `text`: the chapter's paragraphs joined by newlines, where the caller has them."""
-    if text is None:
-        text = "\n".join(b.text for b in chapter.blocks if type(b) is Paragraph)
-    if not (SITE_WORDS.search(text) or NOTICE_WORDS.search(text)):
+    `text`: the chapter's paragraphs joined by newlines, where the caller has them (as
+    glued_brackets.bracket_sightings takes them): a chapter without site words is passed by."""
+    if text is not None and not (SITE_WORDS.search(text) or NOTICE_WORDS.search(text)):
         return ()  # literal words: none in the chapter is none in any of its paragraphs (one scan)
     found = []
     for block in chapter.blocks:
