@@ -13,6 +13,7 @@ the sentence is in the page's text (Selenium looks every 20 ms). Issue 35 asks f
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import signal
@@ -60,6 +61,20 @@ def stop_serve(process: subprocess.Popen) -> None:
         process.wait(timeout=30)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+@contextlib.contextmanager
+def serve_in_browser(book: Path):
+    """serve on `book` and a headless Chromium of 1200×900 to look at it: (driver, url, serve's
+    stderr lines); both stopped at the end."""
+    process, url, said = start_serve(book)
+    driver = browser()
+    try:
+        driver.set_window_size(1200, 900)
+        yield driver, url, said
+    finally:
+        driver.quit()
+        stop_serve(process)
 
 
 def browser():
@@ -117,11 +132,7 @@ def main() -> None:
                 latencies.append(time.perf_counter() - edited)
         finally:
             driver.quit()
-            process.send_signal(2)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            stop_serve(process)
         rebuilds = [
             float(m.group(1)) for s in said if (m := re.search(r"built \d+ chapters in ([\d.]+) s \(1 of", s))
         ]

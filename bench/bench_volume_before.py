@@ -52,13 +52,10 @@ def story(folder: Path) -> list:
 
 
 def in_chromium(folder: Path) -> dict:
-    from bench_serve import browser, start_serve, stop_serve
+    from bench_serve import serve_in_browser
     from selenium.webdriver.common.by import By
 
-    process, url, _ = start_serve(folder)
-    driver = browser()
-    try:
-        driver.set_window_size(1200, 900)
+    with serve_in_browser(folder) as (driver, url, _):
         contents = open_page(driver, url)
         entries = driver.find_elements(By.CSS_SELECTOR, "ol.contents li:has(> details[data-kind=file])")
         title = entries[len(entries) // 2].find_element(By.CSS_SELECTOR, "a[href^='/text/']").text
@@ -70,9 +67,6 @@ def in_chromium(folder: Path) -> dict:
         undo = driver.find_elements(By.CSS_SELECTOR, "#corrections button")[-1]
         undo_s, _ = click_to_page(driver, undo)
         loaded(driver)
-    finally:
-        driver.quit()
-        stop_serve(process)
     return {
         "contents_page": contents,
         "offered": len(entries),

@@ -334,13 +334,10 @@ def _paragraphs(driver) -> str:
 def in_chromium(root: Path) -> dict:
     """serve's pages in a headless Chromium: the contents page's load, a source page opened at a
     chapter's line, and each correction's click-to-updated-page time with its undo's."""
-    from bench_serve import browser, start_serve, stop_serve
+    from bench_serve import serve_in_browser
     from selenium.webdriver.common.by import By
 
-    process, url, said = start_serve(root)
-    driver = browser()
-    try:
-        driver.set_window_size(1200, 900)
+    with serve_in_browser(root) as (driver, url, _):
         contents = open_page(driver, url)
         entries = driver.find_elements(By.CSS_SELECTOR, "ol.contents li:not(.volume)")
         middle = entries[len(entries) // 2]
@@ -357,9 +354,6 @@ def in_chromium(root: Path) -> dict:
             ),
             **chapter_corrections(driver, url, pager, advert),
         }
-    finally:
-        driver.quit()
-        stop_serve(process)
     found["correction_max_s"] = max(v["s"] for v in found.values() if isinstance(v, dict) and "undo_s" in v)
     return found
 
