@@ -58,8 +58,12 @@
     var holder = form.parentElement && form.parentElement.closest("[id]");
     if (!form.elements.near.value && holder) form.elements.near.value = holder.id;
     window.bbBusy = true;
+    // The entry's source place, which outlives its id (a volume added renames every chapter's id).
+    var fix = holder && holder.querySelector(":scope > details.bb-fix[data-at]");
     try {
-      sessionStorage.setItem("bb-scrolled", JSON.stringify({ path: location.pathname, y: window.scrollY }));
+      sessionStorage.setItem("bb-scrolled", JSON.stringify({
+        path: location.pathname, y: window.scrollY, at: fix ? fix.dataset.at : null,
+      }));
     } catch (e) { /* no storage: the answer shows at the top */ }
   });
   var notice = document.querySelector(".bb-notice[data-near]");
@@ -73,6 +77,10 @@
       scrolled = JSON.parse(sessionStorage.getItem("bb-scrolled") || "null");
       sessionStorage.removeItem("bb-scrolled");
     } catch (e) { scrolled = null; }
+    if (!near && scrolled && scrolled.path === location.pathname && scrolled.at) {
+      var same = document.querySelector('details.bb-fix[data-at="' + CSS.escape(scrolled.at) + '"]');
+      near = same && same.parentElement.closest("[id]");
+    }
     if (near) {
       near.after(notice);
       notice.scrollIntoView({ block: "center" });

@@ -123,6 +123,10 @@ def test_in_a_browser_start_a_volume_before_a_file_and_undo_it(tmp_path, browser
         assert volume.text.startswith("第二卷 归途") and "归来" in volume.text and "夜雨" not in volume.text
         notice = until(browser, lambda d: d.find_element(By.CLASS_NAME, "bb-notice"))
         assert "a volume starts before this chapter's file" in notice.text
+        # Beside the chapter, whose id the new volume changed, not a toast over the corrections list.
+        beside = browser.execute_script("return arguments[0].previousElementSibling", notice)
+        assert beside.find_element(By.TAG_NAME, "a").text == "归来"
+        assert "bb-toast" not in notice.get_attribute("class")
         assert story(book) == before
         assert 'before = "003 归来.txt"' in settings.read_text("utf-8")
         undo_all(browser)
