@@ -19,7 +19,8 @@ ACTION = "file-volume"
 # The contents entry's data-kind, and its template's id (bb-fix-…): a chapter whose file opens with
 # its story (its file's name titles it), or one whose file opens with a line that is no block
 # (the title line of Chapter12.txt, or of Prelude 1.txt that names it again), which a [[fix]] of
-# that line may still rename (a blank line: the rename is refused, naming no line of the book).
+# that line may still rename (a file opening with blank lines is the first kind: its chapter
+# stands at its first line of text, structure/chapters.py).
 STORY_FIRST, LINE_FIRST = "file", "file-line"
 MEMO = "titled by name"  # its key in the preview's memo
 NOTE = '<span class="bb-rule">(titled by its file\'s name: rename the file to change it)</span>'

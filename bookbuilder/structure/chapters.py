@@ -91,7 +91,9 @@ def file_parts(path: str, sections: list[Section], *, whole_novel: bool) -> list
                     ),
                 ]
             else:
-                parts.append(Chapter("", tuple(section.blocks), Location(path, 1), None, number_in_name))
+                # at its first line of text: a file that opens with blank lines has no title line there
+                first = Location(path, section.blocks[0].at.line)
+                parts.append(Chapter("", tuple(section.blocks), first, None, number_in_name))
             continue
         at = Location(path, heading.line)
         if heading.volume:  # 第十三卷 风雪 第2040章 不归: the volume opens here, unless it is open already

@@ -84,6 +84,27 @@ def test_offered_only_where_no_line_titles_the_chapter(tmp_path):
             _stop(process)
 
 
+def test_a_file_opening_with_blank_lines_is_offered_the_volume_not_a_rename_of_a_blank_line(tmp_path):
+    """夜雨's file opens with two blank lines: no title line stands there, so its entry is the
+    story-first kind (no rename of line 1, which the guard would refuse as naming no line), and its
+    volume keeps every paragraph."""
+    book, settings = _kind(tmp_path, "folder-titled-by-names")
+    file = book / "002 夜雨.txt"
+    file.write_text("\n\n" + file.read_text("utf-8"), "utf-8")
+    before = story(book)
+    process, url = _start(book)
+    try:
+        contents = urllib.request.urlopen(url).read().decode("utf-8")
+        offered = re.findall(r'data-kind="(file[^"]*)" data-at="([^"]*)"', contents)
+        assert offered == [("file", "001 山门.txt"), ("file", "002 夜雨.txt"), ("file", "003 归来.txt")]
+        status, page = _send(url, {**_form(url, "", "file-volume", at="002 夜雨.txt"), "title": "第二卷"})
+        assert status == 200, page
+        assert story(book) == before and _volumes(book) == [(None, ["山门"]), ("第二卷", ["夜雨", "归来"])]
+    finally:
+        code, said = _stop(process)
+    assert code == 0 and "Traceback" not in said, said
+
+
 def test_the_guard_accepts_the_volume_and_its_undo_as_losing_nothing(tmp_path):
     """The trial's comparison alone (as Bench._tried makes it): the book with the [[volume]] against
     the book without it, and back."""
