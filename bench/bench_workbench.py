@@ -8,6 +8,7 @@ starts here, keep this, keep this rule off, remove this everywhere), each with i
 
     python bench/bench_workbench.py -n 2000            # a folder of 2,000 chapter files
     python bench/bench_workbench.py -n 2000 --whole    # the same book as one .txt
+    python bench/bench_workbench.py -n 2000 --no-browser --cycles 40   # memory over 80 rebuilds
 
 The book is bench/make_corpus.py's, with a pager line in every 50th chapter and an advert glued with a
 half-width comma (云端书斋,一键直达) into every 40th, so that there is a removal to keep and
@@ -109,7 +110,7 @@ def reload(site: Site, toml: Path, change) -> dict:
     }
 
 
-def reloads(root: Path) -> dict:
+def reloads(root: Path, cycles: int = 0) -> dict:
     site = Site(root, None, lambda line: None)
     start = time.perf_counter()
     site.rebuild()
@@ -139,7 +140,30 @@ def reloads(root: Path) -> dict:
             site, toml, lambda doc, c=found[-1]: corrections.undo(doc, c.kind, c.index, c.says)
         )
     assert toml.read_text("utf-8") == TOML, "undo gives back book.toml byte for byte"
+    if cycles:
+        out["memory"] = memory_over(site, toml, at, chapter.chapter.title, cycles)
     return out
+
+
+def _rss_mb() -> float:
+    status = Path("/proc/self/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
+
+
+def memory_over(site: Site, toml: Path, at: str, title: str, cycles: int) -> dict:
+    """The server's resident memory over a long session: `cycles` renames, each undone, every
+    build published as serve publishes it (frozen out of the cyclic collector's passes, gc.freeze),
+    so that garbage a build leaves in cycles, which freezing keeps, would show as growth."""
+    import gc
+
+    rss, frozen = [round(_rss_mb())], [gc.get_freeze_count()]
+    for k in range(cycles):
+        reload(site, toml, lambda doc, k=k: corrections.add_fix(doc, at, rename=f"{title}（{k}）"))
+        found = [c for c in corrections.in_force(corrections.read(toml)) if c.kind == "fix"]
+        reload(site, toml, lambda doc, c=found[-1]: corrections.undo(doc, c.kind, c.index, c.says))
+        rss.append(round(_rss_mb()))
+        frozen.append(gc.get_freeze_count())
+    return {"cycles": cycles, "rss_mb": rss, "frozen_objects": frozen}
 
 
 # The time a click took to give the updated page: from the click (the browser's clock) to the end of
@@ -375,10 +399,13 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=2000)
     ap.add_argument("--whole", action="store_true", help="the book as one .txt rather than a folder of files")
     ap.add_argument("--no-browser", action="store_true", help="only the reloads, not the pages in Chromium")
+    ap.add_argument(
+        "--cycles", type=int, default=0, help="then this many renames and undos, with the memory after each"
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = make_book(args.n, Path(tmp) / "book", args.whole)
-        found = {"chapters": args.n, "whole_novel": args.whole, **reloads(root)}
+        found = {"chapters": args.n, "whole_novel": args.whole, **reloads(root, args.cycles)}
         if not args.no_browser:
             found["chromium"] = in_chromium(root)
     print(json.dumps(found, ensure_ascii=False, indent=1))
