@@ -24,6 +24,20 @@ def _volumes(book) -> list[tuple[str | None, list[str]]]:
     return [(v.title, [c.title for c in v.chapters]) for v in load_book(book, 1).book.volumes]
 
 
+# Each chapter's entry as the contents page offers it: (data-kind, its file, its title).
+OFFERED = [
+    ("file", "001 山门.txt", "山门"),
+    ("file", "002 夜雨.txt", "夜雨"),
+    ("file", "003 归来.txt", "归来"),
+]
+
+
+def _file_entries(url: str) -> list[tuple[str, str, str]]:
+    """The entries of chapters a file's name titles (or whose file opens with a title line)."""
+    contents = urllib.request.urlopen(url).read().decode("utf-8")
+    return re.findall(r'data-kind="(file[^"]*)" data-at="([^"]*)" data-expect="([^"]*)"', contents)
+
+
 def _titled_project(tmp_path: Path) -> tuple[Path, Path]:
     """A project whose source/ is the folder titled by its files' names (book.toml stays its own)."""
     folder, _ = _kind(tmp_path, "folder-titled-by-names")
@@ -41,9 +55,7 @@ def test_over_http_a_volume_before_a_file_keeps_every_paragraph_and_its_undo_too
     before = story(book)
     process, url = _start(book)
     try:
-        contents = urllib.request.urlopen(url).read().decode("utf-8")
-        offered = re.findall(r'data-kind="file" data-at="([^"]*)" data-expect="([^"]*)"', contents)
-        assert offered == [("001 山门.txt", "山门"), ("002 夜雨.txt", "夜雨"), ("003 归来.txt", "归来")]
+        assert _file_entries(url) == OFFERED
         form = _form(url, "", "file-volume", at="002 夜雨.txt")
         assert form["expect"] == "夜雨" and "title" not in form  # the title is typed in its field
 
@@ -94,9 +106,7 @@ def test_a_file_opening_with_blank_lines_is_offered_the_volume_not_a_rename_of_a
     before = story(book)
     process, url = _start(book)
     try:
-        contents = urllib.request.urlopen(url).read().decode("utf-8")
-        offered = re.findall(r'data-kind="(file[^"]*)" data-at="([^"]*)"', contents)
-        assert offered == [("file", "001 山门.txt"), ("file", "002 夜雨.txt"), ("file", "003 归来.txt")]
+        assert _file_entries(url) == OFFERED
         status, page = _send(url, {**_form(url, "", "file-volume", at="002 夜雨.txt"), "title": "第二卷"})
         assert status == 200, page
         assert story(book) == before and _volumes(book) == [(None, ["山门"]), ("第二卷", ["夜雨", "归来"])]
