@@ -1,8 +1,9 @@
 """What uploaders, pages and crawlers leave in a text, told by its shape wherever it stands: a page's
 breadcrumb (您所在的位置：书名＞正文), a site's menu bar (首页|原创书库|现代|言情|…), a site's line
 whose bytes broke (U+FFFD among odd marks, a site's words still readable), a bracket of such noise
-glued to a sentence, a crawler's stray token after the last sentence (…第一！xh:.181.241.250), and
-an uploader's file-split marker (Chapter_2 alone on its line).
+glued to a sentence, an empty bracket before a paragraph's first word (()　　诗云), a crawler's stray
+token after the last sentence (…第一！xh:.181.241.250), and an uploader's file-split marker
+(Chapter_2 alone on its line).
 Each judge returns the evidence that decided it, or "" to keep the text: a story's damaged line keeps
 its few U+FFFD, a story's arrows and bars are not a page's."""
 
@@ -114,14 +115,26 @@ NOISE_BRACKET_LEAST = 2  # U+FFFD in a bracket at least
 _CODE_TOKEN = re.compile(
     rf"(?<=[{SENTENCE_STOPS}】」”）)])[a-z]{{2,4}}[:：]?\.\d{{1,3}}(?:\.\d{{1,3}})*(?=[ \u3000]|$)"
 )
+# ()　　诗云: an empty bracket opening a paragraph, what stood in it (a note's number, an image)
+# taken by the download: alone on its line, or spaced off the first word; its spaces go with it.
+# A story's empty brackets are blanks in a sentence, glued to its words and marks and seldom one
+# alone (（　），烁日蒸（　）。”其中空了两个字: 天龙八部's riddle), so a line holding another stays.
+_EMPTY = r"(?:\([ \u3000]*\)|（[ \u3000]*）|\[[ \u3000]*\]|【[ \u3000]*】)"
+_EMPTY_OPENING = re.compile(rf"^[ \u3000]*{_EMPTY}(?:[ \u3000]+(?=[^\W_])|[ \u3000]*$)")
+_EMPTY_ANY = re.compile(_EMPTY)
 # The dot first, its letter behind it: a pattern that opens with a look-behind is tried at every
 # character of a chapter, one that opens with a character only where that character stands.
-LEFTOVER_HINT = Hint(finds=re.compile(rf"{LOST}|\.(?<=[a-z:：]\.)\d[\d.]*(?:[ \u3000]|$)", re.M))
+LEFTOVER_HINT = Hint(
+    finds=re.compile(
+        rf"{LOST}|\.(?<=[a-z:：]\.)\d[\d.]*(?:[ \u3000]|$)|^[ \u3000]*[(（\[【][ \u3000]*[)）\]】]", re.M
+    )
+)
 
 
 def leftover_spans(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, evidence) of a bracket of broken bytes and symbols, and of a crawler's stray token
-    after the paragraph's last sentence; the story around them stays."""
+    """(start, end, evidence) of a bracket of broken bytes and symbols, of an empty bracket opening the
+    paragraph, and of a crawler's stray token after the paragraph's last sentence; the story around
+    them stays."""
     spans = []
     if LOST in text:
         for m in _NOISE_BRACKET.finditer(text):
@@ -130,6 +143,8 @@ def leftover_spans(text: str) -> list[tuple[int, int, str]]:
             symbols = sum(unicodedata.category(c) in ("So", "Sm") for c in inner)
             if inner.count(LOST) >= NOISE_BRACKET_LEAST and symbols and han * 2 < len(inner.replace(" ", "")):
                 spans.append((m.start(), m.end(), "a bracket of broken bytes and symbols"))
+    if (m := _EMPTY_OPENING.match(text)) and not _EMPTY_ANY.search(text, m.end()):
+        spans.append((m.start(), m.end(), "an empty bracket opening the paragraph"))
     if m := _CODE_TOKEN.search(text):
         spans.append((m.start(), m.end(), f"a crawler's stray token after the last sentence ({m.group(0)})"))
     return spans

@@ -91,6 +91,10 @@ def test_a_story_line_with_marks_stays(text):
             ],
             ["他走了。"],
         ),
+        # an empty bracket before the paragraph's first word (what stood in it taken), its spaces too
+        (["()\u3000\u3000诗云", "他走了。"], ["诗云", "他走了。"]),
+        (["（）\u3000\u3000话说宝玉，今日天晴。"], ["话说宝玉，今日天晴。"]),
+        (["【 】\u3000此开卷也。", "()", "\u3000\u3000[]"], ["此开卷也。"]),
     ],
 )
 def test_page_and_crawler_leftovers_go(lines, kept):
@@ -115,6 +119,13 @@ def test_page_and_crawler_leftovers_go(lines, kept):
         "全书完。2008.5.12",
         "Chapter 2",
         "file_name_here",
+        "他在纸上写下（）两个空括号。",  # a blank to fill in, inside a sentence
+        "“()”他念道。",
+        "（\u3000），烁日蒸（\u3000）。”其中空了两个字。",  # blanks of a riddle, glued to its marks
+        "()\u3000\u3000第一空填（），第二空也是。",  # a line holding another: blanks to fill
+        "【】此开卷也。",  # glued to the word: not spaced off as a taken note is
+        "(1) 第一条",
+        "（完）",
     ],
 )
 def test_a_story_line_like_a_leftover_stays(line):
@@ -126,4 +137,7 @@ def test_each_leftover_judge_names_its_evidence():
     assert leftovers.breadcrumb("->《某某书名 大结局》->第二十五集")  # the site's root left out
     assert not leftovers.breadcrumb("金庸-->某某书名>第一回")  # two kinds of arrow, no label
     assert leftovers.menu_bar("首页|书库|现代|言情|武侠|论坛")
+    assert [e for _, _, e in leftovers.leftover_spans("（）\u3000诗云")] == [
+        "an empty bracket opening the paragraph"
+    ]
     assert "U+FFFD" in leftovers.broken_site_line("\ufffd\ufffd\ufffd提供精彩→→→")
