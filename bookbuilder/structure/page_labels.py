@@ -79,9 +79,15 @@ def part_markers(lines: list[str]) -> dict[int, str]:
     """Index → evidence, for each line that is a splitting tool's part marker; {} where the file's
     part labels (if any) are its real parts: fewer than PART_RUN, numbers that do not count on once
     each from 1 (or 2, the first part unmarked), or fewer than PART_CUT_SHARE of them where a tool cut."""
-    seen = [(i, parse_numeral(m["n"])) for i, line in enumerate(lines) if (m := _PART_LINE.match(line.strip()))]
+    seen = [
+        (i, parse_numeral(m["n"])) for i, line in enumerate(lines) if (m := _PART_LINE.match(line.strip()))
+    ]
     numbers = [n for _, n in seen]
-    if len(seen) < PART_RUN or numbers[0] not in (1, 2) or numbers != list(range(numbers[0], numbers[0] + len(seen))):
+    if (
+        len(seen) < PART_RUN
+        or numbers[0] not in (1, 2)
+        or numbers != list(range(numbers[0], numbers[0] + len(seen)))
+    ):
         return {}
     chapters = _chapter_numbers(lines, {i for i, _ in seen})
     cut = sum(1 for i, _ in seen if _cuts_the_text(lines, i, chapters))

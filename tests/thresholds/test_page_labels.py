@@ -25,7 +25,9 @@ def _labels_inside(inside: int) -> int:
 
 ROWS = [
     # a splitting tool's part markers: three counting on tell it; a book cut in two has one marker
-    Threshold("page_labels.PART_RUN", page_labels.PART_RUN, lambda n: taken(cut_in_sentences(n)), 3, 0, step=-1),
+    Threshold(
+        "page_labels.PART_RUN", page_labels.PART_RUN, lambda n: taken(cut_in_sentences(n)), 3, 0, step=-1
+    ),
     # half the markers where a tool cut is enough (the rest fell after a sentence's end)
     Threshold(
         "page_labels.PART_CUT_SHARE",
