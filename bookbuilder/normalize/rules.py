@@ -15,7 +15,7 @@ from typing import Any
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
-from bookbuilder.normalize import chars, lines
+from bookbuilder.normalize import appeals, chars, lines
 from bookbuilder.normalize.clean import strip_html
 from bookbuilder.normalize.debris import JUDGES
 from bookbuilder.normalize.edges import RULES as EDGES
@@ -117,6 +117,15 @@ def _junk(blocks: tuple, step: Step) -> tuple:
     )
 
 
+def _appeals(blocks: tuple, step: Step) -> tuple:
+    """An author's appeals at the chapter's edges (normalize/appeals.py), but a [[keep]] line."""
+    kept = step.normalizer.kept
+    out, removed = appeals.without_appeals(blocks, lambda b: any(k.keeps(b) for k in kept))
+    step.counts[appeals.RULE] += len(removed)
+    step.removed.extend(removed)
+    return out
+
+
 def _replace(blocks: tuple, step: Step) -> tuple:
     """The book's Legado replace rules over each paragraph, in their order; each match on record."""
     from bookbuilder.normalize.legado import replace_text
@@ -177,6 +186,15 @@ RULES: tuple[Rule, ...] = (
         "lines",
         _junk,
         "drop site advertisements and pager lines, cut adverts out of sentences (JK-1)",
+    ),
+    Rule(
+        "author_appeals",
+        True,
+        "lines",
+        _appeals,
+        "drop an author's appeal for votes, collections, subscriptions among a chapter's first or "
+        "last lines; the author's other words stay (docs/rules-notes.md)",
+        titles=False,
     ),
     Rule(
         "replace",
