@@ -268,6 +268,8 @@ DIALOGUE_QUOTES = "“”「」『』"
 # a site's publication has, which a story does not use (a ranking, the month's vote, an extra chapter)
 APPEAL_WORDS = ("推荐", "月票", "收藏", "订阅", "打赏", "投资", "加更")
 APPEAL_ASKING = ("求", "别忘了", "记得", "拜托", "恳请")
+# 要求 a demand, 寻求 and 追求 a pursuit, 需求 a need: 求 after these is no plea to the readers
+NOT_A_PLEA = "要追需寻谋征力讲请"
 PUBLICATION_NAMES = ("推荐票", "月票", "推荐榜", "点击榜", "加更")
 
 # ---- marks

@@ -20,7 +20,14 @@ import re
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Paragraph
-from bookbuilder.vocabulary import APPEAL_ASKING, APPEAL_WORDS, DIALOGUE_QUOTES, HAN_CHAR, PUBLICATION_NAMES
+from bookbuilder.vocabulary import (
+    APPEAL_ASKING,
+    APPEAL_WORDS,
+    DIALOGUE_QUOTES,
+    HAN_CHAR,
+    NOT_A_PLEA,
+    PUBLICATION_NAMES,
+)
 
 PERSONS = "我你他她它您"  # a person named between the asking and what it asks for
 
@@ -36,7 +43,9 @@ _NAMES = re.compile(_WORDS)
 _ONLY_PUBLICATION = re.compile("|".join(PUBLICATION_NAMES))
 # 求推荐票, 别忘了收藏, 记得先投个月票: what is asked for right after the asking
 # (no one between: 求我替他收藏 asks a person, not the readers)
-_ASKS = re.compile(rf"(?:{'|'.join(APPEAL_ASKING)})[^，。！？,.!?{PERSONS}]{{0,{ASK_GAP}}}?(?:{_WORDS})")
+# (要求投资建厂, 寻求投资: a demand and a pursuit in the story)
+_ASKING = "|".join(f"(?<![{NOT_A_PLEA}]){w}" if w == "求" else w for w in APPEAL_ASKING)
+_ASKS = re.compile(rf"(?:{_ASKING})[^，。！？,.!?{PERSONS}]{{0,{ASK_GAP}}}?(?:{_WORDS})")
 # ps：, P.S., PS2：, 作者的话：, 【…】 or （…） the whole line
 _MARKED = re.compile(
     r"^(?:[Pp]\.?\s?[Ss]\.?\d?\s*[:：.．,，\s]|作者(?:的话|有话说|有话要说)|【.*】$|[（(].*[)）]$)"

@@ -67,6 +67,8 @@ def test_a_line_naming_the_publication_alone_stays():
         "“求你收藏好这幅画，”老者说道，“莫要让人看见。”",  # dialogue
         "「求推荐票的事，明天再说。」",  # a thought in 「」
         "那富翁求我替他收藏这幅古画。",  # asking, but not for the book
+        "申请人是一项专利，成本不高，要求投资建厂。",  # a demand
+        "这几年千方百计寻求投资走正道。",  # a pursuit
         "他掏出月票，挤上了最后一班公交车。",  # a bus pass: no asking, no mark, not in a note's run
     ],
 )
