@@ -471,6 +471,33 @@ def test_a_contents_with_parts_and_a_preface_among_its_chapters_is_dropped_whole
     assert next(c for c in loaded.book.chapters() if c.kind == "front").at.line == 12  # the real one
 
 
+def test_a_contents_of_chapters_grouped_under_its_parts_is_dropped_with_the_parts(tmp_path):
+    """七劍十三俠's contents: 第一部分 over a line of the part's opening text, then its chapters with
+    nothing between them; then 序, and the book, each part's label before each of its chapters."""
+    toc = "".join(
+        f"第{p}部分\n{opening}\n" + "".join(f"第{n}回 题{n}\n" for n in chapters)
+        for p, opening, chapters in (
+            ("一", "嘗見稗官小說記載劍仙俠客之流。", "一二三"),
+            ("二", "卻說眾弟兄一路而來。", "四五六"),
+        )
+    )
+    body = "".join(
+        f"第{'一' if n in '一二三' else '二'}部分\n第{n}回 题{n}\n{BODY * 3}" for n in "一二三四五六"
+    )
+    loaded = novel(tmp_path, toc + f"序\n{BODY}" + body)
+    assert contents(loaded)[0] == (None, "序")
+    assert contents(loaded)[1:] == [("第一部分", f"第{n}回 题{n}") for n in "一二三"] + [
+        ("第二部分", f"第{n}回 题{n}") for n in "四五六"
+    ]
+
+
+def test_a_volume_over_its_own_contents_keeps_it(tmp_path):
+    """A volume named once, over its own chapters' contents, opens there: the contents go, it stays."""
+    toc = "第一卷 初出\n" + "".join(f"第{n}回 题{n}\n" for n in "一二三")
+    body = "".join(f"第{n}回 题{n}\n{BODY * 3}" for n in "一二三")
+    assert contents(novel(tmp_path, toc + body)) == [("第一卷 初出", f"第{n}回 题{n}") for n in "一二三"]
+
+
 def test_sections_numbered_under_the_last_chapter_are_no_chapters(tmp_path):
     """异类's last chapter: 第九章 over an epigraph, then its sections 1, 2, 3 (a short book: no
     2,000 lines where the numbering stopped; a stretch after the last chapter runs only as far as they go)."""
