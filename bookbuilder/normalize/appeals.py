@@ -46,22 +46,22 @@ _ONLY_PUBLICATION = re.compile("|".join(PUBLICATION_NAMES))
 # (要求投资建厂, 寻求投资: a demand and a pursuit in the story)
 _ASKING = "|".join(f"(?<![{NOT_A_PLEA}]){w}" if w == "求" else w for w in APPEAL_ASKING)
 _ASKS = re.compile(rf"(?:{_ASKING})[^，。！？,.!?{PERSONS}]{{0,{ASK_GAP}}}?(?:{_WORDS})")
-# ps：, P.S., PS2：, 作者的话：, 【…】 or （…） the whole line
+# ps：, P.S., PS2：, 作者的话：, 【…】 or （…） the whole line (a crawler's stray letter after it: 【…】x)
 _MARKED = re.compile(
-    r"^(?:[Pp]\.?\s?[Ss]\.?\d?\s*[:：.．,，\s]|作者(?:的话|有话说|有话要说)|【.*】$|[（(].*[)）]$)"
+    r"^(?:[Pp]\.?\s?[Ss]\.?\d?\s*[:：.．,，\s]|作者(?:的话|有话说|有话要说)|(?:【.*】|[（(].*[)）])[A-Za-z]?$)"
 )
 
-NAMING, APPEAL = 1, 2
+_NAMING, _APPEAL = 1, 2
 
 
 def appeal_strength(text: str) -> int:
-    """APPEAL, NAMING or 0: what the line is as an author's note about the book's publication."""
+    """_APPEAL, _NAMING or 0: what the line is as an author's note about the book's publication."""
     line = text.strip()
     if len(line) > APPEAL_LONGEST or any(q in line for q in DIALOGUE_QUOTES) or not _NAMES.search(line):
         return 0
     if _MARKED.match(line) or _ASKS.search(line):
-        return APPEAL
-    return NAMING if len(line) <= NAMING_LONGEST and _ONLY_PUBLICATION.search(line) else 0
+        return _APPEAL
+    return _NAMING if len(line) <= NAMING_LONGEST and _ONLY_PUBLICATION.search(line) else 0
 
 
 def edge_appeals(paragraphs: list[Paragraph]) -> list[int]:
@@ -80,7 +80,7 @@ def edge_appeals(paragraphs: list[Paragraph]) -> list[int]:
             strongest, others = max(strongest, strength), 0
         elif (others := others + 1) > OTHER_WORDS:
             break
-    return taken if strongest == APPEAL else []
+    return taken if strongest == _APPEAL else []
 
 
 def without_appeals(blocks: tuple, kept=lambda block: False) -> tuple[tuple, list[Diagnostic]]:
@@ -103,3 +103,13 @@ def without_appeals(blocks: tuple, kept=lambda block: False) -> tuple[tuple, lis
         for k in sorted(gone)
     ]
     return tuple(b for k, b in enumerate(blocks) if k not in gone), records
+
+
+def rule(blocks: tuple, step) -> tuple:
+    """The rule as normalize/rules.py runs it (`step`: its Step): the appeals at the chapter's edges
+    but a [[keep]] line, counted and recorded."""
+    kept = step.normalizer.kept
+    out, removed = without_appeals(blocks, lambda b: any(k.keeps(b) for k in kept))
+    step.counts[RULE] += len(removed)
+    step.removed.extend(removed)
+    return out

@@ -117,15 +117,6 @@ def _junk(blocks: tuple, step: Step) -> tuple:
     )
 
 
-def _appeals(blocks: tuple, step: Step) -> tuple:
-    """An author's appeals at the chapter's edges (normalize/appeals.py), but a [[keep]] line."""
-    kept = step.normalizer.kept
-    out, removed = appeals.without_appeals(blocks, lambda b: any(k.keeps(b) for k in kept))
-    step.counts[appeals.RULE] += len(removed)
-    step.removed.extend(removed)
-    return out
-
-
 def _replace(blocks: tuple, step: Step) -> tuple:
     """The book's Legado replace rules over each paragraph, in their order; each match on record."""
     from bookbuilder.normalize.legado import replace_text
@@ -191,7 +182,7 @@ RULES: tuple[Rule, ...] = (
         "author_appeals",
         True,
         "lines",
-        _appeals,
+        appeals.rule,
         "drop an author's appeal for votes, collections, subscriptions among a chapter's first or "
         "last lines; the author's other words stay (docs/rules-notes.md)",
         titles=False,

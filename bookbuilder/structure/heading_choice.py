@@ -472,9 +472,12 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
         )
         # 第一章（一） before 第一章（二）: a paged chapter's first page, its second right after it
         first_page = h.part == 1 and after == h.number and seq[nxt][1].part == 2
+        # a scrape that wrote the newest chapters first: 第1312章, 第1311章 一念，永恒, 第1310章 (both sides)
+        backward = before == h.number + 1 and after == h.number - 1
         if (
             before == h.number - 1
             or after == h.number + 1
+            or backward
             or (before == h.number and (h.part or repeat))
             or typo
             or first_page

@@ -206,3 +206,15 @@ def test_a_bare_numeral_with_its_mark_alone_is_a_chapter_family(tmp_path):
 def test_a_list_of_bare_numerals_with_their_marks_stays_text(tmp_path):
     text = numbered(1, 3) + "一、\n二、\n三、\n" + BODY + numbered(3, 5)
     assert [n for n, _ in chapters(tmp_path, text)] == [1, 2, 3, 4]
+
+
+def test_a_title_with_a_comma_heads_its_chapter_where_the_numbering_runs_backward_through_it(tmp_path):
+    """一念永恒 from a scrape that wrote the last chapters newest first: 第1312章, 第1311章 一念，永恒 (a weak
+    candidate: a comma in its title), 第1310章; with the numbering going on past it one way only
+    (第1312章 before it, 第1315章 after) the line stays the text it reads as."""
+    down = "".join(f"第{n}章 风起{n}\n{BODY}" for n in (1313, 1312)) + f"第1311章 一念，永恒\n{BODY}"
+    tail = "".join(f"第{n}章 风起{n}\n{BODY}" for n in (1310, 1309))
+    assert [n for n, _ in chapters(tmp_path, down + tail)] == [1313, 1312, 1311, 1310, 1309]
+    bent = "".join(f"第{n}章 风起{n}\n{BODY}" for n in (1313, 1312)) + f"第1311章 一念，永恒\n{BODY}"
+    bent += "".join(f"第{n}章 风起{n}\n{BODY}" for n in (1315, 1316))
+    assert 1311 not in [n for n, _ in chapters(tmp_path, bent)]
