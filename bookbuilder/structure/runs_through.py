@@ -9,7 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from bookbuilder.numerals import NUMERAL_CHARS, to_chinese
+from bookbuilder.numerals import NUMERAL_CHARS, digit_by_digit, to_chinese
 from bookbuilder.structure.headings import Heading
 
 
@@ -120,13 +120,13 @@ def gap_fillers(
 
 def misprinted(title: str, number: int) -> bool:
     """Whether the title's number is `number` written with characters left out (一百 for 一百一十,
-    四十八 for 一百四十八, 15 for 115)."""
+    四十八 for 一百四十八, 15 for 115; 一 for 一〇, 一一 for 一〇一: an edition numbered digit by digit
+    whose 〇 were all lost)."""
     if not (m := _WRITTEN.match(title)):
         return False
     written = m.group(1)
-    return any(
-        len(written) < len(full) and _within(written, full) for full in (to_chinese(number), str(number))
-    )
+    forms = (to_chinese(number), str(number), digit_by_digit(number))
+    return any(len(written) < len(full) and _within(written, full) for full in forms)
 
 
 def _within(part: str, whole: str) -> bool:

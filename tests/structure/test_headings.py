@@ -598,6 +598,25 @@ def test_a_book_run_into_one_line_is_cut_at_its_chapter_labels(tmp_path):
     )  # 吶喊's 阿Q正傳: a story's chapters, not the book's
 
 
+def test_a_book_run_into_one_line_numbered_digit_by_digit_with_its_zeros_lost(tmp_path):
+    """西遊記 from the same scrape: its 回 numbered digit by digit (第一一回, 第九九回) and every 〇 lost, so
+    第一〇回 reads 第一回 after 第九回, and 第一〇〇回 第一回 after 第九九回: each the next number with
+    its zeros left out, cut where it stands; the last title ends where 且不言 turns the story back. A
+    第一回 where the next number has no zero (after 第五回) is a sentence's, and stays in the text."""
+    story = "他走進院子，看見一棵老樹。樹下坐著一個老人，手裡拿著一本書。" * 60
+    title = "甲乙丙丁戊己庚"
+    numbers = [8, 9, 10, 11, 12]
+    labels = ["八", "九", "一", "一一", "一二"]  # 第一〇回 with its 〇 lost
+    text = "某書某書某書" + "".join(
+        f"第{n}回{title}{k}且不言{story}且聽下回分解。" for n, k in zip(labels, numbers)
+    )
+    assert [t for _, t in contents(novel(tmp_path, text, "某書.txt"))] == [
+        f"第{n}回 {title}{k}" for n, k in zip(labels, numbers)
+    ]
+    early = text.replace("第八回", "第四回").replace("第九回", "第五回")  # 第一回 after 第五回: not 六
+    assert "第一回 甲乙丙丁戊己庚10" not in [t for _, t in contents(novel(tmp_path, early, "某書.txt"))]
+
+
 def test_upper_middle_and_lower_parts_are_volumes(tmp_path):
     """三体II from one download: 目录 over 序章, 上 部 面壁者, 中 部 咒语, 下 部 黑暗森林 (its contents), then
     序章 and 上部 面壁者危机 … each over text with no chapter heading in it (divided into parts where

@@ -218,3 +218,17 @@ def test_a_title_with_a_comma_heads_its_chapter_where_the_numbering_runs_backwar
     bent = "".join(f"第{n}章 风起{n}\n{BODY}" for n in (1313, 1312)) + f"第1311章 一念，永恒\n{BODY}"
     bent += "".join(f"第{n}章 风起{n}\n{BODY}" for n in (1315, 1316))
     assert 1311 not in [n for n, _ in chapters(tmp_path, bent)]
+
+
+@pytest.mark.parametrize(
+    "title, number, left_out",
+    [
+        ("第一回 徑回東土", 100, True),  # 第一〇〇回, its 〇 lost
+        ("第一回 老龍王拙計", 10, True),  # 第一〇回
+        ("第一一回 某某", 101, True),  # 第一〇一回
+        ("第三回 某某", 10, False),
+        ("第二回 某某", 10, False),
+    ],
+)
+def test_a_number_written_digit_by_digit_with_its_zeros_left_out(title, number, left_out):
+    assert misprinted(title, number) is left_out
