@@ -52,6 +52,7 @@ _MARKED = re.compile(
 )
 
 _NAMING, _APPEAL = 1, 2
+_MARKS_ONLY = re.compile(r"^[.．。，,、…·]+$")  # a line of a stray dot or comma, no rule of dashes
 
 
 def appeal_strength(text: str) -> int:
@@ -67,7 +68,8 @@ def appeal_strength(text: str) -> int:
 def edge_appeals(paragraphs: list[Paragraph]) -> list[int]:
     """Indexes of the note's lines in a run read from the first of these paragraphs inward ([] where
     the run has no appeal in it): over lines with no Han character (a rule, a stray dot), up to
-    EDGE_LINES lines, passing OTHER_WORDS other lines between two of the note's."""
+    EDGE_LINES lines, passing OTHER_WORDS other lines between two of the note's; with the stray marks
+    alone on their lines between the note and the edge."""
     taken, strongest, others, looked = [], 0, 0, 0
     for k, paragraph in enumerate(paragraphs):
         if not HAN_CHAR.search(paragraph.text):
@@ -80,7 +82,12 @@ def edge_appeals(paragraphs: list[Paragraph]) -> list[int]:
             strongest, others = max(strongest, strength), 0
         elif (others := others + 1) > OTHER_WORDS:
             break
-    return taken if strongest == _APPEAL else []
+    if strongest != _APPEAL:
+        return []
+    # a stray mark between the note's first line and the edge (后面还有一章，求月票！ / .): the note's
+    # too, or the reflow would glue it to the story's last line
+    marks = [k for k in range(taken[-1]) if _MARKS_ONLY.match(paragraphs[k].text)]
+    return sorted(taken + marks)
 
 
 def without_appeals(blocks: tuple, kept=lambda block: False) -> tuple[tuple, list[Diagnostic]]:

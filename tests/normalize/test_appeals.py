@@ -95,3 +95,9 @@ def test_the_removal_carries_its_evidence_and_the_rule_switches_off():
     )
     assert len(records) == 1 and "author_appeals [an author's appeal" in records[0].message
     assert clean(*STORY, "求收藏！", options={"author_appeals": False}) == STORY + ["求收藏！"]
+
+
+def test_a_stray_dot_after_the_note_goes_with_it_and_a_rule_before_it_stays():
+    assert clean(*STORY, "——————", "求收藏！", ".") == STORY + ["——————"]
+    assert clean(".", "ps：求推荐票", *STORY) == STORY
+    assert clean(*STORY, ".") == STORY[:-1] + [STORY[-1] + "."]  # no note: the orphans rule's as before
