@@ -21,7 +21,7 @@ from bookbuilder.structure.headings import (
 )
 from bookbuilder.structure.own_contents import drop_contents, repeated_headings, title_key
 from bookbuilder.structure.passes import Choice, Reading, fields, rule_counts
-from bookbuilder.structure.runs_through import gap_fillers, run_through, with_text_after
+from bookbuilder.structure.runs_through import gap_fillers, run_through, with_text_after, zeros_restored
 from bookbuilder.vocabulary import HAN_COMMON
 
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
@@ -108,7 +108,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int], chars: dict[int, i
         accepted = {i: h._replace(kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
     accepted, pages = _drop_page_marks(accepted)
     accepted = _shared_labels(accepted)
-    accepted, toc, repeats, between = drop_contents(accepted, before)
+    accepted, toc, repeats, between = drop_contents(zeros_restored(accepted), before)
     labels = _labels_on_matter(accepted, before)
     for i in labels:
         del accepted[i]

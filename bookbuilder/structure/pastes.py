@@ -12,7 +12,7 @@ import re
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.structure.heading_forms import LABEL_AFTER_SENTENCE, reads_as_text
 from bookbuilder.structure.headings import MAX_LONG_HEADING, Heading, candidate
-from bookbuilder.structure.runs_through import misprinted
+from bookbuilder.structure.runs_through import zeros_lost
 from bookbuilder.vocabulary import (
     BARE_CHAPTER_UNITS,
     CHAPTER_UNITS,
@@ -198,9 +198,9 @@ def glued_chapters(line: str) -> list[tuple[bool, str]] | None:
         ):
             labels.append(m.span())
             last = number
-        elif labels and misprinted(
-            m.group(0), last + 1
-        ):  # 西遊記's 第一回 after 第九回: 第一〇回, its 〇 lost
+        elif (
+            labels and zeros_lost(m.group(0), last + 1) and line[m.end() : m.end() + 1] not in "合事家来去头"
+        ):  # 西遊記's 第一回 after 第九回: 第一〇回, its 〇 lost (not 第一回合, a sentence's)
             labels.append(m.span())
             last += 1
     if len(labels) < GLUED_LABELS:

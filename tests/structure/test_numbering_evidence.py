@@ -9,10 +9,11 @@ to their text by two spaces (the first behind the book's name), 杀死那个白�
 
 import pytest
 
+from bookbuilder.numerals import parse_numeral
 from bookbuilder.pipeline import load_book
 from bookbuilder.structure.heading_forms import reads_as_text
-from bookbuilder.structure.headings import candidate
-from bookbuilder.structure.runs_through import misprinted
+from bookbuilder.structure.headings import Heading, candidate
+from bookbuilder.structure.runs_through import misprinted, zeros_lost, zeros_restored
 
 BODY = "他走进院子，看见一棵老树。\n树下坐着一个老人，正在看书。\n老人抬起头来，笑了一笑。\n"
 LONG = "这么多年，我一直在学习一件事情，就是不回头，只为自己没有做过的事情后悔，不为自己做过的事情后悔"
@@ -232,3 +233,33 @@ def test_a_title_with_a_comma_heads_its_chapter_where_the_numbering_runs_backwar
 )
 def test_a_number_written_digit_by_digit_with_its_zeros_left_out(title, number, left_out):
     assert misprinted(title, number) is left_out
+
+
+@pytest.mark.parametrize(
+    "title, number, lost",
+    [
+        ("第一回 甲", 10, True),
+        ("第一回 甲", 100, True),
+        ("第一一回 甲", 110, True),
+        ("第一一回 甲", 101, True),
+    ]
+    + [("第一回 甲", 11, False), ("第十回 甲", 10, False), ("第一回 甲", 2, False)],
+)
+def test_a_number_with_every_zero_lost_and_nothing_else(title, number, lost):
+    assert zeros_lost(title, number) is lost
+
+
+def digitwise_book(labels: list[str]) -> dict[int, Heading]:
+    return {k: Heading("chapter", f"第{w}回 题{k}", parse_numeral(w), k) for k, w in enumerate(labels)}
+
+
+def test_an_edition_numbered_digit_by_digit_is_numbered_as_it_stands():
+    labels = ["八", "九", "一", "一一", "一二", "一三"]  # 第一〇回 with its 〇 lost
+    assert [h.number for h in zeros_restored(digitwise_book(labels)).values()] == [8, 9, 10, 11, 12, 13]
+
+
+def test_a_book_numbered_the_usual_way_keeps_its_restart():
+    labels = ["八", "九", "一", "二", "三", "四"]  # a second part from 第一回
+    assert [h.number for h in zeros_restored(digitwise_book(labels)).values()] == [8, 9, 1, 2, 3, 4]
+    usual = ["八", "九", "一", "十一", "十二", "十三"]  # 十一: the usual form, no edition by digits
+    assert [h.number for h in zeros_restored(digitwise_book(usual)).values()] == [8, 9, 1, 11, 12, 13]
