@@ -68,8 +68,7 @@ def appeal_strength(text: str) -> int:
 def edge_appeals(paragraphs: list[Paragraph]) -> list[int]:
     """Indexes of the note's lines in a run read from the first of these paragraphs inward ([] where
     the run has no appeal in it): over lines with no Han character (a rule, a stray dot), up to
-    EDGE_LINES lines, passing OTHER_WORDS other lines between two of the note's; with the stray marks
-    alone on their lines between the note and the edge."""
+    EDGE_LINES lines, passing OTHER_WORDS other lines between two of the note's."""
     taken, strongest, others, looked = [], 0, 0, 0
     for k, paragraph in enumerate(paragraphs):
         if not HAN_CHAR.search(paragraph.text):
@@ -82,12 +81,7 @@ def edge_appeals(paragraphs: list[Paragraph]) -> list[int]:
             strongest, others = max(strongest, strength), 0
         elif (others := others + 1) > OTHER_WORDS:
             break
-    if strongest != _APPEAL:
-        return []
-    # a stray mark between the note's first line and the edge (后面还有一章，求月票！ / .): the note's
-    # too, or the reflow would glue it to the story's last line
-    marks = [k for k in range(taken[-1]) if _MARKS_ONLY.match(paragraphs[k].text)]
-    return sorted(taken + marks)
+    return taken if strongest == _APPEAL else []
 
 
 def without_appeals(blocks: tuple, kept=lambda block: False) -> tuple[tuple, list[Diagnostic]]:
@@ -97,7 +91,11 @@ def without_appeals(blocks: tuple, kept=lambda block: False) -> tuple[tuple, lis
     paragraphs = [blocks[k] for k in where]
     head = edge_appeals(paragraphs)
     tail = [len(paragraphs) - 1 - k for k in edge_appeals(paragraphs[::-1])]
-    gone = {where[k] for k in head + tail}
+    taken = set(head + tail)
+    # a stray mark alone on the line after a note's line (求月票！ / .): the note's, which the orphans
+    # rule would have glued to it; left, it glues to the story's line instead
+    taken |= {k + 1 for k in taken if k + 1 < len(paragraphs) and _MARKS_ONLY.match(paragraphs[k + 1].text)}
+    gone = {where[k] for k in taken}
     if not gone:
         return blocks, []
     records = [
@@ -105,7 +103,9 @@ def without_appeals(blocks: tuple, kept=lambda block: False) -> tuple[tuple, lis
             RULE,
             blocks[k].text,
             blocks[k].at,
-            "an author's appeal for the book's publication at a chapter's edge",
+            "a stray mark after an author's appeal"
+            if _MARKS_ONLY.match(blocks[k].text)
+            else "an author's appeal for the book's publication at a chapter's edge",
         )
         for k in sorted(gone)
     ]

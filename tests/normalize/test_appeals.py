@@ -99,5 +99,5 @@ def test_the_removal_carries_its_evidence_and_the_rule_switches_off():
 
 def test_a_stray_dot_after_the_note_goes_with_it_and_a_rule_before_it_stays():
     assert clean(*STORY, "——————", "求收藏！", ".") == STORY + ["——————"]
-    assert clean(".", "ps：求推荐票", *STORY) == STORY
+    assert clean("（月票榜争夺激烈，求月票）", "。", *STORY) == STORY  # at the head: the mark after the note
     assert clean(*STORY, ".") == STORY[:-1] + [STORY[-1] + "."]  # no note: the orphans rule's as before
