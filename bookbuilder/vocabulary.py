@@ -271,6 +271,8 @@ APPEAL_ASKING = ("求", "别忘了", "记得", "拜托", "恳请")
 # 要求 a demand, 寻求 and 追求 a pursuit, 需求 a need: 求 after these is no plea to the readers
 NOT_A_PLEA = "要追需寻谋征力讲请"
 PUBLICATION_NAMES = ("推荐票", "月票", "推荐榜", "点击榜", "加更")
+# what a note in brackets names when it is about the book, not the story: this book, its updates, its sale
+BOOK_PUBLICATION = PUBLICATION_NAMES + ("本书", "新书", "订阅", "上架", "更新")
 
 # ---- marks
 OPENING_BRACKETS = "[【〖（(《<「［"  # and their partners, one for one:

@@ -23,6 +23,7 @@ from bookbuilder.model import Paragraph
 from bookbuilder.vocabulary import (
     APPEAL_ASKING,
     APPEAL_WORDS,
+    BOOK_PUBLICATION,
     DIALOGUE_QUOTES,
     HAN_CHAR,
     NOT_A_PLEA,
@@ -46,10 +47,12 @@ _ONLY_PUBLICATION = re.compile("|".join(PUBLICATION_NAMES))
 # (要求投资建厂, 寻求投资: a demand and a pursuit in the story)
 _ASKING = "|".join(f"(?<![{NOT_A_PLEA}]){w}" if w == "求" else w for w in APPEAL_ASKING)
 _ASKS = re.compile(rf"(?:{_ASKING})[^，。！？,.!?{PERSONS}]{{0,{ASK_GAP}}}?(?:{_WORDS})")
-# ps：, P.S., PS2：, 作者的话：, 【…】 or （…） the whole line (a crawler's stray letter after it: 【…】x)
-_MARKED = re.compile(
-    r"^(?:[Pp]\.?\s?[Ss]\.?\d?\s*[:：.．,，\s]|作者(?:的话|有话说|有话要说)|(?:【.*】|[（(].*[)）])[A-Za-z]?$)"
-)
+# ps：, P.S., PS2：, 作者的话：
+_MARKED = re.compile(r"^(?:[Pp]\.?\s?[Ss]\.?\d?\s*[:：.．,，\s]|作者(?:的话|有话说|有话要说))")
+# 【…】 or （…） the whole line (a crawler's stray letter after it: 【…】x), naming the book's publication:
+# a story's aside in brackets (（叮！收到打赏一千点）) names none of it
+_BRACKETED = re.compile(r"^(?:【.*】|[（(].*[)）])[A-Za-z]?$")
+_OF_THE_BOOK = re.compile("|".join(BOOK_PUBLICATION))
 
 _NAMING, _APPEAL = 1, 2
 _MARKS_ONLY = re.compile(r"^[.．。，,、…·]+$")  # a line of a stray dot or comma, no rule of dashes
@@ -60,7 +63,7 @@ def appeal_strength(text: str) -> int:
     line = text.strip()
     if len(line) > APPEAL_LONGEST or any(q in line for q in DIALOGUE_QUOTES) or not _NAMES.search(line):
         return 0
-    if _MARKED.match(line) or _ASKS.search(line):
+    if _MARKED.match(line) or _ASKS.search(line) or _BRACKETED.match(line) and _OF_THE_BOOK.search(line):
         return _APPEAL
     return _NAMING if len(line) <= NAMING_LONGEST and _ONLY_PUBLICATION.search(line) else 0
 

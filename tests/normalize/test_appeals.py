@@ -71,6 +71,7 @@ def test_a_line_naming_the_publication_alone_stays():
         "申请人是一项专利，成本不高，要求投资建厂。",  # a demand
         "这几年千方百计寻求投资走正道。",  # a pursuit
         "他掏出月票，挤上了最后一班公交车。",  # a bus pass: no asking, no mark, not in a note's run
+        "（叮！收到打赏一千点，宿主可以收藏一件宝物。）",  # a story's aside in brackets, nothing of the book
     ],
 )
 def test_the_same_words_in_the_story_stay(line):
