@@ -8,7 +8,7 @@ author's note (a `ps` in front, `作者的话`, the whole line in brackets) or a
 (`求收藏`, `记得投个月票`: the asking word right before what it asks). A line that names the
 publication in words a story does not use (PUBLICATION_NAMES) but does neither (`点击榜，推荐榜，第一！`)
 goes only in a run of the note's lines with an
-appeal in it. The run is read from the chapter's edge inward, over at most EDGE_LINES lines, passing
+appeal in it. The run is read from the chapter's edge inward, over at most NOTE_EDGE_LINES lines, passing
 one line of the author's other words between two of the note's and stopping at the second; those
 other words stay (they may be the story's last line, and prose is sacred). The same words in the
 middle of a chapter, or in dialogue, are the story's and stay.
@@ -20,6 +20,7 @@ import re
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Paragraph
+from bookbuilder.normalize.lines import site_tail
 from bookbuilder.vocabulary import (
     APPEAL_ASKING,
     APPEAL_WORDS,
@@ -31,9 +32,10 @@ from bookbuilder.vocabulary import (
 )
 
 PERSONS = "我你他她它您"  # a person named between the asking and what it asks for
+THIRD_PERSONS = "他她"  # whom a story tells of; an author's note speaks as 我 to 大家
 
 RULE = "author_appeals"
-EDGE_LINES = 6  # of a chapter's first and last lines: an author's note at an edge is no longer
+NOTE_EDGE_LINES = 6  # of a chapter's first and last lines: an author's note at an edge is no longer
 APPEAL_LONGEST = 120  # characters: a longer line is a paragraph, whatever it names
 NAMING_LONGEST = 80  # characters: a line that only names the publication, no longer (RULES §5's limit)
 ASK_GAP = 3  # characters, at most, between the asking and what it asks for: 记得先投个月票
@@ -53,6 +55,8 @@ _MARKED = re.compile(r"^(?:[Pp]\.?\s?[Ss]\.?\d?\s*[:：.．,，\s]|作者(?:的�
 # a story's aside in brackets (（叮！收到打赏一千点）) names none of it
 _BRACKETED = re.compile(r"^(?:【.*】|[（(].*[)）])[A-Za-z]?$")
 _OF_THE_BOOK = re.compile("|".join(BOOK_PUBLICATION))
+_IN_BRACKETS = re.compile(r"[（(【\[][^）)】\]]*[）)】\]]")  # an appeal glued into a line in brackets
+_THIRD_PERSON = re.compile(f"[{THIRD_PERSONS}]")
 
 _NAMING, _APPEAL = 1, 2
 _MARKS_ONLY = re.compile(r"^[.．。，,、…·]+$")  # a line of a stray dot or comma, no rule of dashes
@@ -63,7 +67,15 @@ def appeal_strength(text: str) -> int:
     line = text.strip()
     if len(line) > APPEAL_LONGEST or any(q in line for q in DIALOGUE_QUOTES) or not _NAMES.search(line):
         return 0
-    if _MARKED.match(line) or _ASKS.search(line) or _BRACKETED.match(line) and _OF_THE_BOOK.search(line):
+    if _MARKED.match(line) or _BRACKETED.match(line) and _OF_THE_BOOK.search(line):
+        return _APPEAL
+    # unmarked: the author's own voice, no one the story tells of (他在竹林里走了很久（求收藏）。 is a
+    # story's sentence with an appeal glued in, which the bracket rules cut; 他去求收藏家 is the story's)
+    if _THIRD_PERSON.search(line):
+        return 0
+    if site_tail(line):  # 求月票！某某中文: left whole to normalize/repeats.py, which reads the site's
+        return 0  # words by their repetition through the book (the line gone here, they go unseen)
+    if _ASKS.search(_IN_BRACKETS.sub("", line)):
         return _APPEAL
     return _NAMING if len(line) <= NAMING_LONGEST and _ONLY_PUBLICATION.search(line) else 0
 
@@ -71,13 +83,13 @@ def appeal_strength(text: str) -> int:
 def edge_appeals(paragraphs: list[Paragraph]) -> list[int]:
     """Indexes of the note's lines in a run read from the first of these paragraphs inward ([] where
     the run has no appeal in it): over lines with no Han character (a rule, a stray dot), up to
-    EDGE_LINES lines, passing OTHER_WORDS other lines between two of the note's."""
+    NOTE_EDGE_LINES lines, passing OTHER_WORDS other lines between two of the note's."""
     taken, strongest, others, looked = [], 0, 0, 0
     for k, paragraph in enumerate(paragraphs):
         if not HAN_CHAR.search(paragraph.text):
             continue
         looked += 1
-        if looked > EDGE_LINES:
+        if looked > NOTE_EDGE_LINES:
             break
         if strength := appeal_strength(paragraph.text):
             taken.append(k)

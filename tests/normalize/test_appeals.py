@@ -72,6 +72,9 @@ def test_a_line_naming_the_publication_alone_stays():
         "这几年千方百计寻求投资走正道。",  # a pursuit
         "他掏出月票，挤上了最后一班公交车。",  # a bus pass: no asking, no mark, not in a note's run
         "（叮！收到打赏一千点，宿主可以收藏一件宝物。）",  # a story's aside in brackets, nothing of the book
+        "他在竹林里走了很久（求收藏）。",  # an appeal glued into a story sentence: cut by bracket rules
+        "天快黑了，他去求收藏家鉴定那幅画。",  # a collector, in a story's sentence
+        "他抬头一看，桌上放着一张月票。",  # a story's line naming a site's term, in a note's run or not
     ],
 )
 def test_the_same_words_in_the_story_stay(line):
@@ -102,3 +105,15 @@ def test_a_stray_dot_after_the_note_goes_with_it_and_a_rule_before_it_stays():
     assert clean(*STORY, "——————", "求收藏！", ".") == STORY + ["——————"]
     assert clean("（月票榜争夺激烈，求月票）", "。", *STORY) == STORY  # at the head: the mark after the note
     assert clean(*STORY, ".") == STORY[:-1] + [STORY[-1] + "."]  # no note: the orphans rule's as before
+
+
+def test_an_appeal_with_a_sites_name_glued_after_it_is_left_to_the_repeats_pass():
+    # 求月票！某某中文 in every chapter: the book's repetition takes 某某中文 (tests/fixtures/shapes/slogan-
+    # glued-where-its-url-was-cut); taken here, the last chapter's would stay unseen
+    assert clean(*STORY, "求月票！某某中文") == STORY + ["求月票！某某中文"]
+
+
+def test_a_story_line_naming_a_sites_term_stays_in_a_notes_run():
+    assert clean(*STORY, "求收藏！", "他抬头一看，桌上放着一张月票。") == STORY + [
+        "他抬头一看，桌上放着一张月票。"
+    ]

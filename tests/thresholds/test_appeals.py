@@ -22,10 +22,10 @@ def _removed(*tail: str) -> int:
 ROWS = [
     # the appeal as the n-th line from the end, the note's lines after it
     Threshold(
-        "appeals.EDGE_LINES",
-        appeals.EDGE_LINES,
+        "appeals.NOTE_EDGE_LINES",
+        appeals.NOTE_EDGE_LINES,
         lambda n: _removed("求收藏！", *[NAMING] * (n - 1)),
-        appeals.EDGE_LINES,
+        appeals.NOTE_EDGE_LINES,
         0,
     ),
     Threshold(
