@@ -95,6 +95,11 @@ def parse_numeral(text: str) -> int | None:
 _DIGITS = ZEROS[0] + DIGITS  # index = value
 
 
+def digit_by_digit(n: int) -> str:
+    """101 → '一〇一', 99 → '九九': a number written digit by digit, as some editions number 回."""
+    return "".join("〇一二三四五六七八九"[int(d)] for d in str(n))
+
+
 def to_chinese(n: int) -> str:
     """101 → '一百零一', 10 → '十', 10005 → '一万零五' (for titles like 第N章)."""
     if n == 0:

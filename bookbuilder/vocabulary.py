@@ -262,6 +262,17 @@ CRAWLER_LEFTOVERS = (
 # rule about its neighbours): a person, dialogue.
 PERSONS = "他她我你"
 DIALOGUE_QUOTES = "“”「」『』"
+# ---- an author's appeal for the book's publication (normalize/appeals.py): what a web serial's
+# author asks its readers for (votes, collections, subscriptions, tips, investment, extra chapters),
+# what the asking is said with right before it (求收藏, 别忘了收藏, 记得投个月票), and the names only
+# a site's publication has, which a story does not use (a ranking, the month's vote, an extra chapter)
+APPEAL_WORDS = ("推荐", "月票", "收藏", "订阅", "打赏", "投资", "加更")
+APPEAL_ASKING = ("求", "别忘了", "记得", "拜托", "恳请")
+# 要求 a demand, 寻求 and 追求 a pursuit, 需求 a need: 求 after these is no plea to the readers
+NOT_A_PLEA = "要追需寻谋征力讲请"
+PUBLICATION_NAMES = ("推荐票", "月票", "推荐榜", "点击榜", "加更")
+# what a note in brackets names when it is about the book, not the story: this book, its updates, its sale
+BOOK_PUBLICATION = PUBLICATION_NAMES + ("本书", "新书", "订阅", "上架", "更新")
 
 # ---- marks
 OPENING_BRACKETS = "[【〖（(《<「［"  # and their partners, one for one:

@@ -15,7 +15,7 @@ from typing import Any
 
 from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Chapter, Paragraph
-from bookbuilder.normalize import chars, lines
+from bookbuilder.normalize import appeals, chars, lines
 from bookbuilder.normalize.clean import strip_html
 from bookbuilder.normalize.debris import JUDGES
 from bookbuilder.normalize.edges import RULES as EDGES
@@ -177,6 +177,15 @@ RULES: tuple[Rule, ...] = (
         "lines",
         _junk,
         "drop site advertisements and pager lines, cut adverts out of sentences (JK-1)",
+    ),
+    Rule(
+        "author_appeals",
+        True,
+        "lines",
+        appeals.rule,
+        "drop an author's appeal for votes, collections, subscriptions among a chapter's first or "
+        "last lines; the author's other words stay (docs/rules-notes.md)",
+        titles=False,
     ),
     Rule(
         "replace",

@@ -21,7 +21,7 @@ from bookbuilder.structure.headings import (
 )
 from bookbuilder.structure.own_contents import drop_contents, repeated_headings, title_key
 from bookbuilder.structure.passes import Choice, Reading, fields, rule_counts
-from bookbuilder.structure.runs_through import gap_fillers, run_through, with_text_after
+from bookbuilder.structure.runs_through import gap_fillers, run_through, with_text_after, zeros_restored
 from bookbuilder.vocabulary import HAN_COMMON
 
 _NUMERAL_SET = frozenset(NUMERAL_CHARS)
@@ -108,7 +108,7 @@ def choose(cands: dict[int, Heading], before: dict[int, int], chars: dict[int, i
         accepted = {i: h._replace(kind="chapter") if h.kind == "volume" else h for i, h in accepted.items()}
     accepted, pages = _drop_page_marks(accepted)
     accepted = _shared_labels(accepted)
-    accepted, toc, repeats, between = drop_contents(accepted, before)
+    accepted, toc, repeats, between = drop_contents(zeros_restored(accepted), before)
     labels = _labels_on_matter(accepted, before)
     for i in labels:
         del accepted[i]
@@ -472,9 +472,12 @@ def _supported(accepted: dict[int, Heading], family: dict[int, Heading], kinds) 
         )
         # 第一章（一） before 第一章（二）: a paged chapter's first page, its second right after it
         first_page = h.part == 1 and after == h.number and seq[nxt][1].part == 2
+        # a scrape that wrote the newest chapters first: 第1312章, 第1311章 一念，永恒, 第1310章 (both sides)
+        backward = before == h.number + 1 and after == h.number - 1
         if (
             before == h.number - 1
             or after == h.number + 1
+            or backward
             or (before == h.number and (h.part or repeat))
             or typo
             or first_page

@@ -124,6 +124,9 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
             accepted[run[0]], [accepted[j] for j in order if j > last]
         )
         toc += run[keep_first:-1] if keep_last else run[keep_first:]
+        chapters = [i for i in run if accepted[i].kind == "chapter"]
+        if len(chapters) >= CONTENTS_RUN:  # the parts it lists over their entries (七劍十三俠's 第一部分)
+            toc += [i for i in _with_its_matter(chapters, accepted, before) if i not in run and i not in toc]
     for i in toc:
         del accepted[i]
     return accepted, toc, tuple(repeats)

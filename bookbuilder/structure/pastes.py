@@ -12,6 +12,7 @@ import re
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
 from bookbuilder.structure.heading_forms import LABEL_AFTER_SENTENCE, reads_as_text
 from bookbuilder.structure.headings import MAX_LONG_HEADING, Heading, candidate
+from bookbuilder.structure.runs_through import zeros_lost
 from bookbuilder.vocabulary import (
     BARE_CHAPTER_UNITS,
     CHAPTER_UNITS,
@@ -161,8 +162,10 @@ _GLUED_NUMBER = (
     rf"([{NUMERAL_CHARS}]{{1,7}}){unit_class(BARE_CHAPTER_UNITS, '卷')}"  # 回, 章, and 卷 (a book of 卷s)
 )
 _FIRST_LABEL = re.compile(rf"第?{_GLUED_NUMBER}")  # 定情人's first is 一回, its 第 lost
+# (且不言, 且不題: "leave that aside", a storyteller's turn back from the last 回, which opens the next)
 _OPENING = re.compile(
     r"話說|话说|卻說|却说|且說|且说|詩曰|诗曰|詞曰|词曰|話表|话表|卻表|却表|上回書|上回书|這回書|这回书|看官|原來|原来"
+    r"|且不[言題题說说表]"
 )
 GLUED_TITLE = 40  # characters after a label within which an opening word ends its title
 GLUED_GAP = 20  # chapters a download may lack between two labels
@@ -188,12 +191,18 @@ def glued_chapters(line: str) -> list[tuple[bool, str]] | None:
         # the first in the book's first tenth (after its name, a preface: 蕩寇志 starts at 第七十一回);
         # then each on from the last (儒林外史's download lacks 第二回 … 第十一回)
         if (
-            m.start() <= max(GLUED_START, len(line) // 10)
-            if not labels
-            else last < number <= last + GLUED_GAP
+            not labels
+            and m.start() <= max(GLUED_START, len(line) // 10)
+            or labels
+            and last < number <= last + GLUED_GAP
         ):
             labels.append(m.span())
             last = number
+        elif (
+            labels and zeros_lost(m.group(0), last + 1) and line[m.end() : m.end() + 1] not in "合事家来去头"
+        ):  # 西遊記's 第一回 after 第九回: 第一〇回, its 〇 lost (not 第一回合, a sentence's)
+            labels.append(m.span())
+            last += 1
     if len(labels) < GLUED_LABELS:
         return None
     titled = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from bookbuilder.numerals import NUMERAL_CHARS, to_chinese
+from bookbuilder.numerals import NUMERAL_CHARS, digit_by_digit, to_chinese
 from bookbuilder.structure.headings import Heading
 
 
@@ -120,16 +120,48 @@ def gap_fillers(
 
 def misprinted(title: str, number: int) -> bool:
     """Whether the title's number is `number` written with characters left out (一百 for 一百一十,
-    四十八 for 一百四十八, 15 for 115)."""
+    四十八 for 一百四十八, 15 for 115; 一 for 一〇, 一一 for 一〇一: an edition numbered digit by digit
+    whose 〇 were all lost)."""
     if not (m := _WRITTEN.match(title)):
         return False
     written = m.group(1)
-    return any(
-        len(written) < len(full) and _within(written, full) for full in (to_chinese(number), str(number))
-    )
+    forms = (to_chinese(number), str(number), digit_by_digit(number))
+    return any(len(written) < len(full) and _within(written, full) for full in forms)
 
 
 def _within(part: str, whole: str) -> bool:
     """Whether `part` is `whole` with some characters left out, the rest in order."""
     rest = iter(whole)
     return all(c in rest for c in part)
+
+
+DIGITWISE_LEAST = (
+    3  # headings written digit by digit (第一一回, 第九九回), at least, for an edition so numbered
+)
+
+
+def zeros_lost(title: str, number: int) -> bool:
+    """Whether the title's number is `number` written digit by digit with every 〇 lost (第一回 for
+    第一〇回, 第一一回 for 第一〇一回): exactly that, no other character left out."""
+    full = digit_by_digit(number)
+    return "〇" in full and bool(m := _WRITTEN.match(title)) and m.group(1) == full.replace("〇", "")
+
+
+def zeros_restored(accepted: dict[int, Heading]) -> dict[int, Heading]:
+    """The chapters of an edition numbered digit by digit (DIGITWISE_LEAST headings so written, where
+    the usual form differs: 一一 for 十一) whose 〇 were lost, numbered as they stand: a 第一回 after
+    第九回 is 第一〇回 (西遊記 from one scrape: ten such, and 第一回 for 第一〇〇回 at the end). A
+    book numbered the usual way keeps its numbers, and a restart at 第一回 its meaning."""
+    seq = sorted((i, h) for i, h in accepted.items() if h.kind == "chapter" and h.number is not None)
+    written = [m.group(1) for _, h in seq if (m := _WRITTEN.match(h.title))]
+    digitwise = sum(
+        1 for w, (_, h) in zip(written, seq) if w == digit_by_digit(h.number) != to_chinese(h.number)
+    )
+    if digitwise < DIGITWISE_LEAST:
+        return accepted
+    out, last = dict(accepted), None
+    for i, h in seq:
+        if last is not None and h.number != last + 1 and zeros_lost(h.title, last + 1):
+            out[i] = h._replace(number=last + 1)
+        last = out[i].number
+    return out

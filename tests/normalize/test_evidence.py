@@ -123,7 +123,7 @@ def test_a_block_of_debris_lines_goes_whole():
 @pytest.mark.parametrize(
     "own",
     [
-        "作者有话要说：求推荐票，谢谢书友们。",
+        "作者有话要说：这一章改了三遍，谢谢书友们。",  # (an appeal for votes goes: normalize/appeals.py)
         "内容简介：少年行走天下，为每位朋友提供帮助。",
         "后记：感谢每位书友一路提供的支持。",
     ],
@@ -146,7 +146,7 @@ def test_a_block_never_takes_the_authors_or_the_books_own_words(own):
         "他登录了淘宝网www.taobao.com，买了一件衣服。",
         "“你把那个文件下载下来了吗？”她问。",
         "“下载了，在手机里，最新的版本。”",
-        "作者有话要说：求月票，求推荐票，明天加更！",
+        "作者有话要说：今天去了趟医院，明天照常更新！",  # (求月票 goes: tests/normalize/test_appeals.py)
         "内容简介：这是一个少年成长的故事。",
         "力量：15  敏捷：20  体质：18",
         "☆☆☆第二天☆☆☆",

@@ -287,8 +287,14 @@ def test_a_phrase_repeated_in_many_chapters_without_site_words_stays(tmp_path):
 
 @pytest.mark.parametrize("chapters, cut", [(repeats.MIN_CHAPTERS, True), (repeats.MIN_CHAPTERS - 1, False)])
 def test_a_sites_name_glued_after_an_authors_note_goes(tmp_path, chapters, cut):
-    got = _book(tmp_path, chapters, ["　　船夫走了。", "　　求月票！某某中文", "　　天快黑了。"])
-    assert got[0] == ["船夫走了。", "求月票！" if cut else "求月票！某某中文", "天快黑了。"]
+    # the note in the chapter's middle, where normalize/appeals.py leaves an author's appeal
+    story = ["船夫走了。", "天快黑了。", "雨停了。", "风起了。", "灯灭了。", "狗叫了。", "门开了。"]
+    got = _book(
+        tmp_path,
+        chapters,
+        [f"　　{t}" for t in story] + ["　　求月票！某某中文"] + [f"　　{t}" for t in story],
+    )
+    assert got[0] == story + ["求月票！" if cut else "求月票！某某中文"] + story
 
 
 @pytest.mark.parametrize(

@@ -471,6 +471,33 @@ def test_a_contents_with_parts_and_a_preface_among_its_chapters_is_dropped_whole
     assert next(c for c in loaded.book.chapters() if c.kind == "front").at.line == 12  # the real one
 
 
+def test_a_contents_of_chapters_grouped_under_its_parts_is_dropped_with_the_parts(tmp_path):
+    """七劍十三俠's contents: 第一部分 over a line of the part's opening text, then its chapters with
+    nothing between them; then 序, and the book, each part's label before each of its chapters."""
+    toc = "".join(
+        f"第{p}部分\n{opening}\n" + "".join(f"第{n}回 题{n}\n" for n in chapters)
+        for p, opening, chapters in (
+            ("一", "嘗見稗官小說記載劍仙俠客之流。", "一二三"),
+            ("二", "卻說眾弟兄一路而來。", "四五六"),
+        )
+    )
+    body = "".join(
+        f"第{'一' if n in '一二三' else '二'}部分\n第{n}回 题{n}\n{BODY * 3}" for n in "一二三四五六"
+    )
+    loaded = novel(tmp_path, toc + f"序\n{BODY}" + body)
+    assert contents(loaded)[0] == (None, "序")
+    assert contents(loaded)[1:] == [("第一部分", f"第{n}回 题{n}") for n in "一二三"] + [
+        ("第二部分", f"第{n}回 题{n}") for n in "四五六"
+    ]
+
+
+def test_a_volume_over_its_own_contents_keeps_it(tmp_path):
+    """A volume named once, over its own chapters' contents, opens there: the contents go, it stays."""
+    toc = "第一卷 初出\n" + "".join(f"第{n}回 题{n}\n" for n in "一二三")
+    body = "".join(f"第{n}回 题{n}\n{BODY * 3}" for n in "一二三")
+    assert contents(novel(tmp_path, toc + body)) == [("第一卷 初出", f"第{n}回 题{n}") for n in "一二三"]
+
+
 def test_sections_numbered_under_the_last_chapter_are_no_chapters(tmp_path):
     """异类's last chapter: 第九章 over an epigraph, then its sections 1, 2, 3 (a short book: no
     2,000 lines where the numbering stopped; a stretch after the last chapter runs only as far as they go)."""
@@ -569,6 +596,25 @@ def test_a_book_run_into_one_line_is_cut_at_its_chapter_labels(tmp_path):
     assert (
         len(contents(novel(tmp_path, inside, "某集.txt"))) < 4
     )  # 吶喊's 阿Q正傳: a story's chapters, not the book's
+
+
+def test_a_book_run_into_one_line_numbered_digit_by_digit_with_its_zeros_lost(tmp_path):
+    """西遊記 from the same scrape: its 回 numbered digit by digit (第一一回, 第九九回) and every 〇 lost, so
+    第一〇回 reads 第一回 after 第九回, and 第一〇〇回 第一回 after 第九九回: each the next number with
+    its zeros left out, cut where it stands; the last title ends where 且不言 turns the story back. A
+    第一回 where the next number has no zero (after 第五回) is a sentence's, and stays in the text."""
+    story = "他走進院子，看見一棵老樹。樹下坐著一個老人，手裡拿著一本書。" * 60
+    title = "甲乙丙丁戊己庚"
+    numbers = [8, 9, 10, 11, 12]
+    labels = ["八", "九", "一", "一一", "一二"]  # 第一〇回 with its 〇 lost
+    text = "某書某書某書" + "".join(
+        f"第{n}回{title}{k}且不言{story}且聽下回分解。" for n, k in zip(labels, numbers)
+    )
+    assert [t for _, t in contents(novel(tmp_path, text, "某書.txt"))] == [
+        f"第{n}回 {title}{k}" for n, k in zip(labels, numbers)
+    ]
+    early = text.replace("第八回", "第四回").replace("第九回", "第五回")  # 第一回 after 第五回: not 六
+    assert "第一回 甲乙丙丁戊己庚10" not in [t for _, t in contents(novel(tmp_path, early, "某書.txt"))]
 
 
 def test_upper_middle_and_lower_parts_are_volumes(tmp_path):

@@ -9,10 +9,11 @@ to their text by two spaces (the first behind the book's name), 杀死那个白�
 
 import pytest
 
+from bookbuilder.numerals import parse_numeral
 from bookbuilder.pipeline import load_book
 from bookbuilder.structure.heading_forms import reads_as_text
-from bookbuilder.structure.headings import candidate
-from bookbuilder.structure.runs_through import misprinted
+from bookbuilder.structure.headings import Heading, candidate
+from bookbuilder.structure.runs_through import misprinted, zeros_lost, zeros_restored
 
 BODY = "他走进院子，看见一棵老树。\n树下坐着一个老人，正在看书。\n老人抬起头来，笑了一笑。\n"
 LONG = "这么多年，我一直在学习一件事情，就是不回头，只为自己没有做过的事情后悔，不为自己做过的事情后悔"
@@ -206,3 +207,59 @@ def test_a_bare_numeral_with_its_mark_alone_is_a_chapter_family(tmp_path):
 def test_a_list_of_bare_numerals_with_their_marks_stays_text(tmp_path):
     text = numbered(1, 3) + "一、\n二、\n三、\n" + BODY + numbered(3, 5)
     assert [n for n, _ in chapters(tmp_path, text)] == [1, 2, 3, 4]
+
+
+def test_a_title_with_a_comma_heads_its_chapter_where_the_numbering_runs_backward_through_it(tmp_path):
+    """一念永恒 from a scrape that wrote the last chapters newest first: 第1312章, 第1311章 一念，永恒 (a weak
+    candidate: a comma in its title), 第1310章; with the numbering going on past it one way only
+    (第1312章 before it, 第1315章 after) the line stays the text it reads as."""
+    down = "".join(f"第{n}章 风起{n}\n{BODY}" for n in (1313, 1312)) + f"第1311章 一念，永恒\n{BODY}"
+    tail = "".join(f"第{n}章 风起{n}\n{BODY}" for n in (1310, 1309))
+    assert [n for n, _ in chapters(tmp_path, down + tail)] == [1313, 1312, 1311, 1310, 1309]
+    bent = "".join(f"第{n}章 风起{n}\n{BODY}" for n in (1313, 1312)) + f"第1311章 一念，永恒\n{BODY}"
+    bent += "".join(f"第{n}章 风起{n}\n{BODY}" for n in (1315, 1316))
+    assert 1311 not in [n for n, _ in chapters(tmp_path, bent)]
+
+
+@pytest.mark.parametrize(
+    "title, number, left_out",
+    [
+        ("第一回 徑回東土", 100, True),  # 第一〇〇回, its 〇 lost
+        ("第一回 老龍王拙計", 10, True),  # 第一〇回
+        ("第一一回 某某", 101, True),  # 第一〇一回
+        ("第三回 某某", 10, False),
+        ("第二回 某某", 10, False),
+    ],
+)
+def test_a_number_written_digit_by_digit_with_its_zeros_left_out(title, number, left_out):
+    assert misprinted(title, number) is left_out
+
+
+@pytest.mark.parametrize(
+    "title, number, lost",
+    [
+        ("第一回 甲", 10, True),
+        ("第一回 甲", 100, True),
+        ("第一一回 甲", 110, True),
+        ("第一一回 甲", 101, True),
+    ]
+    + [("第一回 甲", 11, False), ("第十回 甲", 10, False), ("第一回 甲", 2, False)],
+)
+def test_a_number_with_every_zero_lost_and_nothing_else(title, number, lost):
+    assert zeros_lost(title, number) is lost
+
+
+def digitwise_book(labels: list[str]) -> dict[int, Heading]:
+    return {k: Heading("chapter", f"第{w}回 题{k}", parse_numeral(w), k) for k, w in enumerate(labels)}
+
+
+def test_an_edition_numbered_digit_by_digit_is_numbered_as_it_stands():
+    labels = ["八", "九", "一", "一一", "一二", "一三"]  # 第一〇回 with its 〇 lost
+    assert [h.number for h in zeros_restored(digitwise_book(labels)).values()] == [8, 9, 10, 11, 12, 13]
+
+
+def test_a_book_numbered_the_usual_way_keeps_its_restart():
+    labels = ["八", "九", "一", "二", "三", "四"]  # a second part from 第一回
+    assert [h.number for h in zeros_restored(digitwise_book(labels)).values()] == [8, 9, 1, 2, 3, 4]
+    usual = ["八", "九", "一", "十一", "十二", "十三"]  # 十一: the usual form, no edition by digits
+    assert [h.number for h in zeros_restored(digitwise_book(usual)).values()] == [8, 9, 1, 11, 12, 13]

@@ -4,6 +4,7 @@ the headings the rules missed, and headings in forum pastes and in a book run in
 
 import pytest
 
+from bookbuilder.numerals import digit_by_digit, parse_numeral
 from bookbuilder.structure import (
     edition_matter,
     few_headings,
@@ -242,7 +243,19 @@ def _ended_chapter(share: float) -> bool:
     return "第4章 终" in titles_in(text)
 
 
+def _renumbered(digitwise: int) -> int:
+    """Of 第九回, 第一回 (第一〇回, its 〇 lost) and five more, `digitwise` of them written digit by
+    digit (第一一回) and the rest the usual way (第十二回): how many numbers the zeros' rule restores."""
+    tail = [digit_by_digit(n) if k < digitwise else han_number(n) for k, n in enumerate(range(11, 16))]
+    found = {
+        k: Heading("chapter", f"第{w}回 题", parse_numeral(w), k) for k, w in enumerate(["九", "一", *tail])
+    }
+    return sum(h.number == 10 for h in runs_through.zeros_restored(found).values())
+
+
 ROWS = [
+    # an edition numbered digit by digit: three headings so written tell it, two may be a slip
+    Threshold("runs_through.DIGITWISE_LEAST", runs_through.DIGITWISE_LEAST, _renumbered, 1, 0, step=-1),
     # a chapter titled 终 has a chapter's text after it, an end mark does not (runs_through.with_text_after)
     Threshold(
         "runs_through.END_TITLED_SHARE",

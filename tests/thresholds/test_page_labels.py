@@ -5,6 +5,7 @@ import pytest
 
 from bookbuilder.structure import page_labels
 from tests.structure.test_page_labels import PAGES, count_labels, paged
+from tests.structure.test_part_markers import cut_in_chapters, cut_in_sentences, taken
 from tests.thresholds.rows import Threshold
 
 
@@ -23,6 +24,28 @@ def _labels_inside(inside: int) -> int:
 
 
 ROWS = [
+    # a splitting tool's part markers: three counting on tell it; a book cut in two has one marker
+    Threshold(
+        "page_labels.PART_RUN", page_labels.PART_RUN, lambda n: taken(cut_in_sentences(n)), 3, 0, step=-1
+    ),
+    # half the markers where a tool cut is enough (the rest fell after a sentence's end)
+    Threshold(
+        "page_labels.PART_CUT_SHARE",
+        page_labels.PART_CUT_SHARE,
+        lambda share: taken(cut_in_sentences(len(PAGES), round(share * len(PAGES)))),
+        len(PAGES),
+        0,
+        step=-1 / len(PAGES),
+    ),
+    # a real part's page under its label, three lines at most; a marker with more text below it
+    # before the next chapter's heading stands inside that chapter
+    Threshold(
+        "page_labels.PART_INTRO_LINES",
+        page_labels.PART_INTRO_LINES,
+        lambda lines: taken(cut_in_chapters(text_after=lines)),
+        0,
+        4,
+    ),
     Threshold(
         "page_labels.LABEL_RUN",
         page_labels.LABEL_RUN,
