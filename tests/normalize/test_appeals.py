@@ -5,9 +5,9 @@ or in dialogue, stay. Made-up notes of the shape web serials carry; the story is
 
 import pytest
 
-from bookbuilder.model import Chapter, Location, Paragraph
+from bookbuilder.model import Location, Paragraph
 from bookbuilder.normalize import appeals
-from bookbuilder.normalize.rules import normalizer
+from tests.normalize.test_clean import clean as cleaned
 
 STORY = [
     "诗曰：混沌未分天地乱，茫茫渺渺无人见。",
@@ -20,13 +20,7 @@ STORY = [
 
 
 def clean(*texts: str, options=None) -> list[str]:
-    chapter = Chapter(
-        "第一回 灵根育孕源流出",
-        tuple(Paragraph(t, Location("f.txt", i)) for i, t in enumerate(texts, 1)),
-        Location("f.txt", 1),
-    )
-    new, _, removed = normalizer({"unwrap": False, **(options or {})}, "zh-Hans").chapter(chapter)
-    return [b.text for b in new.blocks]
+    return cleaned(*texts, options=options, title="第一回 灵根育孕源流出")
 
 
 @pytest.mark.parametrize(

@@ -21,13 +21,15 @@ from tests.conftest import REPO, write_book
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
-def clean(*texts: str) -> list[str]:
+def clean(*texts: str, options=None, title: str = "第一章") -> list[str]:
+    """The paragraphs `texts`, one a line, as a chapter's cleaning leaves them (no unwrapping, unless
+    `options` say)."""
     chapter = Chapter(
-        "第一章",
+        title,
         tuple(Paragraph(t, Location("f.txt", i)) for i, t in enumerate(texts, 1)),
         Location("f.txt", 1),
     )
-    new, _, _ = normalizer({"unwrap": False}, "zh-Hans").chapter(chapter)
+    new, _, _ = normalizer({"unwrap": False, **(options or {})}, "zh-Hans").chapter(chapter)
     return [b.text for b in new.blocks]
 
 

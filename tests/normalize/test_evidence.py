@@ -10,20 +10,9 @@ from click.testing import CliRunner
 from bookbuilder.cli import main
 from bookbuilder.decode.text import decode_chapter
 from bookbuilder.diagnostics import removal_evidence, removal_parts
-from bookbuilder.model import Chapter, Location, Paragraph
 from bookbuilder.normalize.clean import fold
-from bookbuilder.normalize.rules import normalizer
 from bookbuilder.pipeline import load_book
-
-
-def clean(*texts: str, options=None) -> list[str]:
-    chapter = Chapter(
-        "第一章",
-        tuple(Paragraph(t, Location("f.txt", i)) for i, t in enumerate(texts, 1)),
-        Location("f.txt", 1),
-    )
-    new, _, _ = normalizer({"unwrap": False, **(options or {})}, "zh-Hans").chapter(chapter)
-    return [b.text for b in new.blocks]
+from tests.normalize.test_clean import clean
 
 
 # A URL's sentence: what stands around the URL goes with it when it is a site's words.

@@ -6,21 +6,11 @@ shapes come from real downloads; 某某 and example stand for a site."""
 
 import pytest
 
-from bookbuilder.model import Chapter, Location, Paragraph
+from bookbuilder.model import Location, Paragraph
 from bookbuilder.normalize import debris, repeats
 from bookbuilder.normalize.lines import SITE_TAIL, site_tail, unwrap
-from bookbuilder.normalize.rules import normalizer
 from bookbuilder.pipeline import load_book
-
-
-def clean(*texts: str, options=None) -> list[str]:
-    chapter = Chapter(
-        "第一章",
-        tuple(Paragraph(t, Location("f.txt", i)) for i, t in enumerate(texts, 1)),
-        Location("f.txt", 1),
-    )
-    new, _, _ = normalizer({"unwrap": False, **(options or {})}, "zh-Hans").chapter(chapter)
-    return [b.text for b in new.blocks]
+from tests.normalize.test_clean import clean
 
 
 @pytest.mark.parametrize(
