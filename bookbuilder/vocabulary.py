@@ -271,6 +271,9 @@ APPEAL_ASKING = ("求", "别忘了", "记得", "拜托", "恳请")
 # 要求 a demand, 寻求 and 追求 a pursuit, 需求 a need: 求 after these is no plea to the readers
 NOT_A_PLEA = "要追需寻谋征力讲请"
 PUBLICATION_NAMES = ("推荐票", "月票", "推荐榜", "点击榜", "加更")
+# What may follow the word asked for (收藏与推荐啊, 求收藏了, 求打赏哦): a joining word or a particle.
+# Any other character makes it part of a story's word (收藏家, 推荐信, 订阅报纸, 月票般), no plea.
+APPEAL_WORD_ENDS = "与和及跟啊呀吧哦哟啦呢嘛了哈喔噢"
 # what a note in brackets names when it is about the book, not the story: this book, its updates, its sale
 BOOK_PUBLICATION = PUBLICATION_NAMES + ("本书", "新书", "订阅", "上架", "更新")
 

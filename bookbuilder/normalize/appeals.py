@@ -23,10 +23,12 @@ from bookbuilder.model import Paragraph
 from bookbuilder.normalize.lines import site_tail
 from bookbuilder.vocabulary import (
     APPEAL_ASKING,
+    APPEAL_WORD_ENDS,
     APPEAL_WORDS,
     BOOK_PUBLICATION,
     DIALOGUE_QUOTES,
     HAN_CHAR,
+    HAN_COMMON,
     NOT_A_PLEA,
     PUBLICATION_NAMES,
 )
@@ -48,7 +50,11 @@ _ONLY_PUBLICATION = re.compile("|".join(PUBLICATION_NAMES))
 # (no one between: 求我替他收藏 asks a person, not the readers)
 # (要求投资建厂, 寻求投资: a demand and a pursuit in the story)
 _ASKING = "|".join(f"(?<![{NOT_A_PLEA}]){w}" if w == "求" else w for w in APPEAL_ASKING)
-_ASKS = re.compile(rf"(?:{_ASKING})[^，。！？,.!?{PERSONS}]{{0,{ASK_GAP}}}?(?:{_WORDS})")
+# and the word asked for whole (票 or 榜 may close it: 推荐票): 求收藏家, 求推荐信 ask for no publication
+_ASKS = re.compile(
+    rf"(?:{_ASKING})[^，。！？,.!?{PERSONS}]{{0,{ASK_GAP}}}?(?:{_WORDS})[票榜]?"
+    rf"(?=$|[^{HAN_COMMON}]|[{APPEAL_WORD_ENDS}]|求|{_WORDS})"
+)
 # ps：, P.S., PS2：, 作者的话：
 _MARKED = re.compile(r"^(?:[Pp]\.?\s?[Ss]\.?\d?\s*[:：.．,，\s]|作者(?:的话|有话说|有话要说))")
 # 【…】 or （…） the whole line (a crawler's stray letter after it: 【…】x), naming the book's publication:

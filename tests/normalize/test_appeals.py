@@ -69,6 +69,12 @@ def test_a_line_naming_the_publication_alone_stays():
         "他在竹林里走了很久（求收藏）。",  # an appeal glued into a story sentence: cut by bracket rules
         "天快黑了，他去求收藏家鉴定那幅画。",  # a collector, in a story's sentence
         "他抬头一看，桌上放着一张月票。",  # a story's line naming a site's term, in a note's run or not
+        # asking, with no 他 or 她, for a word the publication's name opens (收藏家, 推荐信, 订阅报纸)
+        "老人求收藏家出手相助，却被拒绝。",
+        "我求收藏家们手下留情。",
+        "王林求推荐信未果，只得独自上路。",
+        "村长求订阅报纸的人多交一文钱。",
+        "掌柜求月票般地哀求着，众人哄笑。",
     ],
 )
 def test_the_same_words_in_the_story_stay(line):
