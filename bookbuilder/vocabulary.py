@@ -276,6 +276,9 @@ PUBLICATION_NAMES = ("推荐票", "月票", "推荐榜", "点击榜", "加更")
 APPEAL_WORD_ENDS = "与和及跟啊呀吧哦哟啦呢嘛了哈喔噢"
 # what a note in brackets names when it is about the book, not the story: this book, its updates, its sale
 BOOK_PUBLICATION = PUBLICATION_NAMES + ("本书", "新书", "订阅", "上架", "更新")
+# what a note marked as the author's (ps：, 作者的话) names when it is about the book: also its readers
+# and their tips, which a story's letter with a P.S. (爸爸的投资, 收藏好了) does not name
+MARKED_NOTE_WORDS = BOOK_PUBLICATION + ("打赏", "书友")
 
 # ---- marks
 OPENING_BRACKETS = "[【〖（(《<「［"  # and their partners, one for one:

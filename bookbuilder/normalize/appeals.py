@@ -29,6 +29,7 @@ from bookbuilder.vocabulary import (
     DIALOGUE_QUOTES,
     HAN_CHAR,
     HAN_COMMON,
+    MARKED_NOTE_WORDS,
     NOT_A_PLEA,
     PUBLICATION_NAMES,
 )
@@ -61,6 +62,7 @@ _MARKED = re.compile(r"^(?:[Pp]\.?\s?[Ss]\.?\d?\s*[:：.．,，\s]|作者(?:的�
 # a story's aside in brackets (（叮！收到打赏一千点）) names none of it
 _BRACKETED = re.compile(r"^(?:【.*】|[（(].*[)）])[A-Za-z]?$")
 _OF_THE_BOOK = re.compile("|".join(BOOK_PUBLICATION))
+_NOTE_OF_THE_BOOK = re.compile("|".join(MARKED_NOTE_WORDS))
 _IN_BRACKETS = re.compile(r"[（(【\[][^）)】\]]*[）)】\]]")  # an appeal glued into a line in brackets
 _THIRD_PERSON = re.compile(f"[{THIRD_PERSONS}]")
 
@@ -73,7 +75,11 @@ def appeal_strength(text: str) -> int:
     line = text.strip()
     if len(line) > APPEAL_LONGEST or any(q in line for q in DIALOGUE_QUOTES) or not _NAMES.search(line):
         return 0
-    if _MARKED.match(line) or _BRACKETED.match(line) and _OF_THE_BOOK.search(line):
+    # marked as the author's note, or the whole line in brackets: and about the book, not a letter's
+    # P.S. in the story (P.S. 爸爸的投资失败了) nor the author's other words (作者的话：写到了收藏家)
+    if _MARKED.match(line) and (_NOTE_OF_THE_BOOK.search(line) or _ASKS.search(line)):
+        return _APPEAL
+    if _BRACKETED.match(line) and _OF_THE_BOOK.search(line):
         return _APPEAL
     # unmarked: the author's own voice, no one the story tells of (他在竹林里走了很久（求收藏）。 is a
     # story's sentence with an appeal glued in, which the bracket rules cut; 他去求收藏家 is the story's)

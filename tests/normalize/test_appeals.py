@@ -75,6 +75,10 @@ def test_a_line_naming_the_publication_alone_stays():
         "王林求推荐信未果，只得独自上路。",
         "村长求订阅报纸的人多交一文钱。",
         "掌柜求月票般地哀求着，众人哄笑。",
+        # marked as a note, but asking for nothing of the book: a letter's P.S. in the story
+        "P.S. 爸爸的投资失败了，我们搬了家。",
+        "P.S. 那幅画我已收藏好了，勿念。",
+        "作者的话：这一章写到了收藏家老王。",  # the author's other words
     ],
 )
 def test_the_same_words_in_the_story_stay(line):
