@@ -33,6 +33,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+sys.path.insert(0, str(REPO / "bench"))
+
+from make_corpus import edit_chapters  # noqa: E402
+
 from bookbuilder.diagnostics import removal_parts  # noqa: E402
 from bookbuilder.serve import corrections  # noqa: E402
 from bookbuilder.serve.server import Site  # noqa: E402
@@ -56,21 +60,18 @@ def make_book(n: int, root: Path, whole: bool) -> Path:
         capture_output=True,
     )
     if whole:
-        path = root / "novel.txt"
-        path.write_bytes(_with_adverts(path.read_bytes(), 0, every=80))
+        path = root / "novel.txt"  # written in make_corpus's --single-encoding, UTF-8
+        path.write_bytes(_with_adverts(path.read_bytes().decode("utf-8"), 0, every=80).encode("utf-8"))
         (root / "novel.book.toml").write_text(TOML, "utf-8")
         return path
-    (source / "manifest.json").unlink()
-    for k, path in enumerate(sorted(source.glob("*.txt"))):
-        path.write_bytes(_with_adverts(path.read_bytes(), k))
+    edit_chapters(source, lambda k, text: _with_adverts(text, k))
     (root / "book.toml").write_text(TOML, "utf-8")
     return root
 
 
-def _with_adverts(data: bytes, k: int, every: int = 0) -> bytes:
-    """A file with the advert glued to a paragraph (every 40th file, or every `every`th paragraph of
-    a whole novel) and a pager line (every 50th file, or after every 100th paragraph)."""
-    text, codec = _decoded(data)
+def _with_adverts(text: str, k: int, every: int = 0) -> str:
+    """A file's text with the advert glued to a paragraph (every 40th file, or every `every`th
+    paragraph of a whole novel) and a pager line (every 50th file, or after every 100th paragraph)."""
     lines = text.split("\n")
     if every:
         story = [
@@ -83,16 +84,7 @@ def _with_adverts(data: bytes, k: int, every: int = 0) -> bytes:
             lines[2] = lines[2].rstrip() + ADVERT
         if k % 50 == 7:
             lines.insert(len(lines) // 2, "　　" + PAGER)
-    return "\n".join(lines).encode(codec)
-
-
-def _decoded(data: bytes) -> tuple[str, str]:
-    for codec in ("utf-8-sig", "gb18030"):
-        try:
-            return data.decode(codec), codec
-        except UnicodeDecodeError:
-            continue
-    raise ValueError("undecodable")
+    return "\n".join(lines)
 
 
 def reload(site: Site, toml: Path, change) -> dict:

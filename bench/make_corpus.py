@@ -286,6 +286,23 @@ def render_chapter(n: int, seed: int, src: Source, target: int, rates: Rates):
     return clean, raw, text, info
 
 
+def edit_chapters(out: str | os.PathLike, edit) -> None:
+    """What a benchmark or a test adds to a generated folder: each chapter file's text becomes
+    edit(k, text) (k: its place in the folder's order), written back in the encoding it was
+    generated in, as the manifest records it; the manifest goes, so that the folder holds the book
+    alone."""
+    manifest = os.path.join(out, "manifest.json")
+    with open(manifest, encoding="utf-8") as f:
+        files = sorted(json.load(f)["files"], key=lambda info: info["file"])
+    os.remove(manifest)
+    for k, info in enumerate(files):
+        path = os.path.join(out, info["file"])
+        with open(path, "rb") as f:
+            text = f.read().decode(info["encoding"])
+        with open(path, "wb") as f:
+            f.write(edit(k, text).encode(info["encoding"]))
+
+
 # --------------------------------------------------------------------------
 # CLI
 # --------------------------------------------------------------------------

@@ -6,6 +6,7 @@ chapters the switched-off rule took something from (normalized_memo.py), the und
 from __future__ import annotations
 
 import bisect
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,11 @@ from conftest import REPO, write_book
 
 from bookbuilder.config import load_config
 from bookbuilder.pipeline import load_book
+
+# bench/make_corpus.py, which writes the book, also edits it (registered first: it holds dataclasses)
+_spec = importlib.util.spec_from_file_location("make_corpus", REPO / "bench" / "make_corpus.py")
+make_corpus = sys.modules.setdefault("make_corpus", importlib.util.module_from_spec(_spec))
+_spec.loader.exec_module(make_corpus)
 
 TOML = '[book]\ntitle = "大书"\nauthor = "某人"\n'
 OFF = TOML + '\n[normalize.junk]\ndisable = ["next-page"]\n'
@@ -46,26 +52,19 @@ def _generated(tmp_path: Path, whole: bool) -> Path:
         novel.write_text("\n".join(lines), "utf-8")
         (tmp_path / "novel.book.toml").write_text(TOML, "utf-8")
         return novel
-    (source / "manifest.json").unlink()
-    for k, path in enumerate(sorted(source.glob("*.txt"))):
-        text, codec = _decoded(path.read_bytes())
-        lines = text.split("\n")
-        if k % 7 == 3:
-            lines[2] = lines[2].rstrip() + ADVERT
-        if k % 9 == 4:
-            lines.insert(len(lines) // 2, "　　" + PAGER)
-        path.write_bytes("\n".join(lines).encode(codec))
+    make_corpus.edit_chapters(source, _with_debris)
     (tmp_path / "book" / "book.toml").write_text(TOML, "utf-8")
     return tmp_path / "book"
 
 
-def _decoded(data: bytes) -> tuple[str, str]:
-    for codec in ("utf-8-sig", "gb18030"):
-        try:
-            return data.decode(codec), codec
-        except UnicodeDecodeError:
-            continue
-    raise AssertionError("make_corpus wrote bytes neither codec reads")
+def _with_debris(k: int, text: str) -> str:
+    """The k-th file's text with an advert glued on (every 7th file) and a pager line (every 9th)."""
+    lines = text.split("\n")
+    if k % 7 == 3:
+        lines[2] = lines[2].rstrip() + ADVERT
+    if k % 9 == 4:
+        lines.insert(len(lines) // 2, "　　" + PAGER)
+    return "\n".join(lines)
 
 
 def _same(loaded, fresh) -> None:
