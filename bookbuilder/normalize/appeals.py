@@ -31,10 +31,11 @@ from bookbuilder.vocabulary import (
     HAN_COMMON,
     MARKED_NOTE_WORDS,
     NOT_A_PLEA,
+    PERSONS,
     PUBLICATION_NAMES,
 )
 
-PERSONS = "我你他她它您"  # a person named between the asking and what it asks for
+NAMED_BETWEEN = PERSONS + "它您"  # a person named between the asking and what it asks for
 THIRD_PERSONS = "他她"  # whom a story tells of; an author's note speaks as 我 to 大家
 
 RULE = "author_appeals"
@@ -53,7 +54,7 @@ _ONLY_PUBLICATION = re.compile("|".join(PUBLICATION_NAMES))
 _ASKING = "|".join(f"(?<![{NOT_A_PLEA}]){w}" if w == "求" else w for w in APPEAL_ASKING)
 # and the word asked for whole (票 or 榜 may close it: 推荐票): 求收藏家, 求推荐信 ask for no publication
 _ASKS = re.compile(
-    rf"(?:{_ASKING})[^，。！？,.!?{PERSONS}]{{0,{ASK_GAP}}}?(?:{_WORDS})[票榜]?"
+    rf"(?:{_ASKING})[^，。！？,.!?{NAMED_BETWEEN}]{{0,{ASK_GAP}}}?(?:{_WORDS})[票榜]?"
     rf"(?=$|[^{HAN_COMMON}]|[{APPEAL_WORD_ENDS}]|求|{_WORDS})"
 )
 # ps：, P.S., PS2：, 作者的话：
