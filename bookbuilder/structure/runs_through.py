@@ -135,9 +135,8 @@ def _within(part: str, whole: str) -> bool:
     return all(c in rest for c in part)
 
 
-DIGITWISE_LEAST = (
-    3  # headings written digit by digit (第一一回, 第九九回), at least, for an edition so numbered
-)
+# headings written digit by digit (第一一回, 第九九回), at least, for an edition so numbered
+DIGITWISE_LEAST = 3
 
 
 def zeros_lost(title: str, number: int) -> bool:
