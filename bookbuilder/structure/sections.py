@@ -33,6 +33,7 @@ from bookbuilder.structure.headings import (
 from bookbuilder.structure.meta import author_and_title
 from bookbuilder.structure.page_headers import header_variants, page_headers
 from bookbuilder.structure.page_labels import without_page_labels
+from bookbuilder.structure.part_sections import part_sections
 from bookbuilder.structure.passes import (
     NO_OPTIONS,
     Choice,
@@ -539,6 +540,7 @@ HEADING_PASSES = (
     Pass("own-contents", titles_in_own_contents),  # titles a 目录 names, found later alone on their lines
     Pass("choice", choose_headings),  # the candidates the file's own numbering supports
     Pass("few-headings", titles_by_layout),  # where the rules found little: titles by layout, behind a name
+    Pass("part-sections", part_sections),  # bracketed titles opening parts that have no chapters
     Pass("toc-rules", legado_toc_rules),  # book.toml's Legado rules, where their numbering runs on best
     Pass("fixes", apply_fixes),  # book.toml's [[fix]] entries
     Pass("sections", cut_sections),  # the file cut at its headings; contents and page headers dropped

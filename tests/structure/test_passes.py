@@ -93,6 +93,24 @@ CASES = [
         [],
     ),
     (
+        "part-sections",
+        "bracketed titles opening parts with no chapters",
+        "".join(
+            f"第{n}部\n【{t}】\n{BODY * 2}"
+            for n, t in zip("一二三", ["公元元年,甲", "危机纪元,乙", "广播纪元,丙"])
+        ),
+        {},
+        [
+            ("第一部", "part-sections"),
+            ("【公元元年,甲】", "part-sections"),
+            ("第二部", "part-sections"),
+            ("【危机纪元,乙】", "part-sections"),
+            ("第三部", "part-sections"),
+            ("【广播纪元,丙】", "part-sections"),
+        ],
+        ["第一部", "第二部", "第三部"],
+    ),
+    (
         "toc-rules",
         "a Legado rule's headings",
         _chapters(f"回忆{n}" for n in "一二三四"),
