@@ -24,6 +24,7 @@ from bookbuilder.normalize.mask import mask, unmask
 from bookbuilder.normalize.page_marks import RULE as PAGE_MARKS
 from bookbuilder.normalize.repeats import RULES as REPEATS
 from bookbuilder.normalize.wrapper import RULE as WRAPPER
+from bookbuilder.normalize.wrapper import STAMP_RULE
 from bookbuilder.structure.headings import is_bare_label
 from bookbuilder.structure.page_labels import RULE as PAGE_LABELS
 from bookbuilder.vocabulary import LOST_GLYPH
@@ -275,7 +276,7 @@ EVIDENCE_RULES = (
     + REPEATS
     + (PAGE_MARKS, PAGE_LABELS)
     + EDGES
-    + (WRAPPER,)
+    + (WRAPPER, STAMP_RULE)
 )
 SWITCHES = {r.name for r in RULES} - {
     "convert",

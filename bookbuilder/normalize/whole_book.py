@@ -10,7 +10,7 @@ from bookbuilder.model import Book, Location
 from bookbuilder.normalize.edges import strip_edges
 from bookbuilder.normalize.page_marks import strip_page_marks
 from bookbuilder.normalize.repeats import strip_repeated
-from bookbuilder.normalize.wrapper import strip_wrapper
+from bookbuilder.normalize.wrapper import strip_stamps, strip_wrapper
 
 
 def clean_whole_book(
@@ -33,6 +33,7 @@ def clean_whole_book(
         strip_page_marks,
         partial(strip_edges, memo=edge_memo),
         partial(strip_wrapper, removed_at=removed_at),
+        partial(strip_stamps, removed_at=removed_at),
     ):
         book, found = strip(book, off, kept)
         for k, records in found.items():

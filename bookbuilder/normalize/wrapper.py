@@ -12,6 +12,7 @@ even with a site's line beside it in every chapter; a story's line that opens an
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 
@@ -19,8 +20,18 @@ from bookbuilder.diagnostics import Diagnostic, removal
 from bookbuilder.model import Book, Location, Paragraph
 
 RULE = "wrapper"
+STAMP_RULE = "notice-stamp"
 WRAPPER_LINES = 12  # paragraphs looked at, at each end of the book: a notice block is no longer
 NEIGHBOUR_LINES = 2  # source lines from a removal, at most, for a line to stand beside it (a blank between)
+
+
+# A machine's stamp closing the line: a label, then a date and a clock time (制作时间: 2011-11-29 00:16:25,
+# …上传  日期：2013-1-29 11:39:46, Date: Thu, 28 Aug 1997 00:29:07 +0200). A chat log's header has no label.
+_STAMP = re.compile(
+    r"(?:时间|日期|[Dd]ate)\s*[:：]\s*(?:[A-Z][a-z]{2},?\s*)?"
+    r"(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?|\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4})"
+    r"\s*\d{1,2}[:：]\d{2}(?:[:：]\d{2})?(?:\s*[+-]\d{4})?\s*$"
+)
 
 
 def _ends(book: Book) -> tuple[list[tuple[int, int, Paragraph]], list[tuple[int, int, Paragraph]]]:
@@ -68,13 +79,41 @@ def strip_wrapper(
         if b.text in first and first[b.text][2].at != b.at and _beside(b.at, removed)
     ]
     places = {(k, j): b for pair in pairs for k, j, b in pair if b.at not in kept}
+    evidence = "the same line at the book's start and end, a site's line removed beside it at both"
+    return _without(book, places, RULE, evidence)
+
+
+def strip_stamps(
+    book: Book, off: frozenset[str], kept: frozenset, removed_at: frozenset[Location]
+) -> tuple[Book, dict[int, list[Diagnostic]]]:
+    """The book without a notice's stamp: a line among the book's first or last WRAPPER_LINES
+    paragraphs that closes with a labelled date and clock time (_STAMP), beside a line cleaning
+    removed as a site's. The same stamp inside a story (a report's 日期：…) has no site's line beside
+    it at the book's ends."""
+    if STAMP_RULE in off or not removed_at:
+        return book, {}
+    removed: dict[str, set[int]] = {}
+    for at in removed_at:
+        if at is not None and at.line:
+            removed.setdefault(at.path, set()).add(at.line)
+    head, tail = _ends(book)
+    places = {
+        (k, j): b
+        for k, j, b in head + tail
+        if b.at not in kept and _STAMP.search(b.text) and _beside(b.at, removed)
+    }
+    return _without(book, places, STAMP_RULE, "a labelled date and time, a site's line removed beside it")
+
+
+def _without(book: Book, places: dict, rule: str, evidence: str) -> tuple[Book, dict[int, list[Diagnostic]]]:
+    """The book without the paragraphs at `places` ((chapter, block) → paragraph), and each chapter's
+    removals."""
     if not places:
         return book, {}
     chapters = list(book.chapters())
     found: dict[int, list[Diagnostic]] = {}
     for (k, _), b in sorted(places.items()):
-        evidence = "the same line at the book's start and end, a site's line removed beside it at both"
-        found.setdefault(k, []).append(removal(RULE, b.text, b.at, evidence))
+        found.setdefault(k, []).append(removal(rule, b.text, b.at, evidence))
     new = {
         k: replace(
             chapters[k], blocks=tuple(b for j, b in enumerate(chapters[k].blocks) if (k, j) not in places)

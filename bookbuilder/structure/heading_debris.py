@@ -15,12 +15,15 @@ from importlib import resources
 
 from bookbuilder.numerals import NUMERAL_RUN
 from bookbuilder.vocabulary import (
+    BACK_MATTER,
     CHAPTER_UNITS,
+    FRONT_MATTER,
     LABEL_BRACKETS,
     LATIN_LETTERS,
     OPENING_BRACKETS,
     SEPARATOR_MARKS,
     expand,
+    matter_pattern,
     unit_class,
 )
 
@@ -46,6 +49,21 @@ def _debris(extra: tuple[str, ...] = ()) -> tuple[tuple[re.Pattern, re.Pattern],
         re.compile("|".join(f"(?:{rx})" for rx in prefixes)),
         re.compile("|".join(f"(?:{rx})" for rx in suffixes)),
     ), (re.compile(anywhere) if anywhere else None)
+
+
+# A heading's label: 第一章, 第 3 回, 楔子, 后记 (a title never opens with one given twice)
+_LABEL = re.compile(
+    rf"^(?:第\s*{NUMERAL_RUN}\s*{CHAPTER_UNIT}|{matter_pattern(FRONT_MATTER + BACK_MATTER)})$"
+)
+
+
+def label_once(title: str) -> str:
+    """A site's label, then the title that opens with it again (水浒传 from 书香屋: 楔子 楔子 张天师祈禳瘟疫;
+    第一章 第一章 风起): the label once. A spaced title, one space between its parts."""
+    label, _, rest = title.partition(" ")
+    if not rest.startswith(label) or rest[len(label) : len(label) + 1] not in ("", " "):
+        return title
+    return rest if _LABEL.match(label) else title
 
 
 _URL_TITLE = re.compile(

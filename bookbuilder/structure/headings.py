@@ -30,6 +30,7 @@ from bookbuilder.structure.heading_debris import (
     LATIN,
     MARKUP_SIGNS,
     heading_core,
+    label_once,
     without_advert,
     without_markup,
 )
@@ -157,8 +158,7 @@ WEAK_RULES = (
 BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit", "other-unit")
 # weak rules whose headings count only where the numbering runs on through them, N-1 before and N+1 after
 RUN_THROUGH_RULES = ("glued", "end-titled", "bare-glued")
-# First characters of a line any rule can take (most lines start with something else).
-# (〖 is not among them, though debris may start with it: a line that opens with 〖 is offered to no rule.)
+# First characters of a line any rule can take (most lines start with none; 〖 no rule takes).
 STARTS = (
     frozenset(
         "ˇ第卷（(CPp<"  # <: a heading in a scraper's tags (<h4 >1</h4>), judged without them
@@ -195,7 +195,7 @@ def _spaced(text: str) -> str:
 
 def normalize_title(text: str) -> str:
     """RULES §4.3: half-width digits, one ASCII space between parts, no site debris around it."""
-    return _spaced(heading_core(text.translate(_FULLWIDTH_DIGIT)))
+    return label_once(_spaced(heading_core(text.translate(_FULLWIDTH_DIGIT))))
 
 
 _GLUED_PROSE = frozenset("的了是里中上下后前时")  # 第一章的内容…, 第三回里…: after 第N章 they make a sentence
@@ -529,7 +529,7 @@ def _numbered(m: re.Match, line_no: int) -> Heading | None:
     # neighbours' numbers run on through it (heading_choice): its own rule, "glued".
     return Heading(
         "chapter",
-        _spaced(f"{label} {title}" if title else label) + page,
+        label_once(_spaced(f"{label} {title}" if title else label)) + page,
         parse_numeral(numeral.replace(" ", "")),
         line_no,
         volume=volume,

@@ -51,3 +51,52 @@ def test_switched_off_by_name(tmp_path):
     (tmp_path / "book.txt").write_text(book_text([NOTICE, LEFT], [NOTICE, LEFT]), "utf-8")
     loaded = load_book(tmp_path / "book.txt", jobs=1)
     assert sum(LEFT in b.text for c in loaded.book.chapters() for b in c.blocks if hasattr(b, "text")) == 2
+
+
+# a notice's stamp, closing with a labelled date and time (三体II's 小说快捕, 水浒传's upload line)
+STAMPS = [
+    "制作时间: 2011-11-29 00:16:25",
+    "本书籍由网友“某人”上传  日期：2013-1-29 11:39:46",
+    "Date: Thu, 28 Aug 1997 00:29:07 +0200",
+]
+
+
+@pytest.mark.parametrize("stamp", STAMPS)
+def test_a_stamp_beside_a_sites_line_at_the_books_end_goes(tmp_path, stamp):
+    text, loaded = paragraphs(tmp_path, book_text([], ["（全书完）", NOTICE, stamp]))
+    assert stamp not in text and "（全书完）" in text
+    assert [d for d in loaded.diagnostics if d.message.startswith(wrapper.STAMP_RULE)]
+
+
+@pytest.mark.parametrize(
+    "head, tail, line",
+    [
+        # a report's date inside the story, no site's line beside it
+        ([], ["报告写完了。", "日期：2013-1-29 11:39:46"], "日期：2013-1-29 11:39:46"),
+        # a chat log's header has no label; a date with no clock time is no machine's stamp
+        ([], [NOTICE, "老王 2013-1-29 11:39:46"], "老王 2013-1-29 11:39:46"),
+        ([], [NOTICE, "日期：2013-1-29"], "日期：2013-1-29"),
+        # the stamp not closing the line: a sentence goes on after it
+        (
+            [],
+            [NOTICE, "日期：2013-1-29 11:39:46，他终于写完了。"],
+            "日期：2013-1-29 11:39:46，他终于写完了。",
+        ),
+    ],
+)
+def test_a_line_without_a_stamp_or_a_sites_line_beside_it_stays(tmp_path, head, tail, line):
+    text, _ = paragraphs(tmp_path, book_text(head, tail))
+    assert line in text
+
+
+def test_the_stamp_rule_is_switched_off_by_name(tmp_path):
+    (tmp_path / "book.book.toml").write_text(
+        f'[normalize.junk]\ndisable = ["{wrapper.STAMP_RULE}"]\n', "utf-8"
+    )
+    text, _ = paragraphs(tmp_path, book_text([], [NOTICE, STAMPS[0]]))
+    assert STAMPS[0] in text
+
+
+def test_a_stamp_at_the_books_start_goes_too(tmp_path):
+    text, loaded = paragraphs(tmp_path, book_text(["《某书》", NOTICE, STAMPS[0]], []))
+    assert STAMPS[0] not in text and loaded.book.meta.title == "某书"

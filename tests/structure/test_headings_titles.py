@@ -398,3 +398,21 @@ def test_epub_kepub_and_pdf_carry_the_whole_couplet_titles(tmp_path):
             nav = z.read("EPUB/nav.xhtml").decode()
         assert all(title in nav for title in want)
     assert [t for t in outline_titles(PdfReader(str(made["pdf"]))) if t in want] == want
+
+
+@pytest.mark.parametrize(
+    "line, title",
+    [
+        # a site's label, then the title that opens with it again (水浒传 from 书香屋): once
+        ("楔子 楔子　张天师祈禳瘟疫　洪太尉误走妖魔", "楔子 张天师祈禳瘟疫 洪太尉误走妖魔"),
+        ("第一章 第一章 风起", "第一章 风起"),
+        ("第一回 第一回", "第一回"),
+        # what stays: a title that opens with the label's characters, another label, a word
+        ("楔子 楔子里的人", "楔子 楔子里的人"),
+        ("第一章 第一章节", "第一章 第一章节"),
+        ("第一章 第二章 风起", "第一章 第二章 风起"),
+        ("第十章 十年 十年", "第十章 十年 十年"),
+    ],
+)
+def test_a_label_given_twice_is_written_once(line, title):
+    assert candidate(line, 1).title == title
