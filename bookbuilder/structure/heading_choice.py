@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 
 from bookbuilder.numerals import NUMERAL_CHARS, NUMERAL_RUN
 from bookbuilder.structure.headings import (
@@ -374,6 +375,8 @@ def _without_inner_items(accepted: dict[int, Heading]) -> dict[int, Heading]:
     dropped so: a 第N章 line between is a page or a misprint, judged by the numbering as ever."""
     seq = [(i, h) for i, h in accepted.items() if h.kind == "chapter" and h.number is not None]
     inner: set[int] = set()
+    item_rules: Counter = Counter()  # per rule, the chapters its items were found under
+    last = {h.rule: k for k, (_, h) in enumerate(seq)}
     for k, (_, h) in enumerate(seq):
         if k + 1 < len(seq) and seq[k + 1][1].number == h.number + 1:
             continue  # most chapters: the next one runs on
@@ -381,13 +384,32 @@ def _without_inner_items(accepted: dict[int, Heading]) -> dict[int, Heading]:
             g = seq[m][1]
             if g.rule == h.rule and g.number == h.number + 1:
                 if seq[m - 1][1].number != g.number - 1:  # (not a run that g goes on from: 长安幻夜)
-                    inner.update(
-                        i
-                        for i, between in seq[k + 1 : m]
-                        if between.weak and between.rule in BARE_RULES and between.number != h.number
-                    )
+                    items = _items(seq[k + 1 : m], h)
+                    inner.update(items)
+                    item_rules.update({seq[j][1].rule for j in range(k + 1, m) if seq[j][0] in items})
                 break
+        else:
+            # the last part (七、卡列宁的微笑 over １ … ７): its items numbered as those under the parts
+            if last[h.rule] == k and k + 1 < len(seq) and item_rules[seq[k + 1][1].rule] >= ITEM_PARTS:
+                tail = [(i, b) for i, b in seq[k + 1 :] if b.rule == seq[k + 1][1].rule]
+                if tail[0][1].number == 1 and len(tail) == len(seq) - k - 1:
+                    inner.update(_items(tail, h))
     return {i: h for i, h in accepted.items() if i not in inner} if inner else accepted
+
+
+ITEM_PARTS = 2  # chapters whose items were numbered so, for the last chapter's run to be items too
+
+
+def _items(between: list[tuple[int, Heading]], h: Heading) -> set[int]:
+    """The bare-numbered lines between chapter h and the next: items, not chapters. One with h's own
+    number alone of its rule is h given again (一 轻与重, then 1); one of a run (1, 2, 3 under 二、灵与肉,
+    昆德拉's sections) is an item like the others."""
+    runs = Counter(b.rule for _, b in between if b.weak and b.rule in BARE_RULES)
+    return {
+        i
+        for i, b in between
+        if b.weak and b.rule in BARE_RULES and (b.number != h.number or runs[b.rule] > 1)
+    }
 
 
 STARRED_GAP = 3  # lines of text the starred titles have between them, at the median

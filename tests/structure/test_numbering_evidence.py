@@ -263,3 +263,28 @@ def test_a_book_numbered_the_usual_way_keeps_its_restart():
     assert [h.number for h in zeros_restored(digitwise_book(labels)).values()] == [8, 9, 1, 2, 3, 4]
     usual = ["八", "九", "一", "十一", "十二", "十三"]  # 十一: the usual form, no edition by digits
     assert [h.number for h in zeros_restored(digitwise_book(usual)).values()] == [8, 9, 1, 11, 12, 13]
+
+
+PART_NAMES = ["轻与重", "灵与肉", "误解的词", "灵与肉", "轻与重"]
+
+
+def parts_with_sections(parts: int, sections: int = 4, last_sections: int | None = None) -> str:
+    """昆德拉's 生命中不能承受之轻 as a download sets it: parts 一、轻与重 …, each divided into
+    sections numbered 1, 2, 3 … again from 1, the last part's `last_sections` of them."""
+    text = ""
+    for p in range(parts):
+        text += f"{'一二三四五六七'[p]}、{PART_NAMES[p % len(PART_NAMES)]}\n"
+        n = sections if p < parts - 1 or last_sections is None else last_sections
+        text += "".join(f"{s}\n{BODY}" for s in range(1, n + 1))
+    return text
+
+
+def test_sections_numbered_again_under_each_part_are_the_parts_text(tmp_path):
+    found = chapters(tmp_path, parts_with_sections(4, last_sections=5))
+    assert [title for _, title in found] == ["一 轻与重", "二 灵与肉", "三 误解的词", "四 灵与肉"]
+
+
+def test_a_heading_s_number_alone_under_it_is_its_repeat_and_stays_a_look_alike(tmp_path):
+    """一、轻与重 then 1 alone, and no 2 after it: h given again in digits, not one of a run."""
+    text = "".join(f"{n}、{PART_NAMES[k]}\n{k + 1}\n{BODY * 2}" for k, n in enumerate("一二三"))
+    assert len(chapters(tmp_path, text)) == 3

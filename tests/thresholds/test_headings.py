@@ -16,6 +16,7 @@ from bookbuilder.structure import (
     sections,
 )
 from bookbuilder.structure.headings import Heading
+from tests.structure.test_numbering_evidence import parts_with_sections
 from tests.thresholds.rows import PROSE, Threshold, as_lines, han_number, titles_in
 
 
@@ -253,7 +254,16 @@ def _renumbered(digitwise: int) -> int:
     return sum(h.number == 10 for h in runs_through.zeros_restored(found).values())
 
 
+def _last_part_items(parts_before: int) -> bool:
+    """Whether the last part's sections (１ … ５) are read as its text, not chapters, after this many
+    parts whose sections were (生命中不能承受之轻)."""
+    titles = titles_in(parts_with_sections(parts_before + 1, last_sections=5))
+    return all(title[0] in "一二三四五六七" for title in titles)
+
+
 ROWS = [
+    # the last part's numbered sections are items where two parts before had theirs so
+    Threshold("heading_choice.ITEM_PARTS", heading_choice.ITEM_PARTS, _last_part_items, True, False, step=-1),
     # an edition numbered digit by digit: three headings so written tell it, two may be a slip
     Threshold("runs_through.DIGITWISE_LEAST", runs_through.DIGITWISE_LEAST, _renumbered, 1, 0, step=-1),
     # a chapter titled 终 has a chapter's text after it, an end mark does not (runs_through.with_text_after)
