@@ -105,7 +105,7 @@ def is_bare_label(title: str) -> bool:
 
 _MATTER = re.compile(
     rf"^(?P<word>{matter_pattern(FRONT_MATTER + BACK_MATTER)}"
-    rf"|外[传傳](?:之)?[{ONE_TO_TEN}0-9]*"  # 外传之二, 番外篇3: a numbered side story
+    rf"|外[传傳](?:之)?[{ONE_TO_TEN}0-9]*|附[录錄][{ONE_TO_TEN}0-9]{{1,2}}"  # 外传之二, 附录一: numbered
     rf"|番外篇?[{ONE_TO_TEN}0-9]*)"
     r"(?:(?:[\s:：、·\-—]+|(?=[（(]))(?P<title>.*))?$"  # 尾声（上）: a part's mark right after the word
 )

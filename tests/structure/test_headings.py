@@ -32,6 +32,8 @@ def codes(loaded) -> list[str]:
         ("第十二话 猫", "第十二话 猫"),
         ("外传 某某", "外传 某某"),
         ("外传之一：六合书·讲武堂", "外传之一：六合书·讲武堂"),
+        ("附录一：成吉思汗家族", "附录一：成吉思汗家族"),  # a numbered appendix (射雕英雄传's two)
+        ("附录2 名单", "附录2 名单"),
         ("尾声（上）", "尾声（上）"),  # a part's mark right after the word
         ("第23章 标题(二合一)", "第23章 标题"),  # the author's note that it is two chapters in one
         ("第廿一回 甲", "第廿一回 甲"),  # 廿 = 20
@@ -154,6 +156,7 @@ def test_titles_with_quotes_and_marks_are_strong_headings(line, kind, title):
         "时间顺序",
         "这是新版序。",  # a sentence
         "後　　来他走了。",
+        "附录一份文件给他。",  # 附录 and a numeral, then a sentence: no numbered appendix
     ],
 )
 def test_prose_is_never_a_heading(line):
