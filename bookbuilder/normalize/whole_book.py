@@ -8,6 +8,7 @@ from functools import partial
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location
 from bookbuilder.normalize.edges import strip_edges
+from bookbuilder.normalize.own_title import strip_own_titles
 from bookbuilder.normalize.page_marks import strip_page_marks
 from bookbuilder.normalize.repeats import strip_repeated
 from bookbuilder.normalize.wrapper import strip_stamps, strip_wrapper
@@ -34,6 +35,7 @@ def clean_whole_book(
         partial(strip_edges, memo=edge_memo),
         partial(strip_wrapper, removed_at=removed_at),
         partial(strip_stamps, removed_at=removed_at),
+        strip_own_titles,
     ):
         book, found = strip(book, off, kept)
         for k, records in found.items():
