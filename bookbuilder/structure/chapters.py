@@ -403,7 +403,10 @@ def without_repeats(
             ):
                 # the copy right after, renamed by a crawler (第一百二十七章 分宝, then 分宝1 biqukan.com …)
                 earlier = kept[-1]
-            if earlier is not None and _texts(earlier) == _texts(chapter):
+            if earlier is not None and (
+                _texts(earlier) == _texts(chapter)
+                or (earlier is kept[-1] and _same_but_tails(earlier, chapter))
+            ):
                 repeats[position] = (chapter, earlier)
             else:
                 if key:
@@ -419,6 +422,32 @@ def without_repeats(
 
 def _texts(chapter: Chapter) -> list[str | None]:
     return [b.text if type(b) is Paragraph else None for b in chapter.blocks]
+
+
+GLUED_TAIL = 40  # characters a site's mark glued on a paragraph's end takes, at most (【愛↑去△小↓說△網w qu】)
+TAILED_SHARE = 0.1  # of the copy's paragraphs at most, where one text has such a tail the other lacks
+_SENTENCE_END = re.compile(r"[。！？!?…」”]")
+
+
+def _same_but_tails(earlier: Chapter, chapter: Chapter) -> bool:
+    """The copy right after (第191章 尸峰有赏 twice, 一念永恒 from biqukan) is word for word the chapter
+    before but for a site's mark glued on the end of a few paragraphs, in either: each such tail
+    short and no sentence's (no sentence ends in it), so that leaving the copy out loses no story."""
+    a, b = _texts(earlier), _texts(chapter)
+    if len(a) != len(b) or not a:
+        return False
+    tailed = 0
+    for x, y in zip(a, b):
+        if x == y:
+            continue
+        if x is None or y is None:
+            return False
+        short, long = (x, y) if len(x) < len(y) else (y, x)
+        tail = long[len(short) :]
+        if not short or not long.startswith(short) or len(tail) > GLUED_TAIL or _SENTENCE_END.search(tail):
+            return False
+        tailed += 1
+    return tailed <= TAILED_SHARE * len(a)
 
 
 RESTART_AFTER = 10  # chapters: numbering that starts again at 1 after this many marks a new run

@@ -199,6 +199,36 @@ def test_a_chapter_repeated_word_for_word_is_left_out(tmp_path):
     assert [c.title for c in load_book(path, jobs=1).book.chapters()] == [f"第{n}章 题{n}" for n in "一二三"]
 
 
+GARBLED = "【愛↑去△小↓說△網w    qu】"  # a site's mark, garbled so that filters miss it
+SECTIONS = [f"他走进第{n}个院子，看见一棵老树。" for n in range(1, 21)]
+
+
+def _copy_with(tail_at: list[int], tail: str) -> str:
+    """第191章 尸峰有赏, then the same chapter again right after it, `tail` glued on these of its lines."""
+    first = "第191章 尸峰有赏\n" + "\n".join(SECTIONS) + "\n"
+    copy = "\n".join(t + tail if k in tail_at else t for k, t in enumerate(SECTIONS))
+    return "第190章 开端\n他走了。\n" + first + "第191章 尸峰有赏\n" + copy + "\n第192章 归来\n她来了。\n"
+
+
+@pytest.mark.parametrize(
+    "tail_at, tail, count",
+    [
+        ([7], GARBLED, 3),  # the copy with a site's mark glued on one line: left out (一念永恒, biqukan)
+        ([3, 9], GARBLED, 3),  # two of twenty lines: a tenth
+        ([3, 9, 15], GARBLED, 4),  # three: more than a tenth, kept
+        ([7], "他笑了。", 4),  # a sentence: the copy holds story the first lacks, kept
+        ([7], "他又走进了另一个院子，看见许多许多棵老树和许多许多坐在树下的老人们", 4),  # over 40 characters
+    ],
+)
+def test_a_copy_right_after_with_a_site_s_mark_glued_on_is_left_out(tmp_path, tail_at, tail, count):
+    path = tmp_path / "novel.txt"
+    path.write_text(_copy_with(tail_at, tail), "utf-8")
+    loaded = load_book(path, jobs=1)
+    assert len(list(loaded.book.chapters())) == count
+    text = [b.text for c in loaded.book.chapters() for b in c.blocks if hasattr(b, "text")]
+    assert all(any(t.startswith(s) for t in text) for s in SECTIONS)  # no story line lost either way
+
+
 @pytest.mark.parametrize(
     "names, shown",
     [

@@ -292,7 +292,32 @@ def _repeats_dropped(gap: int) -> int:
     return len(own_contents.drop_contents(found, {i: i for i in found})[2])
 
 
+def _copy_left_out(tail: str, tailed: int) -> bool:
+    """Whether 第191章 given again right after itself, `tail` glued on `tailed` of its 20 lines, is
+    left out as the copy (structure/chapters.py, without_repeats)."""
+    texts = [f"他走进第{n}个院子，看见一棵老树。" for n in range(20)]
+
+    def chapter(lines: list[str], at: int) -> Chapter:
+        blocks = tuple(Paragraph(t, Location("f.txt", at + k)) for k, t in enumerate(lines))
+        return Chapter("第191章 尸峰有赏", blocks, Location("f.txt", at), 191)
+
+    copy = [t + tail if k < tailed else t for k, t in enumerate(texts)]
+    _, repeats = chapters.without_repeats((Volume(None, (chapter(texts, 1), chapter(copy, 30))),))
+    return bool(repeats)
+
+
 ROWS = [
+    # a site's mark glued on a copy's lines: this long at most (longer may be a sentence of story) …
+    Threshold("chapters.GLUED_TAIL", chapters.GLUED_TAIL, lambda n: _copy_left_out("乙" * n, 1), True, False),
+    # … on a tenth of its lines at most
+    Threshold(
+        "chapters.TAILED_SHARE",
+        chapters.TAILED_SHARE,
+        lambda share: _copy_left_out("【某某网】", round(share * 20)),
+        True,
+        False,
+        step=0.05,
+    ),
     # a file named by its number only is titled by a first line this short
     Threshold("file_titles.TITLE_LINE", file_titles.TITLE_LINE, _file_title, file_titles.TITLE_LINE, None),
     # titles told by layout alone (structure/outdent.py): short lines at the margin, enough of them
