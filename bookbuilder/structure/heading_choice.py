@@ -375,9 +375,9 @@ def _without_inner_items(accepted: dict[int, Heading]) -> dict[int, Heading]:
     dropped so: a 第N章 line between is a page or a misprint, judged by the numbering as ever."""
     seq = [(i, h) for i, h in accepted.items() if h.kind == "chapter" and h.number is not None]
     inner: set[int] = set()
-    item_rules: Counter = Counter()  # per rule, the chapters its items were found under
+    under: Counter = Counter()  # (a chapter's rule, its items' rule) → chapters they were found under
     last = {h.rule: k for k, (_, h) in enumerate(seq)}
-    for k, (_, h) in enumerate(seq):
+    for k, (i, h) in enumerate(seq):
         if k + 1 < len(seq) and seq[k + 1][1].number == h.number + 1:
             continue  # most chapters: the next one runs on
         for m in range(k + 2, min(k + 2 + INNER_WINDOW, len(seq))):
@@ -386,15 +386,23 @@ def _without_inner_items(accepted: dict[int, Heading]) -> dict[int, Heading]:
                 if seq[m - 1][1].number != g.number - 1:  # (not a run that g goes on from: 长安幻夜)
                     items = _items(seq[k + 1 : m], h)
                     inner.update(items)
-                    item_rules.update({seq[j][1].rule for j in range(k + 1, m) if seq[j][0] in items})
+                    under.update({(h.rule, b.rule) for j, b in seq[k + 1 : m] if j in items})
                 break
         else:
-            # the last part (七、卡列宁的微笑 over １ … ７): its items numbered as those under the parts
-            if last[h.rule] == k and k + 1 < len(seq) and item_rules[seq[k + 1][1].rule] >= ITEM_PARTS:
-                tail = [(i, b) for i, b in seq[k + 1 :] if b.rule == seq[k + 1][1].rule]
-                if tail[0][1].number == 1 and len(tail) == len(seq) - k - 1:
-                    inner.update(_items(tail, h))
+            if last[h.rule] == k and i not in inner:
+                inner.update(_last_part_items(seq[k + 1 :], h, under))
     return {i: h for i, h in accepted.items() if i not in inner} if inner else accepted
+
+
+def _last_part_items(after: list[tuple[int, Heading]], h: Heading, under: Counter) -> set[int]:
+    """The last part (七、卡列宁的微笑 over １ … ７), with no part after it to bound its items: what
+    follows it is its items where it is all one run, 1, 2, 3 … to the end, of a rule whose items
+    were found so under ITEM_PARTS parts of its rule before it."""
+    if not after or under[(h.rule, after[0][1].rule)] < ITEM_PARTS:
+        return set()
+    if any(b.rule != after[0][1].rule or b.number != n for n, (_, b) in enumerate(after, 1)):
+        return set()
+    return _items(after, h)
 
 
 ITEM_PARTS = 2  # chapters whose items were numbered so, for the last chapter's run to be items too

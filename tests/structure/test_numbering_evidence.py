@@ -288,3 +288,27 @@ def test_a_heading_s_number_alone_under_it_is_its_repeat_and_stays_a_look_alike(
     """一、轻与重 then 1 alone, and no 2 after it: h given again in digits, not one of a run."""
     text = "".join(f"{n}、{PART_NAMES[k]}\n{k + 1}\n{BODY * 2}" for k, n in enumerate("一二三"))
     assert len(chapters(tmp_path, text)) == 3
+
+
+def test_a_report_s_outline_inside_chapters_takes_no_chapter_after_it():
+    """三体's 红岸 reports: outlines (一 … 五, with 1 … 4 under them) inside chapters 12 and 13, whose
+    chapters are 1 疯狂年代 … 35 尾声: the items are text, and the chapters after the last outline
+    (14 … 16) stay chapters though its last items (1, 2) number on in the chapters' own form."""
+    from bookbuilder.structure.heading_choice import _without_inner_items
+
+    def weak(rule: str, number: int, title: str) -> Heading:
+        return Heading("chapter", title, number, 0, rule=rule, weak=True)
+
+    outline = [weak("bare", n, f"{n} 报告") for n in range(1, 6)] + [
+        weak("arabic", n, f"{n} 纲") for n in (1, 2)
+    ]
+    found = [weak("arabic", 12, "12 红岸之二"), *outline, weak("arabic", 13, "13 红岸之三"), *outline]
+    found += [weak("arabic", n, f"{n} 红岸之{n}") for n in (14, 15, 16)]
+    kept = _without_inner_items(dict(enumerate(found)))
+    assert [h.title for h in kept.values()] == [
+        "12 红岸之二",
+        "13 红岸之三",
+        "14 红岸之14",
+        "15 红岸之15",
+        "16 红岸之16",
+    ]
