@@ -47,10 +47,8 @@ def _spaced_contents(accepted: dict, before: dict[int, int]) -> tuple[tuple[int,
     for run in runs:
         if len(run) < CONTENTS_RUN:
             continue  # most runs: one chapter with its text
-        later = order[position[run[-1]] + 1 :][: len(run)]
-        if [accepted[j].number for j in later] == [accepted[j].number for j in run] and median(
-            gaps.get(j, LATER_GAP) for j in later
-        ) >= LATER_GAP:
+        later = _again_in_order(run, order[position[run[-1]] + 1 :][: 2 * len(run)], accepted)
+        if later and median(gaps.get(j, LATER_GAP) for j in later) >= LATER_GAP:
             run = _with_its_matter(run, accepted, before)
             last = run[-1]
             lines = tuple(
@@ -60,6 +58,21 @@ def _spaced_contents(accepted: dict, before: dict[int, int]) -> tuple[tuple[int,
             )
             return tuple(run), lines
     return (), ()
+
+
+def _again_in_order(run: list[int], after: list[int], accepted: dict) -> list[int]:
+    """The chapters after the run that give its numbers again, in its order, or [] where one is
+    missing: a contents whose entry was not read as a heading (天龙八部's five 卷, 三、破阵子 among them,
+    a line too long) still lists the others in the body's order."""
+    found, k = [], 0
+    for i in run:
+        while k < len(after) and accepted[after[k]].number != accepted[i].number:
+            k += 1
+        if k == len(after):
+            return []
+        found.append(after[k])
+        k += 1
+    return found
 
 
 def _with_its_matter(run: list[int], accepted: dict, before: dict[int, int]) -> list[int]:

@@ -823,6 +823,30 @@ def test_a_contents_with_each_couplet_under_its_entry_is_dropped(tmp_path):
     assert len(contents(novel(tmp_path, short, "short.txt"))) == 4
 
 
+def test_a_contents_with_an_entry_not_read_as_a_heading_is_dropped(tmp_path):
+    """天龙八部 from cr173: its five 卷 listed at the top, each line the 卷's name and its chapters'
+    titles (三、破阵子…, too long a line, is no heading), then 一 … 五 with their text. The entries read
+    as headings give their numbers again below, in order, one missing between: a contents."""
+    phrases = "  ".join(
+        ["玉璧月华明", "马疾香幽", "崖高人远", "微步縠纹生", "谁家子弟谁家院", "无计悔多情", "虎啸龙吟"]
+    )
+    entries = [f"　　{n}、词牌{n}青衫磊落险峰行  {phrases}" for n in "一二四五"]
+    entries.insert(
+        2,
+        "　　三、破阵子千里茫茫若梦 双眸粲粲如星 塞上牛羊空许约 烛畔鬓云有旧盟 "
+        "莽苍踏雪行赤手屠熊搏虎 金戈荡寇鏖兵",
+    )
+    body = "".join(f"　　{n}　　风起{n}\n{BODY * 3}" for n in "一二三四五")
+    loaded = novel(tmp_path, "www.example.com\n　　天龙八部\n" + "\n".join(entries) + "\n" + body)
+    assert [t for _, t in contents(loaded)] == [f"{n} 风起{n}" for n in "一二三四五"]
+    # the same entries with no body after them that numbers so: no contents, every line kept
+    alone = novel(
+        tmp_path, "\n".join(entries) + "\n" + "".join(f"第{n}章 甲\n{BODY * 3}" for n in "一二"), "a.txt"
+    )
+    shown = [t for _, t in contents(alone)] + [b.text for c in alone.book.chapters() for b in c.blocks]
+    assert all(any(f"词牌{n}" in t for t in shown) for n in "一二四五")
+
+
 def test_a_fake_heading_inside_an_advert_is_never_a_heading(tmp_path):
     text = f"第一章 开始\n他笑道。请记住本书 最新章节 第63章 某某网址：\n{BODY}第二章 继续\n{BODY}"
     assert [t for _, t in contents(novel(tmp_path, text))] == ["第一章 开始", "第二章 继续"]
