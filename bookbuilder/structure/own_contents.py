@@ -7,6 +7,7 @@ and its couplet on two lines, 120 times).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from statistics import median
 
 from bookbuilder.structure.headings import is_bare_label
@@ -17,6 +18,9 @@ CONTENTS_RUN = 3  # headings in a row with no text between, at least, for a cont
 # Lines between a heading and the same heading given again (a site's index line over the body's own
 # 第一回, a page header or an advert between them): one chapter. More lines are a chapter's text.
 REPEAT_GAP = 2
+# of the steps between empty chapters' numbers, at least, that number on (by 0 to 2): a crawler's run
+# misordered now and then (第七十章, 第六十九章, 第七十章), not a list in another order
+RUN_ON_SHARE = 0.8
 
 
 def drop_contents(accepted: dict, before: dict[int, int]):
@@ -117,10 +121,15 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     if run:
         runs.append(run)
     toc: list[int] = []
+    named_times: Counter | None = None  # each name's headings in the file, counted where a run asks
     for run in runs:
         if sum(accepted[i].kind == "chapter" for i in run) < CONTENTS_RUN and not _named_again(
             run[:-1], order, accepted
         ):
+            continue
+        if named_times is None:
+            named_times = Counter(key for h in accepted.values() for key in set(_names(h)))
+        if _empty_chapters(run, order, accepted, named_times):
             continue
         last = run[-1]
         later = {title_key(accepted[j].title) for j in order if j > last}
@@ -143,6 +152,40 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
     for i in toc:
         del accepted[i]
     return accepted, toc, tuple(repeats)
+
+
+def _empty_chapters(run: list[int], order: list[int], accepted: dict, named_times: Counter) -> bool:
+    """Chapters whose text the download lacks, not a contents (妖神记 from one crawler: 第一章 … 第二十三章
+    each alone on its line, then 第二十四章 with its text; 我的徒弟都是大反派, two thirds of its 1,091
+    chapters so): numbered chapters only, most numbered on from the one before (`RUN_ON_SHARE`: a site
+    misorders one now and then), the run numbered on from the chapter before it or into the one after
+    it, and none of them named again anywhere else in the file. A contents names its chapters again
+    below, or its numbering starts again after it."""
+    heads = [accepted[i] for i in run]
+    if not all(_numbered_chapter(h) for h in heads):
+        return False
+    steps = [b.number - a.number for a, b in zip(heads, heads[1:])]
+    if sum(0 <= step <= 2 for step in steps) < RUN_ON_SHARE * len(steps):
+        return False
+    at = order.index(run[0])
+    before = next((accepted[j] for j in reversed(order[:at]) if _numbered_chapter(accepted[j])), None)
+    after = next((accepted[j] for j in order[at + len(run) :] if _numbered_chapter(accepted[j])), None)
+    if not (
+        (before is not None and before.number + 1 == heads[0].number)
+        or (after is not None and after.number == heads[-1].number + 1)
+    ):
+        return False
+    in_run = Counter(key for h in heads for key in set(_names(h)))
+    return all(named_times[key] == n for key, n in in_run.items())
+
+
+def _names(heading) -> tuple:
+    """What names a heading, for telling whether it is given again: its title, its number and name."""
+    return (title_key(heading.title), _numbered_name(heading))
+
+
+def _numbered_chapter(heading) -> bool:
+    return heading.kind == "chapter" and heading.number is not None
 
 
 def repeated_headings(accepted: dict, before: dict[int, int]) -> list[int]:

@@ -5,6 +5,7 @@ import pytest
 
 from bookbuilder.pipeline import load_book
 from bookbuilder.structure.headings import candidate, classify_heading, heading_core
+from tests.thresholds.rows import han_number
 
 BODY = "他走进院子，看见一棵老树。\n树下坐着一个老人。\n"
 
@@ -1263,3 +1264,41 @@ def test_an_editions_preface_before_chapter_one_is_a_chapter_of_its_own(tmp_path
         ("金庸作品集“三联版”序", "front"),
         ("第一回 风起", "chapter"),
     ]
+
+
+NAMES = ["重生", "坐井观天", "罚站", "导引之术", "雷火圣典", "威胁", "灵魂海", "测试天赋", "出发", "杀人啦"]
+
+
+def crawled(empty: set[int], order: list[int] | None = None) -> str:
+    """A crawler's download of chapters 1 … 10 whose text it lacks for some: those chapters' headings
+    alone on their lines (妖神记, 永生, 我的徒弟都是大反派 from one crawler), in `order`."""
+    return "".join(
+        f"第{han_number(n)}章 {NAMES[n - 1]}\n\n" + ("" if n in empty else BODY * 3)
+        for n in (order or range(1, 11))
+    )
+
+
+@pytest.mark.parametrize(
+    "empty, order",
+    [
+        ({1, 2, 3, 4}, None),  # at the top, numbered on into the first chapter with text
+        ({3, 4, 5, 7, 8}, None),  # in the middle, numbered on from the chapters around them
+        ({1, 2, 3, 4, 5, 6}, [1, 2, 4, 3, 5, 6, 7, 8, 9, 10]),  # one misordered among six
+    ],
+)
+def test_chapters_whose_text_the_download_lacks_are_chapters(tmp_path, empty, order):
+    loaded = novel(tmp_path, crawled(empty, order))
+    assert len(contents(loaded)) == 10
+    assert "I302" not in codes(loaded)
+
+
+def test_a_contents_at_the_top_is_no_run_of_empty_chapters(tmp_path):
+    # its chapters named again below with their text
+    listed = "".join(f"第{han_number(n)}章 {NAMES[n - 1]}\n" for n in range(1, 6)) + "\n" + crawled(set())
+    assert len(contents(novel(tmp_path, listed))) == 10
+    # named otherwise below, but the numbering starts again after it
+    other = "".join(f"第{han_number(n)}章 某{n}\n" for n in range(1, 6)) + "\n" + crawled(set())
+    assert len(contents(novel(tmp_path, other, "other.txt"))) == 10
+    # misordered more than a crawler does: a list in some other order
+    shuffled = crawled({1, 2, 3, 4, 5, 6}, [3, 1, 5, 2, 6, 4, 7, 8, 9, 10])
+    assert len(contents(novel(tmp_path, shuffled, "shuffled.txt"))) < 10

@@ -306,7 +306,24 @@ def _copy_left_out(tail: str, tailed: int) -> bool:
     return bool(repeats)
 
 
+def _empty_run_kept(share: float) -> bool:
+    """Whether eleven chapters alone on their lines (第一章 … 第十一章, the download lacking their text)
+    before 第十二章 … with theirs are kept as chapters, where round((1 - share) × 10) of the ten steps
+    between their numbers go back (a pair given in the wrong order)."""
+    order = list(range(1, 12))
+    for k in range(round((1 - share) * 10)):
+        a = 1 + 3 * k
+        order[a], order[a + 1] = order[a + 1], order[a]
+    text = "".join(f"第{han_number(n)}章 章名{n}\n\n" for n in order)
+    text += "".join(f"第{han_number(n)}章 章名{n}\n" + PROSE * 3 for n in range(12, 15))
+    return len([t for t in titles_in(text) if t.startswith("第")]) == 14
+
+
 ROWS = [
+    # chapters the download lacks the text of: most steps between their numbers number on
+    Threshold(
+        "own_contents.RUN_ON_SHARE", own_contents.RUN_ON_SHARE, _empty_run_kept, True, False, step=-0.1
+    ),
     # a site's mark glued on a copy's lines: this long at most (longer may be a sentence of story) …
     Threshold("chapters.GLUED_TAIL", chapters.GLUED_TAIL, lambda n: _copy_left_out("乙" * n, 1), True, False),
     # … on a tenth of its lines at most
