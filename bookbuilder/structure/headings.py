@@ -143,19 +143,9 @@ _END_OF_CHAPTER = re.compile(
 _PART = re.compile(rf"\s*[（(](?P<part>\d{{1,2}}|[{ONE_TO_TEN}]{{1,2}})[)）]$")
 _FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
-# Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
-WEAK_RULES = (
-    "no-di",
-    "bare",
-    "arabic",
-    "bracketed",
-    "paren",
-    "chapter-en",
-    "part-en",
-    "no-unit",
-    "other-unit",
-)
 BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit", "other-unit")
+# Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
+WEAK_RULES = ("no-di", *BARE_RULES[:5], "part-en", *BARE_RULES[5:])
 # weak rules whose headings count only where the numbering runs on through them, N-1 before and N+1 after
 RUN_THROUGH_RULES = ("glued", "end-titled", "bare-glued")
 # First characters of a line any rule can take (most lines start with none; 〖 no rule takes).
@@ -366,7 +356,8 @@ def _matter(line: _Line):
     if _title_flaw(rest) == "reject" or ("—" in tail and not tail.strip("—-－ ")):
         return None  # 外传——, a list's label over the titles that follow (镜's header)
     title = normalize_title(word + tail)
-    return Heading(kind, title, None, line.number, rule="matter", weak=bool(_title_flaw(rest)))
+    part = parse_numeral(p.group("part")) if (p := _PART.search(title)) else None  # 附录一：某某(2): a page
+    return Heading(kind, title, None, line.number, rule="matter", weak=bool(_title_flaw(rest)), part=part)
 
 
 def _bare(rule: str, rx: re.Pattern, why: str, kind="chapter") -> Callable[[_Line], Heading | None | object]:

@@ -433,7 +433,7 @@ def _opens_section(sections: list[Section], heading: Heading, blocks: list, page
             last.heading = last.heading._replace(kind="chapter", number=heading.number)
         return False  # the heading repeated as the first body line (RULES §4.3)
     if heading.part and heading.part > 1 and _continues(sections, heading):
-        paged.add(_last_chapter(sections))
+        paged.add(_last_chapter(sections, heading.kind))
         return False  # 第一章(2): the next page of the same chapter on a paged site
     if heading.rule == "marked" and blocks and type(blocks[-1]) is Paragraph:
         if blocks[-1].text == heading.title:
@@ -516,22 +516,19 @@ _NUMERAL_ALONE = re.compile(rf"^[（(]?(?:[{NUMERAL_CHARS}]+|[0-9０-９]+)[)）
 _PUNCTUATION = re.compile(f"[{re.escape(PUNCTUATION)}]")
 
 
-def _last_chapter(sections: list[Section]) -> int | None:
-    return next(
-        (
-            k
-            for k in range(len(sections) - 1, -1, -1)
-            if sections[k].heading is not None and sections[k].heading.kind == "chapter"
-        ),
-        None,
-    )
+def _last_chapter(sections: list[Section], kind: str = "chapter") -> int | None:
+    found = (k for k in reversed(range(len(sections))) if (h := sections[k].heading) and h.kind == kind)
+    return next(found, None)
 
 
 def _continues(sections: list[Section], heading: Heading) -> bool:
-    """Whether the heading is another page of the last chapter (not 第102章 …（五） written twice)."""
-    k = _last_chapter(sections)
+    """Whether the heading is another page of the last chapter (not 第102章 …（五） written twice); an
+    unnumbered one's (附录一：成吉思汗家族(2) under (1)) where its title is the same but for the page."""
+    k = _last_chapter(sections, heading.kind)
     last = sections[k].heading if k is not None else None
-    return last is not None and last.number == heading.number and last.part != heading.part
+    if last is None or last.number != heading.number or last.part == heading.part:
+        return False
+    return heading.number is not None or without_page(last.title) == without_page(heading.title)
 
 
 # The reading stage, in order: what each pass decides is the next one's to build on.

@@ -1302,3 +1302,13 @@ def test_a_contents_at_the_top_is_no_run_of_empty_chapters(tmp_path):
     # misordered more than a crawler does: a list in some other order
     shuffled = crawled({1, 2, 3, 4, 5, 6}, [3, 1, 5, 2, 6, 4, 7, 8, 9, 10])
     assert len(contents(novel(tmp_path, shuffled, "shuffled.txt"))) < 10
+
+
+def test_an_appendix_posted_in_pages_is_one_entry(tmp_path):
+    """A crawler's pages of 射雕英雄传's appendix, 附录一：成吉思汗家族(1) … (3), as its 回 are (第一回(2)):
+    one entry; two appendices each in pages stay two."""
+    text = "第一回 风雪惊变\n" + BODY * 3 + "后记\n" + BODY
+    text += "".join(f"附录一：成吉思汗家族({n})\n{BODY * 2}" for n in (1, 2, 3))
+    text += "".join(f"附录二：关于全真教({n})\n{BODY * 2}" for n in (1, 2))
+    titles = [t for _, t in contents(novel(tmp_path, text))]
+    assert titles == ["第一回 风雪惊变", "后记", "附录一：成吉思汗家族", "附录二：关于全真教"]
