@@ -333,3 +333,10 @@ SCRAPED_ENTITIES = ("quot", "amp", "lt", "gt", "nbsp", "apos", "hellip", "mdash"
 # The geta mark, what Japanese and Chinese typesetting put for a character that could not be set:
 # where a site's placeholder for a character (an image it had for it) stood.
 LOST_GLYPH = "〓"
+
+# The dynasties and ages a classic's author is dated by before a middle dot (清·曹雪芹, 明·吴承恩,
+# 北宋·苏轼): the age, not the name (structure/meta.py author_value).
+DYNASTIES = (
+    "先秦", "秦", "西汉", "东汉", "汉", "三国", "魏", "西晋", "东晋", "晋", "南北朝", "隋", "唐", "五代",
+    "北宋", "南宋", "宋", "辽", "金", "元", "明", "清", "民国", "近代", "现代", "当代",
+)  # fmt: skip

@@ -426,7 +426,7 @@ def _texts(chapter: Chapter) -> list[str | None]:
 
 GLUED_TAIL = 40  # characters a site's mark glued on a paragraph's end takes, at most (【愛↑去△小↓說△網w qu】)
 TAILED_SHARE = 0.1  # of the copy's paragraphs at most, where one text has such a tail the other lacks
-_SENTENCE_END = re.compile(r"[。！？!?…」”]")
+_SENTENCE_END = re.compile(f"[{re.escape(SENTENCE_END_MARKS + CLOSING_QUOTES)}]")
 
 
 def _same_but_tails(earlier: Chapter, chapter: Chapter) -> bool:

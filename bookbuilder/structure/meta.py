@@ -17,6 +17,7 @@ from bookbuilder.structure import bylines, name_against_text, signed
 from bookbuilder.vocabulary import (
     BARE_CHAPTER_UNITS,
     COUNTER_WORDS,
+    DYNASTIES,
     EDITION_WORDS,
     FILE_FORMAT,
     FORM_FIELDS,
@@ -143,7 +144,9 @@ def author_value(text: str) -> str:
         r"^(?:作者|编纂者|編纂者|编者|編者|著者|原著)\s*[:：]\s*", "", text
     )  # 作者：編纂者：周楫, 书名/作者:某某
     text = re.sub(r"^[Bb][Yy][:：\s]*(?=[^\sA-Za-z])", "", text)  # 《异能之复活师》BY轩霄, by小猫不爱叫
-    text = re.sub(rf"^{_DYNASTY}", "", text)  # (明)徐宏祖: the dynasty goes
+    text = re.sub(
+        rf"^(?:{_DYNASTY}|(?:{'|'.join(DYNASTIES)})[·•・](?=[{HAN_COMMON}]{{2}}))", "", text
+    )  # (明)徐宏祖, 清·曹雪芹: the age goes
     for _ in range(2):
         cut = _AUTHOR_TAIL.sub("", text).strip()
         if not cut:
