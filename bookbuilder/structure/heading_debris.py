@@ -33,8 +33,8 @@ CHAPTER_UNIT = unit_class(CHAPTER_UNITS)  # the units a 第N… chapter is count
 PRIVATE_USE = frozenset(map(chr, range(0xE000, 0xF900)))
 DEBRIS_STARTS = frozenset("章正最目V《标※" + SEPARATOR_MARKS + LABEL_BRACKETS[0] + "0123456789") | PRIVATE_USE
 DEBRIS_ENDS = frozenset(
-    ")）>" + LABEL_BRACKETS[1] + SEPARATOR_MARKS + string.ascii_letters + string.digits
-)  # …分宝 biqukan.com, 第一部……457 (a contents' page number)
+    ")）>更" + LABEL_BRACKETS[1] + SEPARATOR_MARKS + string.ascii_letters + string.digits
+)  # …分宝 biqukan.com, 第一部……457 (a contents' page number), 再生（4）第一更 (an update count)
 _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>|<!--.*?-->")  # a scraper's tags, not 1<2
 
 
