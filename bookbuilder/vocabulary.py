@@ -279,6 +279,9 @@ BOOK_PUBLICATION = PUBLICATION_NAMES + ("本书", "新书", "订阅", "上架", 
 # what a note marked as the author's (ps：, 作者的话) names when it is about the book: also its readers
 # and their tips, which a story's letter with a P.S. (爸爸的投资, 收藏好了) does not name
 MARKED_NOTE_WORDS = BOOK_PUBLICATION + ("打赏", "书友")
+# how an author's note speaks to the readers (请大家伸伸手吧, 兄弟姐妹们): with a publication's name it
+# is an appeal, unmarked (normalize/appeals.py)
+READER_ADDRESS = ("大家", "各位", "兄弟姐妹", "兄弟们", "书友", "读者")
 
 # ---- marks
 OPENING_BRACKETS = "[【〖（(《<「［"  # and their partners, one for one:

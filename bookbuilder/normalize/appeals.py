@@ -33,6 +33,7 @@ from bookbuilder.vocabulary import (
     NOT_A_PLEA,
     PERSONS,
     PUBLICATION_NAMES,
+    READER_ADDRESS,
 )
 
 NAMED_BETWEEN = PERSONS + "它您"  # a person named between the asking and what it asks for
@@ -66,6 +67,11 @@ _OF_THE_BOOK = re.compile("|".join(BOOK_PUBLICATION))
 _NOTE_OF_THE_BOOK = re.compile("|".join(MARKED_NOTE_WORDS))
 _IN_BRACKETS = re.compile(r"[（(【\[][^）)】\]]*[）)】\]]")  # an appeal glued into a line in brackets
 _THIRD_PERSON = re.compile(f"[{THIRD_PERSONS}]")
+_TO_THE_READERS = re.compile("|".join(READER_ADDRESS))
+# the readers' votes, never a story's: 月票 only where it is cast (大家都办了月票 is a bus pass)
+_VOTES = re.compile(
+    "|".join(n for n in PUBLICATION_NAMES if n != "月票") + r"|[投砸]\S{0,4}月票|月票\S{0,4}[投砸]"
+)
 
 _NAMING, _APPEAL = 1, 2
 _MARKS_ONLY = re.compile(r"^[.．。，,、…·]+$")  # a line of a stray dot or comma, no rule of dashes
@@ -90,7 +96,10 @@ def appeal_strength(text: str) -> int:
         return 0  # words by their repetition through the book (the line gone here, they go unseen)
     if _ASKS.search(_IN_BRACKETS.sub("", line)):
         return _APPEAL
-    return _NAMING if len(line) <= NAMING_LONGEST and _ONLY_PUBLICATION.search(line) else 0
+    if not (len(line) <= NAMING_LONGEST and _ONLY_PUBLICATION.search(line)):
+        return 0
+    # the publication named to the readers (新书开始上传，会员点击、推荐票、收藏，请大家伸伸手吧): an appeal
+    return _APPEAL if _TO_THE_READERS.search(line) and _VOTES.search(line) else _NAMING
 
 
 def edge_appeals(paragraphs: list[Paragraph]) -> list[int]:

@@ -35,6 +35,10 @@ def clean(*texts: str, options=None) -> list[str]:
         "作者的话：感谢书友的打赏，今晚还有一章。",
         "新书期，兄弟们别忘了收藏与推荐啊！",
         "求收藏！！求推荐！！",
+        # the publication named to the readers, unmarked and asking with no 求 (圣墟's)
+        "好久不见^_^新书开始上传，会员点击、推荐票、收藏，请大家伸伸手吧。",
+        "来吧，推荐票向我砸来吧，新书期冲榜，大家有票都砸给本书吧，感谢啊感谢。",
+        "大家有月票的话，都投给本书吧。",
     ],
 )
 def test_an_appeal_at_the_chapters_end_or_start_goes(note):
@@ -69,6 +73,8 @@ def test_a_line_naming_the_publication_alone_stays():
         "他在竹林里走了很久（求收藏）。",  # an appeal glued into a story sentence: cut by bracket rules
         "天快黑了，他去求收藏家鉴定那幅画。",  # a collector, in a story's sentence
         "他抬头一看，桌上放着一张月票。",  # a story's line naming a site's term, in a note's run or not
+        "大家都办了月票，每天坐公交上学。",  # a bus pass spoken of to no one: 月票 cast by no one
+        "目标是点击榜，推荐榜，第一！",  # the publication named, to no one
         # asking, with no 他 or 她, for a word the publication's name opens (收藏家, 推荐信, 订阅报纸)
         "老人求收藏家出手相助，却被拒绝。",
         "我求收藏家们手下留情。",
