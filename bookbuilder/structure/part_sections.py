@@ -70,18 +70,18 @@ def _is_part(heading: Heading) -> bool:
 def section_titles(lines, start: int, end: int, headings: dict[int, Heading]) -> dict[int, Heading]:
     """The lines from `start` to `end` set alone in brackets, each with at least MIN_TEXT_AFTER lines
     of text after it before the next one, a heading or the part's end."""
-    marked = [i for i in range(start, end) if i not in headings and _title(lines[i]) is not None]
+    marked = [i for i in range(start, end) if i not in headings and bracketed_title(lines[i]) is not None]
     bounds = marked[1:] + [end]
     titled: dict[int, Heading] = {}
     for i, after in zip(marked, bounds):
         stop = min([after] + [h for h in headings if i < h < after])
         if stop - i - 1 >= MIN_TEXT_AFTER:
             number, _, _ = fields(lines[i])
-            titled[i] = Heading("chapter", _title(lines[i]), None, number, rule=RULE)
+            titled[i] = Heading("chapter", bracketed_title(lines[i]), None, number, rule=RULE)
     return titled
 
 
-def _title(item) -> str | None:
+def bracketed_title(item) -> str | None:
     """The line's title, brackets kept as the book sets them, or None where it is no bracketed title."""
     text = fields(item)[2].strip()
     if text[:1] != "【" or not (m := _BRACKETED_LINE.match(text)) or _LATIN_RUN.search(m.group("inner")):

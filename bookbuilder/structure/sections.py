@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Location, Paragraph, SceneBreak
 from bookbuilder.numerals import NUMERAL_CHARS, parse_numeral
+from bookbuilder.structure.bracketed_parts import bracketed_parts
 from bookbuilder.structure.couplets import couplet_titles
 from bookbuilder.structure.edition_matter import EDITION_MATTER_ENDS, EDITION_MATTER_LONGEST
 from bookbuilder.structure.few_headings import titles_by_layout
@@ -538,6 +539,7 @@ HEADING_PASSES = (
     Pass("choice", choose_headings),  # the candidates the file's own numbering supports
     Pass("few-headings", titles_by_layout),  # where the rules found little: titles by layout, behind a name
     Pass("part-sections", part_sections),  # bracketed titles opening parts that have no chapters
+    Pass("bracketed-parts", bracketed_parts),  # bracketed titles right above chapters: their parts
     Pass("toc-rules", legado_toc_rules),  # book.toml's Legado rules, where their numbering runs on best
     Pass("fixes", apply_fixes),  # book.toml's [[fix]] entries
     Pass("sections", cut_sections),  # the file cut at its headings; contents and page headers dropped

@@ -104,7 +104,11 @@ def meta(loaded) -> dict[str, tuple[str, str]]:
         ),  # a source under a preface, no author
         ("《天涯客》\n作者：(明)某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),
         ("《天涯客》\n作者：清·某甲\n", ("天涯客", "text:1"), ("某甲", "text:2")),  # the age before a dot
-        ("《天涯客》\n作者：清·风\n", ("天涯客", "text:1"), ("清·风", "text:2")),  # a pen name of one after it
+        (
+            "《天涯客》\n作者：清·风\n",
+            ("天涯客", "text:1"),
+            ("清·风", "text:2"),
+        ),  # a pen name of one after it
         ("一句称赞的话。\n——《某报》\n", ("novel", "file name"), ("佚名", "default")),  # an epigraph's source
         ("《天涯客》某甲\n作者：某甲\n", ("天涯客", "text:1"), ("某甲", "text:1")),  # 《沉香如屑》苏寞
         ("《天涯客》全集\n", ("天涯客", "text:1"), ("佚名", "default")),  # 全集 is no author

@@ -1,6 +1,8 @@
 """Sections titled in brackets under parts with no chapters (structure/part_sections.py): 三体III's
 第一部 … 第六部, each opening with `【公元1453年5月,魔法师之死】`; and a story's bracketed lines."""
 
+import pytest
+
 from bookbuilder.structure import sections
 from bookbuilder.structure.part_sections import MIN_TEXT_AFTER
 
@@ -78,3 +80,37 @@ def test_a_site_s_bracketed_line_is_no_title():
     text = parted(parts=2).replace("【危机纪元元年,生命选项】", "【手机TXT小说下载网（www.sjtxt.com）】")
     titles = [title for _, title in found(text)]
     assert "【手机TXT小说下载网（www.sjtxt.com）】" not in titles and "【广播纪元7年,程心】" in titles
+
+
+# ---- parts titled in brackets right above their first chapter (structure/bracketed_parts.py)
+PART_NAMES = ["洗心怀，故人在", "奉宸殿，韶光渐", "血冠礼，暗宫廷", "黄粱梦，笼中心"]
+
+
+def bracketed_book(parts: int = 2, chapters_each: int = 3, name=lambda p: f"【{PART_NAMES[p]}】") -> str:
+    """坤宁's layout: a prologue, then `parts` parts, each a bracketed name alone over its first chapter."""
+    text, n = "第1章 晴阳覆雪\n" + PROSE * 3, 1
+    for p in range(parts):
+        for c in range(chapters_each):
+            n += 1
+            text += (name(p) + "\n" if c == 0 else "") + f"第{n}章 风起{n}\n" + PROSE * 3
+    return text
+
+
+def test_bracketed_names_right_above_chapters_are_the_book_s_parts():
+    found_ = found(bracketed_book())
+    assert [t for kind, t in found_ if kind == "volume"] == ["【洗心怀，故人在】", "【奉宸殿，韶光渐】"]
+    assert len([t for kind, t in found_ if kind == "chapter"]) == 7
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        bracketed_book(parts=1),  # one alone: the book's layout is not seen in one
+        bracketed_book(name=lambda p: "【求月票！】"),  # an author's note above the next chapter
+        bracketed_book(name=lambda p: f"【今天{'一二'[p]}更】"),
+        bracketed_book(name=lambda p: "【洗心怀，故人在】"),  # the same line twice: a refrain, not names
+        bracketed_book(parts=4, chapters_each=2),  # over every other chapter: more than a part's share
+    ],
+)
+def test_bracketed_lines_that_are_no_parts_stay_text(text):
+    assert not [t for kind, t in found(text) if kind == "volume"]

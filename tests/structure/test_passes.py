@@ -111,6 +111,22 @@ CASES = [
         ["第一部", "第二部", "第三部"],
     ),
     (
+        "bracketed-parts",
+        "bracketed names right above chapters",
+        "第1章 序\n"
+        + "".join(
+            f"{p}\n" + _chapters([f"第{n}章 甲{n}" for n in ns])
+            for p, ns in (("【洗心怀】", (2, 3, 4)), ("【奉宸殿】", (5, 6, 7)))
+        ),
+        {},
+        [("第1章 序", "candidates")]
+        + [("【洗心怀】", "bracketed-parts")]
+        + [(f"第{n}章 甲{n}", "candidates") for n in (2, 3, 4)]
+        + [("【奉宸殿】", "bracketed-parts")]
+        + [(f"第{n}章 甲{n}", "candidates") for n in (5, 6, 7)],
+        ["第1章 序"] + [f"第{n}章 甲{n}" for n in range(2, 8)],
+    ),
+    (
         "toc-rules",
         "a Legado rule's headings",
         _chapters(f"回忆{n}" for n in "一二三四"),

@@ -1,8 +1,8 @@
 """Thresholds of bracketed section titles under parts (structure/part_sections.py): how much text
 stands under each, and how many parts hold them."""
 
-from bookbuilder.structure import part_sections
-from tests.structure.test_part_sections import parted, section_count
+from bookbuilder.structure import bracketed_parts, part_sections
+from tests.structure.test_part_sections import bracketed_book, found, parted, section_count
 from tests.thresholds.rows import Threshold
 
 ROWS = [
@@ -22,6 +22,27 @@ ROWS = [
         lambda n: section_count(parted(parts=n)),
         4,
         0,
+        step=-1,
+    ),
+]
+
+ROWS += [
+    # two parts named in brackets over chapters: the book's layout; one may be a story's line
+    Threshold(
+        "bracketed_parts.PARTS_LEAST",
+        bracketed_parts.PARTS_LEAST,
+        lambda n: len([k for k, _ in found(bracketed_book(parts=n)) if k == "volume"]),
+        2,
+        0,
+        step=-1,
+    ),
+    # three chapters to a part at least: a name over every other chapter is the chapter's
+    Threshold(
+        "bracketed_parts.CHAPTERS_A_PART",
+        bracketed_parts.CHAPTERS_A_PART,
+        lambda n: bool([k for k, _ in found(bracketed_book(parts=3, chapters_each=n)) if k == "volume"]),
+        True,
+        False,
         step=-1,
     ),
 ]
