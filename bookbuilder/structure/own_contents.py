@@ -122,6 +122,9 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
         runs.append(run)
     toc: list[int] = []
     named_times: Counter | None = None  # each name's headings in the file, counted where a run asks
+    listed = {
+        i for run in runs if sum(accepted[j].kind == "chapter" for j in run) >= CONTENTS_RUN for i in run[:-1]
+    }
     for run in runs:
         if sum(accepted[i].kind == "chapter" for i in run) < CONTENTS_RUN and not _named_again(
             run[:-1], order, accepted
@@ -132,8 +135,10 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
         if _empty_chapters(run, order, accepted, named_times):
             continue
         last = run[-1]
-        later = {title_key(accepted[j].title) for j in order if j > last}
-        named = {_numbered_name(accepted[j]) for j in order if j > last}  # 第008回 … is 第八回 … given again
+        # named later by a heading over text, not by another list (白夜行's e-book contents at its end)
+        body = [j for j in order if j > last and j not in listed]
+        later = {title_key(accepted[j].title) for j in body}
+        named = {_numbered_name(accepted[j]) for j in body}  # 第008回 … is 第八回 … given again
         keep_last = (
             last != order[-1]
             and title_key(accepted[last].title) not in later

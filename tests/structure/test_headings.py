@@ -1316,3 +1316,14 @@ def test_an_appendix_posted_in_pages_is_one_entry(tmp_path):
     text += "".join(f"附录二：关于全真教({n})\n{BODY * 2}" for n in (1, 2))
     titles = [t for _, t in contents(novel(tmp_path, text))]
     assert titles == ["第一回 风雪惊变", "后记", "附录一：成吉思汗家族", "附录二：关于全真教"]
+
+
+def test_a_contents_at_each_end_leaves_the_first_chapter_its_heading(tmp_path):
+    """白夜行 from an e-book: 目 录 and 第一章 … 第五章 at the top, the chapters with their text, then the
+    e-book's Table of Contents, 第一章 … 第五章 again, at the end. The text's 第一章 is named again only by
+    that list: it opens the first chapter, and both lists go."""
+    listed = "".join(f"第{n}章\n\n" for n in "一二三四五")
+    text = "目 录\n\n" + listed + "第一章\n" + BODY * 3 + "".join(f"第{n}章\n{BODY * 3}" for n in "二三四五")
+    loaded = novel(tmp_path, text + "Table of Contents\n" + listed)
+    assert [t for _, t in contents(loaded)] == [f"第{n}章" for n in "一二三四五"]
+    assert [len(c.blocks) for c in loaded.book.chapters() if c.title == "第一章"] == [6]
