@@ -18,7 +18,8 @@ import unicodedata
 
 from bookbuilder.model import Paragraph
 from bookbuilder.numerals import NUMERAL_CHARS
-from bookbuilder.structure.headings import normalize_title
+from bookbuilder.structure.file_order import file_number
+from bookbuilder.structure.headings import candidate, normalize_title
 from bookbuilder.vocabulary import CHAPTER_UNITS, CLOSING_QUOTES, PUNCTUATION, SENTENCE_END_MARKS, unit_class
 
 # A name that is only a number: Chapter12, chapter_012, ch 3, 12, 012, 第12章, 第十二回.
@@ -60,6 +61,8 @@ def title_line(stem: str, blocks: tuple) -> tuple[str, tuple] | None:
         return named, tuple(blocks[1:])
     if not says_nothing(stem) or len(line) > TITLE_LINE or SCENE_LABEL.match(line):
         return None
+    if (own := _numbered_as_named(line, stem)) is not None:
+        return own, tuple(blocks[1:])
     if m := _MARKED.match(line):
         words = (m.group("starred") or m.group("bracketed") or "").strip()
         if not words or _SENTENCE.search(words) or words.endswith(("，", "：", ",", ":")):
@@ -74,6 +77,15 @@ def title_line(stem: str, blocks: tuple) -> tuple[str, tuple] | None:
     if _CHAPTER_LABEL.match(stem.strip()) and not title.startswith("第"):
         title = normalize_title(f"{stem.strip()} {title}")
     return title, tuple(blocks[1:])
+
+
+def _numbered_as_named(line: str, stem: str) -> str | None:
+    """第 1 章：家人们谁懂啊，猝死还得上班 in 第一章.txt: a numbered heading the rules alone call weak (a
+    comma in its title), whose number is the one the file's name gives: the chapter's title."""
+    heading = candidate(line, 1)
+    if heading is None or heading.kind != "chapter" or heading.number is None:
+        return None
+    return heading.title if heading.number == file_number(stem) else None
 
 
 def _folded(text: str) -> str:

@@ -114,6 +114,21 @@ def test_a_title_line_still_titles_a_number_named_file(tmp_path):
     assert titles == ["风起"]
 
 
+def test_a_numbered_heading_the_name_numbers_titles_its_file_though_its_title_holds_a_comma(tmp_path):
+    """第一章.txt … opening with 第 1 章：家人们谁懂啊，猝死还得上班 (a comma makes the line alone a weak
+    heading): the name's number and the line's agree, so the line is the chapter's title."""
+    names = ["家人们谁懂啊，猝死还得上班", "皇宫小卖部，开业即爆火", "言官弹劾，皇帝反击"]
+    files = {
+        f"第{'一二三'[k]}章.txt": f"第 {k + 1} 章：{n}\n" + PROSE.format(k=k) for k, n in enumerate(names)
+    }
+    _, titles, texts = _book(tmp_path, files)
+    assert titles == [f"第{k + 1}章 {n}" for k, n in enumerate(names)]
+    assert not any(t.startswith("第 ") for text in texts for t in text)
+    # the line numbers another chapter than the name: it is the file's text, the name its title
+    _, titles, texts = _book(tmp_path / "other", {"第一章.txt": "第 7 章：风起，云涌\n" + PROSE.format(k=1)})
+    assert titles == ["第一章"] and texts[0][0] == "第 7 章：风起，云涌"
+
+
 # ---- names a zip mangled, an index used as contents
 
 NAMES = ["林靈素傳", "唐先生", "徐神翁"]
