@@ -9,11 +9,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from bookbuilder.vocabulary import expand
+from bookbuilder.vocabulary import HAN_COMMON, SENTENCE_ENDED, expand
 
 LONG_LINE = 80  # characters: longer lines are story text unless the match is the whole line
 URL_LINE = 300
 QUOTED_NAME = 12  # characters in quotes: a site's name in quotes is short; a longer run is dialogue
+# Han characters, at least, of a sentence ended before a strong match: the story's, with the site's
+# words glued after it (…阿苏勒不由自主地举起了青鲨。请看小说网Jar电子书下载乐园+…): cut, not dropped
+STORY_BEFORE = 8
+_HAN = re.compile(f"[{HAN_COMMON}]")
 
 
 @dataclass(
@@ -178,8 +182,21 @@ def clean_line(
         if p.fragment and m.end() == len(line) and m.start() > 0:
             return line[: m.start()].rstrip(), p.name
         if p.strong and len(line) <= (URL_LINE if has_url else LONG_LINE) and not _quoted(line, m.start()):
-            return None, p.name
+            return _story_before(line, m.start(), p), p.name
     return line, None
+
+
+def _story_before(line: str, at: int, pattern: JunkPattern) -> str | None:
+    """What a strong match leaves of its line: the sentences before it where they are a story's (at
+    least STORY_BEFORE Han characters, ended, none of the site's words in them), else None (the line
+    goes). A site glues its words after a story's sentence; prose is never dropped with them."""
+    cut = max(line.rfind(mark, 0, at) for mark in SENTENCE_ENDED) + 1
+    while cut < at and line[cut] in SENTENCE_ENDED:
+        cut += 1  # 。” : the quotation closed after the sentence
+    story = line[:cut].rstrip()
+    if not cut or len(_HAN.findall(story)) < STORY_BEFORE or pattern.regex.search(story):
+        return None
+    return story
 
 
 def inline_spans(text: str, patterns: tuple[JunkPattern, ...]) -> list[tuple[int, int, str]]:

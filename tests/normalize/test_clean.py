@@ -85,6 +85,24 @@ def test_inline_adverts_are_cut_and_the_sentence_stays_whole(raw, kept):
 
 
 @pytest.mark.parametrize(
+    "raw, left",
+    [
+        # a site's words glued after a story's sentence: the sentence stays, the words go
+        (
+            "他举起了手中的长刀，向前走了三步。请看小说网Jar电子书下载乐园+ＱiＳuu.с○m",
+            "他举起了手中的长刀，向前走了三步。",
+        ),
+        ("“你来了……”她的声音很轻。请看小说网Jar电子书下载乐园", "“你来了……”她的声音很轻。"),
+        # too short to be a story's sentence, or the site's own sentence: the line goes
+        ("欢迎光临。请看小说网Jar电子书下载乐园", None),
+        ("本书由某某书友整理制作。更多电子书下载请到某某网", None),
+    ],
+)
+def test_a_strong_match_glued_after_a_story_sentence_cuts_the_line(raw, left):
+    assert clean("他走了。", raw, "她来了。") == ["他走了。", *([left] if left else []), "她来了。"]
+
+
+@pytest.mark.parametrize(
     "raw",
     [
         "[手 机 电 子 书 w w w . 5 1 7 z . c o m]",

@@ -19,6 +19,12 @@ def _listed_line_dropped(n: int) -> bool:
     return junk.clean_line(line, junk.patterns_in(line, junk.active_patterns()))[0] is None
 
 
+def _story_kept_before(n: int) -> bool:
+    """Whether a sentence of n Han characters before a site's words glued after it is kept."""
+    line = "甲" * (n - 1) + "乙。请看小说网电子书下载乐园"
+    return junk.clean_line(line, junk.patterns_in(line, junk.active_patterns()))[0] is not None
+
+
 def _listed_url_line_dropped(n: int) -> bool:
     """A line of n characters holding a URL and a strong listed pattern's match: a banner, dropped."""
     line = "小说快捕 www.example.com，" + "甲" * (n - 21)
@@ -197,6 +203,8 @@ ROWS = [
     ),
     # a strong listed pattern drops a short line whole; a longer one is the story's
     Threshold("junk.LONG_LINE", junk.LONG_LINE, _listed_line_dropped, True, False),
+    # a story's sentence before a strong match: this many Han characters, at least, to be kept
+    Threshold("junk.STORY_BEFORE", junk.STORY_BEFORE, _story_kept_before, True, False, step=-1),
     Threshold("junk.URL_LINE", junk.URL_LINE, _listed_url_line_dropped, True, False),
     # a URL's bracket is cut whole where it holds this little after the URL
     Threshold(
