@@ -16,13 +16,15 @@ from dataclasses import replace
 from bookbuilder.structure.headings import Heading
 from bookbuilder.structure.part_sections import bracketed_title
 from bookbuilder.structure.passes import Reading, fields, rule_counts, with_lines_looked_at
-from bookbuilder.vocabulary import APPEAL_WORDS
+from bookbuilder.vocabulary import APPEAL_WORDS, SENTENCE_END_MARKS
 
 RULE = "bracketed-part"
 PARTS_LEAST = 2  # bracketed titles over chapters, for the layout to be the book's
 CHAPTERS_A_PART = 3  # chapters to a part, at least, on average: a title over most chapters is theirs
-# An author's note above the next chapter (【求月票！】, 【今天两更】), not a part's name
-_NOTE = re.compile("|".join(APPEAL_WORDS + ("求", "更")) + r"|[！!？?]】$")
+NAME_MOST = 16  # characters in the brackets: a part's name is a phrase or two (洗心怀，故人在)
+# An author's note above the next chapter (【求月票！】, 【今天两更】, 【晚上还有一章~】), not a part's name:
+# a publication's word, or a sentence's end anywhere in it
+_NOTE = re.compile("|".join(APPEAL_WORDS + ("求", "更")) + f"|[{re.escape(SENTENCE_END_MARKS)}~～]")
 
 
 def bracketed_parts(reading: Reading) -> Reading:
@@ -37,7 +39,7 @@ def bracketed_parts(reading: Reading) -> Reading:
         if h.kind != "chapter" or h.number is None or i == 0 or i - 1 in headings:
             continue
         title = bracketed_title(reading.lines[i - 1])
-        if title is not None and not _NOTE.search(title):
+        if title is not None and len(title) <= NAME_MOST + 2 and not _NOTE.search(title):
             found[i - 1] = Heading("volume", title, None, fields(reading.lines[i - 1])[0], rule=RULE)
     chapters = sum(h.kind == "chapter" for h in headings.values())
     names = {h.title for h in found.values()}

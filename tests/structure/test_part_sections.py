@@ -108,6 +108,12 @@ def test_bracketed_names_right_above_chapters_are_the_book_s_parts():
         bracketed_book(parts=1),  # one alone: the book's layout is not seen in one
         bracketed_book(name=lambda p: "【求月票！】"),  # an author's note above the next chapter
         bracketed_book(name=lambda p: f"【今天{'一二'[p]}更】"),
+        bracketed_book(
+            name=lambda p: ["【晚上还有一章~】", "【精彩明天继续！别人邀请我跨年】"][p]
+        ),  # a sentence
+        bracketed_book(
+            name=lambda p: f"【{'这章字数蛮多，精彩明天继续，书友们的票记得都给我'[p:]}】"
+        ),  # long
         bracketed_book(name=lambda p: "【洗心怀，故人在】"),  # the same line twice: a refrain, not names
         bracketed_book(parts=4, chapters_each=2),  # over every other chapter: more than a part's share
     ],

@@ -46,3 +46,16 @@ ROWS += [
         step=-1,
     ),
 ]
+
+ROWS += [
+    # a part's name in the brackets: this long at most; a longer line is an author's words
+    Threshold(
+        "bracketed_parts.NAME_MOST",
+        bracketed_parts.NAME_MOST,
+        lambda n: bool(
+            [k for k, _ in found(bracketed_book(name=lambda p: f"【{'甲乙'[p] * n}】")) if k == "volume"]
+        ),
+        True,
+        False,
+    ),
+]
