@@ -21,6 +21,7 @@ from bookbuilder.vocabulary import APPEAL_WORDS, SENTENCE_END_MARKS
 RULE = "bracketed-part"
 PARTS_LEAST = 2  # bracketed titles over chapters, for the layout to be the book's
 CHAPTERS_A_PART = 3  # chapters to a part, at least, on average: a title over most chapters is theirs
+BRACKETED_SHARE = 0.5  # of the file's lines set alone in 【】, at least, the parts' names are
 NAME_MOST = 16  # characters in the brackets: a part's name is a phrase or two (洗心怀，故人在)
 # An author's note above the next chapter (【求月票！】, 【今天两更】, 【晚上还有一章~】), not a part's name:
 # a publication's word, or a sentence's end anywhere in it
@@ -44,6 +45,11 @@ def bracketed_parts(reading: Reading) -> Reading:
     chapters = sum(h.kind == "chapter" for h in headings.values())
     names = {h.title for h in found.values()}
     if len(found) < PARTS_LEAST or len(names) < len(found) or len(found) * CHAPTERS_A_PART > chapters:
+        return reading
+    # most of the book's bracketed lines: where many more stand elsewhere (an author's notes at chapters'
+    # ends, 【还有一章】, 【晚点应该还有的】), those right above a chapter are notes like them
+    bracketed = sum(1 for i, item in enumerate(reading.lines) if i not in headings and bracketed_title(item))
+    if len(found) < BRACKETED_SHARE * bracketed:
         return reading
     reading = with_lines_looked_at(reading, found)
     chosen = dict(sorted({**headings, **found}.items()))

@@ -116,6 +116,10 @@ def test_bracketed_names_right_above_chapters_are_the_book_s_parts():
         ),  # long
         bracketed_book(name=lambda p: "【洗心怀，故人在】"),  # the same line twice: a refrain, not names
         bracketed_book(parts=4, chapters_each=2),  # over every other chapter: more than a part's share
+        # an author's short notes above chapters, among many more of them at chapters' ends
+        bracketed_book(name=lambda p: ["【还有一章】", "【晚点应该还有的】"][p]).replace(
+            PROSE, PROSE + "【今天有事】\n" + PROSE, 3
+        ),
     ],
 )
 def test_bracketed_lines_that_are_no_parts_stay_text(text):

@@ -2,7 +2,7 @@
 stands under each, and how many parts hold them."""
 
 from bookbuilder.structure import bracketed_parts, part_sections
-from tests.structure.test_part_sections import bracketed_book, found, parted, section_count
+from tests.structure.test_part_sections import PROSE, bracketed_book, found, parted, section_count
 from tests.thresholds.rows import Threshold
 
 ROWS = [
@@ -57,5 +57,25 @@ ROWS += [
         ),
         True,
         False,
+    ),
+]
+
+
+def _parts_among_notes(share: float) -> bool:
+    """Whether two bracketed names above chapters are parts where they are this share of the book's
+    bracketed lines (the rest notes at chapters' ends)."""
+    extra = round(2 / share) - 2
+    text = bracketed_book().replace(PROSE, PROSE + "【今天有事】\n" + PROSE, extra)
+    return bool([k for k, _ in found(text) if k == "volume"])
+
+
+ROWS += [
+    Threshold(
+        "bracketed_parts.BRACKETED_SHARE",
+        bracketed_parts.BRACKETED_SHARE,
+        _parts_among_notes,
+        True,
+        False,
+        step=-0.1,
     ),
 ]
