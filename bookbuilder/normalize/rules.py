@@ -21,6 +21,7 @@ from bookbuilder.normalize.debris import JUDGES
 from bookbuilder.normalize.edges import RULES as EDGES
 from bookbuilder.normalize.junk import active_patterns
 from bookbuilder.normalize.mask import mask, unmask
+from bookbuilder.normalize.note_labels import RULE as NOTE_LABEL
 from bookbuilder.normalize.own_title import RULE as OWN_TITLE
 from bookbuilder.normalize.page_marks import RULE as PAGE_MARKS
 from bookbuilder.normalize.repeats import RULES as REPEATS
@@ -277,7 +278,7 @@ EVIDENCE_RULES = (
     + REPEATS
     + (PAGE_MARKS, PAGE_LABELS)
     + EDGES
-    + (WRAPPER, STAMP_RULE, OWN_TITLE)
+    + (WRAPPER, STAMP_RULE, OWN_TITLE, NOTE_LABEL)
 )
 SWITCHES = {r.name for r in RULES} - {"convert", "replace"}  # set by naming a conversion or a file
 

@@ -8,6 +8,7 @@ from functools import partial
 from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Location
 from bookbuilder.normalize.edges import strip_edges
+from bookbuilder.normalize.note_labels import strip_note_labels
 from bookbuilder.normalize.own_title import strip_own_titles
 from bookbuilder.normalize.page_marks import strip_page_marks
 from bookbuilder.normalize.repeats import strip_repeated
@@ -36,6 +37,7 @@ def clean_whole_book(
         partial(strip_wrapper, removed_at=removed_at),
         partial(strip_stamps, removed_at=removed_at),
         strip_own_titles,
+        strip_note_labels,
     ):
         book, found = strip(book, off, kept)
         for k, records in found.items():

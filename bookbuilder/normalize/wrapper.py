@@ -80,7 +80,7 @@ def strip_wrapper(
     ]
     places = {(k, j): b for pair in pairs for k, j, b in pair if b.at not in kept}
     evidence = "the same line at the book's start and end, a site's line removed beside it at both"
-    return _without(book, places, RULE, evidence)
+    return without_places(book, places, RULE, evidence)
 
 
 def strip_stamps(
@@ -102,10 +102,14 @@ def strip_stamps(
         for k, j, b in head + tail
         if b.at not in kept and _STAMP.search(b.text) and _beside(b.at, removed)
     }
-    return _without(book, places, STAMP_RULE, "a labelled date and time, a site's line removed beside it")
+    return without_places(
+        book, places, STAMP_RULE, "a labelled date and time, a site's line removed beside it"
+    )
 
 
-def _without(book: Book, places: dict, rule: str, evidence: str) -> tuple[Book, dict[int, list[Diagnostic]]]:
+def without_places(
+    book: Book, places: dict, rule: str, evidence: str
+) -> tuple[Book, dict[int, list[Diagnostic]]]:
     """The book without the paragraphs at `places` ((chapter, block) → paragraph), and each chapter's
     removals."""
     if not places:
