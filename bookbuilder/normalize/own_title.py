@@ -11,10 +11,10 @@ and is left.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
-from bookbuilder.diagnostics import Diagnostic, removal
+from bookbuilder.diagnostics import Diagnostic
 from bookbuilder.model import Book, Paragraph
+from bookbuilder.normalize.wrapper import without_places
 from bookbuilder.numerals import NUMERAL_RUN
 from bookbuilder.structure.heading_debris import CHAPTER_UNIT
 
@@ -35,25 +35,17 @@ def strip_own_titles(
     chapter's removals (by its index in book.chapters())."""
     if RULE in off:
         return book, {}
-    chapters = list(book.chapters())
-    found: dict[int, list[Diagnostic]] = {}
-    new = {}
-    for k, chapter in enumerate(chapters):
+    places = {}
+    for k, chapter in enumerate(book.chapters()):
         if not chapter.title or not _NUMBERED.match(chapter.title):
             continue
         key = _folded(chapter.title)
-        gone = {
-            j
+        places.update(
+            ((k, j), b)
             for j, b in enumerate(chapter.blocks)
             if type(b) is Paragraph
             and len(b.text) <= 2 * len(key)
             and _folded(b.text) == key
             and b.at not in kept
-        }
-        if gone:
-            evidence = "the chapter's own numbered title, given again as a line"
-            found[k] = [
-                removal(RULE, chapter.blocks[j].text, chapter.blocks[j].at, evidence) for j in sorted(gone)
-            ]
-            new[k] = replace(chapter, blocks=tuple(b for j, b in enumerate(chapter.blocks) if j not in gone))
-    return (book.with_chapters(new), found) if new else (book, {})
+        )
+    return without_places(book, places, RULE, "the chapter's own numbered title, given again as a line")

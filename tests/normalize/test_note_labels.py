@@ -3,7 +3,7 @@ at the end of three chapters or more goes with the lines under it; a speech tag 
 or a label with the story going on long under it, stays."""
 
 from bookbuilder.normalize import note_labels
-from bookbuilder.pipeline import load_book
+from tests.normalize.test_own_title import paragraphs
 
 BODY = "".join(f"他走进第{n}个院子，看见一棵老树。\n树下坐着一个老人，正在下棋。\n" for n in range(1, 4))
 NOTES = ["抱歉，今天只有一更了。", "谢谢大家的打赏。", "推荐一本书，有兴趣的话可以去看看啊~", "这章晚了点。"]
@@ -17,14 +17,6 @@ def book(labelled: int, label: str = "某某说", under: int = 1) -> str:
         if n < labelled:
             text += label + "\n" + "\n".join([NOTES[n]] * under) + "\n"
     return text
-
-
-def paragraphs(tmp_path, text: str, toml: str = "") -> list[str]:
-    (tmp_path / "book.txt").write_text(text, "utf-8")
-    if toml:
-        (tmp_path / "book.book.toml").write_text(toml, "utf-8")
-    loaded = load_book(tmp_path / "book.txt", jobs=1).book
-    return [b.text for c in loaded.chapters() for b in c.blocks if hasattr(b, "text")]
 
 
 def test_a_label_ending_three_chapters_goes_with_its_notes(tmp_path):
