@@ -182,19 +182,24 @@ def clean_line(
         if p.fragment and m.end() == len(line) and m.start() > 0:
             return line[: m.start()].rstrip(), p.name
         if p.strong and len(line) <= (URL_LINE if has_url else LONG_LINE) and not _quoted(line, m.start()):
-            return _story_before(line, m.start(), p), p.name
+            return _story_before(line, m.start(), patterns), p.name
     return line, None
 
 
-def _story_before(line: str, at: int, pattern: JunkPattern) -> str | None:
+def _story_before(line: str, at: int, patterns: tuple[JunkPattern, ...]) -> str | None:
     """What a strong match leaves of its line: the sentences before it where they are a story's (at
-    least STORY_BEFORE Han characters, ended, none of the site's words in them), else None (the line
-    goes). A site glues its words after a story's sentence; prose is never dropped with them."""
+    least STORY_BEFORE Han characters, ended, none of the line's listed line patterns matching in
+    them; a watermark cut inline is no sign), else None (the line goes). A site glues its words
+    after a story's sentence; prose is never dropped with them."""
     cut = max(line.rfind(mark, 0, at) for mark in SENTENCE_ENDED) + 1
     while cut < at and line[cut] in SENTENCE_ENDED:
         cut += 1  # 。” : the quotation closed after the sentence
     story = line[:cut].rstrip()
-    if not cut or len(_HAN.findall(story)) < STORY_BEFORE or pattern.regex.search(story):
+    if (
+        not cut
+        or len(_HAN.findall(story)) < STORY_BEFORE
+        or any(p.kind == "line" and p.regex.search(story) for p in patterns)
+    ):
         return None
     return story
 

@@ -93,6 +93,11 @@ def test_inline_adverts_are_cut_and_the_sentence_stays_whole(raw, kept):
             "他举起了手中的长刀，向前走了三步。",
         ),
         ("“你来了……”她的声音很轻。请看小说网Jar电子书下载乐园", "“你来了……”她的声音很轻。"),
+        # a watermark cut inline inside the sentence is no sign it is the site's
+        (
+            "他抬头看了一眼，心想九九藏书网这地方真不错。请看小说网电子书下载乐园",
+            "他抬头看了一眼，心想这地方真不错。",
+        ),
         # too short to be a story's sentence, or the site's own sentence: the line goes
         ("欢迎光临。请看小说网Jar电子书下载乐园", None),
         ("本书由某某书友整理制作。更多电子书下载请到某某网", None),
