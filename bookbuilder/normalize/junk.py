@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from bookbuilder.vocabulary import HAN_COMMON, SENTENCE_ENDED, expand
+from bookbuilder.vocabulary import HAN_CHAR, SENTENCE_ENDED, expand
 
 LONG_LINE = 80  # characters: longer lines are story text unless the match is the whole line
 URL_LINE = 300
@@ -17,7 +17,6 @@ QUOTED_NAME = 12  # characters in quotes: a site's name in quotes is short; a lo
 # Han characters, at least, of a sentence ended before a strong match: the story's, with the site's
 # words glued after it (…阿苏勒不由自主地举起了青鲨。请看小说网Jar电子书下载乐园+…): cut, not dropped
 STORY_BEFORE = 8
-_HAN = re.compile(f"[{HAN_COMMON}]")
 
 
 @dataclass(
@@ -197,7 +196,7 @@ def _story_before(line: str, at: int, patterns: tuple[JunkPattern, ...]) -> str 
     story = line[:cut].rstrip()
     if (
         not cut
-        or len(_HAN.findall(story)) < STORY_BEFORE
+        or len(HAN_CHAR.findall(story)) < STORY_BEFORE
         or any(p.kind == "line" and p.regex.search(story) for p in patterns)
     ):
         return None

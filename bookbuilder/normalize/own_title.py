@@ -17,15 +17,15 @@ from bookbuilder.model import Book, Paragraph
 from bookbuilder.normalize.wrapper import without_places
 from bookbuilder.numerals import NUMERAL_RUN
 from bookbuilder.structure.heading_debris import CHAPTER_UNIT
+from bookbuilder.structure.headings import FULLWIDTH_DIGIT
 
 RULE = "own-title-again"
 _NUMBERED = re.compile(rf"^第\s*{NUMERAL_RUN}\s*{CHAPTER_UNIT}")
-_FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
 
 def _folded(text: str) -> str:
     """The text as compared: no spaces, half-width digits, no colon or space a cut left at its end."""
-    return "".join(text.translate(_FULLWIDTH_DIGITS).split()).rstrip(":：")
+    return "".join(text.translate(FULLWIDTH_DIGIT).split()).rstrip(":：")
 
 
 def strip_own_titles(

@@ -47,6 +47,15 @@ def _ends(book: Book) -> tuple[list[tuple[int, int, Paragraph]], list[tuple[int,
     return every[:WRAPPER_LINES], every[-WRAPPER_LINES:]
 
 
+def _lines_by_file(removed_at: frozenset[Location]) -> dict[str, set[int]]:
+    """Where cleaning removed a site's lines: each file's line numbers."""
+    removed: dict[str, set[int]] = {}
+    for at in removed_at:
+        if at is not None and at.line:
+            removed.setdefault(at.path, set()).add(at.line)
+    return removed
+
+
 def _beside(at: Location, removed: dict[str, set[int]]) -> bool:
     lines = removed.get(at.path, set())
     return any(at.line + d in lines for d in range(-NEIGHBOUR_LINES, NEIGHBOUR_LINES + 1) if d)
@@ -61,10 +70,7 @@ def strip_wrapper(
     if RULE in off or not removed_at:
         return book, {}
     head, tail = _ends(book)
-    removed: dict[str, set[int]] = {}
-    for at in removed_at:
-        if at is not None and at.line:
-            removed.setdefault(at.path, set()).add(at.line)
+    removed = _lines_by_file(removed_at)
     beside = [(k, j, b) for k, j, b in head if _beside(b.at, removed)]
     if not beside:
         return book, {}
@@ -92,10 +98,7 @@ def strip_stamps(
     it at the book's ends."""
     if STAMP_RULE in off or not removed_at:
         return book, {}
-    removed: dict[str, set[int]] = {}
-    for at in removed_at:
-        if at is not None and at.line:
-            removed.setdefault(at.path, set()).add(at.line)
+    removed = _lines_by_file(removed_at)
     head, tail = _ends(book)
     places = {
         (k, j): b

@@ -141,7 +141,7 @@ _END_OF_CHAPTER = re.compile(
 )  # (结束, 完结 may be a last chapter's title: 第88章 完结)
 # 第一章(2), 第一章（二）: a page's number after the title, in digits or everyday numerals to 十
 _PART = re.compile(rf"\s*[（(](?P<part>\d{{1,2}}|[{ONE_TO_TEN}]{{1,2}})[)）]$")
-_FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
+FULLWIDTH_DIGIT = str.maketrans("０１２３４５６７８９", "0123456789")
 _STARS = frozenset(STAR_MARKS)
 BARE_RULES = ("bare", "arabic", "bracketed", "paren", "chapter-en", "no-unit", "other-unit")
 # Rules in the order they are tried on a line; those after "numbered" only give weak candidates.
@@ -180,12 +180,12 @@ class Heading(NamedTuple):  # a tuple: a long novel makes thousands, and a tuple
 
 def _spaced(text: str) -> str:
     """A title already cut out of its debris: half-width digits, one space between parts."""
-    return " ".join(text.translate(_FULLWIDTH_DIGIT).split())
+    return " ".join(text.translate(FULLWIDTH_DIGIT).split())
 
 
 def normalize_title(text: str) -> str:
     """RULES §4.3: half-width digits, one ASCII space between parts, no site debris around it."""
-    return label_once(_spaced(heading_core(text.translate(_FULLWIDTH_DIGIT))))
+    return label_once(_spaced(heading_core(text.translate(FULLWIDTH_DIGIT))))
 
 
 _GLUED_PROSE = frozenset("的了是里中上下后前时")  # 第一章的内容…, 第三回里…: after 第N章 they make a sentence
@@ -228,7 +228,7 @@ def _unwrap(title: str) -> str:
 
 def _volume_title(text: str) -> str:
     text = " ".join(_unwrap(part) for part in re.sub(r"[\s:：、·\-—【】]+", " ", text).split())
-    return text.translate(_FULLWIDTH_DIGIT)
+    return text.translate(FULLWIDTH_DIGIT)
 
 
 class _Line:

@@ -134,6 +134,10 @@ def info_file_names() -> frozenset[str]:
 _NOT_A_NAME = re.compile(rf"电子书|小说|下载|全集|目录|简介|{any_case(FILE_FORMAT)}|网|[。，；,;]")
 
 
+# (明)徐宏祖, 清·曹雪芹: the age an author is dated by, before the name (one of two characters or more)
+_AGE = re.compile(rf"^(?:{_DYNASTY}|(?:{'|'.join(DYNASTIES)})[·•・](?=[{HAN_COMMON}]{{2}}))")
+
+
 def author_value(text: str) -> str:
     """作者：某某2014 → 某某; a tag in brackets after the name goes too; 熊召政，1981年调入… → 熊召政.
     Empty when what is left cannot be a name (too long, a site word)."""
@@ -144,9 +148,7 @@ def author_value(text: str) -> str:
         r"^(?:作者|编纂者|編纂者|编者|編者|著者|原著)\s*[:：]\s*", "", text
     )  # 作者：編纂者：周楫, 书名/作者:某某
     text = re.sub(r"^[Bb][Yy][:：\s]*(?=[^\sA-Za-z])", "", text)  # 《异能之复活师》BY轩霄, by小猫不爱叫
-    text = re.sub(
-        rf"^(?:{_DYNASTY}|(?:{'|'.join(DYNASTIES)})[·•・](?=[{HAN_COMMON}]{{2}}))", "", text
-    )  # (明)徐宏祖, 清·曹雪芹: the age goes
+    text = _AGE.sub("", text)  # (明)徐宏祖, 清·曹雪芹: the age goes
     for _ in range(2):
         cut = _AUTHOR_TAIL.sub("", text).strip()
         if not cut:

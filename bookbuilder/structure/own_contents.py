@@ -122,13 +122,10 @@ def _drop_runs(accepted: dict, before: dict[int, int]):
         runs.append(run)
     toc: list[int] = []
     named_times: Counter | None = None  # each name's headings in the file, counted where a run asks
-    listed = {
-        i for run in runs if sum(accepted[j].kind == "chapter" for j in run) >= CONTENTS_RUN for i in run[:-1]
-    }
-    for run in runs:
-        if sum(accepted[i].kind == "chapter" for i in run) < CONTENTS_RUN and not _named_again(
-            run[:-1], order, accepted
-        ):
+    chapters_in = [sum(accepted[i].kind == "chapter" for i in run) for run in runs]
+    listed = {i for run, n in zip(runs, chapters_in) if n >= CONTENTS_RUN for i in run[:-1]}
+    for run, n in zip(runs, chapters_in):
+        if n < CONTENTS_RUN and not _named_again(run[:-1], order, accepted):
             continue
         if named_times is None:
             named_times = Counter(key for h in accepted.values() for key in set(_names(h)))
