@@ -11,11 +11,10 @@ the choice; docs/rules-notes.md).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from bookbuilder.structure.headings import Heading
 from bookbuilder.structure.part_sections import bracketed_title
-from bookbuilder.structure.passes import Reading, fields, rule_counts, with_lines_looked_at
+from bookbuilder.structure.passes import Reading, fields, with_chosen
 from bookbuilder.vocabulary import APPEAL_WORDS, SENTENCE_END_MARKS
 
 RULE = "bracketed-part"
@@ -51,7 +50,4 @@ def bracketed_parts(reading: Reading) -> Reading:
     bracketed = sum(1 for i, item in enumerate(reading.lines) if i not in headings and bracketed_title(item))
     if len(found) < BRACKETED_SHARE * bracketed:
         return reading
-    reading = with_lines_looked_at(reading, found)
-    chosen = dict(sorted({**headings, **found}.items()))
-    choice = replace(reading.choice, headings=chosen, rules=rule_counts(chosen))
-    return reading._replace(choice=choice, cands=dict(sorted({**reading.cands, **found}.items())))
+    return with_chosen(reading, found)

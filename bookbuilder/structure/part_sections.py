@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import replace
 
 from bookbuilder.structure.headings import Heading
-from bookbuilder.structure.passes import Reading, fields, rule_counts, with_lines_looked_at
+from bookbuilder.structure.passes import Reading, fields, with_chosen
 
 # A line set alone in 【】: a title's length, no brackets inside it.
 _BRACKETED_LINE = re.compile(r"^【(?P<inner>[^【】]{2,64})】$")
@@ -55,10 +54,7 @@ def part_sections(reading: Reading) -> Reading:
             found[start] = headings[start]._replace(kind="volume")
     if holding < MIN_PARTS or opening * 2 < holding:
         return reading
-    reading = with_lines_looked_at(reading, found)
-    chosen = dict(sorted({**headings, **found}.items()))
-    choice = replace(reading.choice, headings=chosen, rules=rule_counts(chosen))
-    return reading._replace(choice=choice, cands=dict(sorted({**reading.cands, **found}.items())))
+    return with_chosen(reading, found)
 
 
 def _is_part(heading: Heading) -> bool:

@@ -170,6 +170,15 @@ def with_lines_looked_at(reading: Reading, indexes) -> Reading:
     return reading._replace(lines=lines, looked_at=sorted(looked.union(new)))
 
 
+def with_chosen(reading: Reading, found: dict[int, Heading]) -> Reading:
+    """`reading` with headings a pass after the choice found (or changed) chosen and made candidates,
+    their lines looked at; the choice's rule counts told again."""
+    reading = with_lines_looked_at(reading, found)
+    chosen = dict(sorted({**reading.choice.headings, **found}.items()))
+    choice = replace(reading.choice, headings=chosen, rules=rule_counts(chosen))
+    return reading._replace(choice=choice, cands=dict(sorted({**reading.cands, **found}.items())))
+
+
 def every_line_as_fields(reading: Reading) -> Reading:
     """Every line as (number, indented, text): the rare book.toml rules see every line alike."""
     return reading._replace(
